@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { ApiRefusal, ErrCode } from './errors';
+import { createTranslator, isServerLanguage, loadBundledMessages, type ServerLanguage } from './i18n';
+import { bindOperations, type Handlers } from './openapi/bind';
+import { loadContract } from './openapi/contract';
+import { createSiteRepository } from './repositories/site-repository';
+import { siteHandlers } from './routes/site';
+import { HashQueueFullError, createPasswordHasher, type PasswordHasher } from './security/passwords';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  hasher?: PasswordHasher;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: Config;
+  }
+}
+
+/** Builds the whole server without listening, so tests can `inject` into the real thing. */
+export async function buildApp({ config, db, hasher = createPasswordHasher(), logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Keeps every 4xx/5xx in the envelope, including the ones Fastify raises itself.
+    return503OnClosing: true,
+  });
+  app.decorate('db', db);
+  app.decorate('config', config);
+
+  const bundled = loadBundledMessages();
+  const errorText = createTranslator(bundled);
+  const langOf = (value: unknown): ServerLanguage => (isServerLanguage(value) ? value : 'en');
+  const envelope = (errCode: number, lang: ServerLanguage) => ({ code: 1, errCode, msg: errorText(errCode, lang) });
+
+  app.setErrorHandler((error, request, reply) => {
+    const lang = langOf(request.headers.language);
+    if (error instanceof ApiRefusal) {
+      if (error.detail) request.log.info({ errCode: error.errCode, detail: error.detail }, 'request refused');
+      return reply.status(error.httpStatus).send(envelope(error.errCode, lang));
+    }
+    if (error instanceof HashQueueFullError) {
+      request.log.warn('password hashing queue full');
+      return reply.status(503).send(envelope(ErrCode.serviceBusy, lang));
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    // Fastify's own 4xx (broken JSON, unsupported media type, body too large) are bad input.
+    if (status !== undefined && status >= 400 && status < 500) {
+      request.log.info({ err: (error as Error).message }, 'malformed request');
+      return reply.status(status).send(envelope(ErrCode.invalidRequest, lang));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(envelope(ErrCode.systemInternal, lang));
+  });
+
+  const site = createSiteRepository(db, bundled);
+  const handlers: Handlers = { ...siteHandlers(site) };
+  bindOperations(app, loadContract(), handlers);
+
+  const hasSpa = existsSync(path.join(config.staticDir, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: config.staticDir,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Hashed bundles never change; everything else is revalidated.
+        reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const lang = langOf(request.headers.language);
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.status(404).send(envelope(ErrCode.operationNotSupported, lang));
+    }
+    // History-mode routing: any other GET is a route of the web app, which decides 404 itself.
+    if (hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send(envelope(ErrCode.operationNotSupported, lang));
+  });
+
+  return app;
+}

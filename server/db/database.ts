@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+/**
+ * The one data-access seam: the same SQL runs on embedded PGlite (one process) and on a
+ * PostgreSQL server (several stateless processes behind a load balancer).
+ */
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// int8 columns (counts, millisecond timestamps) come back as numbers on both back ends;
+// node-postgres would otherwise hand out strings where PGlite hands out numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir);
+  const run = async <T>(q: { query: PGlite['query'] }, sql: string, params?: readonly unknown[]) =>
+    (await q.query<T>(sql, params as unknown[] | undefined)).rows;
+  return {
+    kind: 'pglite',
+    query: (sql, params) => run(db, sql, params),
+    exec: async (sql) => void (await db.exec(sql)),
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({ query: (sql, params) => run(tx, sql, params), exec: async (sql) => void (await tx.exec(sql)) }),
+      ),
+    close: () => db.close(),
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail at start-up, with the server's own message, rather than on the first request.
+  await pool.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    query: async (sql, params) => (await pool.query(sql, params as unknown[] | undefined)).rows,
+    exec: async (sql) => void (await pool.query(sql)),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          query: async (sql, params) => (await client.query(sql, params as unknown[] | undefined)).rows,
+          exec: async (sql) => void (await client.query(sql)),
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(options: { databaseUrl?: string | undefined; dataDir?: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}

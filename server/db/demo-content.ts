@@ -1,0 +1,265 @@
+import type { components } from '../../openapi/schema';
+
+type Schemas = components['schemas'];
+type Lang = Schemas['Lang'];
+
+/**
+ * What a fresh `npm start` puts in an empty database: one brand, its theme and configuration,
+ * the four languages, policy texts, a catalogue of plans and discount codes, and a demo account.
+ */
+export const demoBrand = 'Aurora TV';
+
+export const demoTheme: Schemas['Theme'] = {
+  name: demoBrand,
+  themeColor: '#5b2be0',
+  langs: ['pt', 'en', 'es', 'ru'],
+  tenantId: 'aurora',
+  images: {
+    pcBackground: '/brand/background.svg',
+    mobileBackground: '/brand/background-mobile.svg',
+    logo: '/brand/logo.svg',
+    mobileLogo: '/brand/logo-mark.svg',
+    avatar: '/brand/avatar.svg',
+    favicon: '/brand/logo-mark.svg',
+  },
+};
+
+export const demoSiteConfig: Schemas['SiteConfig'] = {
+  defaultLang: 'pt',
+  upgradePolicy: true,
+  termofuse: true,
+  subscribeEmail: true,
+  helpShowEmail: 'ajuda@aurora.example',
+  login: {
+    webLink: 'http://localhost:8080',
+    areaCode: true,
+    codeLogin: true,
+    emailSuffix: ['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.com.br', 'icloud.com', 'uol.com.br'],
+  },
+  payment: { defaultInstallment: 3, defaultCurrency: 'BRL' },
+  validRules: {
+    // Local part, @, dot-separated domain labels of at most 63 characters (spec section 5).
+    email: "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",
+    // National number without the area code: 8 to 11 digits covers Brazil's landlines and mobiles.
+    phone: '^[0-9]{8,11}$',
+  },
+  webConf: { brand: demoBrand, defaultLang: 'pt', needHelpUrl: 'https://chat.aurora.example/' },
+  imgConf: { mbLogoLeft: true },
+};
+
+export const demoUserConfig: Schemas['UserConfig'] = {
+  brand: demoBrand,
+  brandId: 'aurora-tv',
+  vnoId: 'vno-br-01',
+  tenantId: 'aurora',
+  env: 'sandbox',
+  caffeineRegionVerify: 60,
+};
+
+export const demoContact = {
+  email: 'ajuda@aurora.example',
+  phone: '+55 11 4000-1234',
+  chatUrl: 'https://chat.aurora.example/',
+  hours: {
+    pt: 'Segunda a sábado, das 8h às 22h (horário de Brasília)',
+    en: 'Monday to Saturday, 8 am to 10 pm (Brasília time)',
+    es: 'De lunes a sábado, de 8 a 22 h (hora de Brasilia)',
+    ru: 'С понедельника по субботу, с 8:00 до 22:00 (время Бразилиа)',
+  } satisfies Record<Lang, string>,
+};
+
+export const demoLanguages: { code: Lang; nativeName: string }[] = [
+  { code: 'pt', nativeName: 'Português' },
+  { code: 'en', nativeName: 'English' },
+  { code: 'es', nativeName: 'Español' },
+  { code: 'ru', nativeName: 'Русский' },
+];
+
+type PolicyType = Schemas['PolicyType'];
+const p = (...paragraphs: string[]) => paragraphs.map((x) => `<p>${x}</p>`).join('\n');
+
+export const demoPolicies: Record<PolicyType, Record<Lang, { title: string; content: string }>> = {
+  privacy: {
+    pt: {
+      title: 'Política de privacidade',
+      content: p(
+        'Coletamos apenas os dados necessários para prestar o serviço: nome, e-mail ou telefone, histórico de pedidos e os dispositivos em que você entra na conta.',
+        'Dados de cartão são processados pelo provedor de pagamento; guardamos somente a bandeira, os quatro últimos dígitos e a validade.',
+        'Você pode pedir a exclusão da conta e dos dados a qualquer momento pelo nosso atendimento.',
+      ),
+    },
+    en: {
+      title: 'Privacy policy',
+      content: p(
+        'We collect only the data needed to provide the service: name, email or phone, order history and the devices you sign in on.',
+        'Card data is processed by the payment provider; we keep only the brand, the last four digits and the expiry date.',
+        'You may ask us to delete your account and data at any time through customer support.',
+      ),
+    },
+    es: {
+      title: 'Política de privacidad',
+      content: p(
+        'Recopilamos solo los datos necesarios para prestar el servicio: nombre, correo o teléfono, historial de pedidos y los dispositivos en los que inicias sesión.',
+        'Los datos de la tarjeta los procesa el proveedor de pago; solo guardamos la marca, los últimos cuatro dígitos y la fecha de vencimiento.',
+        'Puedes pedir la eliminación de tu cuenta y tus datos en cualquier momento a través de atención al cliente.',
+      ),
+    },
+    ru: {
+      title: 'Политика конфиденциальности',
+      content: p(
+        'Мы собираем только данные, необходимые для оказания услуги: имя, адрес электронной почты или телефон, историю заказов и устройства, на которых вы входите в аккаунт.',
+        'Данные карты обрабатывает платёжный провайдер; мы храним только платёжную систему, последние четыре цифры и срок действия.',
+        'Вы можете в любой момент попросить удалить аккаунт и данные через службу поддержки.',
+      ),
+    },
+  },
+  terms: {
+    pt: {
+      title: 'Termos de uso',
+      content: p(
+        'A assinatura dá acesso aos canais e conteúdos do plano escolhido pelo período contratado, no número de dispositivos do plano.',
+        'Planos mensais com renovação automática são cobrados no cartão de cobrança até que você cancele a renovação.',
+        'O compartilhamento da conta fora do número de dispositivos contratado não é permitido.',
+      ),
+    },
+    en: {
+      title: 'Terms of use',
+      content: p(
+        'A subscription gives access to the channels and content of the chosen plan for the period bought, on the plan’s number of devices.',
+        'Monthly plans with auto-renewal are charged to the billing card until you cancel the renewal.',
+        'Sharing the account beyond the number of devices bought is not allowed.',
+      ),
+    },
+    es: {
+      title: 'Términos de uso',
+      content: p(
+        'La suscripción da acceso a los canales y contenidos del plan elegido durante el período contratado, en la cantidad de dispositivos del plan.',
+        'Los planes mensuales con renovación automática se cobran en la tarjeta de facturación hasta que canceles la renovación.',
+        'No se permite compartir la cuenta más allá de la cantidad de dispositivos contratada.',
+      ),
+    },
+    ru: {
+      title: 'Условия использования',
+      content: p(
+        'Подписка даёт доступ к каналам и контенту выбранного тарифа на оплаченный период и на число устройств тарифа.',
+        'Ежемесячные тарифы с автопродлением списываются с платёжной карты, пока вы не отмените продление.',
+        'Передавать доступ к аккаунту сверх оплаченного числа устройств запрещено.',
+      ),
+    },
+  },
+  upgrade: {
+    pt: {
+      title: 'Atualização do sistema',
+      content: p('Após a atualização do sistema, algumas contas precisam redefinir a senha antes de fazer uma nova compra.'),
+    },
+    en: {
+      title: 'System upgrade',
+      content: p('After the system upgrade, some accounts must reset their password before making a new purchase.'),
+    },
+    es: {
+      title: 'Actualización del sistema',
+      content: p('Tras la actualización del sistema, algunas cuentas deben restablecer la contraseña antes de hacer una nueva compra.'),
+    },
+    ru: {
+      title: 'Обновление системы',
+      content: p('После обновления системы некоторым аккаунтам нужно сменить пароль перед новой покупкой.'),
+    },
+  },
+};
+
+export interface DemoPlan {
+  id: number;
+  code: string;
+  periodDays: 30 | 180 | 365;
+  deviceCount: number;
+  maxInstallments: number;
+  interestFreeInstallments: number;
+  monthlyInterestBp: number;
+  minInstallmentMinor: number;
+  autoRenew: boolean;
+  popular: boolean;
+  prices: Record<string, number>;
+  benefits: { discountRate: number; periods: number }[];
+  texts: Record<Lang, { name: string; description: string }>;
+}
+
+const single = { pt: '1 tela', en: '1 screen', es: '1 pantalla', ru: '1 экран' };
+const multi = { pt: '4 telas', en: '4 screens', es: '4 pantallas', ru: '4 экрана' };
+const periodName = {
+  30: { pt: 'Mensal', en: 'Monthly', es: 'Mensual', ru: 'Месячный' },
+  180: { pt: 'Semestral', en: '180 days', es: 'Semestral', ru: 'Полгода' },
+  365: { pt: 'Anual', en: 'Yearly', es: 'Anual', ru: 'Годовой' },
+} as const;
+const description = {
+  pt: (d: number) => `Mais de 200 canais ao vivo, filmes e séries sob demanda em até ${d} ${d === 1 ? 'dispositivo' : 'dispositivos'} ao mesmo tempo.`,
+  en: (d: number) => `Over 200 live channels, films and series on demand on up to ${d} ${d === 1 ? 'device' : 'devices'} at once.`,
+  es: (d: number) => `Más de 200 canales en vivo, películas y series a pedido en hasta ${d} ${d === 1 ? 'dispositivo' : 'dispositivos'} a la vez.`,
+  ru: (d: number) => `Более 200 каналов в прямом эфире, фильмы и сериалы по запросу на ${d === 1 ? '1 устройстве' : `${d} устройствах`} одновременно.`,
+};
+
+function plan(
+  id: number,
+  periodDays: 30 | 180 | 365,
+  deviceCount: 1 | 4,
+  prices: Record<string, number>,
+  extra: Partial<DemoPlan> = {},
+): DemoPlan {
+  const screens = deviceCount === 1 ? single : multi;
+  const langs = ['pt', 'en', 'es', 'ru'] as const;
+  return {
+    id,
+    code: `${periodDays}d-${deviceCount}dev`,
+    periodDays,
+    deviceCount,
+    maxInstallments: periodDays === 30 ? 1 : 12,
+    interestFreeInstallments: periodDays === 30 ? 1 : 3,
+    monthlyInterestBp: 199,
+    minInstallmentMinor: 500,
+    autoRenew: periodDays === 30,
+    popular: false,
+    prices,
+    benefits: [],
+    texts: Object.fromEntries(
+      langs.map((l) => [l, { name: `${periodName[periodDays][l]} · ${screens[l]}`, description: description[l](deviceCount) }]),
+    ) as DemoPlan['texts'],
+    ...extra,
+  };
+}
+
+export const demoPlans: DemoPlan[] = [
+  plan(1, 30, 1, { BRL: 2990, USD: 599 }),
+  plan(2, 30, 4, { BRL: 4990, USD: 999 }),
+  plan(3, 180, 1, { BRL: 15990, USD: 3199 }, { benefits: [{ discountRate: 10, periods: 6 }] }),
+  plan(4, 180, 4, { BRL: 26990, USD: 5399 }, { benefits: [{ discountRate: 10, periods: 6 }], popular: true }),
+  plan(5, 365, 1, { BRL: 29990, USD: 5999 }, { benefits: [{ discountRate: 16, periods: 12 }] }),
+  plan(6, 365, 4, { BRL: 49990, USD: 9999 }, { benefits: [{ discountRate: 16, periods: 12 }] }),
+];
+
+export interface DemoDiscountCode {
+  code: string;
+  kind: 'percent' | 'fixed';
+  value: number;
+  currency?: string;
+  planId?: number;
+  validFrom?: string;
+  validTo?: string;
+  maxUses?: number;
+  active: boolean;
+}
+
+export const demoDiscountCodes: DemoDiscountCode[] = [
+  { code: 'BEMVINDO10', kind: 'percent', value: 10, active: true },
+  { code: 'ANUAL20', kind: 'percent', value: 20, planId: 5, active: true },
+  { code: 'DESCONTO5', kind: 'fixed', value: 500, currency: 'BRL', active: true },
+  { code: 'UMAVEZ', kind: 'percent', value: 50, maxUses: 1, active: true },
+  { code: 'EXPIRADO', kind: 'percent', value: 15, validTo: '2024-01-01T00:00:00Z', active: true },
+  { code: 'PAUSADO', kind: 'percent', value: 15, active: false },
+];
+
+/** Printed by the README and the start-up log so a new user can log in at once. */
+export const demoAccount = {
+  email: 'demo@aurora.example',
+  password: 'aurora-demo-2026',
+  nickname: 'Demo',
+  language: 'pt' as Lang,
+};

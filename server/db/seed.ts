@@ -1,0 +1,116 @@
+import type { Database, Queryable } from './database';
+import type { PasswordHasher } from '../security/passwords';
+import {
+  demoAccount,
+  demoContact,
+  demoDiscountCodes,
+  demoLanguages,
+  demoPlans,
+  demoPolicies,
+  demoSiteConfig,
+  demoTheme,
+  demoUserConfig,
+} from './demo-content';
+
+/**
+ * Fills an empty database with the demo content. It runs once: a database that already has a
+ * site configuration is left as its operator made it.
+ */
+export async function seedDemoContent(
+  db: Database,
+  hasher: PasswordHasher,
+  options: { publicUrl: string },
+): Promise<boolean> {
+  const passwordHash = await hasher.hash(demoAccount.password);
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(7268002)');
+    const existing = await tx.query("SELECT 1 FROM site_settings WHERE key = 'siteConfig'");
+    if (existing.length > 0) return false;
+
+    for (const [i, l] of demoLanguages.entries()) {
+      await tx.query('INSERT INTO languages (code, native_name, enabled, sort_order) VALUES ($1, $2, true, $3)', [
+        l.code,
+        l.nativeName,
+        i,
+      ]);
+    }
+    const siteConfig = { ...demoSiteConfig, login: { ...demoSiteConfig.login, webLink: options.publicUrl } };
+    await putSetting(tx, 'siteConfig', siteConfig);
+    await putSetting(tx, 'theme', demoTheme);
+    await putSetting(tx, 'userConfig', demoUserConfig);
+    await putSetting(tx, 'contact', demoContact);
+
+    for (const [type, byLang] of Object.entries(demoPolicies)) {
+      for (const [lang, text] of Object.entries(byLang)) {
+        await tx.query('INSERT INTO policy_texts (type, lang, title, content) VALUES ($1, $2, $3, $4)', [
+          type,
+          lang,
+          text.title,
+          text.content,
+        ]);
+      }
+    }
+
+    for (const [i, plan] of demoPlans.entries()) {
+      await tx.query(
+        `INSERT INTO plans (id, code, period_days, device_count, max_installments, interest_free_installments,
+           monthly_interest_bp, min_installment_minor, auto_renew, popular, active, sort_order)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, true, $11)`,
+        [
+          plan.id,
+          plan.code,
+          plan.periodDays,
+          plan.deviceCount,
+          plan.maxInstallments,
+          plan.interestFreeInstallments,
+          plan.monthlyInterestBp,
+          plan.minInstallmentMinor,
+          plan.autoRenew,
+          plan.popular,
+          i,
+        ],
+      );
+      for (const [lang, t] of Object.entries(plan.texts)) {
+        await tx.query('INSERT INTO plan_texts (plan_id, lang, name, description) VALUES ($1, $2, $3, $4)', [
+          plan.id,
+          lang,
+          t.name,
+          t.description,
+        ]);
+      }
+      for (const [currency, amount] of Object.entries(plan.prices)) {
+        await tx.query('INSERT INTO plan_prices (plan_id, currency, amount_minor) VALUES ($1, $2, $3)', [
+          plan.id,
+          currency,
+          amount,
+        ]);
+      }
+      for (const b of plan.benefits) {
+        await tx.query('INSERT INTO plan_benefits (plan_id, discount_rate, periods) VALUES ($1, $2, $3)', [
+          plan.id,
+          b.discountRate,
+          b.periods,
+        ]);
+      }
+    }
+
+    for (const c of demoDiscountCodes) {
+      await tx.query(
+        `INSERT INTO discount_codes (code, kind, value, currency, plan_id, valid_from, valid_to, max_uses, active)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [c.code, c.kind, c.value, c.currency ?? null, c.planId ?? null, c.validFrom ?? null, c.validTo ?? null, c.maxUses ?? null, c.active],
+      );
+    }
+
+    await tx.query(
+      `INSERT INTO accounts (type, email, nickname, password_hash, language, verified_at)
+       VALUES ('email', $1, $2, $3, $4, now())`,
+      [demoAccount.email, demoAccount.nickname, passwordHash, demoAccount.language],
+    );
+    return true;
+  });
+}
+
+async function putSetting(tx: Queryable, key: string, value: unknown) {
+  await tx.query('INSERT INTO site_settings (key, value) VALUES ($1, $2)', [key, JSON.stringify(value)]);
+}

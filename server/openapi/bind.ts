@@ -1,0 +1,168 @@
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { operations } from '../../openapi/schema';
+import { ApiRefusal, ErrCode } from '../errors';
+import { isServerLanguage, type ServerLanguage } from '../i18n';
+import { listOperations, resolveRef, toFastifyPath, type ContractDocument, type OperationEntry } from './contract';
+
+export type OperationId = keyof operations;
+
+type JsonContent<T> = T extends { content: { 'application/json': infer B } }
+  ? B
+  : T extends { content: { 'multipart/form-data': infer M } }
+    ? M
+    : undefined;
+export type RequestBody<O extends OperationId> = operations[O] extends { requestBody: infer R } ? JsonContent<R> : undefined;
+type Params<O extends OperationId> = operations[O]['parameters'];
+export type QueryOf<O extends OperationId> = Params<O> extends { query?: infer Q } ? ([Q] extends [never] ? undefined : NonNullable<Q>) : undefined;
+export type PathOf<O extends OperationId> = Params<O> extends { path?: infer P } ? ([P] extends [never] ? undefined : NonNullable<P>) : undefined;
+export type ResponseData<O extends OperationId> = operations[O]['responses'] extends { 200: infer R }
+  ? JsonContent<R> extends { data?: infer D }
+    ? D
+    : undefined
+  : undefined;
+
+/** What every handler knows about the caller, read once from the five contract headers. */
+export interface RequestContext {
+  lang: ServerLanguage;
+  scene: 'WEB' | 'STB' | 'APP';
+  clientType: 'WEB' | 'WAP';
+  /** The bearer token, or null for the literal `null` the anonymous client sends. */
+  token: string | null;
+  fingerprint: string | null;
+  ip: string;
+}
+
+export interface HandlerInput<O extends OperationId> {
+  body: RequestBody<O>;
+  query: QueryOf<O>;
+  params: PathOf<O>;
+  ctx: RequestContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<O extends OperationId> = (input: HandlerInput<O>) => Promise<ResponseData<O>>;
+export type Handlers = { [O in OperationId]?: Handler<O> };
+
+/** Typed helper so a route module's handlers are checked against the contract. */
+export const defineHandlers = (h: Handlers): Handlers => h;
+
+function makeAjv(coerce: boolean) {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes: coerce, useDefaults: coerce, validateSchema: false });
+  addFormats(ajv);
+  // OpenAPI's own formats: numeric widths are checked, `binary` is a file part (checked by its route).
+  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) <= 2 ** 31 });
+  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
+  ajv.addFormat('binary', true);
+  ajv.addFormat('byte', true);
+  ajv.addFormat('password', true);
+  return ajv;
+}
+
+/** Local refs inside a fragment point at the whole document, which Ajv knows as `portal`. */
+function anchorRefs(schema: unknown): unknown {
+  return JSON.parse(JSON.stringify(schema ?? {}).replace(/"\$ref":"#\//g, '"$ref":"portal#/'));
+}
+
+interface CompiledOperation {
+  entry: OperationEntry;
+  body?: ValidateFunction;
+  query?: ValidateFunction;
+  params?: ValidateFunction;
+  headers?: ValidateFunction;
+}
+
+function compileOperation(doc: ContractDocument, entry: OperationEntry, bodyAjv: Ajv2020, paramAjv: Ajv2020): CompiledOperation {
+  const byLocation = (location: 'query' | 'path' | 'header') => {
+    const params = entry.parameters.filter((p) => p.in === location);
+    const key = (name: string) => (location === 'header' ? name.toLowerCase() : name);
+    return paramAjv.compile({
+      type: 'object',
+      properties: Object.fromEntries(params.map((p) => [key(p.name), anchorRefs(p.schema)])),
+      required: params.filter((p) => p.required || location === 'path').map((p) => key(p.name)),
+      // Unknown query fields are refused like unknown body fields; headers are open by nature.
+      additionalProperties: location === 'header',
+    });
+  };
+  const compiled: CompiledOperation = {
+    entry,
+    query: byLocation('query'),
+    params: byLocation('path'),
+    headers: byLocation('header'),
+  };
+  if (entry.bodyContentTypes.includes('application/json')) {
+    const op = resolveRef<Record<string, unknown>>(doc, { $ref: entry.pointer });
+    const body = resolveRef<{ content: Record<string, { schema: unknown }> }>(doc, op.requestBody as never);
+    compiled.body = bodyAjv.compile(anchorRefs(body.content['application/json']?.schema) as object);
+  }
+  return compiled;
+}
+
+function describe(errors: ErrorObject[] | null | undefined, where: string) {
+  return (errors ?? []).map((e) => `${where}${e.instancePath} ${e.message ?? ''}`.trim());
+}
+
+function contextOf(request: FastifyRequest): RequestContext {
+  const h = request.headers;
+  const auth = typeof h.authorization === 'string' ? h.authorization.replace(/^Bearer\s+/i, '').trim() : '';
+  const lang = h.language;
+  return {
+    lang: isServerLanguage(lang) ? lang : 'en',
+    scene: h.scene === 'STB' || h.scene === 'APP' ? h.scene : 'WEB',
+    clientType: h['client-type'] === 'WAP' ? 'WAP' : 'WEB',
+    token: auth === '' || auth === 'null' || auth === 'undefined' ? null : auth,
+    fingerprint: typeof h.fingerprint === 'string' && h.fingerprint !== '' ? h.fingerprint : null,
+    ip: request.ip,
+  };
+}
+
+/**
+ * Registers one route per operation of the contract. Requests are checked against the same
+ * document before a handler runs, so the server cannot accept what the contract refuses; an
+ * operation without a handler yet answers 4598 "Operation not supported", never a fake success.
+ */
+export function bindOperations(app: FastifyInstance, doc: ContractDocument, handlers: Handlers): OperationEntry[] {
+  const bodyAjv = makeAjv(false);
+  const paramAjv = makeAjv(true);
+  bodyAjv.addSchema(doc as object, 'portal');
+  paramAjv.addSchema(doc as object, 'portal');
+  const entries = listOperations(doc);
+
+  for (const entry of entries) {
+    const compiled = compileOperation(doc, entry, bodyAjv, paramAjv);
+    const handler = handlers[entry.operationId as OperationId] as Handler<OperationId> | undefined;
+    app.route({
+      method: entry.method.toUpperCase() as 'GET',
+      url: toFastifyPath(entry.path),
+      handler: async (request, reply) => {
+        const problems = [
+          ...(compiled.headers && !compiled.headers(request.headers) ? describe(compiled.headers.errors, 'headers') : []),
+          ...(compiled.params && !compiled.params(request.params) ? describe(compiled.params.errors, 'path') : []),
+          ...(compiled.query && !compiled.query(request.query ?? {}) ? describe(compiled.query.errors, 'query') : []),
+        ];
+        if (compiled.body) {
+          if (request.body === undefined || request.body === null) {
+            if (entry.bodyRequired) problems.push('body is required');
+          } else if (!compiled.body(request.body)) {
+            problems.push(...describe(compiled.body.errors, 'body'));
+          }
+        }
+        if (problems.length > 0) throw new ApiRefusal(ErrCode.invalidRequest, 400, problems);
+        if (!handler) throw new ApiRefusal(ErrCode.operationNotSupported, 501);
+
+        const data = await handler({
+          body: request.body as never,
+          query: request.query as never,
+          params: request.params as never,
+          ctx: contextOf(request),
+          request,
+          reply,
+        });
+        return data === undefined ? { code: 0 } : { code: 0, data };
+      },
+    });
+  }
+  return entries;
+}

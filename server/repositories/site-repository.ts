@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import type { components } from '../../openapi/schema';
+import type { Queryable } from '../db/database';
+import type { ServerLanguage } from '../i18n';
+
+type Schemas = components['schemas'];
+
+export interface ContactSetting {
+  email: string;
+  phone: string;
+  chatUrl?: string;
+  hours: Record<ServerLanguage, string>;
+}
+
+interface SettingTypes {
+  siteConfig: Schemas['SiteConfig'];
+  theme: Schemas['Theme'];
+  userConfig: Schemas['UserConfig'];
+  contact: ContactSetting;
+}
+
+export class MissingSettingError extends Error {}
+
+export function createSiteRepository(db: Queryable, bundled: Record<ServerLanguage, Record<string, string>>) {
+  async function setting<K extends keyof SettingTypes>(key: K): Promise<SettingTypes[K]> {
+    const rows = await db.query<{ value: SettingTypes[K] }>('SELECT value FROM site_settings WHERE key = $1', [key]);
+    const row = rows[0];
+    if (!row) throw new MissingSettingError(key);
+    return row.value;
+  }
+
+  async function enabledLanguages(): Promise<ServerLanguage[]> {
+    const rows = await db.query<{ code: ServerLanguage }>('SELECT code FROM languages WHERE enabled ORDER BY sort_order, code');
+    return rows.map((r) => r.code);
+  }
+
+  async function overrides(lang?: ServerLanguage) {
+    return db.query<{ lang: ServerLanguage; message_id: string; text: string }>(
+      `SELECT lang, message_id, text FROM i18n_overrides ${lang ? 'WHERE lang = $1' : ''} ORDER BY lang, message_id`,
+      lang ? [lang] : [],
+    );
+  }
+
+  return {
+    setting,
+    enabledLanguages,
+
+    /** The theme's languages are the enabled ones, so disabling a language hides it everywhere. */
+    async theme(): Promise<Schemas['Theme']> {
+      const [theme, langs] = await Promise.all([setting('theme'), enabledLanguages()]);
+      return { ...theme, langs };
+    },
+
+    /** Changes whenever a bundled file or an override changes, so clients can cache by it. */
+    async i18nVersion(): Promise<string> {
+      const hash = createHash('sha256').update(JSON.stringify(bundled));
+      for (const o of await overrides()) hash.update(`${o.lang}\u0000${o.message_id}\u0000${o.text}\u0000`);
+      return hash.digest('base64url').slice(0, 16);
+    },
+
+    async messages(lang: ServerLanguage): Promise<Record<string, string>> {
+      const merged = { ...bundled[lang] };
+      for (const o of await overrides(lang)) merged[o.message_id] = o.text;
+      return merged;
+    },
+
+    async policy(type: Schemas['PolicyType'], langs: ServerLanguage[]) {
+      const rows = await db.query<{ type: Schemas['PolicyType']; lang: ServerLanguage; title: string; content: string; updated_at: Date }>(
+        'SELECT type, lang, title, content, updated_at FROM policy_texts WHERE type = $1 AND lang = ANY($2::text[])',
+        [type, langs],
+      );
+      // The first language of the preference list that has the text wins.
+      return langs.map((l) => rows.find((r) => r.lang === l)).find((r) => r !== undefined);
+    },
+  };
+}
+export type SiteRepository = ReturnType<typeof createSiteRepository>;

@@ -1,0 +1,46 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// OWASP password-storage cheat sheet: argon2id, 19 MiB, 2 iterations, parallelism 1.
+const options = { algorithm: 2 /* Argon2id: the package's const enum cannot be imported under verbatimModuleSyntax */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export class HashQueueFullError extends Error {
+  constructor() {
+    super('Too many password checks are waiting');
+    this.name = 'HashQueueFullError';
+  }
+}
+
+/**
+ * Runs at most `concurrency` hashes at once (they run on libuv's thread pool, off the event
+ * loop) and refuses beyond `maxWaiting`, so a burst of logins can neither stall the server nor
+ * grow memory without bound.
+ */
+export function createPasswordHasher({ concurrency = 2, maxWaiting = 200 } = {}) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+
+  async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= concurrency) {
+      if (waiting.length >= maxWaiting) throw new HashQueueFullError();
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else {
+      running++;
+    }
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  }
+
+  return {
+    hash: (password: string) => withSlot(() => hash(password, options)),
+    /** Constant-time comparison is done inside argon2's verify. */
+    verify: (passwordHash: string, password: string) =>
+      withSlot(() => verify(passwordHash, password).catch(() => false)),
+  };
+}
+
+export type PasswordHasher = ReturnType<typeof createPasswordHasher>;

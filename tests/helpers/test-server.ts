@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openPglite, openPostgres, type Database } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { seedDemoContent } from '../../server/db/seed';
+import { createPasswordHasher } from '../../server/security/passwords';
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database for one suite: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards), so the same suites prove
+ * both back ends.
+ */
+export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const db = await openPglite();
+    return { db, drop: () => db.close() };
+  }
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString(), 5);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+  const { db, drop } = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: 'dist', ...env });
+  const hasher = createPasswordHasher();
+  await migrate(db);
+  await seedDemoContent(db, hasher, { publicUrl: config.publicUrl });
+  const app = await buildApp({ config, db, hasher, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
