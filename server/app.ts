@@ -10,12 +10,11 @@ import { bindOperations, type Handlers } from './openapi/bind';
 import { loadContract } from './openapi/contract';
 import { createSiteRepository } from './repositories/site-repository';
 import { siteHandlers } from './routes/site';
-import { HashQueueFullError, createPasswordHasher, type PasswordHasher } from './security/passwords';
+import { HashQueueFullError } from './security/passwords';
 
 export interface AppOptions {
   config: Config;
   db: Database;
-  hasher?: PasswordHasher;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -27,7 +26,7 @@ declare module 'fastify' {
 }
 
 /** Builds the whole server without listening, so tests can `inject` into the real thing. */
-export async function buildApp({ config, db, hasher = createPasswordHasher(), logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,

@@ -20,7 +20,7 @@ async function main() {
 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const hasher = createPasswordHasher();
-  const app = await buildApp({ config, db, hasher });
+  const app = await buildApp({ config, db });
   const applied = await migrate(db);
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
   if (await seedDemoContent(db, hasher, { publicUrl: config.publicUrl })) {

@@ -51,7 +51,7 @@ export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<Test
   const hasher = createPasswordHasher();
   await migrate(db);
   await seedDemoContent(db, hasher, { publicUrl: config.publicUrl });
-  const app = await buildApp({ config, db, hasher, logger: false });
+  const app = await buildApp({ config, db, logger: false });
   await app.ready();
   return {
     app,

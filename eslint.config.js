@@ -1,0 +1,41 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const noReact = {
+  patterns: [
+    { group: ['react', 'react-dom', 'react-*', '@xstate/react', '@testing-library/*'], message: 'Keep this layer framework-free: React lives in src/app, src/screens and src/components.' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'openapi/schema.d.ts', 'src/i18n/compiled/**', 'test-results/**', 'playwright-report/**', '.data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  // One import direction: shared code <- machines <- screens <- app (docs/decisions/001).
+  { files: ['machines/**/*.ts', 'src/api/**/*.ts', 'src/session/**/*.ts', 'src/i18n/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-imports': ['error', noReact] } },
+  {
+    files: ['src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/client', 'openapi-fetch'], message: 'A screen never calls the API: read a selector and send events.' }] }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-*', '**/src/app/**', '**/src/screens/**'], message: 'The server does not depend on the web app.' }] }] },
+  },
+  {
+    files: ['scripts/**/*.ts', 'e2e/**/*.ts', 'tests/**/*.ts', 'server/main.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['tests/**/*.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

@@ -1,0 +1,139 @@
+// Compiles the translation files for react-intl: `npm run i18n:compile`.
+//
+// Reads every src/i18n/lang/<lang>.json (formatjs "simple" format, `{ "id": "text" }`), checks that
+// each language has exactly the ids of en.json (the extracted source language), and writes
+// src/i18n/compiled/<lang>.json with `formatjs compile --ast --format simple` (pre-parsed ICU
+// messages; the compile step also rejects malformed ICU). Exits 1 with a readable message when a
+// check or a compilation fails, leaving the previous output as it was.
+//
+// Options (for tests and one-off runs): --lang-dir <dir> and --out-dir <dir>, relative to the
+// working directory; they default to the project's src/i18n/lang and src/i18n/compiled.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { languages } from '../src/i18n/languages';
+import { compareMessageIds, type IdMismatch } from '../src/i18n/message-ids';
+
+const SOURCE_LANGUAGE = 'en';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+class CompileError extends Error {}
+
+function formatjsBin(): string {
+  // The CLI's own entry point, run with this Node: works wherever node_modules/.bin shims differ.
+  const require = createRequire(import.meta.url);
+  const pkgPath = require.resolve('@formatjs/cli/package.json');
+  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { bin: string | Record<string, string> };
+  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin.formatjs;
+  if (!bin) throw new CompileError('@formatjs/cli declares no "formatjs" binary.');
+  return path.join(path.dirname(pkgPath), bin);
+}
+
+function readLanguageFile(file: string): Record<string, string> {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new CompileError(`${file}: not valid JSON (${(error as Error).message}).`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new CompileError(`${file}: expected an object of { "id": "text" } (formatjs "simple" format).`);
+  }
+  const notText = Object.entries(data).filter(([, value]) => typeof value !== 'string');
+  if (notText.length > 0) {
+    throw new CompileError(
+      `${file}: every value must be a string (formatjs "simple" format); not a string: ${notText
+        .map(([id]) => id)
+        .join(', ')}.`,
+    );
+  }
+  return data as Record<string, string>;
+}
+
+function describeMismatch(lang: string, mismatch: IdMismatch): string[] {
+  const lines: string[] = [];
+  if (mismatch.missing.length > 0) {
+    lines.push(`  ${lang}.json lacks ${mismatch.missing.length} id(s) that ${SOURCE_LANGUAGE}.json has:`);
+    lines.push(...mismatch.missing.map((id) => `    - ${id}`));
+  }
+  if (mismatch.extra.length > 0) {
+    lines.push(`  ${lang}.json has ${mismatch.extra.length} id(s) that ${SOURCE_LANGUAGE}.json lacks:`);
+    lines.push(...mismatch.extra.map((id) => `    + ${id}`));
+  }
+  return lines;
+}
+
+function main(): void {
+  const { values } = parseArgs({
+    options: { 'lang-dir': { type: 'string' }, 'out-dir': { type: 'string' } },
+    strict: true,
+  });
+  const langDir = path.resolve(values['lang-dir'] ?? path.join(root, 'src/i18n/lang'));
+  const outDir = path.resolve(values['out-dir'] ?? path.join(root, 'src/i18n/compiled'));
+
+  const files = readdirSync(langDir)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
+  const present = files.map((name) => name.slice(0, -'.json'.length));
+
+  const problems: string[] = [];
+  for (const lang of new Set([SOURCE_LANGUAGE, ...languages])) {
+    if (!present.includes(lang)) problems.push(`  ${lang}.json is missing from ${langDir}.`);
+  }
+  if (!present.includes(SOURCE_LANGUAGE)) throw new CompileError(problems.join('\n'));
+
+  const source = readLanguageFile(path.join(langDir, `${SOURCE_LANGUAGE}.json`));
+  for (const lang of present) {
+    if (lang === SOURCE_LANGUAGE) continue;
+    const mismatch = compareMessageIds(source, readLanguageFile(path.join(langDir, `${lang}.json`)));
+    problems.push(...describeMismatch(lang, mismatch));
+  }
+  if (problems.length > 0) {
+    throw new CompileError(
+      `The language files do not match ${SOURCE_LANGUAGE}.json:\n${problems.join('\n')}\n` +
+        `Run \`npm run i18n:extract\` after changing messages in the code, then add or remove the ids ` +
+        `in every language file.`,
+    );
+  }
+
+  // Compile into a fresh sibling folder and swap it in only when every language compiled.
+  const bin = formatjsBin();
+  const staging = `${outDir}.tmp-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  for (const lang of present) {
+    const input = path.join(langDir, `${lang}.json`);
+    const output = path.join(staging, `${lang}.json`);
+    try {
+      execFileSync(
+        process.execPath,
+        [bin, 'compile', input, '--ast', '--format', 'simple', '--out-file', output],
+        { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
+      );
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true });
+      const { stderr, stdout } = error as { stderr?: string; stdout?: string };
+      throw new CompileError(
+        `formatjs could not compile ${lang}.json:\n${(stderr || stdout || String(error)).trim()}`,
+      );
+    }
+  }
+  rmSync(outDir, { recursive: true, force: true });
+  renameSync(staging, outDir);
+  const shown = path.relative(process.cwd(), outDir) || '.';
+  console.log(`i18n: compiled ${present.length} language(s) (${present.join(', ')}) into ${shown}.`);
+}
+
+try {
+  main();
+} catch (error) {
+  if (error instanceof CompileError) {
+    console.error(`i18n:compile failed.\n${error.message}`);
+  } else {
+    console.error('i18n:compile failed:', error);
+  }
+  process.exit(1);
+}

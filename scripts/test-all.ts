@@ -1,0 +1,76 @@
+/**
+ * `npm test`: everything the project checks, in order, stopping at the first failure:
+ * types, lint, contract freshness, message catalogue, the vitest suites (on PGlite, and on
+ * PostgreSQL too when TEST_DATABASE_URL is set), the production build and the browser suite.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromiumMissingMessage, findChromium } from './chromium';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const started = Date.now();
+let passed = 0;
+let failed = 0;
+
+function step(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  console.log(`\n━━ ${title}`);
+  const t = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    console.error(`\n✖ ${title} failed (exit ${r.status ?? r.signal}).`);
+    finish(1);
+  }
+  console.log(`✔ ${title} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+}
+
+function countVitest(file: string) {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+}
+
+function finish(code: number): never {
+  console.log(`\nnpm test took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`tests: ${passed} passed, ${failed} failed`);
+  process.exit(code);
+}
+
+const chromium = findChromium();
+if (!chromium) {
+  console.error(chromiumMissingMessage);
+  process.exit(1);
+}
+
+step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+step('lint', 'npm', ['run', '--silent', 'lint']);
+step('contract types are fresh (npm run gen:api)', 'npm', ['run', '--silent', 'check:api']);
+step('message catalogue compiles in every language', 'npm', ['run', '--silent', 'i18n:compile']);
+
+const vitestJson = path.join(tmp, 'vitest.json');
+const unitDb = process.env.TEST_DATABASE_URL;
+step('unit, component, model and server tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
+  TEST_DATABASE_URL: '',
+});
+countVitest(vitestJson);
+if (unitDb) {
+  step('server tests on PostgreSQL', 'npx', ['vitest', 'run', 'tests/server', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
+    TEST_DATABASE_URL: unitDb,
+  });
+  countVitest(vitestJson);
+}
+
+step('production build', 'npm', ['run', '--silent', 'build']);
+const pwJson = path.join(tmp, 'playwright.json');
+step('browser tests (Playwright, real Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+  CHROMIUM_PATH: chromium,
+});
+if (existsSync(pwJson)) {
+  const stats = (JSON.parse(readFileSync(pwJson, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }).stats;
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected;
+}
+finish(failed > 0 ? 1 : 0);
