@@ -140,6 +140,1026 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/login/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log in with an account (email or phone) and password. */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/code/login/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fast log-in with a 4-digit code sent by email or SMS. */
+        post: operations["loginByCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sso/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log in with the token the TV or mobile app passed in the URL. */
+        post: operations["loginBySso"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/signup/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account. */
+        post: operations["signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/resetPasswd/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a verification code. */
+        post: operations["resetPasswordByCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/changePassword/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the signed-in account's password. */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sendVerificationCode/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a 4-digit code by email or SMS for fast log-in or a password reset. */
+        post: operations["sendVerificationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/createRandCode/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an image captcha. */
+        post: operations["createCaptcha"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/queryInfo/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The signed-in account's information, plan and devices. */
+        post: operations["queryAccountInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/loginOut/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the session of the Authorization header. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/support/phone/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer-support phone number. */
+        get: operations["getSupportPhone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/query/urv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether an account must reset its password after the system upgrade before buying. */
+        post: operations["queryUpgradeResetStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/site/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a captcha widget's response token. */
+        post: operations["verifyRecaptcha"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/site/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The encoded captcha site key (decoded by the client to load the captcha script). */
+        get: operations["getSiteKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/google/client/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Google sign-in client configuration. */
+        get: operations["getGoogleClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/google/login/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log in with a Google ID token. */
+        post: operations["loginWithGoogle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/google/signup/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account from a Google ID token and log in. */
+        post: operations["signupWithGoogle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/resetPasswordByEmail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email a password-reset link. */
+        post: operations["requestPasswordResetEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/resendConfirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email the account-confirmation link again. */
+        post: operations["resendConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/obtain/resetPassword/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a password-reset link's token and tell whose account it resets. */
+        post: operations["getPasswordResetEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/email/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a password-reset link's token. */
+        post: operations["resetPasswordByToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/send/resetPasswordEmail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Email the password-reset link again. */
+        get: operations["resendPasswordResetEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/active/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an account with the token of its confirmation link. */
+        post: operations["activateAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/bindEmailConfirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bind an email to the account with the token of the binding link. */
+        post: operations["confirmEmailBinding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/marketing/campaign/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Subscribe the signed-in account to offer emails, or unsubscribe it. */
+        get: operations["setMarketingSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/job/renewInfo/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The signed-in account's auto-renewal. */
+        post: operations["getRenewInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/job/updateRenewStatus/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn auto-renewal off. */
+        post: operations["updateRenewStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/card/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a saved card the billing card of auto-renewal. */
+        post: operations["changeBillingCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/orders/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The signed-in account's orders, newest first, a page at a time. */
+        post: operations["listOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/order/v1/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with its lines. */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/service/v1/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The service period an order bought, for the receipt. */
+        get: operations["getOrderServicePeriod"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/payment/tip/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What to tell the user about an order whose payment is not final yet. */
+        get: operations["getPaymentTip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/unbindDiscountCode/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Free a discount code held by an earlier open order, cancelling that order. */
+        get: operations["unbindDiscountCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploadObject/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a proof of payment (PNG, JPEG or PDF). */
+        post: operations["uploadObject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/order/upload/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attach an uploaded proof of payment to an order. */
+        post: operations["attachPaymentProof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/order/remind/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email the payment instructions of a pending order again. */
+        post: operations["remindOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/payment/methods/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The payment methods offered for a plan, country and currency. */
+        post: operations["listPaymentMethods"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/listCard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The signed-in account's saved cards. */
+        post: operations["listCards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/deleteCard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a saved card (not the billing card of auto-renewal). */
+        post: operations["deleteCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/goodsValuation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a plan costs with a currency, discount code and instalment count. */
+        post: operations["valuateGoods"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/pay/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an order for a plan and pay it. */
+        post: operations["pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/repay/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay an existing unfinished order again. */
+        post: operations["repay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/payment/liQuiDo/confirm/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a Liquido mobile-money payment with the code sent to the phone. */
+        post: operations["confirmLiquidoOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/getCheckCode/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The currencies offered, with their exchange rates. */
+        get: operations["listCurrencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/plan/method/discount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The discounts payment methods give on a plan. */
+        get: operations["getPlanMethodDiscounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/installmentsPlan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The instalment options for an amount. */
+        post: operations["getInstallmentsPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/payment/paypalCapture/v1/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Capture an order's PayPal payment after the payer approved it. */
+        get: operations["capturePaypalPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/contry/phone/areacode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Countries with their phone area codes and number lengths. */
+        get: operations["listPhoneAreaCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/payment/query/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A short-lived token for a payment provider's browser SDK. */
+        post: operations["getPaymentToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/plan/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a plan costs in another currency. */
+        post: operations["convertPlanPrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/payment-info/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The payment instructions (PIX, slip, transfer, crypto) of a pending order, to show them again. */
+        post: operations["getPaymentInfoDetail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/payment/crypto/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose the coin of a crypto payment and get the address to pay to. */
+        post: operations["createCryptoPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/payment/useepay/customer/confirm/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay an order with a card tokenised by UseePay's browser SDK. */
+        post: operations["confirmUseepayPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/payment/useepay/customer/create/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create (or find) the account's UseePay customer. */
+        post: operations["createUseepayCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/listPlans/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans of the pricing table. */
+        get: operations["listPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/banner/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Promotional banners. */
+        get: operations["listBanners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/query/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The signed-in account's ongoing unfinished order, if any. */
+        post: operations["getCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a tracking event. */
+        post: operations["report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/plan/detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One plan's details. */
+        get: operations["getPlanDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/checkPlanAvailable/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether the signed-in account may buy a plan. */
+        post: operations["checkPlanAvailable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -269,6 +1289,954 @@ export interface components {
             /** @description Seconds before another verification code may be sent. */
             caffeineRegionVerify: number;
         };
+        /** @description A body without fields, for calls whose only input is the session. */
+        EmptyRequest: Record<string, never>;
+        /** @description An account's id. */
+        Uid: string;
+        /**
+         * @description Whether the account is identified by an email address or by a phone number.
+         * @enum {string}
+         */
+        AccountType: "email" | "phone";
+        /**
+         * @description How the session was opened.
+         * @enum {string}
+         */
+        AccountLoginType: "password" | "code" | "token" | "google";
+        /**
+         * @description An email address, or a phone number's digits without the area code.
+         * @example ana@example.com
+         * @example 11987654321
+         */
+        Account: string;
+        /**
+         * @description A country calling code's digits without the plus sign (55 for Brazil).
+         * @example 55
+         */
+        AreaCode: string;
+        Password: string;
+        /** @description The 4-digit code sent by email or SMS. */
+        VerificationCode: string;
+        /** @description The id of a captcha from the captcha call. */
+        CaptchaId: string;
+        /** @description The characters the user read from the captcha image. */
+        CaptchaCode: string;
+        Email: string;
+        /** @description Letters, marks and digits of any script; no punctuation, symbols or spaces. */
+        Nickname: string;
+        /** @description A single-use token carried by a link in an email (activation, password reset, email binding). */
+        LinkToken: string;
+        /**
+         * @description Milliseconds since 1970-01-01T00:00:00Z (13 digits).
+         * @example 1767225600000
+         */
+        TimestampMs: number;
+        /**
+         * @description A calendar date without time zone, YYYY-MM-DD.
+         * @example 1990-05-17
+         */
+        CalendarDate: string;
+        /**
+         * @description An ISO 4217 alphabetic currency code.
+         * @example BRL
+         */
+        CurrencyCode: string;
+        /**
+         * @description An ISO 3166-1 alpha-2 country code.
+         * @example BR
+         */
+        CountryCode: string;
+        /**
+         * @description An amount of money in the minor units of its currency, by the currency's ISO 4217 exponent: 2990 in BRL is R$ 29.90; CLP has no minor unit, so 2990 in CLP is $2,990. Never a float; the currency travels in a sibling `currency` field.
+         * @example 2990
+         */
+        MinorUnits: number;
+        /**
+         * @description A decimal exchange rate written as a string (never a float), up to 12 decimal places: how many units of the quoted currency one unit of the base currency buys. '1' when both currencies are the same.
+         * @example 0.182500
+         */
+        ExchangeRate: string;
+        /** @description A discount in whole percent (20 is 20% off). */
+        DiscountRate: number;
+        /** @description How many monthly instalments a price is split into; 1 is payment in full. */
+        InstallmentCount: number;
+        /**
+         * @description A plan's id (digits, kept as a string so it never loses precision).
+         * @example 1001
+         */
+        PlanId: string;
+        /** @description An order's id. */
+        OrderId: string;
+        /** @description A saved card's id. */
+        CardId: string;
+        /** @description A coupon code; compared without regard to case. */
+        DiscountCode: string;
+        /** @description The key of an uploaded object in the server's object store. */
+        ObjectKey: string;
+        /**
+         * @description A payment method's code, as listed by the payment-methods call.
+         * @example pix
+         */
+        PaymentMethodCode: string;
+        /**
+         * @description The family a payment method belongs to; it decides which fields and which next step apply.
+         * @enum {string}
+         */
+        PaymentMethodType: "card" | "pix" | "boleto" | "paypal" | "bank_transfer" | "ewallet" | "mobile_money" | "crypto";
+        /**
+         * @description An order's status. SUBMITTED (a proof of payment was uploaded, or the order awaits the provider) is shown as pending, like PAYMENT_PENDING. NETWORK_ERROR means the provider could not be reached and the outcome is unknown.
+         * @enum {string}
+         */
+        OrderStatus: "SUBMITTED" | "NETWORK_ERROR" | "PAYMENT_PENDING" | "PAYMENT_SUCCEEDED" | "PAYMENT_FAILED" | "PAYMENT_CANCELLED" | "CHARGEBACK_PENDING" | "CHARGEBACK_SUCCEEDED" | "CHARGEBACK_REJECTED" | "CHARGEBACK_CANCELLED" | "REFUND_PENDING" | "REFUND_SUCCEEDED" | "REFUND_REJECTED" | "REFUND_CANCELLED";
+        /**
+         * @description How many days one billing period of a plan lasts.
+         * @enum {integer}
+         */
+        PlanPeriodDays: 30 | 180 | 365;
+        /** @description An email went out. */
+        EmailSent: {
+            /** @description The address it went to, masked (a***@example.com). */
+            email: string;
+            /** @description Seconds before another one may be asked for. */
+            resendAfter: number;
+        };
+        TokenRequest: {
+            token: components["schemas"]["LinkToken"];
+        };
+        OrderIdRequest: {
+            orderId: components["schemas"]["OrderId"];
+        };
+        PlanIdRequest: {
+            planId: components["schemas"]["PlanId"];
+        };
+        CardIdRequest: {
+            cardId: components["schemas"]["CardId"];
+        };
+        /** @description The session a log-in hands out; the client keeps it as userInfo in local storage. */
+        UserInfo: {
+            /** @description The session token; sent back in the Authorization header. */
+            token: string;
+            uid: components["schemas"]["Uid"];
+            /** @description The email address or phone digits the user logs in with. */
+            account: string;
+            type: components["schemas"]["AccountType"];
+            /** @description When the session ends (10 days after the log-in). */
+            expiration: components["schemas"]["TimestampMs"];
+            accountLoginType: components["schemas"]["AccountLoginType"];
+        };
+        /** @description One log-in record. */
+        UserDevice: {
+            /** @description The kind of device (TV box, phone, tablet, browser). */
+            device: string;
+            model: string;
+            /** @description IPv4 or IPv6 address. */
+            ip: string;
+            /** @description When that log-in happened. */
+            time: components["schemas"]["TimestampMs"];
+        };
+        /** @description The account screen's data. Remaining days and their text are derived client-side from expiredTime. */
+        AccountInfo: {
+            uid: components["schemas"]["Uid"];
+            type: components["schemas"]["AccountType"];
+            nickname: string;
+            account: string;
+            /** @description The current plan; absent when the account never subscribed. */
+            planId?: components["schemas"]["PlanId"];
+            /** @description In the request's language; absent without a plan. */
+            planName?: string;
+            /**
+             * @description free without a running plan, single or multi for a single-device or multi-device package (a multi-device holder cannot buy a single-device package until it expires).
+             * @enum {string}
+             */
+            userType: "free" | "single" | "multi";
+            /** @description When the service ends; absent when the account never subscribed. */
+            expiredTime?: components["schemas"]["TimestampMs"];
+            accountCreationTime: components["schemas"]["TimestampMs"];
+            /** @description Devices signed in right now. */
+            deviceSessions: number;
+            /** @description The most devices the plan allows at once. */
+            limitCount: number;
+            /** @description The last 5 log-ins, newest first. */
+            userDevice: components["schemas"]["UserDevice"][];
+            /** @description True when the user opted out of offer emails. */
+            unsubscribeEmail: boolean;
+            /** @description Whether the account has ever signed in from the TV or mobile app. */
+            loginApp: boolean;
+            /** @description Whole days of service left, rounded up; 0 once expired. */
+            bizRemainingDays: number;
+        };
+        LoginRequest: {
+            account: components["schemas"]["Account"];
+            /** @description Required for phone accounts (errCode 4000 without it). */
+            areaCode?: components["schemas"]["AreaCode"];
+            password: components["schemas"]["Password"];
+            captchaId?: components["schemas"]["CaptchaId"];
+            captchaCode?: components["schemas"]["CaptchaCode"];
+        };
+        CodeLoginRequest: {
+            account: components["schemas"]["Account"];
+            areaCode?: components["schemas"]["AreaCode"];
+            code: components["schemas"]["VerificationCode"];
+        };
+        /** @description The appToken (t), accountId (a) and loginId (e) the TV or mobile app put in the portal's URL. */
+        SsoLoginRequest: {
+            appToken: string;
+            accountId: string;
+            loginId: string;
+        };
+        SignupRequest: {
+            account: components["schemas"]["Account"];
+            areaCode?: components["schemas"]["AreaCode"];
+            password: components["schemas"]["Password"];
+            nickname: components["schemas"]["Nickname"];
+            /**
+             * @description The user ticked the terms-of-use and privacy-policy box.
+             * @constant
+             */
+            acceptTerms: true;
+            /** @description The language of the confirmation email and of later emails. */
+            language: components["schemas"]["Lang"];
+        };
+        SignupResult: {
+            account: string;
+            type: components["schemas"]["AccountType"];
+            /** @description True when a confirmation link was emailed and the account cannot log in until it is followed. */
+            confirmationRequired: boolean;
+            /** @description The new session, present when no confirmation is required. */
+            userInfo?: components["schemas"]["UserInfo"];
+        };
+        GoogleLoginRequest: {
+            credential: components["schemas"]["GoogleCredential"];
+        };
+        GoogleSignupRequest: {
+            credential: components["schemas"]["GoogleCredential"];
+            /** @constant */
+            acceptTerms: true;
+            language: components["schemas"]["Lang"];
+        };
+        /** @description The Google ID token (a JWT) from Google Identity Services. */
+        GoogleCredential: string;
+        GoogleClient: {
+            /** @description Whether Google sign-in is offered. */
+            enabled: boolean;
+            /** @description The OAuth client id for Google Identity Services; empty when disabled. */
+            clientId: string;
+        };
+        /** @description Sets a new password with a code from sendVerificationCode (purpose resetPassword). */
+        ResetPasswordByCodeRequest: {
+            account: components["schemas"]["Account"];
+            areaCode?: components["schemas"]["AreaCode"];
+            code: components["schemas"]["VerificationCode"];
+            password: components["schemas"]["Password"];
+        };
+        ChangePasswordRequest: {
+            oldPassword: components["schemas"]["Password"];
+            newPassword: components["schemas"]["Password"];
+        };
+        SendVerificationCodeRequest: {
+            account: components["schemas"]["Account"];
+            areaCode?: components["schemas"]["AreaCode"];
+            /** @enum {string} */
+            channel: "email" | "sms";
+            /** @enum {string} */
+            purpose: "login" | "resetPassword";
+            captchaId?: components["schemas"]["CaptchaId"];
+            captchaCode?: components["schemas"]["CaptchaCode"];
+        };
+        VerificationCodeSent: {
+            /** @enum {string} */
+            channel: "email" | "sms";
+            /** @description Seconds before another code may be asked for (the countdown). */
+            resendAfter: number;
+            /** @description When the code stops working. */
+            expiresAt: components["schemas"]["TimestampMs"];
+        };
+        CaptchaRequest: {
+            /**
+             * @description The form the captcha guards; a captcha only works for its purpose.
+             * @enum {string}
+             */
+            purpose: "login" | "signup" | "sendCode" | "resetPassword";
+        };
+        Captcha: {
+            captchaId: components["schemas"]["CaptchaId"];
+            /** @description The captcha image as an SVG document. */
+            svg: string;
+            expiresAt: components["schemas"]["TimestampMs"];
+        };
+        QueryInfoRequest: {
+            uid: components["schemas"]["Uid"];
+            account: string;
+            type: components["schemas"]["AccountType"];
+        };
+        /** @description The client sends its language with an empty uid and account; the session is the Authorization header's. */
+        LogoutRequest: {
+            language: components["schemas"]["Lang"];
+            uid: string;
+            account: string;
+        };
+        SupportPhone: {
+            /** @description E.164, for tel: links. */
+            phone: string;
+            /** @description The number as it is printed. */
+            display: string;
+            /** @description Opening hours, in the request's language. */
+            hours?: string;
+            /** @description Whether the number also answers on WhatsApp. */
+            whatsapp?: boolean;
+        };
+        /** @description Which account to check; the signed-in account when empty. */
+        UrvRequest: {
+            account?: components["schemas"]["Account"];
+            areaCode?: components["schemas"]["AreaCode"];
+        };
+        /** @description The upgrade reset verification of an account. */
+        UrvStatus: {
+            /** @description True when the account must set a new password (after the system upgrade) before buying; otherwise pay answers -2500. */
+            mustResetPassword: boolean;
+        };
+        RecaptchaVerifyRequest: {
+            /** @description The response token of the captcha widget. */
+            token: string;
+        };
+        RecaptchaResult: {
+            success: boolean;
+            /** @description The risk score, for score-based captchas. */
+            score?: number;
+        };
+        PasswordResetEmailRequest: {
+            email: components["schemas"]["Email"];
+            captchaId?: components["schemas"]["CaptchaId"];
+            captchaCode?: components["schemas"]["CaptchaCode"];
+        };
+        /** @description Whose password a reset link resets. */
+        PasswordResetEmail: {
+            /** @description The account's address, shown on the reset page. */
+            email: string;
+            /** @description When the link stops working. */
+            expiresAt: components["schemas"]["TimestampMs"];
+        };
+        ResetPasswordByTokenRequest: {
+            token: components["schemas"]["LinkToken"];
+            password: components["schemas"]["Password"];
+        };
+        ResendConfirmationRequest: {
+            email: components["schemas"]["Email"];
+        };
+        ActivationResult: {
+            /** @description The account now active; it may log in. */
+            account: string;
+            type: components["schemas"]["AccountType"];
+        };
+        EmailBinding: {
+            uid: components["schemas"]["Uid"];
+            /** @description The address now bound to the account. */
+            email: string;
+        };
+        /**
+         * @description 1 subscribed to offer emails, 0 unsubscribed.
+         * @enum {integer}
+         */
+        SubscribeStatus: 0 | 1;
+        MarketingSubscription: {
+            subscribeStatus: components["schemas"]["SubscribeStatus"];
+        };
+        /** @description The auto-renewal of the signed-in account's subscription. */
+        RenewInfo: {
+            /** @enum {string} */
+            status: "activated" | "cancelled" | "expired";
+            planId: components["schemas"]["PlanId"];
+            planName: string;
+            /** @description When the next renewal charge is due; present only while activated. */
+            nextBillingDate?: components["schemas"]["TimestampMs"];
+            /** @description What the next renewal charges. */
+            amount: components["schemas"]["MinorUnits"];
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description A renewal charge is in progress; cancelling is refused (6207) until it ends. */
+            renewing: boolean;
+            /** @description The billing card renewals are charged to; absent when none is set. */
+            card?: components["schemas"]["Card"];
+        };
+        /** @description Auto-renewal can only be turned off here; turning it back on takes a new purchase. */
+        UpdateRenewStatusRequest: {
+            /** @enum {string} */
+            status: "cancelled";
+            /** @description Free text from the user, for the retention team. */
+            reason?: string;
+        };
+        OrderLine: {
+            planId: components["schemas"]["PlanId"];
+            planName: string;
+            /** @description Billing periods bought. */
+            quantity: number;
+            /** @description Unit price, in the order's currency. */
+            price: components["schemas"]["MinorUnits"];
+            /** @description price × quantity. */
+            subtotal: components["schemas"]["MinorUnits"];
+            /** @description Days of service the line grants. */
+            validDays: number;
+        };
+        /** @description An order. All amounts are minor units of `currency`; subtotal is the sum of the lines, total = subtotal − discount + interest. The plan's list price is in `baseCurrency` and exchangeRate converts it to `currency`. */
+        Order: {
+            id: components["schemas"]["OrderId"];
+            /** @description The order's date. */
+            createdAt: components["schemas"]["TimestampMs"];
+            updatedAt?: components["schemas"]["TimestampMs"];
+            /** @description When the payment succeeded; absent otherwise. */
+            paidAt?: components["schemas"]["TimestampMs"];
+            status: components["schemas"]["OrderStatus"];
+            /** @description Absent until a payment method was chosen. */
+            paymentType?: components["schemas"]["PaymentMethodType"];
+            /** @description The exact method used within its type. */
+            paymentMethod?: components["schemas"]["PaymentMethodCode"];
+            items: components["schemas"]["OrderLine"][];
+            /** @description The sum of the lines' quantities. */
+            quantity: number;
+            discount: components["schemas"]["MinorUnits"];
+            discountCode?: components["schemas"]["DiscountCode"];
+            subtotal: components["schemas"]["MinorUnits"];
+            /** @description Instalment interest; 0 when paid in full or interest-free. */
+            interest: components["schemas"]["MinorUnits"];
+            total: components["schemas"]["MinorUnits"];
+            currency: components["schemas"]["CurrencyCode"];
+            baseCurrency: components["schemas"]["CurrencyCode"];
+            exchangeRate: components["schemas"]["ExchangeRate"];
+            /** @description Days of service the order grants in all. */
+            validDays: number;
+            installments: components["schemas"]["InstallmentCount"];
+            /** @description Each instalment; present when installments > 1. */
+            installmentAmount?: components["schemas"]["MinorUnits"];
+            /** @description A short code shown on the receipt and quoted to support. */
+            viewCode?: string;
+            /** @description Where payment information and the receipt are sent. */
+            email?: string;
+            scene?: components["schemas"]["Scene"];
+        };
+        OrderListRequest: {
+            /** @description 1-based; 1 when absent. */
+            page?: number;
+            /** @description 10 when absent. */
+            pageSize?: number;
+            /** @description Only orders in these statuses; all when absent. */
+            status?: components["schemas"]["OrderStatus"][];
+            /** @description Only orders placed through this entrance (STB for the set-top-box orders page); all when absent. */
+            scene?: components["schemas"]["Scene"];
+        };
+        /** @description One page of the signed-in account's orders, newest first. */
+        OrderPage: {
+            items: components["schemas"]["Order"][];
+            /** @description Orders in all pages. */
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        /** @description The service period an order bought, for the receipt. */
+        ServicePeriod: {
+            orderId: components["schemas"]["OrderId"];
+            planId: components["schemas"]["PlanId"];
+            planName: string;
+            startTime: components["schemas"]["TimestampMs"];
+            endTime: components["schemas"]["TimestampMs"];
+            validDays: number;
+        };
+        /** @description What to tell the user about an order whose payment is not final yet. */
+        PaymentTip: {
+            orderId: components["schemas"]["OrderId"];
+            status: components["schemas"]["OrderStatus"];
+            paymentType?: components["schemas"]["PaymentMethodType"];
+            /** @description In the request's language. */
+            title: string;
+            /** @description Plain text in the request's language. */
+            message: string;
+            amount: components["schemas"]["MinorUnits"];
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description When the payment instructions stop working. */
+            expiresAt?: components["schemas"]["TimestampMs"];
+        };
+        /** @description The earlier open order that held the code; unbinding cancelled it. */
+        UnbindDiscountCodeResult: {
+            orderId: components["schemas"]["OrderId"];
+            status: components["schemas"]["OrderStatus"];
+            discountCode: components["schemas"]["DiscountCode"];
+        };
+        UploadObjectRequest: {
+            /** @description The file (PNG, JPEG or PDF, at most 5 MiB); other types or sizes are refused with 400 and errCode 5000. */
+            file: string;
+        };
+        UploadedObject: {
+            objectKey: components["schemas"]["ObjectKey"];
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg" | "application/pdf";
+            /** @description Bytes. */
+            size: number;
+        };
+        /** @description Attaches an uploaded proof of payment (a bank-transfer receipt) to an order. */
+        AttachProofRequest: {
+            orderId: components["schemas"]["OrderId"];
+            objectKey: components["schemas"]["ObjectKey"];
+        };
+        OrderRemindRequest: {
+            orderId: components["schemas"]["OrderId"];
+            /** @description Where to send it; the order's payment-information email when absent. */
+            email?: components["schemas"]["Email"];
+        };
+        OrderReminder: {
+            orderId: components["schemas"]["OrderId"];
+            /** @description The address it went to, masked. */
+            email: string;
+            /** @description Seconds before another reminder may be asked for. */
+            resendAfter: number;
+        };
+        PaymentMethodsRequest: {
+            planId: components["schemas"]["PlanId"];
+            country: components["schemas"]["CountryCode"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        /**
+         * @description The name of a PayerFields property.
+         * @enum {string}
+         */
+        PayerField: "firstName" | "lastName" | "cpf" | "birthday" | "areaCode" | "phone" | "zipcode" | "state" | "city" | "street" | "streetNumber" | "idType" | "idNumber";
+        PaymentMethod: {
+            code: components["schemas"]["PaymentMethodCode"];
+            /** @description In the request's language. */
+            name: string;
+            type: components["schemas"]["PaymentMethodType"];
+            logoUrl?: string;
+            installmentsAllowed: boolean;
+            /** @description 1 when installments are not allowed. */
+            maxInstallments: components["schemas"]["InstallmentCount"];
+            /** @description The payer fields pay and repay must carry for this method. */
+            requiredFields: components["schemas"]["PayerField"][];
+            /** @description Whether a saved card may be used (card methods only). */
+            savedCards: boolean;
+            /** @description The operators offered (mobile-money methods only). */
+            mobileMoneyOperators?: components["schemas"]["MobileMoneyOperator"][];
+            /** @description The coins offered (crypto methods only). */
+            coins?: components["schemas"]["CryptoCoin"][];
+        };
+        /** @description A saved card; the number and security code are never returned. */
+        Card: {
+            id: components["schemas"]["CardId"];
+            /** @enum {string} */
+            brand: "visa" | "mastercard" | "amex" | "elo" | "hipercard" | "diners" | "discover" | "jcb" | "other";
+            last4: string;
+            expMonth: number;
+            expYear: number;
+            holder: string;
+            isDefault: boolean;
+            /** @description The billing card of auto-renewal; it cannot be deleted (1021). */
+            usedForRenewal: boolean;
+        };
+        SavedCardInput: {
+            savedCardId: components["schemas"]["CardId"];
+            /** @description Asked again by some providers for saved cards. */
+            cvc?: string;
+        };
+        NewCardInput: {
+            /** @description Digits only. */
+            number: string;
+            expMonth: number;
+            expYear: number;
+            cvc: string;
+            holder: string;
+            /** @description Keep the card for later purchases and auto-renewal; false when absent. */
+            save?: boolean;
+        };
+        /** @description Either a saved card or a new one. */
+        CardInput: components["schemas"]["SavedCardInput"] | components["schemas"]["NewCardInput"];
+        /** @description The payer's details; which ones are required depends on the method (its requiredFields). */
+        PayerFields: {
+            firstName?: string;
+            lastName?: string;
+            /** @description CPF (11 digits) or CNPJ (14 digits); digits only. */
+            cpf?: string;
+            birthday?: components["schemas"]["CalendarDate"];
+            areaCode?: components["schemas"]["AreaCode"];
+            /** @description Digits without the area code. */
+            phone?: string;
+            zipcode?: string;
+            state?: string;
+            city?: string;
+            street?: string;
+            streetNumber?: string;
+            /** @description The kind of identity document (CPF, CNPJ, DNI, CC, RUT, PASSPORT ...). */
+            idType?: string;
+            idNumber?: string;
+        };
+        /** @enum {string} */
+        MobileMoneyOperator: "MPesa" | "orange" | "free" | "mtn" | "airtel" | "zamtel" | "tnm";
+        MobileMoneyInput: {
+            operator: components["schemas"]["MobileMoneyOperator"];
+            areaCode?: components["schemas"]["AreaCode"];
+            /** @description The mobile-money wallet's number; digits without the area code. */
+            phone: string;
+        };
+        /** @enum {string} */
+        CryptoCoin: "BTC" | "ETH" | "USDT" | "USDC" | "LTC";
+        CryptoInput: {
+            coin: components["schemas"]["CryptoCoin"];
+            /** @description The chain for multi-chain tokens (TRC20, ERC20 ...). */
+            network?: string;
+        };
+        /** @description Creates an order for a plan and pays it. card, payer, mobileMoney and crypto are carried as the method's type needs them. */
+        PayRequest: {
+            planId: components["schemas"]["PlanId"];
+            method: components["schemas"]["PaymentMethodCode"];
+            currency: components["schemas"]["CurrencyCode"];
+            country?: components["schemas"]["CountryCode"];
+            /** @description 1 (payment in full) when absent. */
+            installments?: components["schemas"]["InstallmentCount"];
+            discountCode?: components["schemas"]["DiscountCode"];
+            /** @description Where payment information and the receipt are sent. */
+            email: components["schemas"]["Email"];
+            card?: components["schemas"]["CardInput"];
+            payer?: components["schemas"]["PayerFields"];
+            mobileMoney?: components["schemas"]["MobileMoneyInput"];
+            crypto?: components["schemas"]["CryptoInput"];
+        };
+        /** @description Pays an existing unfinished order again, possibly by another method; plan, currency and discount stay the order's. */
+        RepayRequest: {
+            orderId: components["schemas"]["OrderId"];
+            method: components["schemas"]["PaymentMethodCode"];
+            installments?: components["schemas"]["InstallmentCount"];
+            /** @description Replaces the order's payment-information email. */
+            email?: components["schemas"]["Email"];
+            card?: components["schemas"]["CardInput"];
+            payer?: components["schemas"]["PayerFields"];
+            mobileMoney?: components["schemas"]["MobileMoneyInput"];
+            crypto?: components["schemas"]["CryptoInput"];
+        };
+        /** @description What the client does next, tagged by `next`. Every variant carries the orderId and the order's status. A declined card is not a variant: it is an envelope refusal (errCode 301, 302, 306, 309, 312, 314, 315 or 5015). */
+        PayResult: components["schemas"]["PayResultDone"] | components["schemas"]["PayResultRedirect"] | components["schemas"]["PayResultPix"] | components["schemas"]["PayResultBoleto"] | components["schemas"]["PayResultBankTransfer"] | components["schemas"]["PayResultOtp"] | components["schemas"]["PayResultCrypto"];
+        /** @description The payment reached a final status; show the result page. */
+        PayResultDone: {
+            /** @constant */
+            next: "done";
+            orderId: components["schemas"]["OrderId"];
+            status: components["schemas"]["OrderStatus"];
+        };
+        /** @description Send the browser to the provider (PayPal approval, 3-D Secure, a hosted page); it comes back to /paymentResult. */
+        PayResultRedirect: {
+            /** @constant */
+            next: "redirect";
+            orderId: components["schemas"]["OrderId"];
+            status: components["schemas"]["OrderStatus"];
+            url: string;
+        };
+        /** @description Show the PIX copy-and-paste code and its QR image (at least one of qrSvg and qrPngDataUrl is present). */
+        PayResultPix: {
+            /** @constant */
+            next: "pix";
+            orderId: components["schemas"]["OrderId"];
+            status: components["schemas"]["OrderStatus"];
+            /** @description The PIX copy-and-paste (BR Code) payload. */
+            brCode: string;
+            /** @description The QR code as an SVG document. */
+            qrSvg?: string;
+            /** @description The QR code as a PNG data URL. */
+            qrPngDataUrl?: string;
+            amount: components["schemas"]["MinorUnits"];
+            currency: components["schemas"]["CurrencyCode"];
+            expiresAt: components["schemas"]["TimestampMs"];
+        };
+        /** @description Show the payment slip; it stays payable for 5 days. */
+        PayResultBoleto: {
+            /** @constant */
+            next: "boleto";
+            orderId: components["schemas"]["OrderId"];
+            status: components["schemas"]["OrderStatus"];
+            barcode: string;
+            /** @description The typeable line, digits only (the client groups them for display). */
+            digitableLine: string;
+            dueDate: components["schemas"]["CalendarDate"];
+            pdfUrl?: string;
+            amount: components["schemas"]["MinorUnits"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        /** @description The account the payer transfers to (errCode -2602 when none is available). */
+        BankAccountDetails: {
+            bankName: string;
+            accountHolder: string;
+            accountNumber: string;
+            branch?: string;
+            routingNumber?: string;
+            iban?: string;
+            swift?: string;
+            /** @description The holder's tax id where transfers require it (CNPJ in Brazil). */
+            taxId?: string;
+            country?: components["schemas"]["CountryCode"];
+        };
+        /** @description Show the account to transfer to and the reference to quote; a proof can then be uploaded. */
+        PayResultBankTransfer: {
+            /** @constant */
+            next: "bank_transfer";
+            orderId: components["schemas"]["OrderId"];
+            status: components["schemas"]["OrderStatus"];
+            account: components["schemas"]["BankAccountDetails"];
+            /** @description What the payer writes in the transfer's description. */
+            reference: string;
+            amount: components["schemas"]["MinorUnits"];
+            currency: components["schemas"]["CurrencyCode"];
+            expiresAt?: components["schemas"]["TimestampMs"];
+        };
+        /** @description A one-time code was sent to the mobile-money phone (Liquido); ask for it and confirm it. */
+        PayResultOtp: {
+            /** @constant */
+            next: "otp";
+            orderId: components["schemas"]["OrderId"];
+            status: components["schemas"]["OrderStatus"];
+            operator: components["schemas"]["MobileMoneyOperator"];
+            /** @description The phone the code went to, masked. */
+            phone: string;
+            otpLength: number;
+            expiresAt: components["schemas"]["TimestampMs"];
+        };
+        /** @description Show the address and the exact coin amount to send before expiresAt. */
+        PayResultCrypto: {
+            /** @constant */
+            next: "crypto";
+            orderId: components["schemas"]["OrderId"];
+            status: components["schemas"]["OrderStatus"];
+            coin: components["schemas"]["CryptoCoin"];
+            network?: string;
+            address: string;
+            /** @description A destination tag or memo the transfer must carry, on chains that need one. */
+            memo?: string;
+            /** @description The amount of the coin to send, as a decimal string. */
+            coinAmount: string;
+            /** @description The order's total in its fiat currency. */
+            amount: components["schemas"]["MinorUnits"];
+            currency: components["schemas"]["CurrencyCode"];
+            expiresAt: components["schemas"]["TimestampMs"];
+        };
+        LiquidoConfirmRequest: {
+            orderId: components["schemas"]["OrderId"];
+            otp: string;
+        };
+        ValuationRequest: {
+            planId: components["schemas"]["PlanId"];
+            /** @description The site's default currency (BRL) when absent. */
+            currency?: components["schemas"]["CurrencyCode"];
+            discountCode?: components["schemas"]["DiscountCode"];
+            /** @description 1 (payment in full) when absent. */
+            installments?: components["schemas"]["InstallmentCount"];
+            /** @description Applies the method's discount, if any. */
+            method?: components["schemas"]["PaymentMethodCode"];
+        };
+        /** @description Whether the discount code was applied, and why not. */
+        DiscountCodeStatus: {
+            code: components["schemas"]["DiscountCode"];
+            applied: boolean;
+            /** @description When not applied, the catalogue's reason (9000, 9001, 9002, 9003 or 9991). */
+            errCode?: number;
+            /** @description The other open order holding the code; unbinding it (which cancels it) frees the code. */
+            boundOrderId?: components["schemas"]["OrderId"];
+        };
+        /** @description What a plan costs right now. Amounts in minor units of currency; total = subtotal − discount + interest. */
+        Valuation: {
+            planId: components["schemas"]["PlanId"];
+            planName: string;
+            /** @description The plan's price converted to currency. */
+            price: components["schemas"]["MinorUnits"];
+            /** @description Coupon, plan benefit and method discounts together. */
+            discount: components["schemas"]["MinorUnits"];
+            subtotal: components["schemas"]["MinorUnits"];
+            interest: components["schemas"]["MinorUnits"];
+            total: components["schemas"]["MinorUnits"];
+            currency: components["schemas"]["CurrencyCode"];
+            baseCurrency: components["schemas"]["CurrencyCode"];
+            exchangeRate: components["schemas"]["ExchangeRate"];
+            validDays: number;
+            installments: components["schemas"]["InstallmentCount"];
+            installmentAmount: components["schemas"]["MinorUnits"];
+            discountCode?: components["schemas"]["DiscountCodeStatus"];
+        };
+        InstallmentsPlanRequest: {
+            /** @description The amount to split, in minor units of currency. */
+            amount: number;
+            currency: components["schemas"]["CurrencyCode"];
+            planId: components["schemas"]["PlanId"];
+        };
+        InstallmentOption: {
+            count: components["schemas"]["InstallmentCount"];
+            installmentAmount: components["schemas"]["MinorUnits"];
+            total: components["schemas"]["MinorUnits"];
+            interestFree: boolean;
+        };
+        InstallmentsPlan: {
+            amount: components["schemas"]["MinorUnits"];
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description The count preselected (the site's default, 3, when offered). */
+            defaultCount: components["schemas"]["InstallmentCount"];
+            /** @description One per count from 1 upwards. */
+            options: components["schemas"]["InstallmentOption"][];
+        };
+        CurrencyRate: {
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description R$, $, S/. and so on; the code itself when it has none. */
+            symbol: string;
+            /** @description The ISO 4217 exponent: minor units per major unit is 10^decimals. */
+            decimals: number;
+            exchangeRate: components["schemas"]["ExchangeRate"];
+        };
+        CurrencyList: {
+            baseCurrency: components["schemas"]["CurrencyCode"];
+            defaultCurrency: components["schemas"]["CurrencyCode"];
+            currencies: components["schemas"]["CurrencyRate"][];
+        };
+        MethodDiscount: {
+            method: components["schemas"]["PaymentMethodCode"];
+            type: components["schemas"]["PaymentMethodType"];
+            discountRate: components["schemas"]["DiscountRate"];
+        };
+        PlanMethodDiscounts: {
+            planId: components["schemas"]["PlanId"];
+            discounts: components["schemas"]["MethodDiscount"][];
+        };
+        PhoneAreaCode: {
+            country: components["schemas"]["CountryCode"];
+            /** @description The country's name in the request's language. */
+            name: string;
+            areaCode: components["schemas"]["AreaCode"];
+            /** @description Fewest digits of a phone number without the area code. */
+            minLength: number;
+            /** @description Most digits of a phone number without the area code. */
+            maxLength: number;
+        };
+        PaymentTokenRequest: {
+            method: components["schemas"]["PaymentMethodCode"];
+            orderId?: components["schemas"]["OrderId"];
+        };
+        /** @description A short-lived token for a provider's browser SDK (card fields, wallets). */
+        PaymentToken: {
+            provider: string;
+            token: string;
+            publicKey?: string;
+            /** @enum {string} */
+            environment?: "sandbox" | "production";
+            expiresAt: components["schemas"]["TimestampMs"];
+        };
+        PlanConvertRequest: {
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        PlanConversion: {
+            planId: components["schemas"]["PlanId"];
+            baseCurrency: components["schemas"]["CurrencyCode"];
+            basePrice: components["schemas"]["MinorUnits"];
+            currency: components["schemas"]["CurrencyCode"];
+            price: components["schemas"]["MinorUnits"];
+            exchangeRate: components["schemas"]["ExchangeRate"];
+        };
+        CryptoPaymentRequest: {
+            orderId: components["schemas"]["OrderId"];
+            coin: components["schemas"]["CryptoCoin"];
+            network?: string;
+        };
+        UseepayCustomerCreateRequest: {
+            email: components["schemas"]["Email"];
+            firstName: string;
+            lastName: string;
+            areaCode?: components["schemas"]["AreaCode"];
+            phone?: string;
+        };
+        UseepayCustomer: {
+            customerId: string;
+            /** @description False when the account already had a customer, which is returned. */
+            created: boolean;
+        };
+        UseepayConfirmRequest: {
+            orderId: components["schemas"]["OrderId"];
+            customerId: string;
+            /** @description What UseePay's browser SDK returned for the card. */
+            paymentMethodToken: string;
+        };
+        PlanPrice: {
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description The price of one period. */
+            amount: components["schemas"]["MinorUnits"];
+            /** @description The struck-through price before the plan's own reduction, if any. */
+            originalAmount?: components["schemas"]["MinorUnits"];
+        };
+        /** @description discountRate percent off for the first `periods` billing periods. */
+        PlanBenefit: {
+            discountRate: components["schemas"]["DiscountRate"];
+            periods: number;
+        };
+        /** @description A plan of the pricing table. Anonymous visitors see list prices; after log-in prices may differ. */
+        Plan: {
+            id: components["schemas"]["PlanId"];
+            /** @description In the request's language. */
+            name: string;
+            /** @description Plain text in the request's language. */
+            description: string;
+            periodDays: components["schemas"]["PlanPeriodDays"];
+            /** @description Devices that may watch at once. */
+            deviceCount: number;
+            multiDevice: boolean;
+            /** @description One per currency the plan is sold in. */
+            prices: components["schemas"]["PlanPrice"][];
+            installmentsAllowed: boolean;
+            maxInstallments: components["schemas"]["InstallmentCount"];
+            benefits: components["schemas"]["PlanBenefit"][];
+            /** @description Highlighted in the pricing table. */
+            popular: boolean;
+            /** @description Whether buying the plan turns auto-renewal on. */
+            autoRenew: boolean;
+            /** @description Selling points for the plan page, in the request's language. */
+            features?: string[];
+        };
+        /** @enum {string} */
+        BannerPosition: "pricing" | "payment" | "account";
+        Banner: {
+            id: string;
+            /** @description In the request's language; also the image's alternative text. */
+            title: string;
+            imageUrl: string;
+            mobileImageUrl?: string;
+            linkUrl?: string;
+            position: components["schemas"]["BannerPosition"];
+            /** @description Ascending display order. */
+            sort: number;
+        };
+        /** @description A tracking event. The point data (brand, brandId, vnoId, tenantId, env) comes from the user-config call. */
+        ReportEvent: {
+            /**
+             * @description The page-load event, as the tracking plan numbers them.
+             * @enum {integer}
+             */
+            eventId: 1 | 3 | 5;
+            /** @description The page, as the tracking plan numbers them. */
+            pageId: number;
+            /**
+             * @description The tracking plan's version.
+             * @enum {string}
+             */
+            verCode: "2.3.2";
+            timestamp: components["schemas"]["TimestampMs"];
+            /** @description How long the page took, for load events. */
+            durationMs?: number;
+            /** @description The page's path and query. */
+            path?: string;
+            /** @enum {string} */
+            clientType: "WEB" | "WAP";
+            scene: components["schemas"]["Scene"];
+            language: components["schemas"]["Lang"];
+            uid?: components["schemas"]["Uid"];
+            planId?: components["schemas"]["PlanId"];
+            orderId?: components["schemas"]["OrderId"];
+            brand?: string;
+            brandId?: string;
+            vnoId?: string;
+            tenantId?: string;
+            /** @enum {string} */
+            env?: "sandbox" | "production";
+        };
+        /** @description The plan may be bought. When it may not, the answer is a refusal (6000 cannot buy it, 6001 no such plan, -2500 reset the password first). */
+        PlanAvailability: {
+            /** @constant */
+            available: true;
+        };
     };
     responses: {
         /** @description A malformed request (400), an invalid session (401), an unknown route (404), too many requests (429) or an unexpected fault (500), in the envelope. */
@@ -292,6 +2260,12 @@ export interface components {
         Scene: components["schemas"]["Scene"];
         /** @description A stable hash of the browser's properties. */
         Fingerprint: string;
+        /** @description A client-chosen key that makes a payment attempt safe to retry: a repeat with the same key and the same body within 24 hours replays the first answer instead of charging again; the same key with a different body is refused (400, errCode 5000). */
+        IdempotencyKey: string;
+        /** @description The order's id. */
+        OrderIdInPath: components["schemas"]["OrderId"];
+        /** @description The plan's id. */
+        PlanIdInPath: components["schemas"]["PlanId"];
     };
     requestBodies: never;
     headers: never;
@@ -574,6 +2548,2268 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["UserConfig"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description The new session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["UserInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    loginByCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description The new session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["UserInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    loginBySso: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description The new session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["UserInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    signup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignupRequest"];
+            };
+        };
+        responses: {
+            /** @description The account created; a session when no confirmation is needed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SignupResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    resetPasswordByCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordByCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The password was changed; data is null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description The password was changed; data is null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    sendVerificationCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendVerificationCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The code was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["VerificationCodeSent"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createCaptcha: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaptchaRequest"];
+            };
+        };
+        responses: {
+            /** @description The captcha. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Captcha"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryAccountInfo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryInfoRequest"];
+            };
+        };
+        responses: {
+            /** @description The account information. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AccountInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The session ended; data is null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSupportPhone: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The support phone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SupportPhone"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryUpgradeResetStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UrvRequest"];
+            };
+        };
+        responses: {
+            /** @description The verification. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["UrvStatus"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    verifyRecaptcha: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecaptchaVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description The verification. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["RecaptchaResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSiteKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The encoded site key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getGoogleClient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Google client. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["GoogleClient"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    loginWithGoogle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description The new session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["UserInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    signupWithGoogle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleSignupRequest"];
+            };
+        };
+        responses: {
+            /** @description The new session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["UserInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    requestPasswordResetEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The link was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EmailSent"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    resendConfirmation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendConfirmationRequest"];
+            };
+        };
+        responses: {
+            /** @description The link was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EmailSent"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPasswordResetEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The account the link resets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PasswordResetEmail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    resetPasswordByToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordByTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The password was changed; data is null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    resendPasswordResetEmail: {
+        parameters: {
+            query: {
+                /** @description The account's email address. */
+                email: components["schemas"]["Email"];
+            };
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EmailSent"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    activateAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The account is active. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ActivationResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    confirmEmailBinding: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The email is bound. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EmailBinding"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setMarketingSubscription: {
+        parameters: {
+            query: {
+                subscribeStatus: components["schemas"]["SubscribeStatus"];
+            };
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["MarketingSubscription"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRenewInfo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The auto-renewal. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["RenewInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateRenewStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRenewStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The auto-renewal now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["RenewInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    changeBillingCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The auto-renewal with its new card. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["RenewInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderListRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["OrderPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path: {
+                /** @description The order's id. */
+                id: components["parameters"]["OrderIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Order"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOrderServicePeriod: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path: {
+                /** @description The order's id. */
+                id: components["parameters"]["OrderIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service period. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ServicePeriod"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPaymentTip: {
+        parameters: {
+            query: {
+                orderId: components["schemas"]["OrderId"];
+            };
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tip. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PaymentTip"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    unbindDiscountCode: {
+        parameters: {
+            query: {
+                /** @description The earlier open order that holds the code. */
+                orderId: components["schemas"]["OrderId"];
+                discountCode: components["schemas"]["DiscountCode"];
+            };
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["UnbindDiscountCodeResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadObject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadObjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored object. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["UploadedObject"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    attachPaymentProof: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttachProofRequest"];
+            };
+        };
+        responses: {
+            /** @description The order, now SUBMITTED. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Order"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    remindOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRemindRequest"];
+            };
+        };
+        responses: {
+            /** @description The reminder was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["OrderReminder"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPaymentMethods: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentMethodsRequest"];
+            };
+        };
+        responses: {
+            /** @description The methods, in display order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PaymentMethod"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCards: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved cards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Card"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The card was deleted; data is null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    valuateGoods: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValuationRequest"];
+            };
+        };
+        responses: {
+            /** @description The valuation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Valuation"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    pay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+                /** @description A client-chosen key that makes a payment attempt safe to retry: a repeat with the same key and the same body within 24 hours replays the first answer instead of charging again; the same key with a different body is refused (400, errCode 5000). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayRequest"];
+            };
+        };
+        responses: {
+            /** @description What the client does next. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PayResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    repay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+                /** @description A client-chosen key that makes a payment attempt safe to retry: a repeat with the same key and the same body within 24 hours replays the first answer instead of charging again; the same key with a different body is refused (400, errCode 5000). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepayRequest"];
+            };
+        };
+        responses: {
+            /** @description What the client does next. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PayResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    confirmLiquidoOtp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LiquidoConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description What the client does next. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PayResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCurrencies: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The currency list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["CurrencyList"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPlanMethodDiscounts: {
+        parameters: {
+            query: {
+                planId: components["schemas"]["PlanId"];
+            };
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The method discounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PlanMethodDiscounts"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getInstallmentsPlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstallmentsPlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The instalment options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["InstallmentsPlan"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    capturePaypalPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path: {
+                /** @description The order's id. */
+                id: components["parameters"]["OrderIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the client does next. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PayResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPhoneAreaCodes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The countries, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PhoneAreaCode"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPaymentToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PaymentToken"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    convertPlanPrice: {
+        parameters: {
+            query: {
+                planId: components["schemas"]["PlanId"];
+            };
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanConvertRequest"];
+            };
+        };
+        responses: {
+            /** @description The converted price. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PlanConversion"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPaymentInfoDetail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The instructions, as pay returned them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PayResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createCryptoPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CryptoPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The address and amount. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PayResultCrypto"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    confirmUseepayPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UseepayConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description What the client does next. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PayResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createUseepayCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UseepayCustomerCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["UseepayCustomer"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPlans: {
+        parameters: {
+            query?: {
+                /** @description Names and descriptions in this language; the Language header when absent. */
+                language?: components["schemas"]["Lang"];
+                /** @description Only plans sold in this currency; all when absent. */
+                currency?: components["schemas"]["CurrencyCode"];
+                /** @description Only plans of this period; all when absent. */
+                period?: components["schemas"]["PlanPeriodDays"];
+            };
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans, in display order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Plan"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listBanners: {
+        parameters: {
+            query?: {
+                /** @description The Language header when absent. */
+                language?: components["schemas"]["Lang"];
+                /** @description Only banners for this place; all when absent. */
+                position?: components["schemas"]["BannerPosition"];
+            };
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The banners, in display order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Banner"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCart: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The unfinished order, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Order"] | null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    report: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportEvent"];
+            };
+        };
+        responses: {
+            /** @description Recorded; data is null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPlanDetail: {
+        parameters: {
+            query?: {
+                /** @description The Language header when absent. */
+                language?: components["schemas"]["Lang"];
+            };
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path: {
+                /** @description The plan's id. */
+                id: components["parameters"]["PlanIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Plan"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    checkPlanAvailable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The plan may be bought. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PlanAvailability"];
                     };
                 };
             };
