@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const noReact = {
   patterns: [
@@ -11,6 +12,11 @@ export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'openapi/schema.d.ts', 'src/i18n/compiled/**', 'test-results/**', 'playwright-report/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ['src/**/*.tsx', 'src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -2239,7 +2239,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description A malformed request (400), an invalid session (401), an unknown route (404), too many requests (429) or an unexpected fault (500), in the envelope. */
+        /** @description A malformed request (400), an invalid session (401), an unknown route (404), too many requests (429), an operation not available yet (501), a busy service (503) or an unexpected fault (500), in the envelope. */
         Error: {
             headers: {
                 [name: string]: unknown;

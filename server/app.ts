@@ -8,7 +8,9 @@ import { ApiRefusal, ErrCode } from './errors';
 import { createTranslator, isServerLanguage, loadBundledMessages, type ServerLanguage } from './i18n';
 import { bindOperations, type Handlers } from './openapi/bind';
 import { loadContract } from './openapi/contract';
+import { createPlanRepository } from './repositories/plan-repository';
 import { createSiteRepository } from './repositories/site-repository';
+import { planHandlers } from './routes/plans';
 import { siteHandlers } from './routes/site';
 import { HashQueueFullError } from './security/passwords';
 
@@ -66,7 +68,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
   });
 
   const site = createSiteRepository(db, bundled);
-  const handlers: Handlers = { ...siteHandlers(site) };
+  const handlers: Handlers = { ...siteHandlers(site), ...planHandlers(createPlanRepository(db), site) };
   bindOperations(app, loadContract(), handlers);
 
   const hasSpa = existsSync(path.join(config.staticDir, 'index.html'));

@@ -1,0 +1,28 @@
+import type { components } from '../../openapi/schema';
+import type { Language } from '../i18n/languages';
+import { useQuery } from './use-query';
+
+type Schemas = components['schemas'];
+
+export const useTheme = () => useQuery('theme', ({ api }) => api.callData(api.client.GET('/api/site/theme/v1')));
+
+/** The validation rules are also kept in session storage (spec section 7, client caching). */
+export const useSiteConfig = () =>
+  useQuery('siteConfig', async ({ api, cache }) => {
+    const config = await api.callData(api.client.GET('/api/site/get/config/v1'));
+    cache.setValidRules(config.validRules);
+    return config;
+  });
+
+export const useContactUs = (language: Language) =>
+  useQuery(`contact:${language}`, ({ api }) => api.callData(api.client.GET('/api/site/contact-us/v1')));
+
+/** Policy texts per language, cached for the browser session (spec section 7). */
+export const usePolicy = (type: Schemas['PolicyType'], language: Language) =>
+  useQuery(`policy:${type}:${language}`, async ({ api, cache }): Promise<Schemas['PolicyText']> => {
+    const cached = cache.getPolicy(type, language);
+    if (cached) return cached as Schemas['PolicyText'];
+    const text = await api.callData(api.client.GET('/api/site/dynamic/config/v1', { params: { query: { type, code: 'user' } } }));
+    cache.setPolicy(type, language, text);
+    return text;
+  });

@@ -1,0 +1,24 @@
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import type { QueryState } from './query-cache';
+import { useServices, type ViewServices } from './services-context';
+
+/** Reads a key of the query cache, fetching it on first use; `retry` forgets and refetches it. */
+export function useQuery<T>(key: string, fetcher: (services: ViewServices) => Promise<T>): QueryState<T> & { retry(): void } {
+  const services = useServices();
+  const { queries } = services;
+  const state = useSyncExternalStore(
+    useCallback((listener) => queries.subscribe(key, listener), [queries, key]),
+    () => queries.get<T>(key),
+  );
+  useEffect(() => {
+    queries.ensure(key, () => fetcher(services));
+    // The fetcher is keyed: a new function for the same key must not refetch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queries, key, services]);
+  const retry = useCallback(() => {
+    queries.invalidate(key);
+    queries.ensure(key, () => fetcher(services));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queries, key, services]);
+  return { ...state, retry };
+}

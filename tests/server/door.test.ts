@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOperations, loadContract, toFastifyPath } from '../../server/openapi/contract';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const operations = listOperations(loadContract());
+// A concrete URL for each operation: path parameters get a value of the right shape.
+const urlOf = (path: string) => toFastifyPath(path).replace(/:(\w+)/g, '1');
+
+describe('the door refuses what the contract refuses, on every operation', () => {
+  const withBody = operations.filter((o) => o.bodyContentTypes.includes('application/json'));
+
+  it('the contract has JSON bodies to test', () => {
+    expect(withBody.length).toBeGreaterThan(30);
+  });
+
+  it.each(withBody.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] as const))(
+    '%s: a body of the wrong type answers 5000, not a 500',
+    async (_name, op) => {
+      for (const payload of ['[1,2,3]', '"text"', '42', 'null', '{"unexpected": {"deep": true}}']) {
+        const res = await server.app.inject({
+          method: op.method.toUpperCase() as 'POST',
+          url: urlOf(op.path),
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode, payload).toBe(400);
+        expect(res.json(), payload).toMatchObject({ code: 1, errCode: 5000 });
+      }
+    },
+  );
+
+  it.each(withBody.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] as const))('%s: broken JSON answers 5000', async (_name, op) => {
+    const res = await server.app.inject({
+      method: op.method.toUpperCase() as 'POST',
+      url: urlOf(op.path),
+      headers: { 'content-type': 'application/json' },
+      payload: '{"account": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 1, errCode: 5000 });
+  });
+
+  it('an unsupported media type answers 5000 with 415', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/user/login/v1',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 1, errCode: 5000 });
+  });
+
+  it('a body over 1 MiB answers 5000 with 413', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/user/login/v1',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ account: 'a'.repeat(1024 * 1024 + 10), password: 'x' }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ errCode: 5000 });
+  });
+
+  it('every operation is routed: none answers the unknown-route 404', async () => {
+    for (const op of operations) {
+      const res = await server.app.inject({ method: op.method.toUpperCase() as 'GET', url: urlOf(op.path) });
+      expect(res.statusCode, `${op.method} ${op.path}`).not.toBe(404);
+      expect(res.statusCode, `${op.method} ${op.path}`).toBeLessThan(500 + 2);
+    }
+  });
+
+  it('a well-formed call to an operation not built yet answers 4598 with 501, never a fake success', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/user/support/phone/v1' });
+    expect(res.statusCode).toBe(501);
+    expect(res.json()).toMatchObject({ code: 1, errCode: 4598 });
+  });
+});
