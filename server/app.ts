@@ -75,7 +75,8 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: config.staticDir,
-      index: false,
+      // `/` is the app itself; without an index the plugin would refuse the directory with 403.
+      index: ['index.html'],
       setHeaders(reply, filePath) {
         // Hashed bundles never change; everything else is revalidated.
         reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

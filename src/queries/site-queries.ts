@@ -26,3 +26,6 @@ export const usePolicy = (type: Schemas['PolicyType'], language: Language) =>
     cache.setPolicy(type, language, text);
     return text;
   });
+
+export const usePlans = (language: Language) =>
+  useQuery(`plans:${language}`, ({ api }) => api.callData(api.client.GET('/api/site/listPlans/v1', { params: { query: { language } } })));

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
+import { Toaster } from '../components/toaster';
+import type { Language } from '../i18n/languages';
+import { ServicesContext } from '../queries/services-context';
+import { useSiteConfig, useTheme } from '../queries/site-queries';
+import { I18nProvider, initialLanguage } from './i18n-provider';
+import { AppRoutes } from './router';
+import type { AppServices } from './services';
+import { applyTheme } from './theme';
+
+/** Hands the router's navigate to the API client's error rules (6001 -> /404 and the like). */
+function NavigationBridge({ services }: { services: AppServices }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    services.setNavigate((to) => {
+      // Spec section 2: a failed navigation is ignored.
+      void Promise.resolve(navigate(to)).catch(() => undefined);
+    });
+  }, [navigate, services]);
+  return null;
+}
+
+function Shell({ services }: { services: AppServices }) {
+  const config = useSiteConfig();
+  const theme = useTheme();
+  const [chosen, setChosen] = useState<Language | null>(() => services.store.get('language'));
+  const language = chosen ?? initialLanguage(services.store, navigator.languages, config.data?.defaultLang);
+  services.setLanguage(language);
+
+  useEffect(() => {
+    if (theme.data) applyTheme(document, theme.data);
+  }, [theme.data]);
+
+  const changeLanguage = (l: Language) => {
+    services.store.set('language', l);
+    setChosen(l);
+    // Server texts (policies, plan names, contact hours) are per language: fetch them again.
+    for (const key of ['plans', 'policy', 'contact']) services.queries.invalidate(key);
+  };
+
+  // The site's default language matters only when neither a stored choice nor the browser decide;
+  // wait for it in that case so the page does not switch language under the reader.
+  if (!chosen && config.status === 'loading' && !navigator.languages.length) return null;
+  return (
+    <I18nProvider language={language}>
+      <NavigationBridge services={services} />
+      <AppRoutes language={language} onLanguageChange={changeLanguage} />
+      <Toaster subscribe={services.toasts.subscribe} getToasts={services.toasts.get} dismiss={services.toasts.dismiss} />
+    </I18nProvider>
+  );
+}
+
+export function App({ services }: { services: AppServices }) {
+  return (
+    <ServicesContext.Provider value={services}>
+      <BrowserRouter>
+        <Shell services={services} />
+      </BrowserRouter>
+    </ServicesContext.Provider>
+  );
+}

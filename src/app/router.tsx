@@ -1,0 +1,42 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import type { Language } from '../i18n/languages';
+import { BareLayout } from './layouts/bare-layout';
+import { MainLayout } from './layouts/main-layout';
+import { NotFoundScreen } from '../screens/errors/not-found-screen';
+import { ServerErrorScreen } from '../screens/errors/server-error-screen';
+
+// Route screens load as their own chunks; the error screens stay in the main bundle so they can
+// show even when a chunk cannot.
+const screen = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T) =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+const PricingTableScreen = screen(() => import('../screens/pricing/pricing-table-screen'), 'PricingTableScreen');
+const HelpScreen = screen(() => import('../screens/help/help-screen'), 'HelpScreen');
+const PrivacyScreen = screen(() => import('../screens/privacy/privacy-screen'), 'PrivacyScreen');
+
+interface Props {
+  language: Language;
+  onLanguageChange(language: Language): void;
+}
+
+/** Spec section 2: the main layout and the bare layout; any other path goes to /404. */
+export function AppRoutes({ language, onLanguageChange }: Props) {
+  const layout = { language, onLanguageChange };
+  return (
+    <Suspense fallback={null}>
+      <Routes>
+        <Route element={<MainLayout {...layout} />}>
+          <Route path="/" element={<Navigate to="/pricing-table" replace />} />
+          <Route path="/pricing-table" element={<PricingTableScreen />} />
+          <Route path="/help" element={<HelpScreen />} />
+          <Route path="/privacy" element={<PrivacyScreen />} />
+        </Route>
+        <Route element={<BareLayout {...layout} />}>
+          <Route path="/404" element={<NotFoundScreen />} />
+          <Route path="/500" element={<ServerErrorScreen />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/404" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

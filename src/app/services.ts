@@ -1,0 +1,70 @@
+import { createApi, type Api } from '../api/client';
+import { createSessionClientContext } from '../api/client-context';
+import { detectClientType } from '../api/client-type';
+import { browserFingerprint, collectBrowserProps } from '../api/fingerprint';
+import type { Language } from '../i18n/languages';
+import { createQueryCache, type QueryCache } from '../queries/query-cache';
+import { createSessionCache, type SessionCache } from '../session/session-cache';
+import { createSessionStore, watchOtherTabs, type SessionStore } from '../session/store';
+import { createToastStore, type ToastStore } from './toasts';
+
+/** Everything the app lends to machines, queries and views; built once per page. */
+export interface AppServices {
+  store: SessionStore;
+  cache: SessionCache;
+  api: Api;
+  queries: QueryCache;
+  toasts: ToastStore;
+  /** The router's navigate, handed in once the router is mounted. */
+  setNavigate(navigate: (to: string) => void): void;
+  /** The language the page is shown in, which every request's Language header carries. */
+  setLanguage(language: Language): void;
+  dispose(): void;
+}
+
+export function createAppServices(win: Window & typeof globalThis): AppServices {
+  const store = createSessionStore(win.localStorage);
+  const cache = createSessionCache(win.sessionStorage);
+  const toasts = createToastStore();
+  let navigate: (to: string) => void = (to) => win.location.assign(to);
+  let language: Language | undefined;
+
+  const updateClientType = () => {
+    const type = detectClientType(win.navigator.userAgent, win.innerWidth);
+    if (store.get('clientType') !== type) store.set('clientType', type);
+  };
+  updateClientType();
+  win.addEventListener('resize', updateClientType);
+
+  const context = createSessionClientContext(store, {
+    computeFingerprint: () => browserFingerprint(collectBrowserProps(win)),
+  });
+  const api = createApi({
+    baseUrl: '',
+    context: { ...context, getLanguage: () => language ?? context.getLanguage() },
+    effects: {
+      navigate: (to) => navigate(to),
+      toast: (level, code) => toasts.show(level, code),
+      resetSession: () => store.resetSession(),
+    },
+  });
+  const stopWatching = watchOtherTabs(win, store, () => win.location.reload());
+
+  return {
+    store,
+    cache,
+    api,
+    queries: createQueryCache(),
+    toasts,
+    setNavigate: (fn) => {
+      navigate = fn;
+    },
+    setLanguage: (l) => {
+      language = l;
+    },
+    dispose() {
+      stopWatching();
+      win.removeEventListener('resize', updateClientType);
+    },
+  };
+}

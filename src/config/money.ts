@@ -1,0 +1,27 @@
+/** Spec section 9: these currencies show their own symbol; any other shows its code. */
+export const currencySymbols: Readonly<Record<string, string>> = {
+  USD: '$',
+  BRL: 'R$',
+  ARS: '$',
+  CLP: '$',
+  COP: '$',
+  MXN: 'MXN',
+  PEN: 'S/.',
+  UYU: '$U',
+  ZAR: 'R',
+  PHP: '₱',
+  RUB: '₽',
+};
+
+// ISO 4217 exponents that are not 2, for the currencies the portal may meet.
+const exponents: Readonly<Record<string, number>> = { CLP: 0, JPY: 0, KRW: 0, PYG: 0, UYI: 0, BHD: 3, KWD: 3, OMR: 3, TND: 3 };
+
+export const currencySymbol = (currency: string) => currencySymbols[currency] ?? currency;
+
+/** Money travels in minor units; it is shown with 2 decimals (spec section 9) in the user's locale. */
+export function formatMoney(minor: number, currency: string, locale: string): string {
+  const exponent = exponents[currency] ?? 2;
+  const amount = minor / 10 ** exponent;
+  const digits = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  return `${currencySymbol(currency)} ${digits}`;
+}

@@ -1,0 +1,30 @@
+import { defineMessages, useIntl } from 'react-intl';
+import { usePageTitle } from '../../components/use-page-title';
+
+const m = defineMessages({
+  title: { id: 'serverError.title', defaultMessage: 'Something went wrong', description: 'Title of the 500 page' },
+  body: { id: 'serverError.body', defaultMessage: 'We could not show this page. Try again in a moment.', description: '500 page explanation' },
+  retry: { id: 'serverError.retry', defaultMessage: 'Try again', description: 'Reloads the page from the 500 page' },
+  home: { id: 'serverError.home', defaultMessage: 'Go to the plans', description: 'Link from the 500 page to the pricing table' },
+});
+
+export function ServerErrorScreen() {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(m.title));
+  return (
+    <section className="status-page" aria-labelledby="server-error-title">
+      <p className="status-code" aria-hidden="true">500</p>
+      <h1 id="server-error-title">{intl.formatMessage(m.title)}</h1>
+      <p>{intl.formatMessage(m.body)}</p>
+      <div className="actions">
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          {intl.formatMessage(m.retry)}
+        </button>
+        {/* A plain link, not the router: the app may be what failed. */}
+        <a className="button button-secondary" href="/pricing-table">
+          {intl.formatMessage(m.home)}
+        </a>
+      </div>
+    </section>
+  );
+}
