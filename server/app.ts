@@ -67,6 +67,19 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
     return reply.status(500).send(envelope(ErrCode.systemInternal, lang));
   });
 
+  // Outside /api, so the contract stays the spec's: liveness for process managers, readiness
+  // (the database answers) for load balancers in front of several processes.
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await db.query('SELECT 1');
+      return { status: 'ok', database: db.kind };
+    } catch (error) {
+      app.log.warn({ err: error }, 'readiness check failed');
+      return reply.status(503).send({ status: 'unavailable', database: db.kind });
+    }
+  });
+
   const site = createSiteRepository(db, bundled);
   const handlers: Handlers = { ...siteHandlers(site), ...planHandlers(createPlanRepository(db), site) };
   bindOperations(app, loadContract(), handlers);

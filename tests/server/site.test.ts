@@ -153,3 +153,12 @@ describe('the door: what the contract refuses never reaches a handler', () => {
     expect(pt.body.msg).not.toBe(en.body.msg);
   });
 });
+
+describe('health endpoints outside the contract', () => {
+  it('/healthz answers while the process lives, /readyz when the database answers', async () => {
+    expect((await server.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await server.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ok' });
+  });
+});

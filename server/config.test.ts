@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration from the environment', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ env: 'development', port: 8080, host: 'localhost', databaseUrl: undefined, publicUrl: 'http://localhost:8080', trustProxy: false });
+    expect(c.dataDir).toMatch(/\.data$/);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      DATABASE_URL: 'postgres://u@db:5432/portal',
+      PUBLIC_URL: 'https://tv.example.com/',
+      NODE_ENV: 'production',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+    });
+    expect(c).toMatchObject({ port: 9000, databaseUrl: 'postgres://u@db:5432/portal', publicUrl: 'https://tv.example.com', env: 'production', trustProxy: true, logLevel: 'warn' });
+  });
+
+  it('treats an empty optional URL as absent', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' }).databaseUrl).toBeUndefined();
+  });
+
+  it('lists every problem at once, by variable name', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', NODE_ENV: 'staging', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'NODE_ENV', 'DATABASE_URL', 'LOG_LEVEL']) expect(problems).toContain(name);
+    expect((error as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+});
