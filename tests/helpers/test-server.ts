@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -59,6 +60,39 @@ export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<Test
     async close() {
       await app.close();
       await drop();
+    },
+  };
+}
+
+export interface EnvelopeBody {
+  code: number;
+  errCode?: number;
+  msg?: string;
+  /** Suites assert on the shapes freely; the contract check types them strictly. */
+  data?: any;
+}
+
+/** One fresh server for the calling suite, started before its tests and closed after them. */
+export function useTestServer(env: NodeJS.ProcessEnv = {}) {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(env);
+  });
+  afterAll(() => server?.close());
+  const current = () => {
+    if (!server) throw new Error('the test server is not started yet');
+    return server;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    async get(url: string, headers: Record<string, string> = {}) {
+      const res = await current().app.inject({ method: 'GET', url, headers });
+      return { status: res.statusCode, body: res.json() as EnvelopeBody };
     },
   };
 }

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listOperations, loadContract, toFastifyPath } from '../../server/openapi/contract';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { useTestServer } from '../helpers/test-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const operations = listOperations(loadContract());
 // A concrete URL for each operation: path parameters get a value of the right shape.

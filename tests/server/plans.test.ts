@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contractErrors } from '../helpers/contract-check';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { useTestServer } from '../helpers/test-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
-async function get(url: string, headers: Record<string, string> = {}) {
-  const res = await server.app.inject({ method: 'GET', url, headers });
-  return { status: res.statusCode, body: res.json() as { code: number; errCode?: number; data?: any } };
-}
+const get = server.get;
 
 describe('plans from the database', () => {
   it('lists the seeded plans in display order, in the request language, with integer prices', async () => {
