@@ -8,15 +8,17 @@ import { ApiRefusal, ErrCode } from './errors';
 import { createTranslator, isServerLanguage, loadBundledMessages, type ServerLanguage } from './i18n';
 import { bindOperations, type Handlers } from './openapi/bind';
 import { loadContract } from './openapi/contract';
-import { createPlanRepository } from './repositories/plan-repository';
-import { createSiteRepository } from './repositories/site-repository';
+import { systemClock, type Clock } from './clock';
 import { planHandlers } from './routes/plans';
 import { siteHandlers } from './routes/site';
-import { HashQueueFullError } from './security/passwords';
+import { createPasswordHasher, HashQueueFullError, type PasswordHasher } from './security/passwords';
+import { createServerServices, type ServerServices } from './services';
 
 export interface AppOptions {
   config: Config;
   db: Database;
+  clock?: Clock;
+  hasher?: PasswordHasher;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -24,14 +26,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: Config;
+    services: ServerServices;
   }
 }
 
 /** Builds the whole server without listening, so tests can `inject` into the real thing. */
-export async function buildApp({ config, db, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, hasher = createPasswordHasher(), logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
+      // Request bodies are never logged (they carry passwords and card numbers); headers that
+      // carry credentials are masked.
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
     },
     trustProxy: config.trustProxy,
@@ -80,8 +85,12 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
     }
   });
 
-  const site = createSiteRepository(db, bundled);
-  const handlers: Handlers = { ...siteHandlers(site), ...planHandlers(createPlanRepository(db), site) };
+  const services = await createServerServices({ config, db, clock, hasher, bundled, errorText });
+  app.decorate('services', services);
+  const handlers: Handlers = {
+    ...siteHandlers(services.site),
+    ...planHandlers(services.plans, services.site),
+  };
   bindOperations(app, loadContract(), handlers);
 
   const hasSpa = existsSync(path.join(config.staticDir, 'index.html'));

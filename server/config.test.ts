@@ -16,8 +16,15 @@ describe('configuration from the environment', () => {
       NODE_ENV: 'production',
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
+      APP_SECRET: 'x'.repeat(40),
     });
     expect(c).toMatchObject({ port: 9000, databaseUrl: 'postgres://u@db:5432/portal', publicUrl: 'https://tv.example.com', env: 'production', trustProxy: true, logLevel: 'warn' });
+  });
+
+  it('requires a strong APP_SECRET in production only', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET: required in production/);
+    expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET: must be at least 32 characters/);
+    expect(loadConfig({ NODE_ENV: 'development' }).appSecret).toBeUndefined();
   });
 
   it('treats an empty optional URL as absent', () => {

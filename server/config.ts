@@ -22,6 +22,12 @@ const EnvSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   STATIC_DIR: z.string().min(1).default('dist'),
+  APP_SECRET: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().min(32, 'must be at least 32 characters').optional())
+    .optional(),
 });
 
 export interface Config {
@@ -35,6 +41,8 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   staticDir: string;
+  /** Seals outbox messages and signs tokens; required in production, shared by every process. */
+  appSecret: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -53,6 +61,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
+    throw new ConfigError(['APP_SECRET: required in production (at least 32 random characters, the same for every server process)']);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -64,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     staticDir: path.resolve(e.STATIC_DIR),
+    appSecret: e.APP_SECRET,
   };
 }

@@ -20,10 +20,11 @@ async function main() {
 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const hasher = createPasswordHasher();
-  const app = await buildApp({ config, db });
   const applied = await migrate(db);
+  const seeded = await seedDemoContent(db, hasher, { publicUrl: config.publicUrl });
+  const app = await buildApp({ config, db, hasher });
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
-  if (await seedDemoContent(db, hasher, { publicUrl: config.publicUrl })) {
+  if (seeded) {
     app.log.info({ email: demoAccount.email, password: demoAccount.password }, 'demo content seeded; log in with the demo account');
   }
 

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
+import type { Clock } from '../../server/clock';
 import { loadConfig } from '../../server/config';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
@@ -46,13 +47,13 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
   };
 }
 
-export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+export async function startTestServer(env: NodeJS.ProcessEnv = {}, options: { clock?: Clock } = {}): Promise<TestServer> {
   const { db, drop } = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: 'dist', ...env });
   const hasher = createPasswordHasher();
   await migrate(db);
   await seedDemoContent(db, hasher, { publicUrl: config.publicUrl });
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, hasher, clock: options.clock, logger: false });
   await app.ready();
   return {
     app,
@@ -73,10 +74,10 @@ export interface EnvelopeBody {
 }
 
 /** One fresh server for the calling suite, started before its tests and closed after them. */
-export function useTestServer(env: NodeJS.ProcessEnv = {}) {
+export function useTestServer(env: NodeJS.ProcessEnv = {}, options: { clock?: Clock } = {}) {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer(env);
+    server = await startTestServer(env, options);
   });
   afterAll(() => server?.close());
   const current = () => {
@@ -89,6 +90,14 @@ export function useTestServer(env: NodeJS.ProcessEnv = {}) {
     },
     get db() {
       return current().db;
+    },
+    get services() {
+      return current().app.services;
+    },
+    /** A POST with a JSON body and the contract headers the caller gives (Authorization etc.). */
+    async post(url: string, body: unknown, headers: Record<string, string> = {}) {
+      const res = await current().app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+      return { status: res.statusCode, body: res.json() as EnvelopeBody };
     },
     async get(url: string, headers: Record<string, string> = {}) {
       const res = await current().app.inject({ method: 'GET', url, headers });

@@ -1,0 +1,65 @@
+import type { ServerLanguage } from '../i18n';
+
+/**
+ * Every message the server sends, in the four languages. A message is plain text (SMS, and the
+ * text part of an email) plus the subject; links are built from the configured public URL.
+ */
+export interface TemplateParams {
+  confirmEmail: { nickname: string; link: string; hours: number };
+  resetPasswordLink: { nickname: string; link: string; minutes: number };
+  verificationCode: { code: string; minutes: number; purpose: 'login' | 'resetPassword' };
+  bindEmail: { nickname: string; link: string; hours: number };
+  passwordChanged: { nickname: string };
+}
+export type TemplateName = keyof TemplateParams;
+
+export interface RenderedMessage {
+  subject: string;
+  text: string;
+}
+
+type Renderers = { [T in TemplateName]: Record<ServerLanguage, (p: TemplateParams[T], brand: string) => RenderedMessage> };
+
+const purposeText = {
+  pt: { login: 'entrar na sua conta', resetPassword: 'redefinir sua senha' },
+  en: { login: 'log in to your account', resetPassword: 'reset your password' },
+  es: { login: 'iniciar sesión en tu cuenta', resetPassword: 'restablecer tu contraseña' },
+  ru: { login: 'войти в аккаунт', resetPassword: 'сменить пароль' },
+} as const;
+
+const templates: Renderers = {
+  confirmEmail: {
+    pt: (p, b) => ({ subject: `Confirme seu e-mail na ${b}`, text: `Olá, ${p.nickname}!\n\nPara ativar sua conta, abra o link abaixo (válido por ${p.hours} horas):\n${p.link}\n\nSe não foi você, ignore este e-mail.` }),
+    en: (p, b) => ({ subject: `Confirm your email for ${b}`, text: `Hello ${p.nickname},\n\nTo activate your account, open the link below (valid for ${p.hours} hours):\n${p.link}\n\nIf this wasn't you, ignore this email.` }),
+    es: (p, b) => ({ subject: `Confirma tu correo en ${b}`, text: `¡Hola, ${p.nickname}!\n\nPara activar tu cuenta, abre el enlace (válido por ${p.hours} horas):\n${p.link}\n\nSi no fuiste tú, ignora este correo.` }),
+    ru: (p, b) => ({ subject: `Подтвердите адрес почты для ${b}`, text: `Здравствуйте, ${p.nickname}!\n\nЧтобы активировать аккаунт, откройте ссылку (действует ${p.hours} ч):\n${p.link}\n\nЕсли это были не вы, просто проигнорируйте письмо.` }),
+  },
+  resetPasswordLink: {
+    pt: (p, b) => ({ subject: `Redefinição de senha da ${b}`, text: `Olá, ${p.nickname}!\n\nPara criar uma nova senha, abra o link abaixo. Ele vale por ${p.minutes} minutos e só pode ser usado uma vez:\n${p.link}\n\nSe você não pediu, ignore este e-mail: sua senha continua a mesma.` }),
+    en: (p, b) => ({ subject: `Reset your ${b} password`, text: `Hello ${p.nickname},\n\nTo choose a new password, open the link below. It works for ${p.minutes} minutes and only once:\n${p.link}\n\nIf you didn't ask for this, ignore this email: your password stays the same.` }),
+    es: (p, b) => ({ subject: `Restablece tu contraseña de ${b}`, text: `¡Hola, ${p.nickname}!\n\nPara crear una contraseña nueva, abre el enlace. Vale por ${p.minutes} minutos y una sola vez:\n${p.link}\n\nSi no lo pediste, ignora este correo: tu contraseña no cambia.` }),
+    ru: (p, b) => ({ subject: `Смена пароля ${b}`, text: `Здравствуйте, ${p.nickname}!\n\nЧтобы задать новый пароль, откройте ссылку. Она действует ${p.minutes} минут и только один раз:\n${p.link}\n\nЕсли вы не запрашивали смену пароля, проигнорируйте письмо: пароль останется прежним.` }),
+  },
+  verificationCode: {
+    pt: (p, b) => ({ subject: `Seu código da ${b}: ${p.code}`, text: `${b}: seu código para ${purposeText.pt[p.purpose]} é ${p.code}. Ele vale por ${p.minutes} minutos. Não compartilhe este código.` }),
+    en: (p, b) => ({ subject: `Your ${b} code: ${p.code}`, text: `${b}: your code to ${purposeText.en[p.purpose]} is ${p.code}. It works for ${p.minutes} minutes. Never share this code.` }),
+    es: (p, b) => ({ subject: `Tu código de ${b}: ${p.code}`, text: `${b}: tu código para ${purposeText.es[p.purpose]} es ${p.code}. Vale por ${p.minutes} minutos. No compartas este código.` }),
+    ru: (p, b) => ({ subject: `Ваш код ${b}: ${p.code}`, text: `${b}: код, чтобы ${purposeText.ru[p.purpose]}: ${p.code}. Действует ${p.minutes} минут. Никому не сообщайте этот код.` }),
+  },
+  bindEmail: {
+    pt: (p, b) => ({ subject: `Confirme o e-mail da sua conta ${b}`, text: `Olá, ${p.nickname}!\n\nPara vincular este e-mail à sua conta, abra o link (válido por ${p.hours} horas):\n${p.link}` }),
+    en: (p, b) => ({ subject: `Confirm the email of your ${b} account`, text: `Hello ${p.nickname},\n\nTo bind this email to your account, open the link (valid for ${p.hours} hours):\n${p.link}` }),
+    es: (p, b) => ({ subject: `Confirma el correo de tu cuenta ${b}`, text: `¡Hola, ${p.nickname}!\n\nPara vincular este correo a tu cuenta, abre el enlace (válido por ${p.hours} horas):\n${p.link}` }),
+    ru: (p, b) => ({ subject: `Подтвердите почту аккаунта ${b}`, text: `Здравствуйте, ${p.nickname}!\n\nЧтобы привязать этот адрес к аккаунту, откройте ссылку (действует ${p.hours} ч):\n${p.link}` }),
+  },
+  passwordChanged: {
+    pt: (p, b) => ({ subject: `Sua senha da ${b} foi alterada`, text: `Olá, ${p.nickname}!\n\nA senha da sua conta acabou de ser alterada e as outras sessões foram encerradas. Se não foi você, redefina a senha agora e fale com o atendimento.` }),
+    en: (p, b) => ({ subject: `Your ${b} password was changed`, text: `Hello ${p.nickname},\n\nYour account's password was just changed and your other sessions were ended. If this wasn't you, reset your password now and contact support.` }),
+    es: (p, b) => ({ subject: `Tu contraseña de ${b} cambió`, text: `¡Hola, ${p.nickname}!\n\nLa contraseña de tu cuenta acaba de cambiar y se cerraron tus otras sesiones. Si no fuiste tú, restablécela ahora y contacta a soporte.` }),
+    ru: (p, b) => ({ subject: `Пароль ${b} изменён`, text: `Здравствуйте, ${p.nickname}!\n\nПароль вашего аккаунта только что изменён, другие сеансы завершены. Если это были не вы, смените пароль и обратитесь в поддержку.` }),
+  },
+};
+
+export function renderMessage<T extends TemplateName>(template: T, lang: ServerLanguage, params: TemplateParams[T], brand: string): RenderedMessage {
+  return templates[template][lang](params, brand);
+}

@@ -1,0 +1,50 @@
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { ErrorTranslator } from './i18n';
+import { createOutbox, type Outbox } from './mail/outbox';
+import { createPlanRepository, type PlanRepository } from './repositories/plan-repository';
+import { createSiteRepository, type SiteRepository } from './repositories/site-repository';
+import { createSessionService, type SessionService } from './auth/sessions';
+import type { PasswordHasher } from './security/passwords';
+import { deriveKey, resolveAppSecret } from './security/secrets';
+import type { ServerLanguage } from './i18n';
+
+/** What route modules are built from: one instance per server, shared by every request. */
+export interface ServerServices {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  hasher: PasswordHasher;
+  secret: string;
+  site: SiteRepository;
+  plans: PlanRepository;
+  sessions: SessionService;
+  outbox: Outbox;
+  errorText: ErrorTranslator;
+}
+
+export async function createServerServices(deps: {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  hasher: PasswordHasher;
+  bundled: Record<ServerLanguage, Record<string, string>>;
+  errorText: ErrorTranslator;
+}): Promise<ServerServices> {
+  const { config, db, clock, hasher, bundled, errorText } = deps;
+  const secret = await resolveAppSecret(db, config.appSecret);
+  const site = createSiteRepository(db, bundled);
+  return {
+    config,
+    db,
+    clock,
+    hasher,
+    secret,
+    site,
+    plans: createPlanRepository(db),
+    sessions: createSessionService(db, clock),
+    outbox: createOutbox({ db, clock, key: deriveKey(secret, 'outbox'), brand: async () => (await site.theme()).name }),
+    errorText,
+  };
+}
