@@ -1,0 +1,85 @@
+/**
+ * Spec section 5's helper rules, as plain functions shared by the zod schemas, the machines and
+ * (where the server checks the same thing) the reference server.
+ */
+
+/** Whitespace is removed from text fields as the user types. */
+export const stripWhitespace = (value: string) => value.replace(/\s+/g, '');
+
+/** Local part, @, dot-separated domain labels of at most 63 characters. */
+const emailPattern = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+export const isEmail = (value: string) => value.length <= 254 && emailPattern.test(value);
+
+export const isDigits = (value: string) => /^[0-9]+$/.test(value);
+
+/**
+ * Special characters refused in nicknames: ASCII punctuation and symbols, and their full-width
+ * forms (U+FF01–U+FF0F, U+FF1A–U+FF20, U+FF3B–U+FF40, U+FF5B–U+FF65) and CJK punctuation.
+ */
+const specialCharacter = /[!-/:-@[-`{-~\u00a1-\u00bf\u00d7\u00f7\u2000-\u206f\u20a0-\u20cf\u2100-\u214f\u2190-\u23ff\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]/u;
+export const hasSpecialCharacter = (value: string) => specialCharacter.test(value);
+
+/**
+ * A pattern from the site configuration (spec section 5: "if none are loaded, values are
+ * accepted"). A pattern that does not compile counts as none rather than locking users out.
+ */
+export function matchesConfiguredRule(value: string, pattern: string | undefined | null): boolean {
+  if (!pattern) return true;
+  try {
+    return new RegExp(pattern).test(value);
+  } catch {
+    return true;
+  }
+}
+
+/** Luhn's check digit, for card numbers. */
+export function passesLuhn(digits: string): boolean {
+  if (!isDigits(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** A card's expiry month is still running (cards expire at the end of their month). */
+export function isExpiryValid(month: number, year: number, now: Date): boolean {
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year)) return false;
+  const fullYear = year < 100 ? 2000 + year : year;
+  const endOfMonth = Date.UTC(fullYear, month, 1);
+  return endOfMonth > now.getTime() && fullYear <= now.getUTCFullYear() + 20;
+}
+
+const cpfCheck = (digits: number[], weightStart: number) => {
+  const sum = digits.reduce((acc, d, i) => acc + d * (weightStart - i), 0);
+  const rest = (sum * 10) % 11;
+  return rest === 10 ? 0 : rest;
+};
+
+/** A Brazilian CPF (11 digits) with both check digits right, and not a run of one digit. */
+export function isCpf(value: string): boolean {
+  if (!/^[0-9]{11}$/.test(value) || /^(\d)\1{10}$/.test(value)) return false;
+  const d = [...value].map(Number);
+  return cpfCheck(d.slice(0, 9), 10) === d[9] && cpfCheck(d.slice(0, 10), 11) === d[10];
+}
+
+/** A Brazilian CNPJ (14 digits) with both check digits right. */
+export function isCnpj(value: string): boolean {
+  if (!/^[0-9]{14}$/.test(value) || /^(\d)\1{13}$/.test(value)) return false;
+  const d = [...value].map(Number);
+  const check = (n: number) => {
+    const weights = n === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const sum = weights.reduce((acc, w, i) => acc + w * d[i]!, 0);
+    const rest = sum % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  return check(12) === d[12] && check(13) === d[13];
+}
+
+/** A Brazilian CEP: 8 digits, not all zeros. */
+export const isZipcode = (value: string) => /^[0-9]{8}$/.test(value) && value !== '00000000';

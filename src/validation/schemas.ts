@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import {
+  hasSpecialCharacter,
+  isCnpj,
+  isCpf,
+  isDigits,
+  isEmail,
+  isExpiryValid,
+  isZipcode,
+  matchesConfiguredRule,
+  passesLuhn,
+  stripWhitespace,
+} from './helpers';
+
+/**
+ * Spec section 5 as zod schemas. Each issue's message is a message id of the catalogue
+ * (src/i18n/lang), so a view translates it; forms and machines share these schemas.
+ */
+export const V = {
+  required: 'validation.required',
+  passwordTooShort: 'validation.passwordTooShort',
+  passwordsDoNotMatch: 'validation.passwordsDoNotMatch',
+  currentPasswordRequired: 'validation.currentPasswordRequired',
+  newPasswordRequired: 'validation.newPasswordRequired',
+  codeRequired: 'validation.codeRequired',
+  codeFormat: 'validation.codeFormat',
+  invalidEmail: 'validation.invalidEmail',
+  invalidPhone: 'validation.invalidPhone',
+  termsRequired: 'validation.termsRequired',
+  nicknameSpecialChars: 'validation.nicknameSpecialChars',
+  cardNumberInvalid: 'validation.cardNumberInvalid',
+  cardExpiryInvalid: 'validation.cardExpiryInvalid',
+  cardCvcInvalid: 'validation.cardCvcInvalid',
+  cpfDigitsOnly: 'validation.cpfDigitsOnly',
+  cpfInvalid: 'validation.cpfInvalid',
+  areaCodeTooShort: 'validation.areaCodeTooShort',
+  areaCodeTooLong: 'validation.areaCodeTooLong',
+  areaCodeInvalid: 'validation.areaCodeInvalid',
+  zipcodeIncorrect: 'validation.zipcodeIncorrect',
+  stateBeforeCity: 'validation.stateBeforeCity',
+  couponRequired: 'validation.couponRequired',
+} as const;
+export type ValidationMessageId = (typeof V)[keyof typeof V];
+
+/** The site configuration's regular expressions, when loaded (session cache: validRules). */
+export interface ValidRules {
+  email?: string | null;
+  phone?: string | null;
+}
+
+/** Text with every whitespace removed, as the user types (spec section 5). */
+const compact = z.string().transform(stripWhitespace);
+
+export const passwordSchema = (requiredMessage: ValidationMessageId = V.required) =>
+  z.string().min(1, requiredMessage).min(6, V.passwordTooShort).max(128, V.passwordTooShort);
+
+export const emailSchema = (rules: ValidRules = {}) =>
+  compact.pipe(
+    z
+      .string()
+      .min(1, V.required)
+      .refine((v) => isEmail(v) && matchesConfiguredRule(v, rules.email), V.invalidEmail),
+  );
+
+export interface AreaCodeRule {
+  areaCode: string;
+  minLength: number;
+  maxLength: number;
+}
+
+/** A national number checked against its area code's lengths, then the configured pattern. */
+export const phoneSchema = (rules: ValidRules = {}, areaCode?: AreaCodeRule) =>
+  compact.pipe(
+    z
+      .string()
+      .min(1, V.required)
+      .superRefine((v, ctx) => {
+        if (!isDigits(v)) ctx.addIssue({ code: 'custom', message: V.invalidPhone });
+        else if (areaCode && v.length < areaCode.minLength) ctx.addIssue({ code: 'custom', message: V.areaCodeTooShort });
+        else if (areaCode && v.length > areaCode.maxLength) ctx.addIssue({ code: 'custom', message: V.areaCodeTooLong });
+        else if (!matchesConfiguredRule(v, rules.phone)) ctx.addIssue({ code: 'custom', message: V.invalidPhone });
+      }),
+  );
+
+/** The area code itself must be one of the known ones (spec: "invalid"). */
+export const areaCodeSchema = (known: readonly AreaCodeRule[]) =>
+  z
+    .string()
+    .min(1, V.required)
+    .refine((v) => known.length === 0 || known.some((k) => k.areaCode === v), V.areaCodeInvalid);
+
+export const nicknameSchema = z
+  .string()
+  .trim()
+  .min(1, V.required)
+  .max(32, V.nicknameSpecialChars)
+  .refine((v) => !hasSpecialCharacter(v), V.nicknameSpecialChars);
+
+export const verificationCodeSchema = compact.pipe(z.string().min(1, V.codeRequired).regex(/^[0-9]{4}$/, V.codeFormat));
+
+export const couponSchema = compact.pipe(z.string().min(1, V.couponRequired).max(32, V.couponRequired));
+
+export const termsSchema = z.literal(true, { error: V.termsRequired });
+
+/** New password and its confirmation; the mismatch is reported on the confirmation field. */
+export const newPasswordPairSchema = z
+  .object({ password: passwordSchema(V.newPasswordRequired), confirmPassword: z.string().min(1, V.required) })
+  .refine((v) => v.password === v.confirmPassword, { message: V.passwordsDoNotMatch, path: ['confirmPassword'] });
+
+export const changePasswordSchema = z
+  .object({
+    oldPassword: z.string().min(1, V.currentPasswordRequired),
+    password: passwordSchema(V.newPasswordRequired),
+    confirmPassword: z.string().min(1, V.required),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: V.passwordsDoNotMatch, path: ['confirmPassword'] });
+
+export const cardSchema = (now: () => Date = () => new Date()) =>
+  z.object({
+    number: compact.pipe(z.string().refine((v) => v.length >= 12 && v.length <= 19 && passesLuhn(v), V.cardNumberInvalid)),
+    expMonth: z.coerce.number<unknown>(),
+    expYear: z.coerce.number<unknown>(),
+    cvc: compact.pipe(z.string().regex(/^[0-9]{3,4}$/, V.cardCvcInvalid)),
+    holder: z.string().trim().min(1, V.required).max(64, V.required),
+  }).superRefine((v, ctx) => {
+    if (!isExpiryValid(v.expMonth, v.expYear, now())) ctx.addIssue({ code: 'custom', message: V.cardExpiryInvalid, path: ['expMonth'] });
+  });
+
+/** CPF (11 digits) or CNPJ (14 digits), digits only: dots, dashes and spaces are refused, not cleaned. */
+export const cpfSchema = z
+  .string()
+  .min(1, V.required)
+  .superRefine((v, ctx) => {
+    if (!isDigits(v)) ctx.addIssue({ code: 'custom', message: V.cpfDigitsOnly });
+    else if (!(isCpf(v) || isCnpj(v))) ctx.addIssue({ code: 'custom', message: V.cpfInvalid });
+  });
+
+export const zipcodeSchema = compact.pipe(z.string().min(1, V.required).refine(isZipcode, V.zipcodeIncorrect));
+
+/** State must be chosen before city (spec section 5). */
+export const stateCitySchema = z
+  .object({ state: z.string(), city: z.string() })
+  .superRefine((v, ctx) => {
+    if (!v.state && v.city) ctx.addIssue({ code: 'custom', message: V.stateBeforeCity, path: ['city'] });
+    if (!v.state) ctx.addIssue({ code: 'custom', message: V.required, path: ['state'] });
+    else if (!v.city) ctx.addIssue({ code: 'custom', message: V.required, path: ['city'] });
+  });
+
+/** The first message id of a failed parse for each field path ('' for the form itself). */
+export function fieldErrors(error: z.ZodError): Record<string, ValidationMessageId> {
+  const out: Record<string, ValidationMessageId> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.');
+    if (!(key in out)) out[key] = issue.message as ValidationMessageId;
+  }
+  return out;
+}
