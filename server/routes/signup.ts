@@ -1,0 +1,317 @@
+import { createHmac } from 'node:crypto';
+import type { components } from '../../openapi/schema';
+import { areaCodeList, parsePhone } from '../data/area-codes';
+import type { Queryable } from '../db/database';
+import { ApiRefusal, ErrCode } from '../errors';
+import type { ServerLanguage } from '../i18n';
+import { createOutbox, type Outbox } from '../mail/outbox';
+import { defineHandlers } from '../openapi/bind';
+import { deriveKey } from '../security/secrets';
+import { randomToken, tokenHash } from '../security/tokens';
+import type { ServerServices } from '../services';
+
+type SignupRequest = components['schemas']['SignupRequest'];
+type EmailTokenPurpose = 'confirm' | 'resetPassword' | 'bindEmail';
+
+/** The catalogue's codes this module answers with (spec section 8). */
+export const SignupError = {
+  emailEmpty: 4,
+  accountFormat: 5,
+  emailExists: 6,
+  emailFormat: 8,
+  bindEmailEmpty: 12,
+  phoneExists: 13,
+  emailNotAvailable: 187,
+  linkUnavailable: 10302,
+  bindingFailed: 10303,
+  tooFrequent: -3031,
+} as const;
+
+/** Confirmation and binding links work for 48 hours. */
+export const LINK_TTL_MS = 48 * 3_600_000;
+/** At most one confirmation email per address per minute (the client's countdown is 60 s too). */
+export const RESEND_INTERVAL_MS = 60_000;
+
+const UNIQUE_VIOLATION = '23505';
+const basicEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+
+/** `ana.silva@example.com` → `a***@example.com`. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at <= 0 ? '***' : `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+/**
+ * A single-use link token for `purpose`: 32 random bytes for the link, only its SHA-256 in the
+ * database. Earlier unused links of the same account and purpose stop working.
+ */
+export async function createEmailToken(
+  q: Queryable,
+  { purpose, accountUid, email, now, ttlMs }: { purpose: EmailTokenPurpose; accountUid: number; email: string; now: number; ttlMs: number },
+): Promise<string> {
+  const token = randomToken(32);
+  await q.query('UPDATE email_tokens SET used_at = $3 WHERE account_uid = $1 AND purpose = $2 AND used_at IS NULL', [accountUid, purpose, new Date(now)]);
+  await q.query(
+    `INSERT INTO email_tokens (token_hash, purpose, account_uid, email, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [tokenHash(token), purpose, accountUid, email, new Date(now), new Date(now + ttlMs)],
+  );
+  return token;
+}
+
+/**
+ * Uses a link token up: the account and address it was for, or null when it is unknown, used,
+ * superseded or expired. Atomic, so two clicks at once cannot both succeed.
+ */
+export async function consumeEmailToken(
+  q: Queryable,
+  { token, purpose, now }: { token: string; purpose: EmailTokenPurpose; now: number },
+): Promise<{ accountUid: number; email: string } | null> {
+  const rows = await q.query<{ account_uid: number; email: string }>(
+    `UPDATE email_tokens SET used_at = $3
+     WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
+     RETURNING account_uid, email`,
+    [tokenHash(token), purpose, new Date(now)],
+  );
+  const row = rows[0];
+  return row ? { accountUid: Number(row.account_uid), email: row.email } : null;
+}
+
+/**
+ * "At most once per `intervalMs` for this key", across processes: true when the caller may go
+ * ahead (and the time is recorded), false when it is too soon. Keys are HMAC'd, never stored.
+ */
+export function createSendThrottle(secret: string) {
+  const key = deriveKey(secret, 'send-throttle');
+  const keyHash = (value: string) => createHmac('sha256', key).update(value, 'utf8').digest();
+  return {
+    async take(q: Queryable, bucket: string, value: string, now: number, intervalMs: number): Promise<boolean> {
+      const rows = await q.query(
+        `INSERT INTO send_throttle (bucket, key_hash, last_at) VALUES ($1, $2, $3)
+         ON CONFLICT (bucket, key_hash) DO UPDATE SET last_at = EXCLUDED.last_at WHERE send_throttle.last_at <= $4
+         RETURNING 1`,
+        [bucket, keyHash(value), new Date(now), new Date(now - intervalMs)],
+      );
+      return rows.length > 0;
+    },
+    /** Records a send the caller made anyway (the first link at sign-up). */
+    async touch(q: Queryable, bucket: string, value: string, now: number): Promise<void> {
+      await q.query(
+        `INSERT INTO send_throttle (bucket, key_hash, last_at) VALUES ($1, $2, $3)
+         ON CONFLICT (bucket, key_hash) DO UPDATE SET last_at = GREATEST(send_throttle.last_at, EXCLUDED.last_at)`,
+        [bucket, keyHash(value), new Date(now)],
+      );
+    },
+  };
+}
+
+type Target =
+  | { type: 'email'; email: string }
+  | { type: 'phone'; areaCode: string; phone: string; bindEmail: string | null };
+
+export function signupHandlers(services: ServerServices) {
+  const { db, clock, config, hasher, sessions, site } = services;
+  const throttle = createSendThrottle(services.secret);
+  /** Confirmation and binding links share one limit per address. */
+  const resendBucket = 'confirmationEmail';
+  const outboxKey = deriveKey(services.secret, 'outbox');
+
+  /**
+   * The shared outbox reads the brand through the pool while it renders; on PGlite (one
+   * connection) that read would wait forever for the transaction it is called from. So the brand
+   * is read before the transaction, and an outbox on the same table and key renders with it.
+   */
+  async function outboxWithBrand(): Promise<Outbox> {
+    const brand = (await site.theme()).name;
+    return createOutbox({ db, clock, key: outboxKey, brand: async () => brand });
+  }
+
+  const link = (page: 'activate' | 'bindEmailConfirmed', token: string, lang: ServerLanguage) =>
+    `${config.publicUrl}/${page}?${new URLSearchParams({ token, la: lang }).toString()}`;
+
+  /** Spec section 5: emails are checked against the site's rule; without a usable one, the basic shape. */
+  async function emailIsValid(email: string): Promise<boolean> {
+    if (email.length > 254 || !basicEmail.test(email)) return false;
+    try {
+      const rule = (await site.setting('siteConfig')).validRules?.email;
+      return rule ? new RegExp(rule).test(email) : true;
+    } catch {
+      return true;
+    }
+  }
+
+  async function readTarget(body: SignupRequest): Promise<Target> {
+    const account = body.account.trim();
+    if (account === '') throw new ApiRefusal(SignupError.emailEmpty);
+    if (account.includes('@')) {
+      const email = account.toLowerCase();
+      if (!(await emailIsValid(email))) throw new ApiRefusal(SignupError.emailFormat);
+      if (body.email !== undefined) throw new ApiRefusal(ErrCode.invalidRequest, 400, 'email is for phone accounts');
+      return { type: 'email', email };
+    }
+    if (!/^[0-9]+$/.test(account)) throw new ApiRefusal(SignupError.accountFormat);
+    const phone = parsePhone(body.areaCode, account);
+    if (!phone.ok) throw new ApiRefusal(phone.errCode);
+    let bindEmail: string | null = null;
+    if (body.email !== undefined) {
+      bindEmail = body.email.trim().toLowerCase();
+      if (bindEmail === '') throw new ApiRefusal(SignupError.bindEmailEmpty);
+      if (!(await emailIsValid(bindEmail))) throw new ApiRefusal(SignupError.emailFormat);
+    }
+    return { type: 'phone', areaCode: phone.areaCode, phone: phone.national, bindEmail };
+  }
+
+  async function emailTaken(q: Queryable, email: string) {
+    return (await q.query('SELECT 1 FROM accounts WHERE email = $1', [email])).length > 0;
+  }
+
+  /** Sends the link of `purpose` to `email` in the account's language, in the caller's transaction. */
+  async function sendLink(
+    tx: Queryable,
+    outbox: Outbox,
+    { purpose, accountUid, email, nickname, lang, now }: { purpose: 'confirm' | 'bindEmail'; accountUid: number; email: string; nickname: string; lang: ServerLanguage; now: number },
+  ) {
+    const token = await createEmailToken(tx, { purpose, accountUid, email, now, ttlMs: LINK_TTL_MS });
+    const hours = LINK_TTL_MS / 3_600_000;
+    if (purpose === 'confirm') {
+      await outbox.send(tx, { accountUid, channel: 'email', to: email, lang, template: 'confirmEmail', params: { nickname, link: link('activate', token, lang), hours } });
+    } else {
+      await outbox.send(tx, { accountUid, channel: 'email', to: email, lang, template: 'bindEmail', params: { nickname, link: link('bindEmailConfirmed', token, lang), hours } });
+    }
+  }
+
+  return defineHandlers({
+    async signup({ body, ctx, request }) {
+      // The contract's `const: true` stops this at the door; checked again so a contract edit cannot open it.
+      if (body.acceptTerms !== true) throw new ApiRefusal(ErrCode.invalidRequest, 400, 'terms not accepted');
+      const target = await readTarget(body);
+
+      if (target.type === 'email' && (await emailTaken(db, target.email))) throw new ApiRefusal(SignupError.emailExists);
+      if (target.type === 'phone') {
+        const found = await db.query('SELECT 1 FROM accounts WHERE area_code = $1 AND phone = $2', [target.areaCode, target.phone]);
+        if (found.length > 0) throw new ApiRefusal(SignupError.phoneExists);
+        if (target.bindEmail && (await emailTaken(db, target.bindEmail))) throw new ApiRefusal(SignupError.emailNotAvailable);
+      }
+
+      const passwordHash = await hasher.hash(body.password);
+      const outbox = await outboxWithBrand();
+      const now = clock.now();
+      try {
+        return await db.transaction(async (tx) => {
+          if (target.type === 'email') {
+            const rows = await tx.query<{ uid: number }>(
+              `INSERT INTO accounts (type, email, nickname, password_hash, language, terms_accepted_at, created_at)
+               VALUES ('email', $1, $2, $3, $4, $5, $5) RETURNING uid`,
+              [target.email, body.nickname, passwordHash, body.language, new Date(now)],
+            );
+            const uid = Number(rows[0]!.uid);
+            await sendLink(tx, outbox, { purpose: 'confirm', accountUid: uid, email: target.email, nickname: body.nickname, lang: body.language, now });
+            await throttle.touch(tx, resendBucket, target.email, now);
+            return { account: target.email, type: 'email' as const, confirmationRequired: true };
+          }
+
+          // A phone account has no address to confirm and no SMS provider to prove the number
+          // with, so it is active at once (docs/decisions/005): verified_at marks "no
+          // confirmation pending", which is what the log-in check reads.
+          const rows = await tx.query<{ uid: number }>(
+            `INSERT INTO accounts (type, area_code, phone, nickname, password_hash, language, verified_at, terms_accepted_at, created_at)
+             VALUES ('phone', $1, $2, $3, $4, $5, $6, $6, $6) RETURNING uid`,
+            [target.areaCode, target.phone, body.nickname, passwordHash, body.language, new Date(now)],
+          );
+          const uid = Number(rows[0]!.uid);
+          if (target.bindEmail) {
+            await sendLink(tx, outbox, { purpose: 'bindEmail', accountUid: uid, email: target.bindEmail, nickname: body.nickname, lang: body.language, now });
+            await throttle.touch(tx, resendBucket, target.bindEmail, now);
+          }
+          const session = await sessions.open(tx, { accountUid: uid, loginType: 'password', ctx, userAgent: request.headers['user-agent'] });
+          return {
+            account: target.phone,
+            type: 'phone' as const,
+            confirmationRequired: false,
+            userInfo: { token: session.token, uid: String(uid), account: target.phone, type: 'phone' as const, expiration: session.expiresAt, accountLoginType: 'password' as const },
+          };
+        });
+      } catch (error) {
+        // Two sign-ups for one account at once: the database's unique key decides, the loser hears why.
+        if (isUniqueViolation(error)) throw new ApiRefusal(target.type === 'email' ? SignupError.emailExists : SignupError.phoneExists);
+        throw error;
+      }
+    },
+
+    async activateAccount({ body }) {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const used = await consumeEmailToken(tx, { token: body.token, purpose: 'confirm', now });
+        if (!used) throw new ApiRefusal(SignupError.linkUnavailable);
+        const rows = await tx.query<{ email: string }>(
+          `UPDATE accounts SET verified_at = COALESCE(verified_at, $3) WHERE uid = $1 AND email = $2 AND type = 'email' RETURNING email`,
+          [used.accountUid, used.email, new Date(now)],
+        );
+        if (!rows[0]) throw new ApiRefusal(SignupError.linkUnavailable);
+        return { account: rows[0].email, type: 'email' as const };
+      });
+    },
+
+    async resendConfirmation({ body }) {
+      const email = body.email.trim().toLowerCase();
+      const outbox = await outboxWithBrand();
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        // Counted for every address, known or not, so the limit itself reveals no account.
+        if (!(await throttle.take(tx, resendBucket, email, now, RESEND_INTERVAL_MS))) throw new ApiRefusal(SignupError.tooFrequent, 429);
+
+        const accounts = await tx.query<{ uid: number; nickname: string; language: ServerLanguage; verified_at: Date | null; type: string }>(
+          'SELECT uid, nickname, language, verified_at, type FROM accounts WHERE email = $1',
+          [email],
+        );
+        const account = accounts[0];
+        if (account) {
+          if (account.type === 'email' && account.verified_at === null) {
+            await sendLink(tx, outbox, { purpose: 'confirm', accountUid: Number(account.uid), email, nickname: account.nickname, lang: account.language, now });
+          }
+          return;
+        }
+        // No account holds the address: it may be one a phone account asked to bind.
+        const pending = await tx.query<{ uid: number; nickname: string; language: ServerLanguage }>(
+          `SELECT a.uid, a.nickname, a.language FROM email_tokens t JOIN accounts a ON a.uid = t.account_uid
+           WHERE t.purpose = 'bindEmail' AND t.email = $1 AND a.type = 'phone' AND a.email IS NULL
+           ORDER BY t.created_at DESC, t.id DESC LIMIT 1`,
+          [email],
+        );
+        const phoneAccount = pending[0];
+        if (phoneAccount) {
+          await sendLink(tx, outbox, { purpose: 'bindEmail', accountUid: Number(phoneAccount.uid), email, nickname: phoneAccount.nickname, lang: phoneAccount.language, now });
+        }
+      });
+      return { email: maskEmail(email), resendAfter: RESEND_INTERVAL_MS / 1000 };
+    },
+
+    async confirmEmailBinding({ body }) {
+      const now = clock.now();
+      try {
+        return await db.transaction(async (tx) => {
+          const used = await consumeEmailToken(tx, { token: body.token, purpose: 'bindEmail', now });
+          if (!used) throw new ApiRefusal(SignupError.bindingFailed);
+          const rows = await tx.query<{ uid: number; email: string }>(
+            `UPDATE accounts SET email = $2 WHERE uid = $1 AND type = 'phone' RETURNING uid, email`,
+            [used.accountUid, used.email],
+          );
+          const bound = rows[0];
+          if (!bound) throw new ApiRefusal(SignupError.bindingFailed);
+          return { uid: String(bound.uid), email: bound.email };
+        });
+      } catch (error) {
+        // Another account took the address after the link was sent.
+        if (isUniqueViolation(error)) throw new ApiRefusal(SignupError.bindingFailed);
+        throw error;
+      }
+    },
+
+    async listPhoneAreaCodes({ ctx }) {
+      return areaCodeList(ctx.lang);
+    },
+  });
+}

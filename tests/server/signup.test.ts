@@ -1,0 +1,412 @@
+import { describe, expect, it } from 'vitest';
+import { createFakeClock } from '../../server/clock';
+import { tokenHash } from '../../server/security/tokens';
+import { contractErrors } from '../helpers/contract-check';
+import { useTestServer } from '../helpers/test-server';
+
+const clock = createFakeClock();
+const server = useTestServer({ PUBLIC_URL: 'https://portal.example' }, { clock });
+
+const HOUR = 3_600_000;
+let seq = 0;
+/** A fresh address per test: the suite shares one database. */
+const freshEmail = (tag: string) => `${tag}.${++seq}.${Date.now().toString(36)}@example.com`;
+/** A fresh Brazilian mobile (11 digits) per test. */
+const freshPhone = () => `119${String(10_000_000 + ++seq * 7919).slice(-8)}`;
+
+const signupPath = '/api/user/signup/v1';
+const base = { password: 'secret-pass', nickname: 'Ana', acceptTerms: true, language: 'en' } as const;
+
+function expectOk(method: string, path: string, res: { status: number; body: { code: number; errCode?: number } }) {
+  expect(res.status).toBe(200);
+  expect(res.body.code).toBe(0);
+  expect(res.body.errCode).toBeUndefined();
+  expect(contractErrors(method, path, res.status, res.body)).toEqual([]);
+}
+
+function expectRefusal(res: { status: number; body: { code: number; errCode?: number; msg?: string } }, errCode: number, status = 200) {
+  expect(res.body).toMatchObject({ code: 1, errCode });
+  expect(res.status).toBe(status);
+  expect(typeof res.body.msg).toBe('string');
+}
+
+const signup = (body: Record<string, unknown>, headers: Record<string, string> = {}) => server.post(signupPath, { ...base, ...body }, headers);
+
+/** The token of the newest link in the outbox for `to`, and the link itself. */
+async function lastLink(to: string, page: 'activate' | 'bindEmailConfirmed') {
+  const [message] = await server.services.outbox.list({ to, limit: 1 });
+  if (!message) throw new Error(`no message to ${to}`);
+  const match = new RegExp(`(https?://\\S+/${page}\\?token=([A-Za-z0-9_-]+)&la=(\\w+))`).exec(message.text);
+  if (!match) throw new Error(`no ${page} link in: ${message.text}`);
+  return { message, link: match[1]!, token: match[2]!, lang: match[3]! };
+}
+
+async function accountRow(where: string, params: unknown[]) {
+  const rows = await server.db.query<Record<string, any>>(`SELECT * FROM accounts WHERE ${where}`, params);
+  return rows[0];
+}
+
+describe('sign-up by email', () => {
+  it('creates an unconfirmed account, stores terms and language, and emails a 48-hour confirmation link', async () => {
+    const email = freshEmail('ana');
+    const res = await signup({ account: email, language: 'es' });
+    expectOk('post', signupPath, res);
+    expect(res.body.data).toEqual({ account: email, type: 'email', confirmationRequired: true });
+
+    const row = await accountRow('email = $1', [email]);
+    expect(row).toMatchObject({ type: 'email', nickname: 'Ana', language: 'es', verified_at: null, status: 'active' });
+    expect(new Date(row!.terms_accepted_at).getTime()).toBe(clock.now());
+    expect(new Date(row!.created_at).getTime()).toBe(clock.now());
+    expect(row!.password_hash).toMatch(/^\$argon2id\$/);
+
+    const { message, link, token, lang } = await lastLink(email, 'activate');
+    expect(link.startsWith('https://portal.example/activate?token=')).toBe(true);
+    expect(lang).toBe('es');
+    expect(message).toMatchObject({ channel: 'email', template: 'confirmEmail', lang: 'es', accountUid: Number(row!.uid) });
+    expect(message.subject).toBe('Confirma tu correo en Aurora TV');
+    expect(token.length).toBeGreaterThanOrEqual(43);
+
+    const tokens = await server.db.query<Record<string, any>>('SELECT * FROM email_tokens WHERE account_uid = $1', [row!.uid]);
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]).toMatchObject({ purpose: 'confirm', email, used_at: null });
+    expect(Buffer.from(tokens[0]!.token_hash).equals(tokenHash(token))).toBe(true);
+    expect(new Date(tokens[0]!.expires_at).getTime() - clock.now()).toBe(48 * HOUR);
+  });
+
+  it('keeps the address lower-case and refuses it again in any case with 6', async () => {
+    const email = freshEmail('Maria.Case');
+    const res = await signup({ account: ` ${email.toUpperCase()} ` });
+    expectOk('post', signupPath, res);
+    expect(res.body.data.account).toBe(email.toLowerCase());
+
+    const again = await signup({ account: email }, { Language: 'en' });
+    expectRefusal(again, 6);
+    expect(again.body.msg).toBe('Account already exists');
+  });
+
+  it('refuses the demo account address with 6', async () => {
+    expectRefusal(await signup({ account: 'demo@aurora.example' }), 6);
+  });
+
+  it('two sign-ups for one address at once: one account, the other hears 6', async () => {
+    const email = freshEmail('race');
+    const results = await Promise.all([signup({ account: email }), signup({ account: email })]);
+    expect(results.map((r) => r.body.code).sort()).toEqual([0, 1]);
+    expect(results.find((r) => r.body.code === 1)!.body.errCode).toBe(6);
+    expect(await server.db.query('SELECT uid FROM accounts WHERE email = $1', [email])).toHaveLength(1);
+  });
+
+  it.each([
+    ['an address that fails the site rule', 'ana@-bad.example.com'],
+    ['a domain label over 63 characters', `ana@${'x'.repeat(64)}.com`],
+    ['no dot in the domain', 'ana@localhost'],
+    ['two @', 'ana@b@example.com'],
+  ])('refuses %s with 8', async (_name, account) => {
+    const res = await signup({ account }, { Language: 'pt' });
+    expectRefusal(res, 8);
+    expect(res.body.msg).not.toBe('Incorrect email format');
+  });
+
+  it('refuses an empty account with 4', async () => {
+    expectRefusal(await signup({ account: '' }), 4);
+    expectRefusal(await signup({ account: '   ' }), 4);
+  });
+
+  it.each([['ana.silva'], ['+5511987654321'], ['11 98765-4321']])('refuses %s (neither an email nor digits) with 5', async (account) => {
+    expectRefusal(await signup({ account, areaCode: '55' }), 5);
+  });
+
+  it('refuses a binding email with an email account (5000: it is for phone accounts)', async () => {
+    expectRefusal(await signup({ account: freshEmail('x'), email: freshEmail('y') }), 5000, 400);
+  });
+});
+
+describe('what the contract stops at the door', () => {
+  it.each([
+    ['terms not accepted', { acceptTerms: false }],
+    ['no acceptTerms', { acceptTerms: undefined }],
+    ['a 5-character password', { password: '12345' }],
+    ['a nickname with punctuation', { nickname: 'Ana!' }],
+    ['a nickname with a space', { nickname: 'Ana Silva' }],
+    ['a nickname with a full-width symbol', { nickname: 'Ana＠' }],
+    ['an unknown language', { language: 'fr' }],
+    ['an unknown field', { referrer: 'x' }],
+  ])('%s answers 5000 and creates nothing', async (_name, patch) => {
+    const email = freshEmail('door');
+    const res = await signup({ account: email, ...patch });
+    expectRefusal(res, 5000, 400);
+    expect(await server.db.query('SELECT 1 FROM accounts WHERE email = $1', [email])).toEqual([]);
+  });
+
+  it('accepts a nickname in another script', async () => {
+    expectOk('post', signupPath, await signup({ account: freshEmail('ru'), nickname: 'Анна', language: 'ru' }));
+  });
+});
+
+describe('sign-up by phone', () => {
+  it('opens a session at once: the account is active and the session works', async () => {
+    const phone = freshPhone();
+    const res = await signup({ account: phone, areaCode: '55', language: 'pt' }, { 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/130.0' });
+    expectOk('post', signupPath, res);
+    const data = res.body.data;
+    expect(data).toMatchObject({ account: phone, type: 'phone', confirmationRequired: false });
+    expect(data.userInfo).toMatchObject({ account: phone, type: 'phone', accountLoginType: 'password', expiration: clock.now() + 10 * 24 * HOUR });
+
+    const row = await accountRow('area_code = $1 AND phone = $2', ['55', phone]);
+    expect(String(row!.uid)).toBe(data.userInfo.uid);
+    expect(row).toMatchObject({ type: 'phone', email: null, language: 'pt' });
+    expect(new Date(row!.verified_at).getTime()).toBe(clock.now());
+    expect(row!.terms_accepted_at).not.toBeNull();
+
+    const session = await server.services.sessions.authenticate({ token: data.userInfo.token, lang: 'en', scene: 'WEB', clientType: 'WEB', fingerprint: null, ip: '127.0.0.1' });
+    expect(session.accountUid).toBe(Number(row!.uid));
+    const [device] = await server.db.query<Record<string, any>>('SELECT device, model FROM sessions WHERE id = $1', [session.sessionId]);
+    expect(device).toMatchObject({ device: 'Browser', model: 'Chrome on Windows' });
+    // Nothing to confirm, so nothing was sent.
+    expect(await server.db.query('SELECT 1 FROM outbox WHERE account_uid = $1', [row!.uid])).toEqual([]);
+  });
+
+  it('stores the national number without the trunk prefix, so both spellings are one account (13)', async () => {
+    const phone = freshPhone();
+    const res = await signup({ account: `0${phone}`, areaCode: '55' });
+    expectOk('post', signupPath, res);
+    expect(res.body.data.account).toBe(phone);
+    expectRefusal(await signup({ account: phone, areaCode: '55' }, { Language: 'en' }), 13);
+    expectRefusal(await signup({ account: `0${phone}`, areaCode: '55' }), 13);
+  });
+
+  it('accepts other countries by their own lengths', async () => {
+    expectOk('post', signupPath, await signup({ account: '9161234567', areaCode: '7' }));
+    expectOk('post', signupPath, await signup({ account: '0821234567', areaCode: '27' }));
+    expectOk('post', signupPath, await signup({ account: '612345678', areaCode: '34' }));
+    expectOk('post', signupPath, await signup({ account: '12025550123', areaCode: '1' }));
+    expect(await accountRow('area_code = $1', ['1'])).toMatchObject({ phone: '2025550123' });
+    expect(await accountRow('area_code = $1', ['27'])).toMatchObject({ phone: '821234567' });
+  });
+
+  it('refuses a phone without an area code with 4000', async () => {
+    const res = await signup({ account: freshPhone() }, { Language: 'en' });
+    expectRefusal(res, 4000);
+    expect(res.body.msg).toBe('Select your country code');
+  });
+
+  it('refuses an area code the list does not hold with 4000', async () => {
+    expectRefusal(await signup({ account: freshPhone(), areaCode: '999' }), 4000);
+  });
+
+  it.each([
+    ['too short for Brazil', '55', '119876543'],
+    ['too long for Brazil', '55', '119876543210'],
+    ['too long for Spain', '34', '6123456789'],
+    ['too short for the Philippines', '63', '1234567'],
+  ])('refuses a number %s with 32', async (_name, areaCode, account) => {
+    const res = await signup({ account, areaCode }, { Language: 'en' });
+    expectRefusal(res, 32);
+    expect(res.body.msg).toBe('Incorrect phone format');
+  });
+});
+
+describe('the confirmation link', () => {
+  const activate = (token: string) => server.post('/api/site/active/user', { token });
+
+  it('confirms once; the second use answers 10302', async () => {
+    const email = freshEmail('confirm');
+    await signup({ account: email });
+    const { token } = await lastLink(email, 'activate');
+
+    const res = await activate(token);
+    expectOk('post', '/api/site/active/user', res);
+    expect(res.body.data).toEqual({ account: email, type: 'email' });
+    expect(new Date((await accountRow('email = $1', [email]))!.verified_at).getTime()).toBe(clock.now());
+
+    const again = await activate(token);
+    expectRefusal(again, 10302);
+    expect(again.body.msg).toBe('Link no longer available');
+  });
+
+  it('works until 48 hours have passed, then answers 10302', async () => {
+    const early = freshEmail('early');
+    const late = freshEmail('late');
+    await signup({ account: early });
+    await signup({ account: late });
+    const earlyToken = (await lastLink(early, 'activate')).token;
+    const lateToken = (await lastLink(late, 'activate')).token;
+
+    clock.advance(48 * HOUR - 1000);
+    expectOk('post', '/api/site/active/user', await activate(earlyToken));
+    clock.advance(1000);
+    expectRefusal(await activate(lateToken), 10302);
+    expect((await accountRow('email = $1', [late]))!.verified_at).toBeNull();
+  });
+
+  it('an unknown token answers 10302, a malformed one 5000', async () => {
+    expectRefusal(await activate('A'.repeat(43)), 10302);
+    expectRefusal(await activate('short'), 5000, 400);
+    expectRefusal(await activate('has spaces in it, long enough'), 5000, 400);
+  });
+
+  it('a binding token does not confirm an account', async () => {
+    const bind = freshEmail('bindnotconfirm');
+    await signup({ account: freshPhone(), areaCode: '55', email: bind });
+    expectRefusal(await activate((await lastLink(bind, 'bindEmailConfirmed')).token), 10302);
+  });
+});
+
+describe('resending the confirmation', () => {
+  const resend = (email: string, headers: Record<string, string> = {}) => server.post('/api/site/resendConfirmation', { email }, headers);
+
+  it('within a minute of the sign-up answers -3031 (429); after it, a fresh link that retires the old one', async () => {
+    const email = freshEmail('resend');
+    await signup({ account: email });
+    const first = await lastLink(email, 'activate');
+
+    const tooSoon = await resend(email, { Language: 'en' });
+    expectRefusal(tooSoon, -3031, 429);
+    expect(tooSoon.body.msg).toBe('Operation too frequent');
+
+    clock.advance(60_000);
+    const res = await resend(email.toUpperCase());
+    expectOk('post', '/api/site/resendConfirmation', res);
+    expect(res.body.data).toEqual({ email: `${email[0]}***@example.com`, resendAfter: 60 });
+
+    const second = await lastLink(email, 'activate');
+    expect(second.token).not.toBe(first.token);
+    expect(second.message.lang).toBe('en');
+    expectRefusal(await server.post('/api/site/active/user', { token: first.token }), 10302);
+    expectOk('post', '/api/site/active/user', await server.post('/api/site/active/user', { token: second.token }));
+  });
+
+  it('answers an unknown address exactly like a known one, sends nothing, and limits it the same way', async () => {
+    const unknown = freshEmail('nobody');
+    const res = await resend(unknown);
+    expectOk('post', '/api/site/resendConfirmation', res);
+    expect(res.body.data).toEqual({ email: `${unknown[0]}***@example.com`, resendAfter: 60 });
+    expect(await server.services.outbox.list({ to: unknown })).toEqual([]);
+    expectRefusal(await resend(unknown), -3031, 429);
+  });
+
+  it('sends nothing to an account already confirmed, with the same answer', async () => {
+    const email = freshEmail('done');
+    await signup({ account: email });
+    await server.post('/api/site/active/user', { token: (await lastLink(email, 'activate')).token });
+    clock.advance(60_000);
+    const before = (await server.services.outbox.list({ to: email })).length;
+
+    const res = await resend(email);
+    expectOk('post', '/api/site/resendConfirmation', res);
+    expect(res.body.data.resendAfter).toBe(60);
+    expect(await server.services.outbox.list({ to: email })).toHaveLength(before);
+  });
+
+  it('a bad address is refused at the door with 5000', async () => {
+    expectRefusal(await resend('not-an-email'), 5000, 400);
+  });
+});
+
+describe('binding an email to a phone account', () => {
+  const confirm = (token: string) => server.post('/api/site/bindEmailConfirmed', { token });
+
+  it('sends a binding link at sign-up; following it binds the address, once', async () => {
+    const phone = freshPhone();
+    const email = freshEmail('bind');
+    const res = await signup({ account: phone, areaCode: '55', email: email.toUpperCase(), language: 'pt' });
+    expectOk('post', signupPath, res);
+    expect(res.body.data.confirmationRequired).toBe(false);
+    expect(res.body.data.userInfo).toBeDefined();
+    // Not bound until the link is followed.
+    expect((await accountRow('area_code = $1 AND phone = $2', ['55', phone]))!.email).toBeNull();
+
+    const { message, link, token } = await lastLink(email, 'bindEmailConfirmed');
+    expect(message).toMatchObject({ template: 'bindEmail', lang: 'pt', channel: 'email' });
+    expect(link).toMatch(/^https:\/\/portal\.example\/bindEmailConfirmed\?token=[\w-]+&la=pt$/);
+
+    const bound = await confirm(token);
+    expectOk('post', '/api/site/bindEmailConfirmed', bound);
+    expect(bound.body.data).toEqual({ uid: res.body.data.userInfo.uid, email });
+    expect(await accountRow('area_code = $1 AND phone = $2', ['55', phone])).toMatchObject({ email, type: 'phone' });
+
+    const again = await confirm(token);
+    expectRefusal(again, 10303);
+    expect(again.body.msg).toBe('Email binding error');
+    // The address is now taken for sign-up.
+    expectRefusal(await signup({ account: email }), 6);
+  });
+
+  it('refuses an empty binding address with 12, a malformed one with 8, a taken one with 187', async () => {
+    expectRefusal(await signup({ account: freshPhone(), areaCode: '55', email: '' }), 12);
+    expectRefusal(await signup({ account: freshPhone(), areaCode: '55', email: '  ' }), 12);
+    expectRefusal(await signup({ account: freshPhone(), areaCode: '55', email: 'ana@-bad.com' }), 8);
+    const res = await signup({ account: freshPhone(), areaCode: '55', email: 'demo@aurora.example' }, { Language: 'en' });
+    expectRefusal(res, 187);
+    expect(res.body.msg).toBe('Email not available');
+  });
+
+  it('an unknown, expired or confirmation token answers 10303', async () => {
+    expectRefusal(await confirm('B'.repeat(43)), 10303);
+
+    const email = freshEmail('expiring');
+    await signup({ account: freshPhone(), areaCode: '55', email });
+    const { token } = await lastLink(email, 'bindEmailConfirmed');
+    clock.advance(48 * HOUR);
+    expectRefusal(await confirm(token), 10303);
+
+    const other = freshEmail('confirmtoken');
+    await signup({ account: other });
+    expectRefusal(await confirm((await lastLink(other, 'activate')).token), 10303);
+  });
+
+  it('when two phone accounts ask for one address, the first to follow its link gets it; the other hears 10303', async () => {
+    const email = freshEmail('contested');
+    await signup({ account: freshPhone(), areaCode: '55', email });
+    const firstToken = (await lastLink(email, 'bindEmailConfirmed')).token;
+    clock.advance(60_000);
+    await signup({ account: freshPhone(), areaCode: '55', email });
+    const secondToken = (await lastLink(email, 'bindEmailConfirmed')).token;
+
+    expectOk('post', '/api/site/bindEmailConfirmed', await confirm(secondToken));
+    expectRefusal(await confirm(firstToken), 10303);
+  });
+
+  it('resending to an address waiting to be bound sends a fresh binding link', async () => {
+    const phone = freshPhone();
+    const email = freshEmail('rebind');
+    await signup({ account: phone, areaCode: '55', email, language: 'ru' });
+    const first = await lastLink(email, 'bindEmailConfirmed');
+    clock.advance(60_000);
+
+    expectOk('post', '/api/site/resendConfirmation', await server.post('/api/site/resendConfirmation', { email }));
+    const second = await lastLink(email, 'bindEmailConfirmed');
+    expect(second.token).not.toBe(first.token);
+    expect(second.lang).toBe('ru');
+    expectRefusal(await confirm(first.token), 10303);
+    expectOk('post', '/api/site/bindEmailConfirmed', await confirm(second.token));
+  });
+});
+
+describe('area codes', () => {
+  const path = '/api/site/contry/phone/areacode';
+
+  it('lists the Americas, Iberia, Russia, South Africa and the Philippines, named in English', async () => {
+    const res = await server.get(path, { Language: 'en' });
+    expectOk('get', path, res);
+    const list = res.body.data as { country: string; name: string; areaCode: string; minLength: number; maxLength: number }[];
+    const byCountry = new Map(list.map((c) => [c.country, c]));
+    for (const c of ['US', 'CA', 'MX', 'BR', 'AR', 'CL', 'CO', 'PE', 'UY', 'ES', 'PT', 'RU', 'ZA', 'PH']) expect(byCountry.has(c), c).toBe(true);
+    expect(byCountry.get('BR')).toEqual({ country: 'BR', name: 'Brazil', areaCode: '55', minLength: 10, maxLength: 11 });
+    expect(byCountry.get('ZA')).toMatchObject({ name: 'South Africa', areaCode: '27' });
+    expect(list.every((c) => c.minLength <= c.maxLength)).toBe(true);
+    const names = list.map((c) => c.name);
+    expect(names).toEqual([...names].sort(new Intl.Collator('en').compare));
+  });
+
+  it('names the countries in the request language', async () => {
+    const ru = await server.get(path, { Language: 'ru' });
+    const pt = await server.get(path, { Language: 'pt' });
+    expectOk('get', path, ru);
+    const name = (res: typeof ru, country: string) => (res.body.data as { country: string; name: string }[]).find((c) => c.country === country)?.name;
+    expect(name(ru, 'BR')).toBe('Бразилия');
+    expect(name(ru, 'ES')).toBe('Испания');
+    expect(name(pt, 'ZA')).toBe('África do Sul');
+    expect(name(pt, 'US')).toBe('Estados Unidos');
+  });
+});
