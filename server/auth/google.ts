@@ -1,0 +1,78 @@
+import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import type { Clock } from '../clock';
+
+/** The issuers Google's ID tokens carry (https://developers.google.com/identity/gsi/web/guides/verify-google-id-token). */
+export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+
+export interface GoogleIdentity {
+  /** Google's stable id of the person; the account is linked by it. */
+  sub: string;
+  /** Lower-cased; Google vouched for it (email_verified). */
+  email: string;
+  name: string | undefined;
+}
+
+/** Why a credential was refused: the token itself, its e-mail, or Google's keys could not be read. */
+export class GoogleTokenError extends Error {
+  constructor(readonly kind: 'invalid' | 'unverified-email' | 'unavailable', cause?: unknown) {
+    super(`Google ID token refused: ${kind}`, { cause });
+    this.name = 'GoogleTokenError';
+  }
+}
+
+// A failure of the token (signature, claims, expiry, algorithm, unknown key) as opposed to a
+// failure to fetch Google's keys.
+const tokenFailures = [
+  errors.JWTExpired,
+  errors.JWTClaimValidationFailed,
+  errors.JWTInvalid,
+  errors.JWSInvalid,
+  errors.JWSSignatureVerificationFailed,
+  errors.JWKSNoMatchingKey,
+  errors.JWKSMultipleMatchingKeys,
+  errors.JOSEAlgNotAllowed,
+  errors.JOSENotSupported,
+  errors.JWKInvalid,
+];
+
+/**
+ * Verifies Google ID tokens against Google's published keys (fetched and cached by jose):
+ * RS256 signature, issuer, audience = our client id, expiry (by the server's clock) and a
+ * verified e-mail. There is no other path: a token is either verified here or refused.
+ */
+export function createGoogleVerifier({ clientId, jwksUrl, clock }: { clientId: string; jwksUrl: string; clock: Clock }) {
+  const keys = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5_000 });
+
+  return async function verifyGoogleIdToken(credential: string): Promise<GoogleIdentity> {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(credential, keys, {
+        issuer: GOOGLE_ISSUERS,
+        audience: clientId,
+        algorithms: ['RS256'],
+        requiredClaims: ['sub', 'exp', 'iat'],
+        currentDate: new Date(clock.now()),
+        clockTolerance: 30,
+      }));
+    } catch (error) {
+      if (tokenFailures.some((E) => error instanceof E)) throw new GoogleTokenError('invalid', error);
+      throw new GoogleTokenError('unavailable', error);
+    }
+    const { sub, email, email_verified: emailVerified, name } = payload as Record<string, unknown>;
+    if (typeof sub !== 'string' || sub === '' || sub.length > 255) throw new GoogleTokenError('invalid');
+    if (typeof email !== 'string' || email === '' || email.length > 254 || emailVerified !== true) {
+      throw new GoogleTokenError('unverified-email');
+    }
+    return { sub, email: email.toLowerCase(), name: typeof name === 'string' ? name : undefined };
+  };
+}
+export type GoogleVerifier = ReturnType<typeof createGoogleVerifier>;
+
+/**
+ * A nickname the contract accepts (letters, marks and digits of any script, at most 32) from the
+ * Google profile name, else the e-mail's local part.
+ */
+export function nicknameFrom(identity: Pick<GoogleIdentity, 'name' | 'email'>): string {
+  const clean = (s: string | undefined) => Array.from((s ?? '').normalize('NFC').replace(/[^\p{L}\p{M}\p{N}]/gu, '')).slice(0, 32).join('');
+  return clean(identity.name) || clean(identity.email.split('@')[0]) || 'user';
+}

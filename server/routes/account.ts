@@ -1,0 +1,401 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { components } from '../../openapi/schema';
+import { createGoogleVerifier, GoogleTokenError, nicknameFrom, type GoogleIdentity } from '../auth/google';
+import { createRecaptchaVerifier, encodeSiteKey, RecaptchaUnavailableError } from '../auth/recaptcha';
+import { SessionError } from '../auth/sessions';
+import { checkSsoToken, mintSsoToken, resolveSsoKey, ssoLink } from '../auth/sso';
+import type { Queryable } from '../db/database';
+import { ApiRefusal, ErrCode } from '../errors';
+import { isServerLanguage, type ServerLanguage } from '../i18n';
+import { defineHandlers, type RequestContext } from '../openapi/bind';
+import { MissingSettingError } from '../repositories/site-repository';
+import type { ServerServices } from '../services';
+
+type Schemas = components['schemas'];
+
+/** The catalogue's codes this module answers with (spec section 8). */
+export const AccountErr = {
+  accountNotFound: 1,
+  accountExists: 6,
+  notVerified: 9,
+  invalidToken: 21,
+  emailNotAvailable: 187,
+  loginNotAllowed: 197,
+  /** STB scene: the token was bad (the client shows the notice page). */
+  stbBadToken: 201,
+  /** STB scene: the token was good but the account cannot log in. */
+  stbAccountProblem: 203,
+  selectCountryCode: 4000,
+  invalidUid: 6699,
+  loginBlocked: 7004,
+  tooFrequent: -3031,
+  configurationError: -3036,
+  serviceUnavailable: -24050,
+} as const;
+
+/** Per client IP and minute; beyond it reports are dropped silently and the other calls answer -3031. */
+export const RequestLimits = {
+  report: 120,
+  recaptchaVerify: 30,
+  urvLookup: 30,
+} as const;
+
+const DAY_MS = 86_400_000;
+/** Spec section 9: the account screen lists the last 5 log-ins. */
+const DEVICE_HISTORY = 5;
+
+interface AccountRow {
+  uid: number;
+  type: Schemas['AccountType'];
+  email: string | null;
+  phone: string | null;
+  nickname: string;
+  status: 'active' | 'login_not_allowed' | 'blocked';
+  verified_at: Date | null;
+  google_sub: string | null;
+}
+const accountColumns = 'uid, type, email, phone, nickname, status, verified_at, google_sub';
+
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+
+export function accountHandlers(services: ServerServices) {
+  const { db, clock, config, sessions, site } = services;
+  const ssoKey = resolveSsoKey(config, services.secret);
+  const googleClientId = config.googleClientId;
+  const verifyGoogle = googleClientId ? createGoogleVerifier({ clientId: googleClientId, jwksUrl: config.googleJwksUrl, clock }) : null;
+  const verifyRecaptcha =
+    config.recaptchaSiteKey && config.recaptchaSecret ? createRecaptchaVerifier({ secret: config.recaptchaSecret, verifyUrl: config.recaptchaVerifyUrl }) : null;
+
+  async function findAccount(q: Queryable, where: string, value: unknown): Promise<AccountRow | undefined> {
+    const rows = await q.query<AccountRow>(`SELECT ${accountColumns} FROM accounts WHERE ${where}`, [value]);
+    const row = rows[0];
+    return row && { ...row, uid: Number(row.uid) };
+  }
+
+  /** The refusal for an account that exists but cannot log in, or undefined when it can. */
+  function accountProblem(account: AccountRow): number | undefined {
+    if (account.status === 'login_not_allowed') return AccountErr.loginNotAllowed;
+    if (account.status === 'blocked') return AccountErr.loginBlocked;
+    if (!account.verified_at) return AccountErr.notVerified;
+    return undefined;
+  }
+
+  async function openSession(tx: Queryable, account: AccountRow, loginType: Schemas['AccountLoginType'], ctx: RequestContext, request: FastifyRequest): Promise<Schemas['UserInfo']> {
+    const { token, expiresAt } = await sessions.open(tx, { accountUid: account.uid, loginType, ctx, userAgent: request.headers['user-agent'] });
+    return {
+      token,
+      uid: String(account.uid),
+      account: (account.type === 'email' ? account.email : account.phone) ?? '',
+      type: account.type,
+      expiration: expiresAt,
+      accountLoginType: loginType,
+    };
+  }
+
+  /** Fixed one-minute windows in the database, so every server process counts together. */
+  async function withinLimit(bucket: keyof typeof RequestLimits, key: string): Promise<boolean> {
+    const now = clock.now();
+    const windowStart = new Date(now - (now % 60_000));
+    const rows = await db.query<{ count: number }>(
+      `INSERT INTO request_counters (bucket, key, window_start, count) VALUES ($1, $2, $3, 1)
+       ON CONFLICT (bucket, key, window_start) DO UPDATE SET count = request_counters.count + 1
+       RETURNING count`,
+      [bucket, key, windowStart],
+    );
+    // Old windows are swept now and then rather than on every call.
+    if (Math.random() < 0.02) await db.query('DELETE FROM request_counters WHERE window_start < $1', [new Date(now - 3_600_000)]);
+    return Number(rows[0]?.count ?? 0) <= RequestLimits[bucket];
+  }
+
+  async function languagePreference(ctx: RequestContext): Promise<ServerLanguage[]> {
+    const config = await site.setting('siteConfig');
+    return [...new Set<ServerLanguage>([ctx.lang, config.defaultLang, 'en'])];
+  }
+
+  async function planName(planId: number, langs: ServerLanguage[]): Promise<string | undefined> {
+    const texts = await db.query<{ lang: ServerLanguage; name: string }>('SELECT lang, name FROM plan_texts WHERE plan_id = $1', [planId]);
+    return (langs.map((l) => texts.find((t) => t.lang === l)).find((t) => t !== undefined) ?? texts[0])?.name;
+  }
+
+  async function googleIdentity(credential: string): Promise<GoogleIdentity> {
+    if (!verifyGoogle) throw new ApiRefusal(ErrCode.operationNotSupported, 200, 'google sign-in is not configured');
+    try {
+      return await verifyGoogle(credential);
+    } catch (error) {
+      if (!(error instanceof GoogleTokenError)) throw error;
+      if (error.kind === 'unavailable') throw new ApiRefusal(AccountErr.serviceUnavailable, 503, `google keys unavailable: ${String((error.cause as Error | undefined)?.message ?? '')}`);
+      if (error.kind === 'unverified-email') throw new ApiRefusal(AccountErr.emailNotAvailable, 200, 'google e-mail missing or not verified');
+      throw new ApiRefusal(AccountErr.invalidToken, 200, `google token: ${(error.cause as { code?: string } | undefined)?.code ?? 'invalid'}`);
+    }
+  }
+
+  return defineHandlers({
+    /** Spec section 2: the TV or mobile app opens the portal with t, a and e (docs/decisions/007). */
+    async loginBySso({ body, ctx, request }) {
+      const stb = ctx.scene === 'STB';
+      const badToken = (detail: string) => new ApiRefusal(stb ? AccountErr.stbBadToken : AccountErr.invalidToken, 200, `sso: ${detail}`);
+      const accountRefusal = (code: number) => new ApiRefusal(stb ? AccountErr.stbAccountProblem : code, 200, `sso: account refused with ${code}`);
+      if (!ssoKey) throw new ApiRefusal(ErrCode.operationNotSupported, 200, 'sso: SSO_SECRET is not configured');
+
+      const now = clock.now();
+      const check = checkSsoToken(ssoKey, body, now);
+      if (!check.ok) throw badToken(check.reason);
+      const { claims } = check;
+
+      return db.transaction(async (tx) => {
+        const account = /^[0-9]{1,18}$/.test(claims.uid) ? await findAccount(tx, 'uid = $1', claims.uid) : undefined;
+        if (!account) throw accountRefusal(AccountErr.accountNotFound);
+        const problem = accountProblem(account);
+        if (problem !== undefined) throw accountRefusal(problem);
+
+        // Single use: the loginId is spent in the same transaction that opens the session.
+        await tx.query('DELETE FROM sso_logins WHERE expires_at < $1', [new Date(now)]);
+        const spent = await tx.query(
+          `INSERT INTO sso_logins (login_id, account_uid, used_at, expires_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (login_id) DO NOTHING RETURNING login_id`,
+          [claims.loginId, account.uid, new Date(now), new Date(claims.exp)],
+        );
+        if (spent.length === 0) throw badToken('replayed loginId');
+        return openSession(tx, account, 'token', ctx, request);
+      });
+    },
+
+    async getGoogleClient() {
+      return { enabled: googleClientId !== undefined, clientId: googleClientId ?? '' };
+    },
+
+    /** By Google's id of the person, else by a verified e-mail of ours (which is then linked). */
+    async loginWithGoogle({ body, ctx, request }) {
+      const identity = await googleIdentity(body.credential);
+      try {
+        return await db.transaction(async (tx) => {
+          let account = await findAccount(tx, 'google_sub = $1', identity.sub);
+          if (!account) {
+            account = await findAccount(tx, 'email = $1', identity.email);
+            if (!account) throw new ApiRefusal(AccountErr.accountNotFound);
+            // Another Google identity already owns this account (a recycled address): never re-link.
+            if (account.google_sub !== null) throw new ApiRefusal(AccountErr.emailNotAvailable, 200, 'email linked to another google account');
+            // Linking an unconfirmed account would let whoever registered it keep a way in.
+            if (!account.verified_at) throw new ApiRefusal(AccountErr.notVerified);
+          }
+          const problem = accountProblem(account);
+          if (problem !== undefined) throw new ApiRefusal(problem);
+          if (account.google_sub === null) {
+            await tx.query('UPDATE accounts SET google_sub = $2 WHERE uid = $1 AND google_sub IS NULL', [account.uid, identity.sub]);
+          }
+          return openSession(tx, account, 'google', ctx, request);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiRefusal(AccountErr.emailNotAvailable, 200, 'google identity linked concurrently');
+        throw error;
+      }
+    },
+
+    /** A verified e-mail account straight away: Google vouched for the address. */
+    async signupWithGoogle({ body, ctx, request }) {
+      const identity = await googleIdentity(body.credential);
+      const now = new Date(clock.now());
+      try {
+        return await db.transaction(async (tx) => {
+          const existing = await tx.query('SELECT 1 FROM accounts WHERE google_sub = $1 OR email = $2', [identity.sub, identity.email]);
+          if (existing.length > 0) throw new ApiRefusal(AccountErr.accountExists);
+          const rows = await tx.query<AccountRow>(
+            `INSERT INTO accounts (type, email, nickname, password_hash, language, verified_at, terms_accepted_at, google_sub, created_at)
+             VALUES ('email', $1, $2, NULL, $3, $4, $4, $5, $4)
+             RETURNING ${accountColumns}`,
+            [identity.email, nicknameFrom(identity), body.language, now, identity.sub],
+          );
+          const account = rows[0]!;
+          return openSession(tx, { ...account, uid: Number(account.uid) }, 'google', ctx, request);
+        });
+      } catch (error) {
+        // Two sign-ups with the same identity at once: the second meets the unique index.
+        if (isUniqueViolation(error)) throw new ApiRefusal(AccountErr.accountExists);
+        throw error;
+      }
+    },
+
+    async queryAccountInfo({ body, ctx }) {
+      const { accountUid } = await sessions.authenticate(ctx);
+      if (body.uid !== String(accountUid)) throw new ApiRefusal(AccountErr.invalidUid);
+      const now = clock.now();
+      const rows = await db.query<{
+        uid: number;
+        type: Schemas['AccountType'];
+        email: string | null;
+        phone: string | null;
+        nickname: string;
+        created_at: Date;
+        subscribe_email: boolean;
+        login_app: boolean;
+        plan_id: number | null;
+        device_count: number | null;
+        expires_at: Date | null;
+      }>(
+        `SELECT a.uid, a.type, a.email, a.phone, a.nickname, a.created_at, a.subscribe_email, a.login_app,
+                e.plan_id, e.device_count, e.expires_at
+         FROM accounts a LEFT JOIN entitlements e ON e.account_uid = a.uid
+         WHERE a.uid = $1`,
+        [accountUid],
+      );
+      const a = rows[0];
+      if (!a) throw new ApiRefusal(SessionError.invalid, 401);
+
+      const [live, devices] = await Promise.all([
+        db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE account_uid = $1 AND revoked_at IS NULL AND expires_at > $2', [accountUid, new Date(now)]),
+        db.query<{ device: string; model: string; ip: string; created_at: Date }>(
+          'SELECT device, model, ip, created_at FROM sessions WHERE account_uid = $1 ORDER BY created_at DESC, id DESC LIMIT $2',
+          [accountUid, DEVICE_HISTORY],
+        ),
+      ]);
+
+      const info: Schemas['AccountInfo'] = {
+        uid: String(a.uid),
+        type: a.type,
+        nickname: a.nickname.slice(0, 32),
+        account: (a.type === 'email' ? a.email : a.phone) ?? '',
+        userType: 'free',
+        accountCreationTime: new Date(a.created_at).getTime(),
+        deviceSessions: Number(live[0]?.n ?? 0),
+        limitCount: 1,
+        userDevice: devices.map((d) => ({ device: d.device.slice(0, 64), model: d.model.slice(0, 128), ip: d.ip.slice(0, 45), time: new Date(d.created_at).getTime() })),
+        unsubscribeEmail: !a.subscribe_email,
+        loginApp: a.login_app,
+        bizRemainingDays: 0,
+      };
+      if (a.plan_id !== null && a.expires_at !== null) {
+        const expires = new Date(a.expires_at).getTime();
+        info.planId = String(a.plan_id);
+        info.expiredTime = expires;
+        const name = await planName(a.plan_id, await languagePreference(ctx));
+        if (name) info.planName = name.slice(0, 128);
+        // Spec section 3: whole days left rounded up, 0 once past expiry; the plan's devices only while it runs.
+        if (expires > now) {
+          const deviceCount = Number(a.device_count ?? 1);
+          info.bizRemainingDays = Math.ceil((expires - now) / DAY_MS);
+          info.userType = deviceCount > 1 ? 'multi' : 'single';
+          info.limitCount = deviceCount;
+        }
+      }
+      return info;
+    },
+
+    async logout({ ctx }) {
+      const { sessionId } = await sessions.authenticate(ctx);
+      await sessions.revoke(db, sessionId, 'logout');
+      return null;
+    },
+
+    async getSupportPhone({ ctx }) {
+      let contact;
+      try {
+        contact = await site.setting('contact');
+      } catch (error) {
+        if (error instanceof MissingSettingError) throw new ApiRefusal(AccountErr.configurationError, 200, 'contact setting missing');
+        throw error;
+      }
+      const display = typeof contact.phone === 'string' ? contact.phone.trim() : '';
+      const phone = `+${display.replace(/\D/g, '')}`;
+      if (!display.startsWith('+') || !/^\+[0-9]{6,15}$/.test(phone) || display.length > 32) {
+        throw new ApiRefusal(AccountErr.configurationError, 200, 'contact phone is not an international number');
+      }
+      const answer: Schemas['SupportPhone'] = { phone, display };
+      const hours = contact.hours?.[ctx.lang] ?? contact.hours?.en;
+      if (typeof hours === 'string') answer.hours = hours.slice(0, 128);
+      const whatsapp = (contact as { whatsapp?: unknown }).whatsapp;
+      if (typeof whatsapp === 'boolean') answer.whatsapp = whatsapp;
+      return answer;
+    },
+
+    /**
+     * Upgrade reset verification (docs/decisions/002, 007): the session's account, or the account
+     * the log-in page names. An unknown account answers false, so the lookup says nothing log-in
+     * does not; it is rate-limited per IP.
+     */
+    async queryUpgradeResetStatus({ body, ctx }) {
+      if (body.account === undefined) {
+        const { accountUid } = await sessions.authenticate(ctx);
+        const rows = await db.query<{ must_reset_password: boolean }>('SELECT must_reset_password FROM accounts WHERE uid = $1', [accountUid]);
+        return { mustResetPassword: rows[0]?.must_reset_password === true };
+      }
+      if (!(await withinLimit('urvLookup', ctx.ip))) throw new ApiRefusal(AccountErr.tooFrequent, 429);
+      const isPhone = /^[0-9]+$/.test(body.account);
+      if (isPhone && !body.areaCode) throw new ApiRefusal(AccountErr.selectCountryCode);
+      const rows = isPhone
+        ? await db.query<{ must_reset_password: boolean }>('SELECT must_reset_password FROM accounts WHERE area_code = $1 AND phone = $2', [body.areaCode, body.account])
+        : await db.query<{ must_reset_password: boolean }>('SELECT must_reset_password FROM accounts WHERE email = $1', [body.account.toLowerCase()]);
+      return { mustResetPassword: rows[0]?.must_reset_password === true };
+    },
+
+    /** A GET that changes state (spec section 7); answers the resulting status. */
+    async setMarketingSubscription({ query, ctx }) {
+      const { accountUid } = await sessions.authenticate(ctx);
+      const subscribe = Number(query.subscribeStatus) === 1;
+      const rows = await db.query<{ subscribe_email: boolean }>('UPDATE accounts SET subscribe_email = $2 WHERE uid = $1 RETURNING subscribe_email', [accountUid, subscribe]);
+      return { subscribeStatus: rows[0]?.subscribe_email ? 1 : 0 };
+    },
+
+    /**
+     * Tracking never fails the page: anonymous reports are welcome, a bad or stale session is
+     * ignored, reports beyond the per-IP limit and storage faults are dropped (and logged).
+     */
+    async report({ body, ctx, request }) {
+      try {
+        if (!(await withinLimit('report', ctx.ip))) {
+          request.log.info('tracking report dropped: rate limit');
+          return null;
+        }
+        const accountUid = ctx.token ? await sessions.authenticate(ctx).then((s) => s.accountUid, () => null) : null;
+        // The body's uid is the client's claim; only the session says who reported.
+        const { uid: _claimed, ...payload } = body;
+        await db.query(
+          `INSERT INTO tracking_events (event_id, page_id, ver_code, account_uid, payload, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6)`,
+          [body.eventId, body.pageId, body.verCode, accountUid, JSON.stringify({ ...payload, fingerprint: ctx.fingerprint }), new Date(clock.now())],
+        );
+      } catch (error) {
+        request.log.warn({ err: error }, 'tracking report dropped: storage failed');
+      }
+      return null;
+    },
+
+    /** The encoded site key, or an empty string when the captcha is off (the client skips it). */
+    async getSiteKey() {
+      return config.recaptchaSiteKey && verifyRecaptcha ? encodeSiteKey(config.recaptchaSiteKey) : '';
+    },
+
+    async verifyRecaptcha({ body, ctx }) {
+      if (!verifyRecaptcha) throw new ApiRefusal(ErrCode.operationNotSupported, 200, 'captcha is not configured');
+      if (!(await withinLimit('recaptchaVerify', ctx.ip))) throw new ApiRefusal(AccountErr.tooFrequent, 429);
+      try {
+        return await verifyRecaptcha(body.token, ctx.ip);
+      } catch (error) {
+        if (error instanceof RecaptchaUnavailableError) throw new ApiRefusal(AccountErr.serviceUnavailable, 503, String((error.cause as Error | undefined)?.message ?? error.cause));
+        throw error;
+      }
+    },
+  });
+}
+
+/**
+ * Development and tests only (never registered in production): a signed token-log-in link for an
+ * account, as the TV app would open it. GET /dev/sso-link?uid=100001 (or ?email=…), optional
+ * scene=STB|APP|WEB and lang=pt|en|es|ru.
+ */
+export function devSsoLink(services: ServerServices) {
+  const key = resolveSsoKey(services.config, services.secret);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const q = (request.query ?? {}) as Record<string, unknown>;
+    const scene = q.scene === 'STB' || q.scene === 'APP' || q.scene === 'WEB' ? q.scene : undefined;
+    const lang = isServerLanguage(q.lang) ? q.lang : undefined;
+    let uid = typeof q.uid === 'string' ? q.uid : undefined;
+    if (!uid && typeof q.email === 'string') {
+      const rows = await services.db.query<{ uid: number }>('SELECT uid FROM accounts WHERE email = $1', [q.email.toLowerCase()]);
+      if (rows[0]) uid = String(rows[0].uid);
+    }
+    if (!key) return reply.status(404).send({ error: 'token log-in is off' });
+    if (!uid || !/^[A-Za-z0-9_-]{1,64}$/.test(uid)) return reply.status(400).send({ error: 'give ?uid=<account uid> or ?email=<an account e-mail>' });
+    const token = mintSsoToken(key, { uid, now: services.clock.now() });
+    return { url: ssoLink(services.config.publicUrl, token, { scene, lang }), ...token };
+  };
+}
