@@ -1,0 +1,143 @@
+import type { Clock } from '../clock';
+import type { Database, Queryable } from '../db/database';
+import { ApiRefusal } from '../errors';
+
+/**
+ * Brute-force protection per account (docs/decisions/006). The numbers are the policy; tests and
+ * the decision record read them from here.
+ */
+export const LockoutPolicy = {
+  /** This many failures within `windowMs` lock the account. */
+  threshold: 5,
+  windowMs: 15 * 60_000,
+  /** The first lockout lasts this long… */
+  baseLockMs: 15 * 60_000,
+  /** …and each further one within `escalationWindowMs` twice as long as the one before, up to `maxLockMs`. */
+  escalationWindowMs: 24 * 3_600_000,
+  maxLockMs: 4 * 3_600_000,
+  /** From this many recent failures on, a log-in needs a captcha. */
+  captchaAfter: 3,
+} as const;
+
+/** Spec section 8: 17 "Maximum failed attempts reached". */
+export const LOCKED = 17;
+
+export type FailureKind = 'password' | 'code';
+
+export interface LockState {
+  /** When the current lockout ends, or null when the account is not locked. */
+  lockedUntil: number | null;
+  /** Failures since the window opened (and since the last lockout ended). */
+  failures: number;
+}
+
+/** How long the lockout after `previous` lockouts within the escalation window lasts. */
+export const lockDuration = (previous: number) =>
+  Math.min(LockoutPolicy.baseLockMs * 2 ** Math.min(previous, 16), LockoutPolicy.maxLockMs);
+
+/**
+ * Failed log-ins are rows of `auth_failures` and lockouts rows of `account_lockouts`, so several
+ * processes agree. Changes for one account are serialised by locking its `accounts` row, and a
+ * password check reserves its failure row *before* the (slow) hash comparison: a burst of parallel
+ * guesses cannot get more than `threshold` comparisons in.
+ */
+export function createLockout(db: Database, clock: Clock) {
+  async function stateOf(q: Queryable, accountUid: number, now: number): Promise<LockState> {
+    const locks = await q.query<{ locked_until: Date | null }>(
+      'SELECT max(locked_until) AS locked_until FROM account_lockouts WHERE account_uid = $1',
+      [accountUid],
+    );
+    const lastUntil = locks[0]?.locked_until ? new Date(locks[0].locked_until).getTime() : null;
+    // Failures before the last lockout ended were paid for by that lockout.
+    const rows = await q.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM auth_failures WHERE account_uid = $1 AND failed_at > $2 AND failed_at >= $3',
+      [accountUid, new Date(now - LockoutPolicy.windowMs), new Date(lastUntil ?? 0)],
+    );
+    return { lockedUntil: lastUntil !== null && lastUntil > now ? lastUntil : null, failures: Number(rows[0]?.n ?? 0) };
+  }
+
+  const lockRow = (q: Queryable, accountUid: number) => q.query('SELECT uid FROM accounts WHERE uid = $1 FOR UPDATE', [accountUid]);
+
+  /** Locks the account when the failures reached the threshold; true when it is (now) locked. */
+  async function settle(q: Queryable, accountUid: number, now: number): Promise<boolean> {
+    const state = await stateOf(q, accountUid, now);
+    if (state.lockedUntil !== null) return true;
+    if (state.failures < LockoutPolicy.threshold) return false;
+    const recent = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM account_lockouts WHERE account_uid = $1 AND locked_at > $2', [
+      accountUid,
+      new Date(now - LockoutPolicy.escalationWindowMs),
+    ]);
+    const until = now + lockDuration(Number(recent[0]?.n ?? 0));
+    await q.query('INSERT INTO account_lockouts (account_uid, locked_at, locked_until) VALUES ($1, $2, $3)', [accountUid, new Date(now), new Date(until)]);
+    return true;
+  }
+
+  return {
+    async state(accountUid: number): Promise<LockState> {
+      return stateOf(db, accountUid, clock.now());
+    },
+
+    /** The account's state, or 17 when it is locked. */
+    async check(accountUid: number): Promise<LockState> {
+      const state = await stateOf(db, accountUid, clock.now());
+      if (state.lockedUntil !== null) throw new ApiRefusal(LOCKED, 200, { lockedUntil: state.lockedUntil });
+      return state;
+    },
+
+    /**
+     * Books a failure before a password is compared (17 when the account is locked or has as many
+     * checks under way as it may still fail). Returns the row's id: `forgive` it when the check
+     * could not run, `confirm` it when the password was wrong, clear it with `clearFailures` on a
+     * success.
+     */
+    async reserve(accountUid: number, kind: FailureKind, ip: string): Promise<number> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        await lockRow(tx, accountUid);
+        const state = await stateOf(tx, accountUid, now);
+        if (state.lockedUntil !== null || state.failures >= LockoutPolicy.threshold) throw new ApiRefusal(LOCKED, 200, 'locked or too many checks under way');
+        const rows = await tx.query<{ id: number }>(
+          'INSERT INTO auth_failures (account_uid, kind, failed_at, ip) VALUES ($1, $2, $3, $4) RETURNING id',
+          [accountUid, kind, new Date(now), ip.slice(0, 64)],
+        );
+        return Number(rows[0]!.id);
+      });
+    },
+
+    /** A reserved check that did not run (the server was busy): it does not count. */
+    async forgive(failureId: number): Promise<void> {
+      await db.query('DELETE FROM auth_failures WHERE id = $1', [failureId]);
+    },
+
+    /** The reserved check failed; true when this failure locked the account. */
+    async confirm(accountUid: number): Promise<boolean> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        await lockRow(tx, accountUid);
+        return settle(tx, accountUid, now);
+      });
+    },
+
+    /** Records a failure that needed no reservation (a wrong code); true when the account is now locked. */
+    async fail(accountUid: number, kind: FailureKind, ip: string): Promise<boolean> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        await lockRow(tx, accountUid);
+        await tx.query('INSERT INTO auth_failures (account_uid, kind, failed_at, ip) VALUES ($1, $2, $3, $4)', [accountUid, kind, new Date(now), ip.slice(0, 64)]);
+        return settle(tx, accountUid, now);
+      });
+    },
+
+    /** A successful log-in: the failure count starts again (earlier lockouts still count for escalation). */
+    async clearFailures(q: Queryable, accountUid: number): Promise<void> {
+      await q.query('DELETE FROM auth_failures WHERE account_uid = $1', [accountUid]);
+    },
+
+    /** A new password set through the email or a code: the failures and any lockout end. */
+    async clear(q: Queryable, accountUid: number): Promise<void> {
+      await q.query('DELETE FROM auth_failures WHERE account_uid = $1', [accountUid]);
+      await q.query('DELETE FROM account_lockouts WHERE account_uid = $1', [accountUid]);
+    },
+  };
+}
+export type Lockout = ReturnType<typeof createLockout>;

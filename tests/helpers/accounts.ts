@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { createCaptchas, randomCaptchaText, type CaptchaPurpose } from '../../server/auth/captcha';
+import type { Database } from '../../server/db/database';
+import { deriveKey } from '../../server/security/secrets';
+import type { ServerServices } from '../../server/services';
+
+/** What the fixtures need from `useTestServer()`. */
+export interface ServerHandle {
+  db: Database;
+  services: ServerServices;
+}
+
+export interface TestAccountOptions {
+  /** An email account with this address (the default: a fresh random address). */
+  email?: string;
+  /** A phone account with these national digits (with `areaCode`, default 55). */
+  phone?: string;
+  areaCode?: string;
+  /** An address bound to a phone account. */
+  boundEmail?: string;
+  /** Default `test-password-1`; null for an account without a password (Google sign-up). */
+  password?: string | null;
+  nickname?: string;
+  language?: 'pt' | 'en' | 'es' | 'ru';
+  status?: 'active' | 'login_not_allowed' | 'blocked';
+  mustResetPassword?: boolean;
+  /** Email accounts are confirmed unless this is false (unconfirmed ones answer 9 at log-in). */
+  verified?: boolean;
+}
+
+export interface TestAccount {
+  uid: number;
+  type: 'email' | 'phone';
+  /** What the user types in the account field: the email, or the phone digits. */
+  account: string;
+  areaCode?: string;
+  email: string | null;
+  phone: string | null;
+  password: string | null;
+  /** Where SMS for the account go (`+55…`), for `outbox.list({ to })`. */
+  smsTo: string | null;
+}
+
+export const DEFAULT_TEST_PASSWORD = 'test-password-1';
+
+// argon2 is slow by design; the same password's hash is reused across a suite.
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (server: ServerHandle, password: string) => {
+  let h = hashes.get(password);
+  if (!h) {
+    h = server.services.hasher.hash(password);
+    hashes.set(password, h);
+  }
+  return h;
+};
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
+/** A Brazilian mobile number's 11 digits, unique enough for one suite. */
+export const uniquePhone = () => `119${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`;
+
+/**
+ * Inserts an account straight into the database (sign-up is another slice's business): an email
+ * account by default, a phone account when `phone` is given.
+ */
+export async function createTestAccount(server: ServerHandle, options: TestAccountOptions = {}): Promise<TestAccount> {
+  const password = options.password === undefined ? DEFAULT_TEST_PASSWORD : options.password;
+  const passwordHash = password === null ? null : await hashOf(server, password);
+  const isPhone = options.phone !== undefined;
+  const areaCode = isPhone ? (options.areaCode ?? '55') : null;
+  const email = isPhone ? (options.boundEmail?.toLowerCase() ?? null) : (options.email ?? uniqueEmail()).toLowerCase();
+  const verified = options.verified ?? true;
+  const rows = await server.db.query<{ uid: number }>(
+    `INSERT INTO accounts (type, email, area_code, phone, nickname, password_hash, language, status, must_reset_password, verified_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING uid`,
+    [
+      isPhone ? 'phone' : 'email',
+      email,
+      areaCode,
+      options.phone ?? null,
+      options.nickname ?? 'Tester',
+      passwordHash,
+      options.language ?? 'en',
+      options.status ?? 'active',
+      options.mustResetPassword ?? false,
+      verified ? new Date(server.services.clock.now()) : null,
+    ],
+  );
+  return {
+    uid: Number(rows[0]!.uid),
+    type: isPhone ? 'phone' : 'email',
+    account: isPhone ? options.phone! : email!,
+    ...(areaCode ? { areaCode } : {}),
+    email,
+    phone: options.phone ?? null,
+    password,
+    smsTo: isPhone ? `+${areaCode}${options.phone}` : null,
+  };
+}
+
+/** The log-in body for an account (`account`, `areaCode` for phones, `password`). */
+export const loginBody = (a: TestAccount, password = a.password ?? '') => ({
+  account: a.account,
+  ...(a.areaCode ? { areaCode: a.areaCode } : {}),
+  password,
+});
+
+/** The account field(s) alone, for code calls. */
+export const accountFields = (a: TestAccount) => ({ account: a.account, ...(a.areaCode ? { areaCode: a.areaCode } : {}) });
+
+/**
+ * A captcha whose answer the test knows, made the way the server makes them (same key), for
+ * calls that ask for one: spread it into the request body.
+ */
+export async function solvedCaptcha(server: ServerHandle, purpose: CaptchaPurpose): Promise<{ captchaId: string; captchaCode: string }> {
+  const captchas = createCaptchas(server.db, server.services.clock, deriveKey(server.services.secret, 'captcha'));
+  const captchaCode = randomCaptchaText();
+  const { captchaId } = await captchas.create(purpose, captchaCode);
+  return { captchaId, captchaCode };
+}
+
+/** Every row of the tables, with bytea as hex and base64, for "no secret in the database" checks. */
+export async function dumpTables(db: Database, tables: string[]): Promise<string> {
+  const parts: string[] = [];
+  for (const table of tables) {
+    const rows = await db.query<Record<string, unknown>>(`SELECT * FROM ${table}`);
+    parts.push(
+      JSON.stringify(rows, (_k, v: unknown) => {
+        if (v && typeof v === 'object' && (v as { type?: unknown }).type === 'Buffer' && Array.isArray((v as { data?: unknown }).data)) {
+          const b = Buffer.from((v as { data: number[] }).data);
+          return `${b.toString('hex')} ${b.toString('base64')} ${b.toString('base64url')} ${b.toString('utf8')}`;
+        }
+        if (v instanceof Uint8Array) {
+          const b = Buffer.from(v);
+          return `${b.toString('hex')} ${b.toString('base64')} ${b.toString('base64url')} ${b.toString('utf8')}`;
+        }
+        return v;
+      }),
+    );
+  }
+  return parts.join('\n');
+}

@@ -1,0 +1,288 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLockout, LockoutPolicy } from '../../server/auth/lockout';
+import { SESSION_TTL_MS } from '../../server/auth/sessions';
+import { createFakeClock } from '../../server/clock';
+import { demoAccount } from '../../server/db/demo-content';
+import { contractErrors } from '../helpers/contract-check';
+import { createTestAccount, dumpTables, loginBody, solvedCaptcha, uniqueEmail, uniquePhone, type TestAccount } from '../helpers/accounts';
+import { useTestServer } from '../helpers/test-server';
+
+const clock = createFakeClock();
+const server = useTestServer({}, { clock });
+
+const LOGIN = '/api/user/login/v1';
+const login = (body: Record<string, unknown>, headers: Record<string, string> = {}) => server.post(LOGIN, body, headers);
+const MINUTE = 60_000;
+
+async function loginFrom(ip: string, body: Record<string, unknown>) {
+  const res = await server.app.inject({ method: 'POST', url: LOGIN, remoteAddress: ip, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  return { status: res.statusCode, body: res.json() as { code: number; errCode?: number; data?: any } };
+}
+
+/** Wrong passwords until the account is locked, solving the captcha once it is asked for. */
+async function lockOut(a: TestAccount) {
+  const answers: (number | undefined)[] = [];
+  for (let i = 0; i < LockoutPolicy.threshold; i++) {
+    const captcha = i >= LockoutPolicy.captchaAfter ? await solvedCaptcha(server, 'login') : {};
+    answers.push((await login({ ...loginBody(a, 'wrong-password'), ...captcha })).body.errCode);
+  }
+  return answers;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('password log-in', () => {
+  it('logs the demo account in and answers the contract UserInfo with a 10-day session', async () => {
+    const res = await login({ account: demoAccount.email, password: demoAccount.password });
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(0);
+    expect(contractErrors('post', LOGIN, 200, res.body)).toEqual([]);
+    expect(res.body.data).toMatchObject({ account: demoAccount.email, type: 'email', accountLoginType: 'password' });
+    expect(res.body.data.expiration).toBe(clock.now() + SESSION_TTL_MS);
+    expect(res.body.data.token.length).toBeGreaterThanOrEqual(43);
+  });
+
+  it('reads the email case-insensitively', async () => {
+    const res = await login({ account: 'DEMO@Aurora.Example', password: demoAccount.password });
+    expect(res.body.code).toBe(0);
+  });
+
+  it('logs a phone account in with its area code', async () => {
+    const a = await createTestAccount(server, { phone: uniquePhone() });
+    const res = await login(loginBody(a));
+    expect(contractErrors('post', LOGIN, 200, res.body)).toEqual([]);
+    expect(res.body.data).toMatchObject({ type: 'phone', account: a.phone, uid: String(a.uid) });
+  });
+
+  it('phone digits without an area code answer 4000', async () => {
+    const a = await createTestAccount(server, { phone: uniquePhone() });
+    expect((await login({ account: a.phone, password: a.password })).body).toMatchObject({ code: 1, errCode: 4000 });
+  });
+
+  it('an unknown email answers 1 and an unknown phone 2, each after a hash comparison', async () => {
+    const verify = vi.spyOn(server.services.hasher, 'verify');
+    const email = await login({ account: uniqueEmail('nobody'), password: 'whatever-1' });
+    expect(email.body).toMatchObject({ code: 1, errCode: 1, msg: 'Account does not exist' });
+    const phone = await login({ account: uniquePhone(), areaCode: '55', password: 'whatever-1' });
+    expect(phone.body).toMatchObject({ code: 1, errCode: 2 });
+    expect(contractErrors('post', LOGIN, 200, phone.body)).toEqual([]);
+    expect(verify).toHaveBeenCalledTimes(2);
+  });
+
+  it('an unknown account takes about as long as a wrong password', async () => {
+    const a = await createTestAccount(server);
+    const time = async (body: Record<string, unknown>) => {
+      const start = performance.now();
+      await login(body);
+      return performance.now() - start;
+    };
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+    const unknown: number[] = [];
+    const known: number[] = [];
+    // Interleaved, so load on the machine hits both alike; two wrong passwords leave no captcha due.
+    for (let i = 0; i < 5; i++) {
+      unknown.push(await time({ account: uniqueEmail('nobody'), password: 'x-password' }));
+      if (i < 2) known.push(await time(loginBody(a, 'wrong-password')));
+      else known.push(await time(loginBody(a)));
+    }
+    // Both are dominated by one argon2 comparison; without the dummy hash the unknown one would be ~0.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.3);
+  });
+
+  it('a wrong password answers 3', async () => {
+    const a = await createTestAccount(server);
+    expect((await login(loginBody(a, 'not-the-password'))).body).toMatchObject({ code: 1, errCode: 3, msg: 'Incorrect password' });
+  });
+
+  it('an account without a password (Google sign-up) answers 3 to any password', async () => {
+    const a = await createTestAccount(server, { password: null });
+    expect((await login({ account: a.account, password: 'anything-at-all' })).body.errCode).toBe(3);
+  });
+
+  it.each([
+    ['an email the site rule refuses', { account: 'ana@-bad-.com', password: 'whatever-1' }],
+    ['phone digits the site rule refuses', { account: '1234', areaCode: '55', password: 'whatever-1' }],
+  ])('%s answers 5', async (_name, body) => {
+    expect((await login(body)).body).toMatchObject({ code: 1, errCode: 5 });
+  });
+
+  it('a malformed account never reaches the handler (5000)', async () => {
+    const res = await login({ account: 'not an account', password: 'whatever-1' });
+    expect(res.status).toBe(400);
+    expect(res.body.errCode).toBe(5000);
+  });
+
+  it('an unconfirmed email account answers 9 with the right password, and 3 with a wrong one', async () => {
+    const a = await createTestAccount(server, { verified: false });
+    expect((await login(loginBody(a))).body).toMatchObject({ code: 1, errCode: 9 });
+    expect((await login(loginBody(a, 'wrong-password'))).body.errCode).toBe(3);
+  });
+
+  it("status 'login_not_allowed' answers 197 and 'blocked' 7004", async () => {
+    const notAllowed = await createTestAccount(server, { status: 'login_not_allowed' });
+    const blocked = await createTestAccount(server, { status: 'blocked' });
+    expect((await login(loginBody(notAllowed))).body).toMatchObject({ code: 1, errCode: 197 });
+    expect((await login(loginBody(blocked))).body).toMatchObject({ code: 1, errCode: 7004 });
+  });
+
+  it('an account that must reset its password can still log in (buying refuses it later)', async () => {
+    const a = await createTestAccount(server, { mustResetPassword: true });
+    expect((await login(loginBody(a))).body.code).toBe(0);
+  });
+
+  it('takes passwords up to the contract maximum of 128 characters, and refuses 129', async () => {
+    const long = 'p'.repeat(64) + 'ü€'.repeat(32);
+    const a = await createTestAccount(server, { password: long });
+    expect(long.length).toBe(128);
+    expect((await login(loginBody(a))).body.code).toBe(0);
+    expect((await login(loginBody(a, long.slice(0, 127)))).body.errCode).toBe(3);
+    const tooLong = await login(loginBody(a, `${long}x`));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errCode).toBe(5000);
+  });
+
+  it('records the session by its hash only', async () => {
+    const res = await login({ account: demoAccount.email, password: demoAccount.password });
+    const token: string = res.body.data.token;
+    const dump = await dumpTables(server.db, ['sessions']);
+    expect(dump).not.toContain(token);
+  });
+});
+
+describe('lockout after repeated failures', () => {
+  it('asks for a captcha from the 4th attempt once 3 have failed: -3034 without, -3035 when wrong', async () => {
+    const a = await createTestAccount(server);
+    for (let i = 0; i < LockoutPolicy.captchaAfter; i++) expect((await login(loginBody(a, 'wrong-password'))).body.errCode).toBe(3);
+    expect((await login(loginBody(a))).body).toMatchObject({ code: 1, errCode: -3034, msg: 'Captcha required' });
+    const { captchaId } = await solvedCaptcha(server, 'login');
+    expect((await login({ ...loginBody(a), captchaId, captchaCode: 'AAAAA' })).body).toMatchObject({ code: 1, errCode: -3035, msg: 'Incorrect captcha' });
+    // A captcha made for another form does not do.
+    expect((await login({ ...loginBody(a), ...(await solvedCaptcha(server, 'sendCode')) })).body.errCode).toBe(-3035);
+    const ok = await login({ ...loginBody(a), ...(await solvedCaptcha(server, 'login')) });
+    expect(ok.body.code).toBe(0);
+    // The success cleared the count: no captcha is needed any more.
+    expect((await login(loginBody(a))).body.code).toBe(0);
+  });
+
+  it('6 wrong passwords in a row: locked (17) even with the right password, and free again after 15 minutes', async () => {
+    const a = await createTestAccount(server);
+    const answers = await lockOut(a);
+    expect(answers).toEqual([3, 3, 3, 3, 17]);
+    expect((await login(loginBody(a, 'wrong-password'))).body).toMatchObject({ code: 1, errCode: 17, msg: 'Maximum failed attempts reached' });
+    expect((await login(loginBody(a))).body.errCode).toBe(17);
+    clock.advance(15 * MINUTE - 1000);
+    expect((await login(loginBody(a))).body.errCode).toBe(17);
+    clock.advance(1000);
+    const res = await login(loginBody(a));
+    expect(res.body.code).toBe(0);
+    expect(contractErrors('post', LOGIN, 200, res.body)).toEqual([]);
+  });
+
+  it('a second account is not affected by the first one being locked', async () => {
+    const a = await createTestAccount(server);
+    const b = await createTestAccount(server);
+    await lockOut(a);
+    expect((await login(loginBody(a))).body.errCode).toBe(17);
+    expect((await login(loginBody(b))).body.code).toBe(0);
+    clock.advance(15 * MINUTE);
+  });
+
+  it('counts per account whatever the client IP, and the lock holds from every IP', async () => {
+    const a = await createTestAccount(server);
+    for (let i = 0; i < LockoutPolicy.threshold; i++) {
+      const captcha = i >= LockoutPolicy.captchaAfter ? await solvedCaptcha(server, 'login') : {};
+      await loginFrom(`203.0.113.${i + 1}`, { ...loginBody(a, 'wrong-password'), ...captcha });
+    }
+    expect((await loginFrom('198.51.100.77', loginBody(a))).body.errCode).toBe(17);
+    const ips = await server.db.query<{ ip: string }>('SELECT ip FROM auth_failures WHERE account_uid = $1', [a.uid]);
+    expect(new Set(ips.map((r) => r.ip)).size).toBe(LockoutPolicy.threshold);
+    clock.advance(15 * MINUTE);
+  });
+
+  it('a repeat lockout within 24 hours lasts twice as long', async () => {
+    const a = await createTestAccount(server);
+    await lockOut(a);
+    clock.advance(15 * MINUTE);
+    expect(await lockOut(a)).toEqual([3, 3, 3, 3, 17]);
+    clock.advance(15 * MINUTE);
+    expect((await login(loginBody(a))).body.errCode).toBe(17);
+    clock.advance(15 * MINUTE);
+    expect((await login(loginBody(a))).body.code).toBe(0);
+  });
+
+  it('failures older than 15 minutes no longer count', async () => {
+    const a = await createTestAccount(server);
+    for (let i = 0; i < 2; i++) await login(loginBody(a, 'wrong-password'));
+    clock.advance(16 * MINUTE);
+    for (let i = 0; i < LockoutPolicy.captchaAfter; i++) expect((await login(loginBody(a, 'wrong-password'))).body.errCode).toBe(3);
+    // Only 3 recent failures: a captcha is asked for, but nothing is locked.
+    expect((await login({ ...loginBody(a), ...(await solvedCaptcha(server, 'login')) })).body.code).toBe(0);
+  });
+
+  it('parallel guesses cannot get more password comparisons than the threshold', async () => {
+    const a = await createTestAccount(server);
+    const verify = vi.spyOn(server.services.hasher, 'verify');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => login(loginBody(a, 'wrong-password'))));
+    expect(verify.mock.calls.length).toBeLessThanOrEqual(LockoutPolicy.threshold);
+    // Each answer is a wrong password, the lock, or a captcha demand (once 3 failures are on record).
+    const codes = answers.map((r) => r.body.errCode);
+    expect(codes.every((c) => c === 3 || c === 17 || c === -3034)).toBe(true);
+    expect(codes.filter((c) => c === 3).length).toBeLessThan(LockoutPolicy.threshold);
+    expect([17, -3034]).toContain((await login(loginBody(a))).body.errCode);
+    clock.advance(15 * MINUTE);
+  });
+
+  it('reserves each comparison before it runs, so a parallel burst gets at most the threshold', async () => {
+    const a = await createTestAccount(server);
+    const lockout = createLockout(server.db, clock);
+    const settled = await Promise.allSettled(Array.from({ length: 12 }, () => lockout.reserve(a.uid, 'password', '192.0.2.1')));
+    expect(settled.filter((r) => r.status === 'fulfilled')).toHaveLength(LockoutPolicy.threshold);
+    const refused = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused.every((r) => (r.reason as { errCode?: number }).errCode === 17)).toBe(true);
+    // All five checks failed: that locks the account.
+    expect(await lockout.confirm(a.uid)).toBe(true);
+    expect((await lockout.state(a.uid)).lockedUntil).toBe(clock.now() + 15 * MINUTE);
+    clock.advance(15 * MINUTE);
+  });
+});
+
+describe('captcha', () => {
+  const CAPTCHA = '/api/user/createRandCode/v1';
+
+  it('answers an SVG drawn with paths, valid 5 minutes, stored only as a hash', async () => {
+    const res = await server.post(CAPTCHA, { purpose: 'login' });
+    expect(contractErrors('post', CAPTCHA, 200, res.body)).toEqual([]);
+    const { captchaId, svg, expiresAt } = res.body.data;
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/s);
+    expect(svg).not.toMatch(/<text|<script|<image|href=/);
+    expect((svg.match(/<path /g) ?? []).length).toBeGreaterThanOrEqual(5 + 5);
+    expect(expiresAt).toBe(clock.now() + 5 * MINUTE);
+    const rows = await server.db.query<{ answer_hash: string; purpose: string }>('SELECT answer_hash, purpose FROM captchas WHERE id = $1', [captchaId]);
+    expect(rows[0]).toMatchObject({ purpose: 'login' });
+    expect(rows[0]!.answer_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('draws a different picture each time, even for the same answer', async () => {
+    const { renderCaptchaSvg } = await import('../../server/auth/captcha');
+    expect(renderCaptchaSvg('ACE47')).not.toBe(renderCaptchaSvg('ACE47'));
+  });
+
+  it('works once, for its purpose, for 5 minutes, case-insensitively', async () => {
+    const a = await createTestAccount(server);
+    for (let i = 0; i < LockoutPolicy.captchaAfter; i++) await login(loginBody(a, 'wrong-password'));
+    const c = await solvedCaptcha(server, 'login');
+    // Wrong password with a right captcha: the captcha is spent.
+    expect((await login({ ...loginBody(a, 'wrong-password'), ...c })).body.errCode).toBe(3);
+    expect((await login({ ...loginBody(a), ...c })).body.errCode).toBe(-3035);
+    const late = await solvedCaptcha(server, 'login');
+    clock.advance(5 * MINUTE);
+    expect((await login({ ...loginBody(a), ...late })).body.errCode).toBe(-3035);
+    const lower = await solvedCaptcha(server, 'login');
+    expect((await login({ ...loginBody(a), ...lower, captchaCode: lower.captchaCode.toLowerCase() })).body.code).toBe(0);
+  });
+
+  it('refuses an unknown purpose at the door', async () => {
+    const res = await server.post(CAPTCHA, { purpose: 'anything' });
+    expect(res.status).toBe(400);
+  });
+});
