@@ -200,7 +200,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account. */
+        /**
+         * Create an account.
+         * @description An email account must be confirmed through the emailed link before it can log in
+         *     (`confirmationRequired: true`). A phone account is active at once and gets a session in
+         *     `userInfo` (docs/decisions/005). An existing account answers 6 (email) or 13 (phone).
+         */
         post: operations["signup"];
         delete?: never;
         options?: never;
@@ -455,7 +460,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Email the account-confirmation link again. */
+        /**
+         * Email the account-confirmation link again.
+         * @description Sends a fresh link (older ones stop working) to an email account not confirmed yet, or the
+         *     binding link again to an address a phone account asked to bind. The answer is the same for
+         *     an unknown or already-confirmed address, which gets nothing, so it tells nobody which
+         *     addresses have accounts. One email per address per 60 s (-3031, HTTP 429).
+         */
         post: operations["resendConfirmation"];
         delete?: never;
         options?: never;
@@ -523,7 +534,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm an account with the token of its confirmation link. */
+        /**
+         * Confirm an account with the token of its confirmation link.
+         * @description The link works once and for 48 hours; afterwards, or when a newer one was sent, 10302.
+         */
         post: operations["activateAccount"];
         delete?: never;
         options?: never;
@@ -540,7 +554,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Bind an email to the account with the token of the binding link. */
+        /**
+         * Bind an email to the account with the token of the binding link.
+         * @description The link (sent when a phone account signs up with `email`) works once and for 48 hours. An
+         *     unknown, used or expired link, or an address another account took meanwhile, answers 10303.
+         */
         post: operations["confirmEmailBinding"];
         delete?: never;
         options?: never;
@@ -1484,9 +1502,30 @@ export interface components {
             accountId: string;
             loginId: string;
         };
+        /**
+         * @description An email account, or a phone account (phone digits in `account` with `areaCode`). The server
+         *     reads `account` itself so a wrong value gets the catalogue's code rather than 5000: empty 4,
+         *     an email that fails the site's email rule 8, neither an email nor digits 5, a phone without
+         *     an area code (or with one the area-code list does not hold) 4000, a phone of the wrong length
+         *     for its country 32 (docs/decisions/005).
+         */
         SignupRequest: {
-            account: components["schemas"]["Account"];
+            /**
+             * @description An email address, or a phone number's digits without the area code.
+             * @example ana@example.com
+             * @example 11987654321
+             */
+            account: string;
+            /** @description Required for a phone account (errCode 4000 without it); ignored for an email account. */
             areaCode?: components["schemas"]["AreaCode"];
+            /**
+             * @description Phone accounts only: an email address to bind to the new account. A binding link goes to it
+             *     (POST /api/site/bindEmailConfirmed binds it; POST /api/site/resendConfirmation sends it
+             *     again); the account works before that. Empty 12, bad format 8, already an account's 187;
+             *     sent with an email account, 5000.
+             * @example ana@example.com
+             */
+            email?: string;
             password: components["schemas"]["Password"];
             nickname: components["schemas"]["Nickname"];
             /**

@@ -9,7 +9,12 @@ import { createTranslator, isServerLanguage, loadBundledMessages, type ServerLan
 import { bindOperations, type Handlers } from './openapi/bind';
 import { loadContract } from './openapi/contract';
 import { systemClock, type Clock } from './clock';
+import { accountHandlers, devSsoLink } from './routes/account';
+import { authHandlers } from './routes/auth';
 import { planHandlers } from './routes/plans';
+import { registerDevMailbox } from './routes/dev-mailbox';
+import { signupHandlers } from './routes/signup';
+import { registerOutboxDelivery } from './mail/delivery';
 import { siteHandlers } from './routes/site';
 import { createPasswordHasher, HashQueueFullError, type PasswordHasher } from './security/passwords';
 import { createServerServices, type ServerServices } from './services';
@@ -90,8 +95,16 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   const handlers: Handlers = {
     ...siteHandlers(services.site),
     ...planHandlers(services.plans, services.site),
+    ...signupHandlers(services),
+    ...accountHandlers(services),
+    ...authHandlers(services),
   };
   bindOperations(app, loadContract(), handlers);
+  // Outbox: SMTP delivery when SMTP_URL is set; the developer mailbox outside production (docs/decisions/005).
+  registerOutboxDelivery(app, services);
+  registerDevMailbox(app, services);
+  // Developer-only: a signed token-log-in link, as the TV app would open it (docs/decisions/007).
+  if (config.env !== 'production') app.get('/dev/sso-link', devSsoLink(services));
 
   const hasSpa = existsSync(path.join(config.staticDir, 'index.html'));
   if (hasSpa) {

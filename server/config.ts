@@ -8,6 +8,21 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().max(max, `must be at most ${max} characters`).optional())
+    .optional();
+
+const optionalSecret = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.string().min(32, 'must be at least 32 characters').optional())
+  .optional();
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -28,6 +43,13 @@ const EnvSchema = z.object({
     .transform((v) => (v === '' ? undefined : v))
     .pipe(z.string().min(32, 'must be at least 32 characters').optional())
     .optional(),
+  // Token log-in, Google sign-in and the captcha of the account slice (docs/decisions/007).
+  SSO_SECRET: optionalSecret,
+  GOOGLE_CLIENT_ID: optionalText(256),
+  GOOGLE_JWKS_URL: z.string().trim().pipe(z.url()).default('https://www.googleapis.com/oauth2/v3/certs'),
+  RECAPTCHA_SITE_KEY: optionalText(256),
+  RECAPTCHA_SECRET: optionalText(256),
+  RECAPTCHA_VERIFY_URL: z.string().trim().pipe(z.url()).default('https://www.google.com/recaptcha/api/siteverify'),
 });
 
 export interface Config {
@@ -43,6 +65,15 @@ export interface Config {
   staticDir: string;
   /** Seals outbox messages and signs tokens; required in production, shared by every process. */
   appSecret: string | undefined;
+  /** HMAC key shared with the streaming platform for token log-in; derived from the app secret outside production when unset. */
+  ssoSecret: string | undefined;
+  /** Google sign-in is offered only when a client id is configured. */
+  googleClientId: string | undefined;
+  googleJwksUrl: string;
+  /** The captcha is on only when both the site key and the secret are configured. */
+  recaptchaSiteKey: string | undefined;
+  recaptchaSecret: string | undefined;
+  recaptchaVerifyUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -64,6 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
     throw new ConfigError(['APP_SECRET: required in production (at least 32 random characters, the same for every server process)']);
   }
+  if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET)) {
+    throw new ConfigError([`${e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET' : 'RECAPTCHA_SITE_KEY'}: required when ${e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SITE_KEY' : 'RECAPTCHA_SECRET'} is set (the captcha needs both)`]);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -76,5 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     staticDir: path.resolve(e.STATIC_DIR),
     appSecret: e.APP_SECRET,
+    ssoSecret: e.SSO_SECRET,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
+    recaptchaSecret: e.RECAPTCHA_SECRET,
+    recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
   };
 }

@@ -44,7 +44,7 @@ export async function createServerServices(deps: {
     site,
     plans: createPlanRepository(db),
     sessions: createSessionService(db, clock),
-    outbox: createOutbox({ db, clock, key: deriveKey(secret, 'outbox'), brand: async () => (await site.theme()).name }),
+    outbox: createOutbox({ db, clock, key: deriveKey(secret, 'outbox') }),
     errorText,
   };
 }

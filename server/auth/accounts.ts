@@ -1,6 +1,7 @@
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
 import type { ServerLanguage } from '../i18n';
+import { parsePhone } from '../data/area-codes';
 
 type AccountType = components['schemas']['AccountType'];
 
@@ -76,7 +77,11 @@ export type AccountIdentifier =
 export function parseAccountIdentifier(account: string, areaCode?: string | null): AccountIdentifier {
   const value = account.trim();
   if (value.includes('@')) return { kind: 'email', email: normalizeEmail(value) };
-  return areaCode ? { kind: 'phone', areaCode, phone: value } : { kind: 'phoneWithoutAreaCode', phone: value };
+  if (!areaCode) return { kind: 'phoneWithoutAreaCode', phone: value };
+  // The national number as sign-up stored it (trunk prefix such as Brazil's 0 dropped), so a
+  // number typed with or without its leading 0 finds the same account.
+  const parsed = parsePhone(areaCode, value);
+  return { kind: 'phone', areaCode, phone: parsed.ok ? parsed.national : value };
 }
 
 export function findAccount(q: Queryable, id: AccountIdentifier, options: { forUpdate?: boolean } = {}): Promise<AccountRecord | null> {

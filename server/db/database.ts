@@ -41,6 +41,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server drops (restart, failover, a dropped test database) must not
+  // become an unhandled error that ends the process; the pool replaces it on the next query.
+  pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
   // Fail at start-up, with the server's own message, rather than on the first request.
   await pool.query('SELECT 1');
   return {

@@ -41,7 +41,13 @@ interface OutboxRow {
  * that caused them, rendered in the account's language and sealed with the server key, so a
  * database dump shows no code or link. Delivery (SMTP) reads and clears them.
  */
-export function createOutbox({ db, clock, key, brand }: { db: Queryable; clock: Clock; key: Buffer; brand: () => Promise<string> }) {
+/** The brand name that signs every message, read through the caller's transaction. */
+async function brandName(q: Queryable): Promise<string> {
+  const rows = await q.query<{ name: string | null }>("SELECT value->>'name' AS name FROM site_settings WHERE key = 'theme'");
+  return rows[0]?.name ?? '';
+}
+
+export function createOutbox({ db, clock, key }: { db: Queryable; clock: Clock; key: Buffer }) {
   const toMessage = (r: OutboxRow): StoredMessage => {
     const body = r.sealed ? (JSON.parse(open(key, r.sealed)) as RenderedMessage) : { subject: '', text: '' };
     return {
@@ -60,7 +66,9 @@ export function createOutbox({ db, clock, key, brand }: { db: Queryable; clock: 
 
   return {
     async send<T extends TemplateName>(q: Queryable, m: OutgoingMessage<T>): Promise<number> {
-      const rendered = renderMessage(m.template, m.lang, m.params, await brand());
+      // Through `q`, not `db`: on PGlite's single connection a read outside the open transaction
+      // would wait for that transaction, which waits for this read.
+      const rendered = renderMessage(m.template, m.lang, m.params, await brandName(q));
       const rows = await q.query<{ id: number }>(
         `INSERT INTO outbox (account_uid, channel, recipient, template, lang, sealed, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,

@@ -4,11 +4,11 @@ import { areaCodeList, parsePhone } from '../data/area-codes';
 import type { Queryable } from '../db/database';
 import { ApiRefusal, ErrCode } from '../errors';
 import type { ServerLanguage } from '../i18n';
-import { createOutbox, type Outbox } from '../mail/outbox';
 import { defineHandlers } from '../openapi/bind';
 import { deriveKey } from '../security/secrets';
 import { randomToken, tokenHash } from '../security/tokens';
 import type { ServerServices } from '../services';
+import { maskEmail } from '../auth/accounts';
 
 type SignupRequest = components['schemas']['SignupRequest'];
 type EmailTokenPurpose = 'confirm' | 'resetPassword' | 'bindEmail';
@@ -37,12 +37,6 @@ const basicEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
-
-/** `ana.silva@example.com` → `a***@example.com`. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  return at <= 0 ? '***' : `${email.slice(0, 1)}***${email.slice(at)}`;
-}
 
 /**
  * A single-use link token for `purpose`: 32 random bytes for the link, only its SHA-256 in the
@@ -117,17 +111,6 @@ export function signupHandlers(services: ServerServices) {
   const throttle = createSendThrottle(services.secret);
   /** Confirmation and binding links share one limit per address. */
   const resendBucket = 'confirmationEmail';
-  const outboxKey = deriveKey(services.secret, 'outbox');
-
-  /**
-   * The shared outbox reads the brand through the pool while it renders; on PGlite (one
-   * connection) that read would wait forever for the transaction it is called from. So the brand
-   * is read before the transaction, and an outbox on the same table and key renders with it.
-   */
-  async function outboxWithBrand(): Promise<Outbox> {
-    const brand = (await site.theme()).name;
-    return createOutbox({ db, clock, key: outboxKey, brand: async () => brand });
-  }
 
   const link = (page: 'activate' | 'bindEmailConfirmed', token: string, lang: ServerLanguage) =>
     `${config.publicUrl}/${page}?${new URLSearchParams({ token, la: lang }).toString()}`;
@@ -171,15 +154,14 @@ export function signupHandlers(services: ServerServices) {
   /** Sends the link of `purpose` to `email` in the account's language, in the caller's transaction. */
   async function sendLink(
     tx: Queryable,
-    outbox: Outbox,
     { purpose, accountUid, email, nickname, lang, now }: { purpose: 'confirm' | 'bindEmail'; accountUid: number; email: string; nickname: string; lang: ServerLanguage; now: number },
   ) {
     const token = await createEmailToken(tx, { purpose, accountUid, email, now, ttlMs: LINK_TTL_MS });
     const hours = LINK_TTL_MS / 3_600_000;
     if (purpose === 'confirm') {
-      await outbox.send(tx, { accountUid, channel: 'email', to: email, lang, template: 'confirmEmail', params: { nickname, link: link('activate', token, lang), hours } });
+      await services.outbox.send(tx, { accountUid, channel: 'email', to: email, lang, template: 'confirmEmail', params: { nickname, link: link('activate', token, lang), hours } });
     } else {
-      await outbox.send(tx, { accountUid, channel: 'email', to: email, lang, template: 'bindEmail', params: { nickname, link: link('bindEmailConfirmed', token, lang), hours } });
+      await services.outbox.send(tx, { accountUid, channel: 'email', to: email, lang, template: 'bindEmail', params: { nickname, link: link('bindEmailConfirmed', token, lang), hours } });
     }
   }
 
@@ -197,7 +179,6 @@ export function signupHandlers(services: ServerServices) {
       }
 
       const passwordHash = await hasher.hash(body.password);
-      const outbox = await outboxWithBrand();
       const now = clock.now();
       try {
         return await db.transaction(async (tx) => {
@@ -208,7 +189,7 @@ export function signupHandlers(services: ServerServices) {
               [target.email, body.nickname, passwordHash, body.language, new Date(now)],
             );
             const uid = Number(rows[0]!.uid);
-            await sendLink(tx, outbox, { purpose: 'confirm', accountUid: uid, email: target.email, nickname: body.nickname, lang: body.language, now });
+            await sendLink(tx, { purpose: 'confirm', accountUid: uid, email: target.email, nickname: body.nickname, lang: body.language, now });
             await throttle.touch(tx, resendBucket, target.email, now);
             return { account: target.email, type: 'email' as const, confirmationRequired: true };
           }
@@ -223,7 +204,7 @@ export function signupHandlers(services: ServerServices) {
           );
           const uid = Number(rows[0]!.uid);
           if (target.bindEmail) {
-            await sendLink(tx, outbox, { purpose: 'bindEmail', accountUid: uid, email: target.bindEmail, nickname: body.nickname, lang: body.language, now });
+            await sendLink(tx, { purpose: 'bindEmail', accountUid: uid, email: target.bindEmail, nickname: body.nickname, lang: body.language, now });
             await throttle.touch(tx, resendBucket, target.bindEmail, now);
           }
           const session = await sessions.open(tx, { accountUid: uid, loginType: 'password', ctx, userAgent: request.headers['user-agent'] });
@@ -257,7 +238,6 @@ export function signupHandlers(services: ServerServices) {
 
     async resendConfirmation({ body }) {
       const email = body.email.trim().toLowerCase();
-      const outbox = await outboxWithBrand();
       const now = clock.now();
       await db.transaction(async (tx) => {
         // Counted for every address, known or not, so the limit itself reveals no account.
@@ -270,7 +250,7 @@ export function signupHandlers(services: ServerServices) {
         const account = accounts[0];
         if (account) {
           if (account.type === 'email' && account.verified_at === null) {
-            await sendLink(tx, outbox, { purpose: 'confirm', accountUid: Number(account.uid), email, nickname: account.nickname, lang: account.language, now });
+            await sendLink(tx, { purpose: 'confirm', accountUid: Number(account.uid), email, nickname: account.nickname, lang: account.language, now });
           }
           return;
         }
@@ -283,7 +263,7 @@ export function signupHandlers(services: ServerServices) {
         );
         const phoneAccount = pending[0];
         if (phoneAccount) {
-          await sendLink(tx, outbox, { purpose: 'bindEmail', accountUid: Number(phoneAccount.uid), email, nickname: phoneAccount.nickname, lang: phoneAccount.language, now });
+          await sendLink(tx, { purpose: 'bindEmail', accountUid: Number(phoneAccount.uid), email, nickname: phoneAccount.nickname, lang: phoneAccount.language, now });
         }
       });
       return { email: maskEmail(email), resendAfter: RESEND_INTERVAL_MS / 1000 };

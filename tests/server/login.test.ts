@@ -286,3 +286,15 @@ describe('captcha', () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe('phone accounts: the number as sign-up stored it', () => {
+  it('logs in whether the number is typed with or without the trunk prefix', async () => {
+    const password = 'phone-pass-123';
+    const signup = await server.post('/api/user/signup/v1', { account: '011987650001', areaCode: '55', password, nickname: 'Tel', acceptTerms: true, language: 'pt' });
+    expect(signup.body).toMatchObject({ code: 0 });
+    for (const typed of ['11987650001', '011987650001', ' 11987650001 ']) {
+      const res = await server.post('/api/user/login/v1', { account: typed.trim(), areaCode: '55', password });
+      expect(res.body, typed).toMatchObject({ code: 0, data: { type: 'phone', account: '11987650001' } });
+    }
+  });
+});

@@ -346,7 +346,7 @@ describe('delivery rounds: retries, backoff, giving up, several processes', () =
   });
 
   it('a message sealed under another key is given up at once, without reaching SMTP', async () => {
-    const foreign = createOutbox({ db: server.db, clock, key: deriveKey('another-secret-of-at-least-32-characters', 'outbox'), brand: async () => 'X' });
+    const foreign = createOutbox({ db: server.db, clock, key: deriveKey('another-secret-of-at-least-32-characters', 'outbox') });
     const id = await foreign.send(server.db, { accountUid: null, channel: 'email', to: 'foreign@example.com', lang: 'en', template: 'passwordChanged', params: { nickname: 'Ana' } });
     expect(await round()()).toBe(0);
     const [row] = await outboxRows(server, 'id = $1', [id]);
