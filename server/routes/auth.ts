@@ -22,6 +22,7 @@ import { defineHandlers, type RequestContext } from '../openapi/bind';
 import { deriveKey } from '../security/secrets';
 import { randomToken, tokenHash } from '../security/tokens';
 import type { ServerServices } from '../services';
+import { consumeEmailToken, createEmailToken, retireEmailTokens } from '../auth/email-tokens';
 
 type UserInfo = components['schemas']['UserInfo'];
 type LoginType = components['schemas']['AccountLoginType'];
@@ -173,7 +174,7 @@ export function authHandlers(services: ServerServices) {
     );
     await lockout.clear(tx, account.uid);
     await codes.burnAll(tx, account.uid);
-    await tx.query("UPDATE email_tokens SET used_at = $2 WHERE account_uid = $1 AND purpose = 'resetPassword' AND used_at IS NULL", [account.uid, now]);
+    await retireEmailTokens(tx, account.uid, 'resetPassword', now.getTime());
     await sessions.revokeAllOf(tx, account.uid, how.reason, how.keepSessionId);
     const to = noticeAddress(account);
     if (to) await outbox.send(tx, { accountUid: account.uid, ...to, lang: account.language, template: 'passwordChanged', params: { nickname: account.nickname } });
@@ -221,13 +222,7 @@ export function authHandlers(services: ServerServices) {
       await findAccountByUid(tx, account.uid, { forUpdate: true });
       tooSoon(await recentResetLinks(tx, account.uid));
       const now = clock.now();
-      const token = randomToken(32);
-      await tx.query("UPDATE email_tokens SET used_at = $2 WHERE account_uid = $1 AND purpose = 'resetPassword' AND used_at IS NULL", [account.uid, new Date(now)]);
-      await tx.query(
-        `INSERT INTO email_tokens (token_hash, purpose, account_uid, email, created_at, expires_at)
-         VALUES ($1, 'resetPassword', $2, $3, $4, $5)`,
-        [tokenHash(token), account.uid, account.email, new Date(now), new Date(now + ResetLinkPolicy.ttlMs)],
-      );
+      const token = await createEmailToken(tx, { purpose: 'resetPassword', accountUid: account.uid, email: account.email!, now, ttlMs: ResetLinkPolicy.ttlMs });
       const link = `${config.publicUrl}/reset-password?${new URLSearchParams({ token, la: account.language }).toString()}`;
       await outbox.send(tx, {
         accountUid: account.uid,
@@ -379,14 +374,8 @@ export function authHandlers(services: ServerServices) {
       if (!(await liveResetLink(db, body.token))) throw new ApiRefusal(AuthError.linkUnavailable);
       const passwordHash = await hasher.hash(body.password);
       await db.transaction(async (tx) => {
-        const rows = await tx.query<{ account_uid: number; email: string }>(
-          `UPDATE email_tokens SET used_at = $2
-           WHERE token_hash = $1 AND purpose = 'resetPassword' AND used_at IS NULL AND expires_at > $2
-           RETURNING account_uid, email`,
-          [tokenHash(body.token), new Date(clock.now())],
-        );
-        const link = rows[0];
-        const account = link ? await findAccountByUid(tx, Number(link.account_uid), { forUpdate: true }) : null;
+        const link = await consumeEmailToken(tx, { token: body.token, purpose: 'resetPassword', now: clock.now() });
+        const account = link ? await findAccountByUid(tx, link.accountUid, { forUpdate: true }) : null;
         // The address may have moved to another account since the link was sent.
         if (!link || !account || account.email !== link.email) throw new ApiRefusal(AuthError.linkUnavailable);
         await setPassword(tx, account, passwordHash, { reason: 'password_reset', confirmsEmail: account.type === 'email' });
