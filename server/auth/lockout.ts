@@ -15,8 +15,6 @@ export const LockoutPolicy = {
   /** …and each further one within `escalationWindowMs` twice as long as the one before, up to `maxLockMs`. */
   escalationWindowMs: 24 * 3_600_000,
   maxLockMs: 4 * 3_600_000,
-  /** From this many recent failures on, a log-in needs a captcha. */
-  captchaAfter: 3,
 } as const;
 
 /** Spec section 8: 17 "Maximum failed attempts reached". */
@@ -29,7 +27,16 @@ export interface LockState {
   lockedUntil: number | null;
   /** Failures since the window opened (and since the last lockout ended). */
   failures: number;
+  /** Lockouts that began within the escalation window. */
+  recentLockouts: number;
 }
+
+/**
+ * A captcha is due once an account that was locked within the last 24 hours fails again: the
+ * first burst of mistakes meets the lock (17), a second burst after it meets a captcha on every
+ * try, so guessing cannot go on at the pace of the lock window.
+ */
+export const captchaDue = (s: LockState) => s.recentLockouts > 0 && s.failures > 0;
 
 /** How long the lockout after `previous` lockouts within the escalation window lasts. */
 export const lockDuration = (previous: number) =>
@@ -43,9 +50,9 @@ export const lockDuration = (previous: number) =>
  */
 export function createLockout(db: Database, clock: Clock) {
   async function stateOf(q: Queryable, accountUid: number, now: number): Promise<LockState> {
-    const locks = await q.query<{ locked_until: Date | null }>(
-      'SELECT max(locked_until) AS locked_until FROM account_lockouts WHERE account_uid = $1',
-      [accountUid],
+    const locks = await q.query<{ locked_until: Date | null; recent: number }>(
+      'SELECT max(locked_until) AS locked_until, count(*) FILTER (WHERE locked_at > $2)::int AS recent FROM account_lockouts WHERE account_uid = $1',
+      [accountUid, new Date(now - LockoutPolicy.escalationWindowMs)],
     );
     const lastUntil = locks[0]?.locked_until ? new Date(locks[0].locked_until).getTime() : null;
     // Failures before the last lockout ended were paid for by that lockout.
@@ -53,7 +60,11 @@ export function createLockout(db: Database, clock: Clock) {
       'SELECT count(*)::int AS n FROM auth_failures WHERE account_uid = $1 AND failed_at > $2 AND failed_at >= $3',
       [accountUid, new Date(now - LockoutPolicy.windowMs), new Date(lastUntil ?? 0)],
     );
-    return { lockedUntil: lastUntil !== null && lastUntil > now ? lastUntil : null, failures: Number(rows[0]?.n ?? 0) };
+    return {
+      lockedUntil: lastUntil !== null && lastUntil > now ? lastUntil : null,
+      failures: Number(rows[0]?.n ?? 0),
+      recentLockouts: Number(locks[0]?.recent ?? 0),
+    };
   }
 
   const lockRow = (q: Queryable, accountUid: number) => q.query('SELECT uid FROM accounts WHERE uid = $1 FOR UPDATE', [accountUid]);

@@ -14,7 +14,7 @@ import {
 } from '../auth/accounts';
 import { createCaptchas, type CaptchaPurpose } from '../auth/captcha';
 import { CodeError, CodePolicy, createCodes, type CodeCheck, type CodePurpose } from '../auth/codes';
-import { createLockout, LOCKED, LockoutPolicy } from '../auth/lockout';
+import { captchaDue, createLockout, LOCKED, LockoutPolicy } from '../auth/lockout';
 import { SessionError } from '../auth/sessions';
 import type { Queryable } from '../db/database';
 import { ApiRefusal } from '../errors';
@@ -256,7 +256,7 @@ export function authHandlers(services: ServerServices) {
         throw notFound(id);
       }
       const state = await lockout.check(account.uid);
-      await captchaIfNeeded(state.failures >= LockoutPolicy.captchaAfter, 'login', body);
+      await captchaIfNeeded(captchaDue(state), 'login', body);
       await checkPassword(account, body.password, ctx);
       admit(account);
       return db.transaction((tx) => openSession(tx, account, 'password', ctx, request.headers['user-agent']));
