@@ -14,7 +14,7 @@ import {
 } from '../auth/accounts';
 import { createCaptchas, type CaptchaPurpose } from '../auth/captcha';
 import { CodeError, CodePolicy, createCodes, type CodeCheck, type CodePurpose } from '../auth/codes';
-import { captchaDue, createLockout, LOCKED, LockoutPolicy } from '../auth/lockout';
+import { captchaDue, createLockout, LOCKED } from '../auth/lockout';
 import { SessionError } from '../auth/sessions';
 import type { Queryable } from '../db/database';
 import { ApiRefusal } from '../errors';
