@@ -1,0 +1,54 @@
+import type { components } from '../../openapi/schema';
+import type { Queryable } from '../db/database';
+
+type Schemas = components['schemas'];
+export type PayResult = Schemas['PayResult'];
+export type MethodType = Schemas['PaymentMethodType'];
+
+/** The order a provider is asked to collect, as the orders module created it. */
+export interface ChargeRequest {
+  orderId: string;
+  accountUid: number;
+  amount: number;
+  currency: string;
+  installments: number;
+  email: string;
+  description: string;
+  /** The request's method-specific input: card, payer fields, mobile money, crypto. */
+  input: Pick<Schemas['PayRequest'], 'card' | 'payer' | 'mobileMoney' | 'crypto'>;
+  now: number;
+}
+
+/**
+ * What a provider answers at once. `succeeded`/`failed` settle the order now (cards); `pending`
+ * leaves it open with instructions for the customer (PIX code, boleto line, redirect, OTP…)
+ * and the provider settles it later through `query` or a webhook.
+ */
+export type ChargeOutcome =
+  | { status: 'succeeded'; providerRef: string; savedCard?: SavedCardDetails }
+  | { status: 'failed'; providerRef: string | null; errCode: number }
+  | { status: 'pending'; providerRef: string; payBy: number | null; instructions: Record<string, unknown> };
+
+export interface SavedCardDetails {
+  providerToken: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holder: string;
+}
+
+export type ProviderStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+/**
+ * One payment method's provider. The shipped ones are sandboxes that follow the real protocols;
+ * a real gateway implements the same interface and is chosen by configuration.
+ */
+export interface PaymentProvider {
+  readonly name: string;
+  readonly type: MethodType;
+  charge(q: Queryable, request: ChargeRequest): Promise<ChargeOutcome>;
+  /** The provider's current view of an attempt (reconciliation, polling). */
+  query(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus>;
+  refund?(q: Queryable, providerRef: string, amount: number): Promise<'succeeded' | 'pending' | 'rejected'>;
+}
