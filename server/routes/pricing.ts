@@ -1,0 +1,190 @@
+import type { components } from '../../openapi/schema';
+import type { AuthenticatedSession } from '../auth/sessions';
+import { installmentOptions } from '../billing/money';
+import { assertTransition, IllegalOrderTransition, openStatuses, type OrderStatus } from '../billing/order-status';
+import {
+  assertPlanAvailable,
+  BASE_CURRENCY,
+  defaultCurrency,
+  PricingErr,
+  requireCurrency,
+  requirePlan,
+  resolvePrice,
+  ruleIn,
+  valuate,
+} from '../billing/pricing';
+import { ApiRefusal } from '../errors';
+import type { ServerLanguage } from '../i18n';
+import { defineHandlers, type RequestContext } from '../openapi/bind';
+import type { ServerServices } from '../services';
+
+type Schemas = components['schemas'];
+
+/** The unbinding call's refusals (docs/decisions/008). */
+export const UnbindErr = {
+  /** No such order, or not the caller's: the two are not told apart. */
+  orderNotFound: 1001,
+  /** The caller's order, but not open, not holding that code, or its payment outcome unknown. */
+  cannotRemoveCode: 1003,
+} as const;
+
+/** The reason written to order_events when unbinding a code cancels its order. */
+export const UNBIND_REASON = 'discount_code_unbound';
+
+export function pricingHandlers(services: ServerServices) {
+  const { db, clock, sessions, site } = services;
+
+  /** Authentication is optional on price calls: anonymous callers get list prices. A token that is
+   * sent must be valid, though (-24010/-24020 reset a stale session, spec section 8). */
+  const optionalSession = async (ctx: RequestContext): Promise<AuthenticatedSession | null> =>
+    ctx.token ? sessions.authenticate(ctx) : null;
+
+  const languages = async (wanted: ServerLanguage): Promise<ServerLanguage[]> => {
+    const config = await site.setting('siteConfig');
+    return [...new Set<ServerLanguage>([wanted, config.defaultLang, 'en'])];
+  };
+
+  return defineHandlers({
+    async checkPlanAvailable({ body, ctx }) {
+      const { accountUid } = await sessions.authenticate(ctx);
+      await assertPlanAvailable(db, { accountUid, planId: body.planId, now: clock.now() });
+      return { available: true };
+    },
+
+    async valuateGoods({ body, ctx }) {
+      const session = await optionalSession(ctx);
+      return valuate(db, {
+        accountUid: session?.accountUid ?? null,
+        planId: body.planId,
+        currency: body.currency,
+        discountCode: body.discountCode,
+        installments: body.installments,
+        method: body.method,
+        lang: ctx.lang,
+        now: clock.now(),
+      });
+    },
+
+    async getInstallmentsPlan({ body, ctx }) {
+      const plan = await requirePlan(db, body.planId, ctx.lang);
+      const currency = await requireCurrency(db, body.currency);
+      const options = installmentOptions(body.amount, ruleIn(plan, currency));
+      const wanted = (await site.setting('siteConfig')).payment.defaultInstallment;
+      return {
+        amount: body.amount,
+        currency: currency.code,
+        defaultCount: options.some((o) => o.count === wanted) ? wanted : 1,
+        options,
+      };
+    },
+
+    async listCurrencies() {
+      const rows = await db.query<{ code: string; symbol: string; decimals: number; exchange_rate: string }>(
+        `SELECT code, symbol, decimals, exchange_rate FROM currencies WHERE active
+         ORDER BY code = $1 DESC, code`,
+        [BASE_CURRENCY],
+      );
+      return {
+        baseCurrency: BASE_CURRENCY,
+        defaultCurrency: await defaultCurrency(db),
+        currencies: rows.map((r) => ({ currency: r.code, symbol: r.symbol, decimals: r.decimals, exchangeRate: r.exchange_rate })),
+      };
+    },
+
+    async getPlanMethodDiscounts({ query, ctx }) {
+      const plan = await requirePlan(db, query.planId, ctx.lang);
+      const rows = await db.query<{ code: string; type: Schemas['PaymentMethodType']; discount_percent: number }>(
+        'SELECT code, type, discount_percent FROM payment_methods WHERE enabled ORDER BY sort_order, code',
+      );
+      return {
+        planId: String(plan.id),
+        discounts: rows.map((r) => ({ method: r.code, type: r.type, discountRate: r.discount_percent })),
+      };
+    },
+
+    async convertPlanPrice({ query, body, ctx }) {
+      const session = await optionalSession(ctx);
+      const plan = await requirePlan(db, query.planId, ctx.lang);
+      const priced = await resolvePrice(db, { planId: plan.id, currencyCode: body.currency, accountUid: session?.accountUid ?? null });
+      // The answer shows the BRL price beside the converted one; a plan without one cannot say it.
+      if (priced.basePrice === null) throw new ApiRefusal(PricingErr.rateUnsupported);
+      return {
+        planId: String(plan.id),
+        baseCurrency: BASE_CURRENCY,
+        basePrice: priced.basePrice,
+        currency: priced.currency.code,
+        price: priced.price,
+        exchangeRate: priced.currency.code === BASE_CURRENCY ? '1' : priced.currency.exchangeRate,
+      };
+    },
+
+    async listBanners({ query, ctx }) {
+      const langs = await languages(query?.language ?? ctx.lang);
+      const rows = await db.query<{
+        id: string;
+        position: Schemas['BannerPosition'];
+        sort: number;
+        titles: Record<string, string>;
+        image_url: string;
+        mobile_image_url: string | null;
+        link_url: string | null;
+      }>(
+        `SELECT id, position, sort, titles, image_url, mobile_image_url, link_url FROM banners
+         WHERE active AND ($1::text IS NULL OR position = $1)
+           AND (valid_from IS NULL OR valid_from <= $2) AND (valid_to IS NULL OR valid_to > $2)
+         ORDER BY position, sort, id
+         LIMIT 20`,
+        [query?.position ?? null, new Date(clock.now())],
+      );
+      return rows.map((r) => {
+        const title = langs.map((l) => r.titles[l]).find((t) => typeof t === 'string' && t !== '') ?? Object.values(r.titles)[0] ?? r.id;
+        return {
+          id: r.id,
+          title,
+          imageUrl: r.image_url,
+          ...(r.mobile_image_url ? { mobileImageUrl: r.mobile_image_url } : {}),
+          ...(r.link_url ? { linkUrl: r.link_url } : {}),
+          position: r.position,
+          sort: r.sort,
+        };
+      });
+    },
+
+    /**
+     * Frees a discount code held by an earlier open order of the caller by cancelling that order
+     * (spec section 4). The status change and its event are one transaction, under the order's
+     * row lock, so a payment settling the same order at the same moment waits and then sees it.
+     */
+    async unbindDiscountCode({ query, ctx }) {
+      const { accountUid } = await sessions.authenticate(ctx);
+      const code = query.discountCode.toUpperCase();
+      return db.transaction(async (tx) => {
+        const rows = await tx.query<{ id: string; account_uid: number; status: OrderStatus; discount_code: string | null }>(
+          'SELECT id, account_uid, status, discount_code FROM orders WHERE id = $1 FOR UPDATE',
+          [query.orderId],
+        );
+        const order = rows[0];
+        if (!order || Number(order.account_uid) !== accountUid) throw new ApiRefusal(UnbindErr.orderNotFound);
+        // NETWORK_ERROR: the provider may have taken the money; cancelling could lose a payment.
+        const open = openStatuses.includes(order.status) && order.status !== 'NETWORK_ERROR';
+        if (!open || order.discount_code !== code) throw new ApiRefusal(UnbindErr.cannotRemoveCode);
+        try {
+          assertTransition(order.status, 'PAYMENT_CANCELLED');
+        } catch (error) {
+          if (error instanceof IllegalOrderTransition) throw new ApiRefusal(UnbindErr.cannotRemoveCode);
+          throw error;
+        }
+        const at = new Date(clock.now());
+        await tx.query("UPDATE orders SET status = 'PAYMENT_CANCELLED', updated_at = $2 WHERE id = $1", [order.id, at]);
+        await tx.query('INSERT INTO order_events (order_id, from_status, to_status, reason, at) VALUES ($1, $2, $3, $4, $5)', [
+          order.id,
+          order.status,
+          'PAYMENT_CANCELLED',
+          UNBIND_REASON,
+          at,
+        ]);
+        return { orderId: order.id, status: 'PAYMENT_CANCELLED' as const, discountCode: code };
+      });
+    },
+  });
+}
