@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
-import { BrowserRouter, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { BrowserRouter, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Toaster } from '../components/toaster';
 import type { Language } from '../i18n/languages';
 import { ServicesContext } from '../queries/services-context';
 import { useSiteConfig, useTheme } from '../queries/site-queries';
 import { I18nProvider, initialLanguage } from './i18n-provider';
-import { AppRoutes } from './router';
+import { decideEntry } from './entry-rules';
+import { AppRoutes, routedPaths } from './router';
 import type { AppServices } from './services';
 import { applyTheme } from './theme';
 
@@ -21,6 +22,22 @@ function NavigationBridge({ services }: { services: AppServices }) {
   return null;
 }
 
+/**
+ * Spec section 2's entry rules on every navigation: scene and language are stored, and a redirect
+ * is rendered before any route can claim the path (the catch-all would send it to /404).
+ */
+function EntryRoutes({ services, language, onLanguage }: { services: AppServices; language: Language; onLanguage(language: Language): void }) {
+  const location = useLocation();
+  const decision = useMemo(() => decideEntry(location.pathname, location.search), [location.pathname, location.search]);
+  useEffect(() => {
+    if (decision.scene && services.store.get('scene') !== decision.scene) services.store.set('scene', decision.scene);
+    if (decision.language) onLanguage(decision.language);
+  }, [decision, services, onLanguage]);
+  const target = decision.redirect;
+  if (target && routedPaths.has(target.split('?')[0]!)) return <Navigate to={target} replace />;
+  return <AppRoutes language={language} onLanguageChange={onLanguage} />;
+}
+
 function Shell({ services }: { services: AppServices }) {
   const config = useSiteConfig();
   const theme = useTheme();
@@ -32,12 +49,16 @@ function Shell({ services }: { services: AppServices }) {
     if (theme.data) applyTheme(document, theme.data);
   }, [theme.data]);
 
-  const changeLanguage = (l: Language) => {
-    services.store.set('language', l);
-    setChosen(l);
-    // Server texts (policies, plan names, contact hours) are per language: fetch them again.
-    for (const key of ['plans', 'policy', 'contact']) services.queries.invalidate(key);
-  };
+  const changeLanguage = useCallback(
+    (l: Language) => {
+      if (services.store.get('language') === l) return;
+      services.store.set('language', l);
+      setChosen(l);
+      // Server texts (policies, plan names, contact hours) are per language: fetch them again.
+      for (const key of ['plans', 'policy', 'contact']) services.queries.invalidate(key);
+    },
+    [services],
+  );
 
   // The site's default language matters only when neither a stored choice nor the browser decide;
   // wait for it in that case so the page does not switch language under the reader.
@@ -45,7 +66,7 @@ function Shell({ services }: { services: AppServices }) {
   return (
     <I18nProvider language={language}>
       <NavigationBridge services={services} />
-      <AppRoutes language={language} onLanguageChange={changeLanguage} />
+      <EntryRoutes services={services} language={language} onLanguage={changeLanguage} />
       <Toaster subscribe={services.toasts.subscribe} getToasts={services.toasts.get} dismiss={services.toasts.dismiss} />
     </I18nProvider>
   );

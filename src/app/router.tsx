@@ -13,6 +13,14 @@ const screen = <T extends Record<string, ComponentType>>(load: () => Promise<T>,
 const PricingTableScreen = screen(() => import('../screens/pricing/pricing-table-screen'), 'PricingTableScreen');
 const HelpScreen = screen(() => import('../screens/help/help-screen'), 'HelpScreen');
 const PrivacyScreen = screen(() => import('../screens/privacy/privacy-screen'), 'PrivacyScreen');
+const ResendConfirmScreen = screen(() => import('../screens/account-email/resend-confirm-screen'), 'ResendConfirmScreen');
+const NoticeScreen = screen(() => import('../screens/account-email/notice-screen'), 'NoticeScreen');
+
+/**
+ * The paths routed so far. Entry rules (src/app/entry-rules.ts) redirect only to these, so a rule
+ * whose screen is not built yet leaves the visitor where they are instead of on a 404.
+ */
+export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice']);
 
 interface Props {
   language: Language;
@@ -34,6 +42,8 @@ export function AppRoutes({ language, onLanguageChange }: Props) {
         <Route element={<BareLayout {...layout} />}>
           <Route path="/404" element={<NotFoundScreen />} />
           <Route path="/500" element={<ServerErrorScreen />} />
+          <Route path="/resend-confirm" element={<ResendConfirmScreen />} />
+          <Route path="/notice" element={<NoticeScreen />} />
         </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>

@@ -535,6 +535,11 @@ export const errorMessages = defineMessages({
     defaultMessage: 'Coupon reached maximum uses',
     description: 'Shown in an error toast when the server refuses a request with error code 9003: the discount coupon has been used as many times as allowed.',
   },
+  '9004': {
+    id: 'error.9004',
+    defaultMessage: 'This code is already used by another unpaid order',
+    description: 'The discount code is held by another open order of the same account; the app offers to unbind it (cancelling that order). Not in the spec catalogue: chosen by the project (docs/decisions/008).',
+  },
   '9991': {
     id: 'error.9991',
     defaultMessage: 'Coupon verification failed',
@@ -703,8 +708,13 @@ const byCode: ReadonlyMap<number, MessageDescriptor> = new Map(
     .map(([key, descriptor]) => [Number(key), descriptor] as const),
 );
 
-/** Every server error code of the catalogue, in ascending order. */
-export const catalogueCodes: readonly number[] = Object.freeze([...byCode.keys()].sort((a, b) => a - b));
+/** Codes the project added beyond the spec's catalogue, each recorded in docs/decisions/. */
+export const projectCodes: readonly number[] = Object.freeze([9004]);
+
+/** Every server error code of the spec's catalogue, in ascending order. */
+export const catalogueCodes: readonly number[] = Object.freeze(
+  [...byCode.keys()].filter((c) => !projectCodes.includes(c)).sort((a, b) => a - b),
+);
 
 /** Whether `code` is one of the catalogue's server error codes. */
 export function isCatalogued(code: number): boolean {
