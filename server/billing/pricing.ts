@@ -1,3 +1,4 @@
+import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
 import { ApiRefusal } from '../errors';
 import type { ServerLanguage } from '../i18n';
@@ -10,7 +11,7 @@ import type { ValuateFn, Valuation, ValuationInput } from './valuation';
  * plan costs (docs/decisions/008). Every amount is integer minor units; rates are decimal strings.
  */
 
-/** Refusals of this module (spec section 8, plus 9004 which the catalogue lacks). */
+/** Refusals of this module (spec section 8). */
 export const PricingErr = {
   invalidRequest: 5000,
   rateUnsupported: 1030,
@@ -22,7 +23,7 @@ export const PricingErr = {
   invalidUid: 6699,
 } as const;
 
-/** Why a discount code was not applied (`Valuation.discountCode.errCode`). */
+/** Why a discount code was not applied (`Valuation.discountCode.errCode`); 9004 is the project's own. */
 export const DiscountErr = {
   /** Switched off, not yet valid, or past its end. */
   unavailable: 9000,
@@ -156,7 +157,7 @@ export async function resolvePrice(
   { planId, currencyCode, accountUid }: { planId: number; currencyCode: string; accountUid: number | null },
 ): Promise<ResolvedPrice> {
   const currency = await requireCurrency(q, currencyCode);
-  const rows = await q.query<{ source: 'plan' | 'account'; currency: string; amount: number; base_decimals: number | null }>(
+  const rows = await q.query<{ source: 'plan' | 'account'; currency: string; amount: number }>(
     `SELECT 'plan' AS source, currency, amount_minor::bigint AS amount FROM plan_prices
        WHERE plan_id = $1 AND currency IN ($2, '${BASE_CURRENCY}')
      UNION ALL
@@ -432,4 +433,44 @@ export async function redeemDiscountCode(q: Queryable, code: string): Promise<bo
     [code.toUpperCase()],
   );
   return rows.length > 0;
+}
+
+type Plan = components['schemas']['Plan'];
+
+/**
+ * The pricing table as an account sees it ("prices may vary after login", spec section 2): for
+ * every plan the account has its own price for, each currency's amount is what `resolvePrice`
+ * gives this account, with the list price struck through beside it (`originalAmount`) when it
+ * is lower. Plans without an account price are left as listed; one query when there are none.
+ */
+export async function withAccountPrices(q: Queryable, accountUid: number, plans: Plan[]): Promise<Plan[]> {
+  const rows = await q.query<{ plan_id: number; currency: string }>('SELECT plan_id, currency FROM account_plan_prices WHERE account_uid = $1', [accountUid]);
+  if (rows.length === 0) return plans;
+  const out: Plan[] = [];
+  for (const plan of plans) {
+    const own = rows.filter((r) => String(r.plan_id) === plan.id).map((r) => r.currency);
+    if (own.length === 0) {
+      out.push(plan);
+      continue;
+    }
+    const currencies = [...new Set([...plan.prices.map((p) => p.currency), ...own])].sort();
+    const prices: Plan['prices'] = [];
+    for (const code of currencies) {
+      const listed = plan.prices.find((p) => p.currency === code);
+      try {
+        const resolved = await resolvePrice(q, { planId: Number(plan.id), currencyCode: code, accountUid });
+        prices.push({
+          currency: code,
+          amount: resolved.price,
+          ...(listed && listed.amount > resolved.price ? { originalAmount: listed.amount } : {}),
+        });
+      } catch (error) {
+        // A currency switched off or without a rate: show what the list shows, if anything.
+        if (!(error instanceof ApiRefusal)) throw error;
+        if (listed) prices.push(listed);
+      }
+    }
+    out.push({ ...plan, prices: prices.length > 0 ? prices : plan.prices });
+  }
+  return out;
 }

@@ -1,0 +1,457 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createFakeClock } from '../../server/clock';
+import type { RequestContext } from '../../server/openapi/bind';
+import { contractErrors } from '../helpers/contract-check';
+import { createTestAccount, type TestAccount } from '../helpers/accounts';
+import { useTestServer } from '../helpers/test-server';
+
+const VALUATION = '/api/bill/goodsValuation';
+const INSTALLMENTS = '/api/bill/installmentsPlan';
+const CURRENCIES = '/api/bill/getCheckCode/v1';
+const METHOD_DISCOUNTS = '/api/site/plan/method/discount';
+const CONVERT = '/api/site/plan/convert';
+const BANNERS = '/api/site/banner/v1';
+const AVAILABLE = '/api/site/checkPlanAvailable/v1';
+const DAY = 86_400_000;
+
+const clock = createFakeClock();
+const server = useTestServer({}, { clock });
+
+function expectContract(method: 'get' | 'post', op: string, res: { status: number; body: unknown }) {
+  expect(contractErrors(method, op, res.status, res.body)).toEqual([]);
+}
+
+// ---- An independent reckoning of the money, in exact rationals (not server/billing/money.ts) ----
+
+/** round(n / d) half-up for non-negative n, d. */
+const halfUp = (n: bigint, d: bigint) => Number((2n * n + d) / (2n * d));
+/** A decimal string as numerator / denominator. */
+function ratio(text: string): [bigint, bigint] {
+  const [whole, frac = ''] = text.split('.');
+  return [BigInt(`${whole}${frac}`), 10n ** BigInt(frac.length)];
+}
+/** BRL centavos into a currency with `decimals`, at `rate` units per BRL. */
+function fromBrl(centavos: number, rate: string, decimals: number): number {
+  const [n, d] = ratio(rate);
+  return halfUp(BigInt(centavos) * n * 10n ** BigInt(decimals), d * 100n);
+}
+/**
+ * The Price-table instalment of `amount` over `n` months at `bp` basis points a month, from the
+ * amortisation identity rather than the closed formula: the payment p that pays the balance off
+ * solves A·(1+i)^n = p·Σ(1+i)^k (k = 0…n−1). Solved exactly in integers, then rounded half-up.
+ */
+function amortisedInstalment(amount: number, n: number, bp: number): number {
+  // With g = 10000 + bp and s = 10000, multiplying both sides by s^n: A·g^n = p·Σ g^k·s^(n−k).
+  const g = BigInt(10_000 + bp);
+  const s = 10_000n;
+  const grown = BigInt(amount) * g ** BigInt(n);
+  let annuity = 0n;
+  for (let k = 0; k < n; k++) annuity += g ** BigInt(k) * s ** BigInt(n - k);
+  return halfUp(grown, annuity);
+}
+
+async function sessionFor(account: TestAccount): Promise<string> {
+  const ctx: RequestContext = { lang: 'en', scene: 'WEB', clientType: 'WEB', token: null, fingerprint: null, ip: '127.0.0.1' };
+  const { token } = await server.services.sessions.open(server.db, { accountUid: account.uid, loginType: 'password', ctx });
+  return token;
+}
+
+describe('POST /api/bill/goodsValuation', () => {
+  it('anonymous: the list price in the default currency (BRL), in full, the name in the Language header', async () => {
+    const res = await server.post(VALUATION, { planId: '1' }, { Language: 'pt' });
+    expect(res.status).toBe(200);
+    expectContract('post', VALUATION, res);
+    expect(res.body.data).toEqual({
+      planId: '1',
+      planName: 'Mensal · 1 tela',
+      price: 2990,
+      discount: 0,
+      subtotal: 2990,
+      interest: 0,
+      total: 2990,
+      currency: 'BRL',
+      baseCurrency: 'BRL',
+      exchangeRate: '1',
+      validDays: 30,
+      installments: 1,
+      installmentAmount: 2990,
+    });
+  });
+
+  it('USD: the plan’s own USD price, a code and six instalments with interest, equal to an independent reckoning', async () => {
+    const res = await server.post(VALUATION, { planId: '5', currency: 'USD', discountCode: 'ANUAL20', installments: 6 }, { Language: 'en' });
+    expectContract('post', VALUATION, res);
+    const price = 5999; // plan 5's own USD price, not BRL 29990 converted (5473)
+    const discount = halfUp(BigInt(price) * 20n, 100n); // 1199.8 -> 1200
+    const payable = price - discount;
+    const instalment = amortisedInstalment(payable, 6, 199);
+    expect(res.body.data).toEqual({
+      planId: '5',
+      planName: 'Yearly · 1 screen',
+      price,
+      discount,
+      subtotal: price,
+      interest: instalment * 6 - payable,
+      total: instalment * 6,
+      currency: 'USD',
+      baseCurrency: 'BRL',
+      exchangeRate: '0.182500',
+      validDays: 365,
+      installments: 6,
+      installmentAmount: instalment,
+      discountCode: { code: 'ANUAL20', applied: true },
+    });
+    expect(res.body.data.total).toBe(res.body.data.subtotal - res.body.data.discount + res.body.data.interest);
+  });
+
+  it('CLP (no own price, no minor unit): BRL converted at the rate, half-up, then a code and instalments', async () => {
+    const res = await server.post(VALUATION, { planId: '5', currency: 'CLP', discountCode: 'BEMVINDO10', installments: 6, method: 'card' });
+    expectContract('post', VALUATION, res);
+    const price = fromBrl(29990, '171.30', 0); // 51372.87 -> 51373
+    expect(price).toBe(51373);
+    const discount = halfUp(BigInt(price) * 10n, 100n); // 5137.3 -> 5137
+    const payable = price - discount;
+    const instalment = amortisedInstalment(payable, 6, 199);
+    expect(res.body.data).toMatchObject({
+      price,
+      discount,
+      subtotal: price,
+      interest: instalment * 6 - payable,
+      total: instalment * 6,
+      currency: 'CLP',
+      exchangeRate: '171.30',
+      installments: 6,
+      installmentAmount: instalment,
+    });
+  });
+
+  it('interest-free counts split the amount exactly; the first instalments carry the leftover', async () => {
+    const res = await server.post(VALUATION, { planId: '5', currency: 'CLP', installments: 3 });
+    expect(res.body.data).toMatchObject({ price: 51373, interest: 0, total: 51373, installments: 3, installmentAmount: 17125 });
+  });
+
+  it('a payment method’s discount comes off the price, then the code off what is left', async () => {
+    const pix = (await server.post(VALUATION, { planId: '5', method: 'pix' })).body.data;
+    expect(pix).toMatchObject({ price: 29990, discount: 1500, total: 28490 }); // 5 % of 29990 = 1499.5 -> 1500
+    const both = await server.post(VALUATION, { planId: '5', method: 'pix', discountCode: 'BEMVINDO10' });
+    expectContract('post', VALUATION, both);
+    expect(both.body.data).toMatchObject({ price: 29990, discount: 1500 + 2849, total: 29990 - 1500 - 2849 }); // 10 % of 28490
+    expect((await server.post(VALUATION, { planId: '5', method: 'card' })).body.data).toMatchObject({ discount: 0, total: 29990 });
+  });
+
+  it('plan benefits are labels of the saving inside the price, not taken off again', async () => {
+    const res = await server.post(VALUATION, { planId: '3' });
+    expect(res.body.data).toMatchObject({ price: 15990, discount: 0, total: 15990 });
+  });
+
+  it('6001 for an unknown or inactive plan', async () => {
+    for (const planId of ['999', '99999999999']) {
+      const res = await server.post(VALUATION, { planId });
+      expectContract('post', VALUATION, res);
+      expect(res.body).toMatchObject({ code: 1, errCode: 6001 });
+    }
+    await server.db.query('UPDATE plans SET active = false WHERE id = 6');
+    expect((await server.post(VALUATION, { planId: '6' })).body.errCode).toBe(6001);
+    await server.db.query('UPDATE plans SET active = true WHERE id = 6');
+  });
+
+  it('-2408 for an unknown or inactive currency', async () => {
+    const res = await server.post(VALUATION, { planId: '1', currency: 'EUR' });
+    expectContract('post', VALUATION, res);
+    expect(res.body).toMatchObject({ code: 1, errCode: -2408 });
+    await server.db.query("UPDATE currencies SET active = false WHERE code = 'ARS'");
+    expect((await server.post(VALUATION, { planId: '1', currency: 'ARS' })).body.errCode).toBe(-2408);
+    await server.db.query("UPDATE currencies SET active = true WHERE code = 'ARS'");
+  });
+
+  it('1030 when the price cannot be converted (a zero rate, or no BRL price to convert from)', async () => {
+    await server.db.query("UPDATE currencies SET exchange_rate = '0' WHERE code = 'ARS'");
+    const res = await server.post(VALUATION, { planId: '1', currency: 'ARS' });
+    expectContract('post', VALUATION, res);
+    expect(res.body).toMatchObject({ code: 1, errCode: 1030 });
+    await server.db.query("UPDATE currencies SET exchange_rate = '182.40' WHERE code = 'ARS'");
+    await server.db.query("DELETE FROM plan_prices WHERE plan_id = 2 AND currency = 'BRL'");
+    expect((await server.post(VALUATION, { planId: '2', currency: 'MXN' })).body.errCode).toBe(1030);
+    // Its own USD price still sells.
+    expect((await server.post(VALUATION, { planId: '2', currency: 'USD' })).body.data.price).toBe(999);
+    await server.db.query("INSERT INTO plan_prices (plan_id, currency, amount_minor) VALUES (2, 'BRL', 4990)");
+  });
+
+  it('5000 for instalments beyond the plan’s maximum, on a plan without them, beyond the method’s, or below the minimum instalment', async () => {
+    for (const body of [
+      { planId: '5', installments: 13 },
+      { planId: '1', installments: 2 },
+      { planId: '5', installments: 3, method: 'pix' },
+    ]) {
+      const res = await server.post(VALUATION, body);
+      expectContract('post', VALUATION, res);
+      expect(res.body, JSON.stringify(body)).toMatchObject({ code: 1, errCode: 5000 });
+    }
+    await server.db.query('UPDATE plans SET min_installment_minor = 9000 WHERE id = 5');
+    try {
+      expect((await server.post(VALUATION, { planId: '5', installments: 3 })).body.data.installmentAmount).toBe(9997);
+      expect((await server.post(VALUATION, { planId: '5', installments: 6 })).body.errCode).toBe(5000);
+    } finally {
+      await server.db.query('UPDATE plans SET min_installment_minor = 500 WHERE id = 5');
+    }
+    // The contract's own bound (24) is refused at the door.
+    const door = await server.post(VALUATION, { planId: '5', installments: 25 });
+    expect(door.status).toBe(400);
+    expect(door.body.errCode).toBe(5000);
+  });
+
+  it('-2502 for an unknown method, or one that does not take the currency', async () => {
+    for (const body of [{ planId: '1', method: 'cheque' }, { planId: '1', currency: 'USD', method: 'pix' }]) {
+      const res = await server.post(VALUATION, body);
+      expectContract('post', VALUATION, res);
+      expect(res.body).toMatchObject({ code: 1, errCode: -2502 });
+    }
+  });
+
+  it('a token that is sent must be valid (the client resets a stale session)', async () => {
+    const res = await server.post(VALUATION, { planId: '1' }, { Authorization: 'stale-token' });
+    expect(res.status).toBe(401);
+    expect(res.body.errCode).toBe(-24020);
+  });
+});
+
+describe('per-account prices ("prices may vary after login")', () => {
+  it('an account’s own price wins after log-in, in its currency and converted from its BRL price', async () => {
+    const account = await createTestAccount(server);
+    const token = await sessionFor(account);
+    await server.db.query("INSERT INTO account_plan_prices (account_uid, plan_id, currency, amount_minor) VALUES ($1, 1, 'BRL', 1990)", [account.uid]);
+    const mine = await server.post(VALUATION, { planId: '1' }, { Authorization: token });
+    expectContract('post', VALUATION, mine);
+    expect(mine.body.data).toMatchObject({ price: 1990, total: 1990 });
+    // USD has a list price (599), but the account's deal is converted from its BRL price.
+    expect((await server.post(VALUATION, { planId: '1', currency: 'USD' }, { Authorization: token })).body.data.price).toBe(fromBrl(1990, '0.182500', 2));
+    const converted = await server.post(`${CONVERT}?planId=1`, { currency: 'USD' }, { Authorization: token });
+    expect(converted.body.data).toMatchObject({ basePrice: 1990, price: 363 });
+    // Anonymous visitors see the list price.
+    expect((await server.post(VALUATION, { planId: '1' })).body.data.price).toBe(2990);
+  });
+
+  it('the pricing table and plan details show them after log-in, the list price struck through beside', async () => {
+    const account = await createTestAccount(server);
+    const token = await sessionFor(account);
+    await server.db.query("INSERT INTO account_plan_prices (account_uid, plan_id, currency, amount_minor) VALUES ($1, 3, 'BRL', 12990), ($1, 3, 'CLP', 20000)", [
+      account.uid,
+    ]);
+    const mine = await server.get('/api/site/listPlans/v1', { Authorization: token });
+    expectContract('get', '/api/site/listPlans/v1', mine);
+    const plans = mine.body.data as any[];
+    expect(plans.find((p) => p.id === '3').prices).toEqual([
+      { currency: 'BRL', amount: 12990, originalAmount: 15990 },
+      { currency: 'CLP', amount: 20000 },
+      { currency: 'USD', amount: fromBrl(12990, '0.182500', 2), originalAmount: 3199 },
+    ]);
+    expect(plans.find((p) => p.id === '1').prices).toEqual([
+      { currency: 'BRL', amount: 2990 },
+      { currency: 'USD', amount: 599 },
+    ]);
+    const detail = await server.get('/api/site/plan/detail/3', { Authorization: token });
+    expectContract('get', '/api/site/plan/detail/{id}', detail);
+    expect(detail.body.data.prices[0]).toEqual({ currency: 'BRL', amount: 12990, originalAmount: 15990 });
+    // Anonymous, or with a stale token, the list prices: the landing page never breaks on a session.
+    for (const headers of [{}, { Authorization: 'stale-token' }] as Record<string, string>[]) {
+      const list = await server.get('/api/site/listPlans/v1', headers);
+      expect(list.body.code).toBe(0);
+      expect((list.body.data as any[]).find((p) => p.id === '3').prices[0]).toEqual({ currency: 'BRL', amount: 15990 });
+    }
+  });
+});
+
+describe('POST /api/bill/installmentsPlan', () => {
+  it('one option per count from 1 to the plan’s maximum, interest-free up to its free count, the site default preselected', async () => {
+    const res = await server.post(INSTALLMENTS, { amount: 29990, currency: 'BRL', planId: '5' });
+    expect(res.status).toBe(200);
+    expectContract('post', INSTALLMENTS, res);
+    const plan = res.body.data;
+    expect(plan).toMatchObject({ amount: 29990, currency: 'BRL', defaultCount: 3 });
+    expect(plan.options.map((o: any) => o.count)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(plan.options[2]).toEqual({ count: 3, installmentAmount: 9997, total: 29990, interestFree: true });
+    const twelve = amortisedInstalment(29990, 12, 199);
+    expect(plan.options[11]).toEqual({ count: 12, installmentAmount: twelve, total: twelve * 12, interestFree: false });
+  });
+
+  it('leaves out counts below the minimum instalment (R$ 5, converted for other currencies) and then preselects 1', async () => {
+    const brl = (await server.post(INSTALLMENTS, { amount: 1000, currency: 'BRL', planId: '5' })).body.data;
+    expect(brl.options.map((o: any) => o.count)).toEqual([1, 2]);
+    expect(brl.defaultCount).toBe(1);
+    // The minimum in CLP is R$ 5.00 at 171.30 = 856.5 -> 857: 2 x 857 = 1714 still passes, 3 does not.
+    const clp = (await server.post(INSTALLMENTS, { amount: 1714, currency: 'CLP', planId: '5' })).body.data;
+    expect(clp.options.map((o: any) => o.count)).toEqual([1, 2]);
+    const monthly = (await server.post(INSTALLMENTS, { amount: 2990, currency: 'BRL', planId: '1' })).body.data;
+    expect(monthly).toMatchObject({ defaultCount: 1, options: [{ count: 1, installmentAmount: 2990, total: 2990, interestFree: true }] });
+  });
+
+  it('6001 for an unknown plan, -2408 for an unknown currency', async () => {
+    const plan = await server.post(INSTALLMENTS, { amount: 1000, currency: 'BRL', planId: '77' });
+    expectContract('post', INSTALLMENTS, plan);
+    expect(plan.body.errCode).toBe(6001);
+    const currency = await server.post(INSTALLMENTS, { amount: 1000, currency: 'XXX', planId: '5' });
+    expectContract('post', INSTALLMENTS, currency);
+    expect(currency.body.errCode).toBe(-2408);
+  });
+});
+
+describe('GET /api/bill/getCheckCode/v1', () => {
+  it('lists the active currencies with symbol, decimals and rate, the base first', async () => {
+    await server.db.query("UPDATE currencies SET active = false WHERE code = 'RUB'");
+    const res = await server.get(CURRENCIES);
+    await server.db.query("UPDATE currencies SET active = true WHERE code = 'RUB'");
+    expect(res.status).toBe(200);
+    expectContract('get', CURRENCIES, res);
+    expect(res.body.data.baseCurrency).toBe('BRL');
+    expect(res.body.data.defaultCurrency).toBe('BRL');
+    const list = res.body.data.currencies as any[];
+    expect(list[0]).toEqual({ currency: 'BRL', symbol: 'R$', decimals: 2, exchangeRate: '1' });
+    expect(list.find((c) => c.currency === 'CLP')).toEqual({ currency: 'CLP', symbol: '$', decimals: 0, exchangeRate: '171.30' });
+    expect(list.find((c) => c.currency === 'PEN')?.symbol).toBe('S/.');
+    expect(list.map((c) => c.currency)).not.toContain('RUB');
+  });
+});
+
+describe('GET /api/site/plan/method/discount', () => {
+  it('each enabled method’s discount, in display order', async () => {
+    await server.db.query("UPDATE payment_methods SET enabled = false WHERE code = 'crypto'");
+    const res = await server.get(`${METHOD_DISCOUNTS}?planId=3`);
+    await server.db.query("UPDATE payment_methods SET enabled = true WHERE code = 'crypto'");
+    expectContract('get', METHOD_DISCOUNTS, res);
+    expect(res.body.data.planId).toBe('3');
+    const discounts = res.body.data.discounts as any[];
+    expect(discounts[0]).toEqual({ method: 'card', type: 'card', discountRate: 0 });
+    expect(discounts.find((d) => d.method === 'pix')).toEqual({ method: 'pix', type: 'pix', discountRate: 5 });
+    expect(discounts.map((d) => d.method)).not.toContain('crypto');
+  });
+
+  it('6001 for an unknown plan', async () => {
+    const res = await server.get(`${METHOD_DISCOUNTS}?planId=404`);
+    expectContract('get', METHOD_DISCOUNTS, res);
+    expect(res.body.errCode).toBe(6001);
+  });
+});
+
+describe('POST /api/site/plan/convert', () => {
+  it('the BRL price beside the price in the currency: its own when it has one, else converted', async () => {
+    const clp = await server.post(`${CONVERT}?planId=5`, { currency: 'CLP' });
+    expectContract('post', CONVERT, clp);
+    expect(clp.body.data).toEqual({ planId: '5', baseCurrency: 'BRL', basePrice: 29990, currency: 'CLP', price: 51373, exchangeRate: '171.30' });
+    const usd = (await server.post(`${CONVERT}?planId=5`, { currency: 'USD' })).body.data;
+    expect(usd).toMatchObject({ basePrice: 29990, price: 5999, exchangeRate: '0.182500' });
+    const brl = (await server.post(`${CONVERT}?planId=5`, { currency: 'BRL' })).body.data;
+    expect(brl).toMatchObject({ basePrice: 29990, price: 29990, exchangeRate: '1' });
+  });
+
+  it('6001, -2408 and 1030 as a valuation', async () => {
+    expect((await server.post(`${CONVERT}?planId=50`, { currency: 'USD' })).body.errCode).toBe(6001);
+    const eur = await server.post(`${CONVERT}?planId=5`, { currency: 'EUR' });
+    expectContract('post', CONVERT, eur);
+    expect(eur.body.errCode).toBe(-2408);
+    await server.db.query("UPDATE currencies SET exchange_rate = '0' WHERE code = 'ZAR'");
+    expect((await server.post(`${CONVERT}?planId=5`, { currency: 'ZAR' })).body.errCode).toBe(1030);
+    await server.db.query("UPDATE currencies SET exchange_rate = '3.3200' WHERE code = 'ZAR'");
+  });
+});
+
+describe('GET /api/site/banner/v1', () => {
+  it('banners for the pricing, payment and account pages, titled in the request’s language, with images that exist', async () => {
+    const res = await server.get(BANNERS, { Language: 'ru' });
+    expect(res.status).toBe(200);
+    expectContract('get', BANNERS, res);
+    const banners = res.body.data as any[];
+    expect(new Set(banners.map((b) => b.position))).toEqual(new Set(['pricing', 'payment', 'account']));
+    expect(banners.find((b) => b.id === 'payment-pix').title).toBe('Оплатите через PIX и получите скидку 5%');
+    for (const b of banners) {
+      for (const url of [b.imageUrl, b.mobileImageUrl].filter(Boolean)) {
+        expect(url).toMatch(/^\/brand\/banner-[a-z-]+\.svg$/);
+        expect(existsSync(path.join('public', url)), url).toBe(true);
+      }
+    }
+  });
+
+  it('filters by position; the language query beats the header; inactive and out-of-window banners are hidden', async () => {
+    const payment = await server.get(`${BANNERS}?position=payment&language=es`, { Language: 'en' });
+    expectContract('get', BANNERS, payment);
+    expect(payment.body.data).toEqual([
+      { id: 'payment-pix', title: 'Paga con PIX y obtén un 5% de descuento', imageUrl: '/brand/banner-payment.svg', mobileImageUrl: '/brand/banner-payment-mobile.svg', position: 'payment', sort: 0 },
+    ]);
+    await server.db.query('UPDATE banners SET active = false WHERE id = $1', ['payment-pix']);
+    expect((await server.get(`${BANNERS}?position=payment`)).body.data).toEqual([]);
+    await server.db.query('UPDATE banners SET active = true, valid_from = $2 WHERE id = $1', ['payment-pix', new Date(clock.now() + DAY)]);
+    expect((await server.get(`${BANNERS}?position=payment`)).body.data).toEqual([]);
+    await server.db.query('UPDATE banners SET valid_from = NULL WHERE id = $1', ['payment-pix']);
+    // A title missing in the language falls back to the site's default language (pt).
+    await server.db.query("UPDATE banners SET titles = titles - 'en' WHERE id = 'account-screens'");
+    expect((await server.get(`${BANNERS}?position=account`, { Language: 'en' })).body.data[0].title).toBe('Assista em até 4 telas ao mesmo tempo');
+  });
+});
+
+describe('POST /api/site/checkPlanAvailable/v1', () => {
+  const check = (token: string | null, planId: string) => server.post(AVAILABLE, { planId }, { Authorization: token ?? 'null' });
+
+  it('answers { available: true } for a plan the account may buy', async () => {
+    const token = await sessionFor(await createTestAccount(server));
+    const res = await check(token, '1');
+    expect(res.status).toBe(200);
+    expectContract('post', AVAILABLE, res);
+    expect(res.body).toEqual({ code: 0, data: { available: true } });
+  });
+
+  it('needs a session', async () => {
+    const res = await check(null, '1');
+    expect(res.status).toBe(401);
+    expectContract('post', AVAILABLE, res);
+    expect(res.body.errCode).toBe(-24020);
+  });
+
+  it('6001 for an unknown or inactive plan', async () => {
+    const token = await sessionFor(await createTestAccount(server));
+    const res = await check(token, '404');
+    expectContract('post', AVAILABLE, res);
+    expect(res.body).toMatchObject({ code: 1, errCode: 6001 });
+    await server.db.query('UPDATE plans SET active = false WHERE id = 4');
+    expect((await check(token, '4')).body.errCode).toBe(6001);
+    await server.db.query('UPDATE plans SET active = true WHERE id = 4');
+  });
+
+  it('-2500 when the account must reset its password after the upgrade (while the site’s upgrade policy is on)', async () => {
+    const token = await sessionFor(await createTestAccount(server, { mustResetPassword: true }));
+    const res = await check(token, '1');
+    expectContract('post', AVAILABLE, res);
+    expect(res.body).toMatchObject({ code: 1, errCode: -2500 });
+    await server.db.query(`UPDATE site_settings SET value = jsonb_set(value, '{upgradePolicy}', 'false') WHERE key = 'siteConfig'`);
+    expect((await check(token, '1')).body.data).toEqual({ available: true });
+    await server.db.query(`UPDATE site_settings SET value = jsonb_set(value, '{upgradePolicy}', 'true') WHERE key = 'siteConfig'`);
+  });
+
+  it('6000 while a multi-device plan runs and the plan is single-device; fine once it expired, and for multi-device plans', async () => {
+    const account = await createTestAccount(server);
+    const token = await sessionFor(account);
+    await server.db.query('INSERT INTO entitlements (account_uid, plan_id, device_count, expires_at) VALUES ($1, 2, 4, $2)', [
+      account.uid,
+      new Date(clock.now() + 10 * DAY),
+    ]);
+    for (const single of ['1', '3', '5']) {
+      const res = await check(token, single);
+      expectContract('post', AVAILABLE, res);
+      expect(res.body).toMatchObject({ code: 1, errCode: 6000 });
+    }
+    for (const multi of ['2', '4', '6']) expect((await check(token, multi)).body.data).toEqual({ available: true });
+    await server.db.query('UPDATE entitlements SET expires_at = $2 WHERE account_uid = $1', [account.uid, new Date(clock.now() - 1)]);
+    expect((await check(token, '1')).body.data).toEqual({ available: true });
+  });
+
+  it('a single-device holder may buy a multi-device plan (an upgrade)', async () => {
+    const account = await createTestAccount(server);
+    const token = await sessionFor(account);
+    await server.db.query('INSERT INTO entitlements (account_uid, plan_id, device_count, expires_at) VALUES ($1, 1, 1, $2)', [
+      account.uid,
+      new Date(clock.now() + 10 * DAY),
+    ]);
+    expect((await check(token, '6')).body.data).toEqual({ available: true });
+    expect((await check(token, '1')).body.data).toEqual({ available: true });
+  });
+});
