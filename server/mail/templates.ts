@@ -10,6 +10,40 @@ export interface TemplateParams {
   verificationCode: { code: string; minutes: number; purpose: 'login' | 'resetPassword' };
   bindEmail: { nickname: string; link: string; hours: number };
   passwordChanged: { nickname: string };
+  receipt: ReceiptParams;
+  orderReminder: OrderReminderParams;
+}
+
+/** Amounts in minor units of `currency`; `symbol` and `decimals` come from the currency list. */
+export interface ReceiptParams {
+  nickname: string;
+  orderId: string;
+  viewCode: string;
+  items: { name: string; quantity: number; amount: number }[];
+  subtotal: number;
+  discount: number;
+  interest: number;
+  total: number;
+  installments: number;
+  installmentAmount: number;
+  currency: string;
+  symbol: string;
+  decimals: number;
+  /** The service period the order gave, in milliseconds. */
+  validFrom: number;
+  validTo: number;
+  validDays: number;
+}
+
+export interface OrderReminderParams {
+  nickname: string;
+  orderId: string;
+  viewCode: string;
+  total: number;
+  currency: string;
+  symbol: string;
+  decimals: number;
+  link: string;
 }
 export type TemplateName = keyof TemplateParams;
 
@@ -27,7 +61,60 @@ const purposeText = {
   ru: { login: 'войти в аккаунт', resetPassword: 'сменить пароль' },
 } as const;
 
+const locales: Record<ServerLanguage, string> = { pt: 'pt-BR', en: 'en-GB', es: 'es', ru: 'ru' };
+
+/** `R$ 159,90`: the currency's own symbol and exponent, digits grouped the reader's way. */
+export function formatMoney(minor: number, m: { symbol: string; decimals: number }, lang: ServerLanguage): string {
+  // Display only: the amount is exact in minor units and divided once, here, for reading.
+  const digits = new Intl.NumberFormat(locales[lang], { minimumFractionDigits: m.decimals, maximumFractionDigits: m.decimals }).format(minor / 10 ** m.decimals);
+  return `${m.symbol} ${digits}`;
+}
+
+/** Dates of the service period, in the brand's time zone (Brasília). */
+const formatDate = (ms: number, lang: ServerLanguage) =>
+  new Intl.DateTimeFormat(locales[lang], { dateStyle: 'long', timeZone: 'America/Sao_Paulo' }).format(new Date(ms));
+
+const receiptLabels = {
+  pt: { subject: 'Recibo do pedido', hello: 'Olá', thanks: 'Recebemos o seu pagamento. Obrigado!', order: 'Pedido', code: 'código', items: 'Itens', subtotal: 'Subtotal', discount: 'Desconto', interest: 'Juros do parcelamento', total: 'Total', installments: (n: number, a: string) => `${n}x de ${a}`, validity: (f: string, t: string, d: number) => `Seu acesso vale de ${f} a ${t} (${d} dias).` },
+  en: { subject: 'Receipt for order', hello: 'Hello', thanks: 'We received your payment. Thank you!', order: 'Order', code: 'code', items: 'Items', subtotal: 'Subtotal', discount: 'Discount', interest: 'Instalment interest', total: 'Total', installments: (n: number, a: string) => `${n} instalments of ${a}`, validity: (f: string, t: string, d: number) => `Your access runs from ${f} to ${t} (${d} days).` },
+  es: { subject: 'Recibo del pedido', hello: 'Hola', thanks: 'Recibimos tu pago. ¡Gracias!', order: 'Pedido', code: 'código', items: 'Artículos', subtotal: 'Subtotal', discount: 'Descuento', interest: 'Intereses de las cuotas', total: 'Total', installments: (n: number, a: string) => `${n} cuotas de ${a}`, validity: (f: string, t: string, d: number) => `Tu acceso es válido del ${f} al ${t} (${d} días).` },
+  ru: { subject: 'Квитанция по заказу', hello: 'Здравствуйте', thanks: 'Мы получили ваш платёж. Спасибо!', order: 'Заказ', code: 'код', items: 'Позиции', subtotal: 'Сумма', discount: 'Скидка', interest: 'Проценты за рассрочку', total: 'Итого', installments: (n: number, a: string) => `${n} платежей по ${a}`, validity: (f: string, t: string, d: number) => `Доступ действует с ${f} по ${t} (${d} дн.).` },
+} as const;
+
+function receipt(lang: ServerLanguage) {
+  const l = receiptLabels[lang];
+  return (p: ReceiptParams, brand: string): RenderedMessage => {
+    const money = (minor: number) => formatMoney(minor, p, lang);
+    const lines = [
+      `${l.hello}, ${p.nickname}!`,
+      '',
+      l.thanks,
+      '',
+      `${l.order} ${p.orderId} (${l.code} ${p.viewCode})`,
+      `${l.items}:`,
+      ...p.items.map((i) => `- ${i.name} × ${i.quantity}: ${money(i.amount)}`),
+      `${l.subtotal}: ${money(p.subtotal)}`,
+      ...(p.discount > 0 ? [`${l.discount}: −${money(p.discount)}`] : []),
+      ...(p.interest > 0 ? [`${l.interest}: ${money(p.interest)}`] : []),
+      `${l.total}: ${money(p.total)} (${p.currency})`,
+      ...(p.installments > 1 ? [l.installments(p.installments, money(p.installmentAmount))] : []),
+      '',
+      l.validity(formatDate(p.validFrom, lang), formatDate(p.validTo, lang), p.validDays),
+      '',
+      brand,
+    ];
+    return { subject: `${brand}: ${l.subject} ${p.viewCode}`, text: lines.join('\n') };
+  };
+}
+
 const templates: Renderers = {
+  receipt: { pt: receipt('pt'), en: receipt('en'), es: receipt('es'), ru: receipt('ru') },
+  orderReminder: {
+    pt: (p, b) => ({ subject: `${b}: conclua o pagamento do pedido ${p.viewCode}`, text: `Olá, ${p.nickname}!\n\nO pedido ${p.orderId} (${formatMoney(p.total, p, 'pt')}) ainda aguarda pagamento. Para concluir, abra:\n${p.link}` }),
+    en: (p, b) => ({ subject: `${b}: finish paying order ${p.viewCode}`, text: `Hello ${p.nickname},\n\nOrder ${p.orderId} (${formatMoney(p.total, p, 'en')}) is still waiting for payment. To finish it, open:\n${p.link}` }),
+    es: (p, b) => ({ subject: `${b}: completa el pago del pedido ${p.viewCode}`, text: `¡Hola, ${p.nickname}!\n\nEl pedido ${p.orderId} (${formatMoney(p.total, p, 'es')}) sigue esperando el pago. Para completarlo, abre:\n${p.link}` }),
+    ru: (p, b) => ({ subject: `${b}: завершите оплату заказа ${p.viewCode}`, text: `Здравствуйте, ${p.nickname}!\n\nЗаказ ${p.orderId} (${formatMoney(p.total, p, 'ru')}) всё ещё ждёт оплаты. Чтобы завершить её, откройте:\n${p.link}` }),
+  },
   confirmEmail: {
     pt: (p, b) => ({ subject: `Confirme seu e-mail na ${b}`, text: `Olá, ${p.nickname}!\n\nPara ativar sua conta, abra o link abaixo (válido por ${p.hours} horas):\n${p.link}\n\nSe não foi você, ignore este e-mail.` }),
     en: (p, b) => ({ subject: `Confirm your email for ${b}`, text: `Hello ${p.nickname},\n\nTo activate your account, open the link below (valid for ${p.hours} hours):\n${p.link}\n\nIf this wasn't you, ignore this email.` }),

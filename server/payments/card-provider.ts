@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import type { components } from '../../openapi/schema';
+import type { Queryable } from '../db/database';
+import { authorize, cardBrand, type CardOutcome } from './card-sandbox';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider, ProviderStatus } from './provider';
+
+type Schemas = components['schemas'];
+export type ContractCardBrand = Schemas['Card']['brand'];
+
+/** The provider name kept with saved cards and payment attempts. */
+export const CARD_PROVIDER = 'sandbox-card';
+
+/** Codes the card provider answers with beyond the network's declines (spec section 8). */
+export const CardErr = {
+  invalidCardParameters: -2400,
+  savedCardNotFound: -2511,
+  cardExpired: 309,
+  invalidCardNumber: 314,
+} as const;
+
+const randomId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
+
+/** The contract's brand names: the sandbox's `unknown` is the contract's `other`. */
+export const contractBrand = (number: string): ContractCardBrand => {
+  const brand = cardBrand(number);
+  return brand === 'unknown' ? 'other' : brand;
+};
+
+const fullYear = (year: number) => (year < 100 ? 2000 + year : year);
+/** A card works until the end of its expiry month. */
+export const cardExpired = (expMonth: number, expYear: number, now: number) => Date.UTC(fullYear(expYear), expMonth, 1) <= now;
+
+export interface TokenisedCard {
+  token: string;
+  brand: ContractCardBrand;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holder: string;
+}
+
+interface TokenRow {
+  token: string;
+  outcome: 'approved' | 'declined';
+  decline_code: number | null;
+  brand: ContractCardBrand;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  holder: string;
+  customer_id: string | null;
+}
+
+type NewCard = Schemas['NewCardInput'];
+
+const isNewCard = (card: Schemas['CardInput']): card is NewCard => 'number' in card;
+
+/**
+ * The sandbox card provider. A new card is authorised by the sandbox network (`authorize`: the
+ * Stripe test numbers give each outcome); a saved card is charged through the token the network
+ * minted for it, which stands for the outcome of the test number it came from. The full number
+ * and the security code are used in memory only: they are never written, returned or logged.
+ * The network's side lives in `sandbox_card_*` tables, which a real gateway keeps on its side.
+ */
+export function createCardProvider() {
+  async function mintToken(q: Queryable, card: NewCard, outcome: CardOutcome, now: number, customerId: string | null): Promise<TokenisedCard> {
+    const number = card.number.replace(/\s+/g, '');
+    const t: TokenisedCard = {
+      token: randomId('tok'),
+      brand: contractBrand(number),
+      last4: number.slice(-4),
+      expMonth: card.expMonth,
+      expYear: fullYear(card.expYear),
+      holder: card.holder.trim(),
+    };
+    await q.query(
+      `INSERT INTO sandbox_card_tokens (token, outcome, decline_code, brand, last4, exp_month, exp_year, holder, customer_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [t.token, outcome.kind, outcome.kind === 'declined' ? outcome.errCode : null, t.brand, t.last4, t.expMonth, t.expYear, t.holder, customerId, new Date(now)],
+    );
+    return t;
+  }
+
+  async function findToken(q: Queryable, token: string): Promise<TokenRow | undefined> {
+    const rows = await q.query<TokenRow>(
+      'SELECT token, outcome, decline_code, brand, last4, exp_month, exp_year, holder, customer_id FROM sandbox_card_tokens WHERE token = $1',
+      [token],
+    );
+    return rows[0];
+  }
+
+  async function recordCharge(q: Queryable, request: ChargeRequest, token: string | null, outcome: { ok: true } | { ok: false; errCode: number }): Promise<string> {
+    const chargeId = randomId('ch');
+    await q.query(
+      `INSERT INTO sandbox_card_charges (charge_id, reference, token, amount, currency, installments, status, decline_code, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [chargeId, request.orderId, token, request.amount, request.currency, request.installments, outcome.ok ? 'succeeded' : 'failed', outcome.ok ? null : outcome.errCode, new Date(request.now)],
+    );
+    return chargeId;
+  }
+
+  /** The provider token of one of the account's saved cards (the portal's `cards` table). */
+  async function savedCardToken(q: Queryable, accountUid: number, cardId: string): Promise<string | undefined> {
+    const rows = await q.query<{ provider_token: string }>(
+      'SELECT provider_token FROM cards WHERE id = $1 AND account_uid = $2 AND provider = $3 AND deleted_at IS NULL',
+      [cardId, accountUid, CARD_PROVIDER],
+    );
+    return rows[0]?.provider_token;
+  }
+
+  const provider = {
+    name: CARD_PROVIDER,
+    type: 'card',
+
+    async charge(q: Queryable, request: ChargeRequest): Promise<ChargeOutcome> {
+      const card = request.input.card;
+      if (!card) return { status: 'failed', providerRef: null, errCode: CardErr.invalidCardParameters };
+
+      if (isNewCard(card)) {
+        const outcome = authorize(card, new Date(request.now));
+        if (outcome.kind === 'declined') {
+          const ref = await recordCharge(q, request, null, { ok: false, errCode: outcome.errCode });
+          return { status: 'failed', providerRef: ref, errCode: outcome.errCode };
+        }
+        // Only an approved card is kept: a declined one is of no use later.
+        const saved = card.save ? await mintToken(q, card, outcome, request.now, null) : undefined;
+        const ref = await recordCharge(q, request, saved?.token ?? null, { ok: true });
+        if (!saved) return { status: 'succeeded', providerRef: ref };
+        const { token, ...details } = saved;
+        return { status: 'succeeded', providerRef: ref, savedCard: { providerToken: token, ...details } };
+      }
+
+      const token = await savedCardToken(q, request.accountUid, card.savedCardId);
+      const vault = token ? await findToken(q, token) : undefined;
+      if (!token || !vault) return { status: 'failed', providerRef: null, errCode: CardErr.savedCardNotFound };
+      const errCode = cardExpired(vault.exp_month, vault.exp_year, request.now)
+        ? CardErr.cardExpired
+        : vault.outcome === 'declined'
+          ? vault.decline_code!
+          : null;
+      const ref = await recordCharge(q, request, token, errCode === null ? { ok: true } : { ok: false, errCode });
+      return errCode === null ? { status: 'succeeded', providerRef: ref } : { status: 'failed', providerRef: ref, errCode };
+    },
+
+    async query(q: Queryable, providerRef: string): Promise<ProviderStatus> {
+      const rows = await q.query<{ status: 'succeeded' | 'failed' }>('SELECT status FROM sandbox_card_charges WHERE charge_id = $1', [providerRef]);
+      return rows[0]?.status ?? 'failed';
+    },
+
+    /**
+     * What the provider's browser SDK does: the card goes to the network, which answers a token
+     * (the number and code never reach the portal's own tables). A number failing Luhn, or an
+     * expired card, is refused at once, as real SDKs do; other declines show when it is charged.
+     */
+    async tokenize(q: Queryable, card: Omit<NewCard, 'save'>, now: number, customerId: string | null = null): Promise<{ ok: true; card: TokenisedCard } | { ok: false; errCode: number }> {
+      const outcome = authorize(card, new Date(now));
+      if (outcome.kind === 'declined' && (outcome.errCode === CardErr.invalidCardNumber || outcome.errCode === CardErr.cardExpired)) {
+        return { ok: false, errCode: outcome.errCode };
+      }
+      return { ok: true, card: await mintToken(q, { ...card }, outcome, now, customerId) };
+    },
+
+    /** A token minted by the SDK flow, with what a person recognises of its card. */
+    async describeToken(q: Queryable, token: string): Promise<(Omit<TokenisedCard, 'token'> & { customerId: string | null }) | undefined> {
+      const row = await findToken(q, token);
+      return (
+        row && {
+          brand: row.brand,
+          last4: row.last4,
+          expMonth: row.exp_month,
+          expYear: row.exp_year,
+          holder: row.holder,
+          customerId: row.customer_id,
+        }
+      );
+    },
+
+    /** The provider's customer for an account: the payer's details stay on the provider's side. */
+    async createCustomer(
+      q: Queryable,
+      payer: { email: string; firstName: string; lastName: string; phone?: string | undefined },
+      now: number,
+    ): Promise<string> {
+      const customerId = randomId('cus');
+      await q.query(
+        'INSERT INTO sandbox_card_customers (customer_id, email, first_name, last_name, phone, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+        [customerId, payer.email, payer.firstName, payer.lastName, payer.phone ?? null, new Date(now)],
+      );
+      return customerId;
+    },
+  } satisfies PaymentProvider & Record<string, unknown>;
+  return provider;
+}
+export type CardProvider = ReturnType<typeof createCardProvider>;
