@@ -11,7 +11,9 @@ import { loadContract } from './openapi/contract';
 import { systemClock, type Clock } from './clock';
 import { accountHandlers, devSsoLink } from './routes/account';
 import { authHandlers } from './routes/auth';
+import { orderHandlers } from './routes/orders';
 import { planHandlers } from './routes/plans';
+import { pricingHandlers } from './routes/pricing';
 import { registerDevMailbox } from './routes/dev-mailbox';
 import { signupHandlers } from './routes/signup';
 import { registerOutboxDelivery } from './mail/delivery';
@@ -94,10 +96,12 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   app.decorate('services', services);
   const handlers: Handlers = {
     ...siteHandlers(services.site),
-    ...planHandlers(services.plans, services.site),
+    ...planHandlers(services.plans, services.site, services),
     ...signupHandlers(services),
     ...accountHandlers(services),
     ...authHandlers(services),
+    ...pricingHandlers(services),
+    ...orderHandlers(services),
   };
   bindOperations(app, loadContract(), handlers);
   // Outbox: SMTP delivery when SMTP_URL is set; the developer mailbox outside production (docs/decisions/005).

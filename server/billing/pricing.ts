@@ -41,11 +41,7 @@ export const BASE_CURRENCY = 'BRL';
 /** BRL's ISO 4217 exponent: centavos. */
 const BASE_DECIMALS = 2;
 
-/** `valuate`'s input: the seam's, plus the server clock's time (discount-code validity). */
-export interface PricingInput extends ValuationInput {
-  /** Milliseconds since the epoch, from `services.clock.now()`; the system time when absent. */
-  now?: number;
-}
+export type PricingInput = ValuationInput;
 
 export interface PlanFacts {
   id: number;

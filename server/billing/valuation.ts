@@ -20,6 +20,8 @@ export interface ValuationInput {
   lang: ServerLanguage;
   /** The order being paid again (repay), whose own binding of the code does not count as "another". */
   orderId?: string;
+  /** `services.clock.now()`, so discount-code validity follows the server's clock (and tests' fake one). */
+  now?: number;
 }
 
 export type ValuateFn = (q: Queryable, input: ValuationInput) => Promise<Valuation>;

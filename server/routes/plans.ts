@@ -1,5 +1,8 @@
+import type { SessionService } from '../auth/sessions';
+import { withAccountPrices } from '../billing/pricing';
+import type { Queryable } from '../db/database';
 import { ApiRefusal } from '../errors';
-import { defineHandlers } from '../openapi/bind';
+import { defineHandlers, type RequestContext } from '../openapi/bind';
 import type { PlanRepository } from '../repositories/plan-repository';
 import type { SiteRepository } from '../repositories/site-repository';
 import type { ServerLanguage } from '../i18n';
@@ -7,20 +10,40 @@ import type { ServerLanguage } from '../i18n';
 /** 6001: the plan does not exist (the client sends the user to /404, spec section 8). */
 const planNotFound = 6001;
 
-export function planHandlers(plans: PlanRepository, site: SiteRepository) {
+/**
+ * With `accounts`, a signed-in caller sees its own prices (docs/decisions/008). A token that is
+ * missing, stale or unknown gets the list prices: the pricing table is the landing page, and a
+ * stale session must not break it (the calls that need the session refuse it themselves).
+ */
+export function planHandlers(plans: PlanRepository, site: SiteRepository, accounts?: { db: Queryable; sessions: SessionService }) {
   const preference = async (wanted: ServerLanguage): Promise<ServerLanguage[]> => {
     const config = await site.setting('siteConfig');
     return [...new Set<ServerLanguage>([wanted, config.defaultLang, 'en'])];
   };
+  const signedInUid = async (ctx: RequestContext): Promise<number | null> => {
+    if (!accounts || !ctx.token) return null;
+    return accounts.sessions.authenticate(ctx).then(
+      (s) => s.accountUid,
+      (error: unknown) => {
+        if (error instanceof ApiRefusal) return null;
+        throw error;
+      },
+    );
+  };
+  const priced = async <T extends Parameters<typeof withAccountPrices>[2]>(ctx: RequestContext, list: T): Promise<T> => {
+    const uid = await signedInUid(ctx);
+    return uid === null || !accounts ? list : ((await withAccountPrices(accounts.db, uid, list)) as T);
+  };
 
   return defineHandlers({
     async listPlans({ query, ctx }) {
-      return plans.list(await preference(query?.language ?? ctx.lang), { currency: query?.currency, period: query?.period });
+      return priced(ctx, await plans.list(await preference(query?.language ?? ctx.lang), { currency: query?.currency, period: query?.period }));
     },
     async getPlanDetail({ params, query, ctx }) {
       const plan = await plans.find(params.id, await preference(query?.language ?? ctx.lang));
       if (!plan) throw new ApiRefusal(planNotFound);
-      return plan;
+      const [mine] = await priced(ctx, [plan]);
+      return mine ?? plan;
     },
   });
 }

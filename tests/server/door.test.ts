@@ -73,7 +73,7 @@ describe('the door refuses what the contract refuses, on every operation', () =>
   });
 
   it('a well-formed call to an operation not built yet answers 4598 with 501, never a fake success', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/bill/payment/tip/v1?orderId=1' });
+    const res = await server.app.inject({ method: 'GET', url: '/api/bill/payment/paypalCapture/v1/ORD1' });
     expect(res.statusCode).toBe(501);
     expect(res.json()).toMatchObject({ code: 1, errCode: 4598 });
   });
