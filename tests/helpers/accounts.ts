@@ -139,3 +139,15 @@ export async function dumpTables(db: Database, tables: string[]): Promise<string
   }
   return parts.join('\n');
 }
+
+/** A fresh account, logged in: its session token and the headers an authenticated call sends. */
+export async function loggedInCustomer(
+  server: ServerHandle & { post(url: string, body: unknown): Promise<{ body: { code: number; data?: any } }> },
+  options: TestAccountOptions = {},
+) {
+  const account = await createTestAccount(server, options);
+  const res = await server.post('/api/user/login/v1', loginBody(account));
+  if (res.body.code !== 0) throw new Error(`test log-in failed: ${JSON.stringify(res.body)}`);
+  const token = res.body.data.token as string;
+  return { account, token, auth: { Authorization: token, Language: 'en' } };
+}

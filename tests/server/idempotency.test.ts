@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../server/clock';
 import { idempotencyHash } from '../../server/routes/orders';
 import { deriveKey } from '../../server/security/secrets';
-import { createTestAccount, loginBody } from '../helpers/accounts';
+import { loggedInCustomer } from '../helpers/accounts';
 import { contractErrors } from '../helpers/contract-check';
 import { useTestServer } from '../helpers/test-server';
 
@@ -16,12 +16,7 @@ describe('Idempotency-Key on pay and repay', () => {
   const clock = createFakeClock();
   const server = useTestServer({}, { clock });
 
-  async function customer() {
-    const account = await createTestAccount(server);
-    const res = await server.post('/api/user/login/v1', loginBody(account));
-    expect(res.body.code).toBe(0);
-    return { account, token: res.body.data.token as string };
-  }
+  const customer = () => loggedInCustomer(server);
   const headers = (token: string, key?: string) => ({ Authorization: token, ...(key ? { 'Idempotency-Key': key } : {}) });
   const ordersOf = (uid: number) => server.db.query<{ id: string; status: string }>('SELECT id, status FROM orders WHERE account_uid = $1 ORDER BY created_at, id', [uid]);
   const chargesOf = (uid: number) => server.db.query('SELECT c.charge_id FROM sandbox_card_charges c JOIN orders o ON o.id = c.reference WHERE o.account_uid = $1', [uid]);

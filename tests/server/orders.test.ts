@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../server/clock';
-import { createTestAccount, loginBody, type TestAccountOptions } from '../helpers/accounts';
+import { loggedInCustomer, type TestAccountOptions } from '../helpers/accounts';
 import { contractErrors } from '../helpers/contract-check';
 import { useTestServer } from '../helpers/test-server';
 
@@ -13,12 +13,7 @@ describe('orders: reading, paging, tips, reminders and the cart', () => {
   const clock = createFakeClock();
   const server = useTestServer({}, { clock });
 
-  async function customer(options: TestAccountOptions = {}) {
-    const account = await createTestAccount(server, options);
-    const res = await server.post('/api/user/login/v1', loginBody(account));
-    expect(res.body.code).toBe(0);
-    return { account, auth: { Authorization: res.body.data.token as string, Language: 'en' } };
-  }
+  const customer = (options: TestAccountOptions = {}) => loggedInCustomer(server, options);
   /** Calls that succeed are checked against the contract on the way. */
   async function post(url: string, body: unknown, headers: Record<string, string>) {
     const res = await server.post(url, body, headers);
@@ -153,12 +148,7 @@ describe('what pay refuses before any money moves', () => {
   const clock = createFakeClock();
   const server = useTestServer({}, { clock });
 
-  async function customer(options: TestAccountOptions = {}) {
-    const account = await createTestAccount(server, options);
-    const res = await server.post('/api/user/login/v1', loginBody(account));
-    expect(res.body.code).toBe(0);
-    return { account, auth: { Authorization: res.body.data.token as string, Language: 'en' } };
-  }
+  const customer = (options: TestAccountOptions = {}) => loggedInCustomer(server, options);
   const pay = (auth: Record<string, string>, extra: Record<string, unknown> = {}) =>
     server.post('/api/bill/pay/v1', { planId: '3', method: 'card', currency: 'BRL', email: 'rui@example.com', card: card(VISA_OK), ...extra }, auth);
   const orderCount = async () => Number((await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders'))[0]!.n);
