@@ -15,6 +15,8 @@ import { orderHandlers } from './routes/orders';
 import { planHandlers } from './routes/plans';
 import { pricingHandlers } from './routes/pricing';
 import { registerDevMailbox } from './routes/dev-mailbox';
+import { renewalHandlers } from './routes/renewal';
+import { registerRenewalJob } from './billing/renewal';
 import { signupHandlers } from './routes/signup';
 import { registerOutboxDelivery } from './mail/delivery';
 import { siteHandlers } from './routes/site';
@@ -102,11 +104,14 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     ...authHandlers(services),
     ...pricingHandlers(services),
     ...orderHandlers(services),
+    ...renewalHandlers(services),
   };
   bindOperations(app, loadContract(), handlers);
   // Outbox: SMTP delivery when SMTP_URL is set; the developer mailbox outside production (docs/decisions/005).
   registerOutboxDelivery(app, services);
   registerDevMailbox(app, services);
+  // Auto-renewal passes on an interval (RENEWAL_INTERVAL_MS; off in tests), stopped on close (docs/decisions/010).
+  registerRenewalJob(app, services);
   // Developer-only: a signed token-log-in link, as the TV app would open it (docs/decisions/007).
   if (config.env !== 'production') app.get('/dev/sso-link', devSsoLink(services));
 

@@ -1,0 +1,217 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Queryable } from '../db/database';
+import { ApiRefusal } from '../errors';
+import type { ServerLanguage } from '../i18n';
+import { CARD_PROVIDER, createCardProvider } from '../payments/card-provider';
+import type { ServerServices } from '../services';
+import { createFulfilment, createOrder, loadLines, recordAttempt, transition } from './orders';
+import { valuate } from './pricing';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** A subscription is charged from this long before its next billing date (docs/decisions/010). */
+export const RENEWAL_WINDOW_MS = 24 * HOUR_MS;
+/** After a declined renewal, the next try comes this much later… */
+export const RENEWAL_RETRY_MS = DAY_MS;
+/** …and after this many declines in a row the subscription expires. */
+export const RENEWAL_MAX_FAILURES = 3;
+/** A claim older than this belongs to a process that died mid-renewal; another may take it. */
+export const RENEWAL_CLAIM_STALE_MS = 15 * 60_000;
+/** How often a server process runs a pass (RENEWAL_INTERVAL_MS; 0 turns it off). */
+export const RENEWAL_INTERVAL_MS = 5 * 60_000;
+export const RENEWAL_BATCH = 50;
+
+export interface RenewalSummary {
+  /** Subscriptions this pass claimed (set renewing_since on). */
+  claimed: number;
+  renewed: number;
+  declined: number;
+  expired: number;
+  /** Claimed but no longer due when locked (another process renewed it first), or failed unexpectedly. */
+  skipped: number;
+}
+
+interface DueRow {
+  account_uid: number;
+  plan_id: number;
+  status: 'activated' | 'cancelled' | 'expired';
+  card_id: string | null;
+  currency: string;
+  next_billing_at: Date;
+  next_retry_at: Date | null;
+  failures: number;
+}
+
+const dueCondition = `status = 'activated' AND next_billing_at <= $1 AND (next_retry_at IS NULL OR next_retry_at <= $2)`;
+
+/**
+ * One renewal pass (docs/decisions/010). Safe from several processes at once:
+ * 1. a short transaction claims up to `limit` due subscriptions with `FOR UPDATE SKIP LOCKED` and
+ *    sets their `renewing_since` (cancelling is refused with 6207 from then on); a claim another
+ *    process holds is skipped, and one older than RENEWAL_CLAIM_STALE_MS is taken over;
+ * 2. each claimed subscription is charged in its own transaction that locks its row and checks
+ *    again that it is still due, so a subscription a concurrent pass already renewed (its
+ *    next_billing_at moved) or already declined (its next_retry_at moved) is not charged twice.
+ *    The renewal order, the charge, the attempt, the status change, the fulfilment (entitlement,
+ *    next billing date, receipt) or the decline bookkeeping commit together;
+ * 3. `renewing_since` is always cleared, even when the charge transaction fails.
+ */
+export async function runRenewals(
+  services: Pick<ServerServices, 'db' | 'outbox'>,
+  options: { now: number; limit?: number; log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> },
+): Promise<RenewalSummary> {
+  const { db, outbox } = services;
+  const { now, limit = RENEWAL_BATCH, log } = options;
+  const at = new Date(now);
+  const dueBy = new Date(now + RENEWAL_WINDOW_MS);
+  const summary: RenewalSummary = { claimed: 0, renewed: 0, declined: 0, expired: 0, skipped: 0 };
+
+  const claimed = await db.transaction(async (tx) => {
+    const rows = await tx.query<{ account_uid: number }>(
+      `SELECT account_uid FROM subscriptions
+       WHERE ${dueCondition} AND (renewing_since IS NULL OR renewing_since <= $3)
+       ORDER BY next_billing_at, account_uid LIMIT $4 FOR UPDATE SKIP LOCKED`,
+      [dueBy, at, new Date(now - RENEWAL_CLAIM_STALE_MS), limit],
+    );
+    const uids = rows.map((r) => Number(r.account_uid));
+    if (uids.length > 0) await tx.query('UPDATE subscriptions SET renewing_since = $2, updated_at = $2 WHERE account_uid = ANY($1::bigint[])', [uids, at]);
+    return uids;
+  });
+  summary.claimed = claimed.length;
+
+  const card = createCardProvider();
+  const fulfil = createFulfilment({ outbox, valuate });
+
+  for (const uid of claimed) {
+    try {
+      const outcome = await db.transaction((tx) => renewOne(tx, uid));
+      summary[outcome]++;
+      if (outcome !== 'skipped') log?.info({ accountUid: uid, outcome }, 'subscription renewal');
+    } catch (error) {
+      summary.skipped++;
+      log?.error({ err: error, accountUid: uid }, 'subscription renewal failed; it is tried again on the next pass');
+    } finally {
+      // Only this pass's own claim is released (a stale claim taken over by another pass is theirs).
+      await db.query('UPDATE subscriptions SET renewing_since = NULL WHERE account_uid = $1 AND renewing_since = $2', [uid, at]);
+    }
+  }
+  return summary;
+
+  async function renewOne(tx: Queryable, uid: number): Promise<'renewed' | 'declined' | 'expired' | 'skipped'> {
+    const [sub] = await tx.query<DueRow>(
+      `SELECT account_uid, plan_id, status, card_id, currency, next_billing_at, next_retry_at, failures
+       FROM subscriptions WHERE account_uid = $3 AND ${dueCondition} FOR UPDATE`,
+      [dueBy, at, uid],
+    );
+    if (!sub) return 'skipped';
+
+    const [account] = await tx.query<{ email: string | null; language: ServerLanguage }>('SELECT email, language FROM accounts WHERE uid = $1', [uid]);
+    const lang: ServerLanguage = account?.language ?? 'pt';
+    // The receipt goes where the last paid order's receipt went (phone accounts may have no email).
+    const [last] = await tx.query<{ email: string }>(
+      "SELECT email FROM orders WHERE account_uid = $1 AND status = 'PAYMENT_SUCCEEDED' ORDER BY paid_at DESC NULLS LAST, created_at DESC LIMIT 1",
+      [uid],
+    );
+    const email = last?.email ?? account?.email;
+
+    let valuation;
+    try {
+      valuation = await valuate(tx, { accountUid: uid, planId: String(sub.plan_id), currency: sub.currency, installments: 1, method: 'card', lang, now });
+    } catch (error) {
+      if (!(error instanceof ApiRefusal)) throw error;
+      // The plan or the currency is no longer sold: nothing can be renewed.
+      await tx.query("UPDATE subscriptions SET status = 'expired', next_retry_at = NULL, renewing_since = NULL, updated_at = $2 WHERE account_uid = $1", [uid, at]);
+      log?.warn({ accountUid: uid, errCode: error.errCode }, 'subscription expired: its plan can no longer be valued');
+      return 'expired';
+    }
+    if (!email) throw new Error(`account ${uid} has no email for the renewal receipt`);
+
+    let order = await createOrder(tx, { accountUid: uid, valuation, discountCode: null, method: { code: 'card', type: 'card' }, email, scene: 'WEB', now });
+    await tx.query("UPDATE orders SET kind = 'renewal' WHERE id = $1", [order.id]);
+    order = { ...order, kind: 'renewal' };
+    const lines = (await loadLines(tx, [order.id])).get(order.id) ?? [];
+
+    const charged = sub.card_id
+      ? await card.charge(tx, {
+          orderId: order.id,
+          accountUid: uid,
+          amount: order.total,
+          currency: order.currency,
+          installments: 1,
+          email,
+          description: lines.map((l) => l.plan_name).join(', '),
+          input: { card: { savedCardId: sub.card_id } },
+          now,
+        })
+      : ({ status: 'failed', providerRef: null, errCode: -2511 } as const);
+    const attempt = { orderId: order.id, method: 'card', provider: CARD_PROVIDER, amount: order.total, currency: order.currency, now };
+
+    if (charged.status === 'succeeded') {
+      await recordAttempt(tx, { ...attempt, providerRef: charged.providerRef, status: 'succeeded', errCode: null });
+      const paid = await transition(tx, order, 'PAYMENT_SUCCEEDED', 'renewal charged', now);
+      // Fulfilment extends the entitlement, moves next_billing_at to its new end, refreshes the
+      // amount, clears failures, retry and renewing_since, and sends the receipt.
+      await fulfil(tx, paid, { now, cardId: sub.card_id });
+      return 'renewed';
+    }
+
+    const errCode = charged.status === 'failed' ? charged.errCode : -2499;
+    await recordAttempt(tx, { ...attempt, providerRef: charged.providerRef, status: 'failed', errCode });
+    const failed = await transition(tx, order, 'PAYMENT_FAILED', `renewal declined: ${errCode}`, now);
+    // An automatic attempt is not left open for the customer to finish (it would be their cart).
+    await transition(tx, failed, 'PAYMENT_CANCELLED', 'renewal attempt closed', now);
+    const failures = sub.failures + 1;
+    if (failures >= RENEWAL_MAX_FAILURES) {
+      await tx.query(
+        "UPDATE subscriptions SET status = 'expired', failures = $2, next_retry_at = NULL, renewing_since = NULL, updated_at = $3 WHERE account_uid = $1",
+        [uid, failures, at],
+      );
+      return 'expired';
+    }
+    await tx.query('UPDATE subscriptions SET failures = $2, next_retry_at = $3, renewing_since = NULL, updated_at = $4 WHERE account_uid = $1', [
+      uid,
+      failures,
+      new Date(now + RENEWAL_RETRY_MS),
+      at,
+    ]);
+    return 'declined';
+  }
+}
+
+/** The interval between passes in a server process: RENEWAL_INTERVAL_MS, off in tests unless set. */
+export function renewalIntervalMs(env: 'development' | 'production' | 'test', value = process.env.RENEWAL_INTERVAL_MS): number {
+  if (value !== undefined && value.trim() !== '') {
+    const ms = Number(value);
+    if (!Number.isInteger(ms) || ms < 0) throw new Error('RENEWAL_INTERVAL_MS must be a whole number of milliseconds (0: off)');
+    return ms;
+  }
+  return env === 'test' ? 0 : RENEWAL_INTERVAL_MS;
+}
+
+/**
+ * Runs a pass every interval once the server is ready, one at a time per process, and stops (waiting
+ * for a running pass) when the server closes. Several processes may run it: see `runRenewals`.
+ */
+export function registerRenewalJob(app: FastifyInstance, services: ServerServices, intervalMs = renewalIntervalMs(services.config.env)): void {
+  if (intervalMs <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = runRenewals(services, { now: services.clock.now(), log: app.log })
+      .then((s) => s.claimed > 0 && app.log.info(s, 'renewal pass'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'renewal pass failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(tick, intervalMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
