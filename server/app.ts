@@ -15,6 +15,7 @@ import { orderHandlers } from './routes/orders';
 import { planHandlers } from './routes/plans';
 import { pricingHandlers } from './routes/pricing';
 import { registerDevMailbox } from './routes/dev-mailbox';
+import { registerPaymentExpiry, registerSandboxBank } from './routes/sandbox-bank';
 import { renewalHandlers } from './routes/renewal';
 import { registerRenewalJob } from './billing/renewal';
 import { signupHandlers } from './routes/signup';
@@ -114,6 +115,10 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   registerRenewalJob(app, services);
   // Developer-only: a signed token-log-in link, as the TV app would open it (docs/decisions/007).
   if (config.env !== 'production') app.get('/dev/sso-link', devSsoLink(services));
+  // PIX and boleto orders past their payment window are cancelled; outside production, the
+  // sandbox bank pays them and the sandbox providers' signed webhooks settle them (README).
+  registerPaymentExpiry(app, services);
+  if (config.env !== 'production') registerSandboxBank(app, services);
 
   const hasSpa = existsSync(path.join(config.staticDir, 'index.html'));
   if (hasSpa) {

@@ -1,15 +1,17 @@
+import { createBoletoProvider } from './boleto-provider';
 import { createCardProvider, type CardProvider } from './card-provider';
+import { createPixProvider, type PixProviderOptions } from './pix-provider';
 import type { PaymentProvider } from './provider';
 
 /**
  * Which provider collects each payment method (by the method's code in `payment_methods`). An
  * enabled method without a provider here is not offered, and paying with it answers -2502
- * "Payment method not supported"; PIX, boleto, PayPal and the others join this table as their
- * providers are built.
+ * "Payment method not supported"; PayPal and the others join this table as their providers are
+ * built. PIX and boleto answer `pending` and are settled by their providers' signed webhooks.
  */
-export function createProviderRegistry() {
+export function createProviderRegistry(options: { pix?: PixProviderOptions } = {}) {
   const card = createCardProvider();
-  const byMethod: Readonly<Record<string, PaymentProvider>> = { card };
+  const byMethod: Readonly<Record<string, PaymentProvider>> = { card, pix: createPixProvider(options.pix), boleto: createBoletoProvider() };
   return {
     card: card as CardProvider,
     forMethod(code: string): PaymentProvider | undefined {

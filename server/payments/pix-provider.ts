@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import QRCode from 'qrcode';
+import type { Queryable } from '../db/database';
+import { buildBrCode } from './pix-brcode';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider, ProviderStatus } from './provider';
+
+/** The provider name kept with PIX payment attempts (and in webhook URLs). */
+export const PIX_PROVIDER = 'sandbox-pix';
+/** A PIX charge can be paid for 30 minutes. */
+export const PIX_TTL_MS = 30 * 60_000;
+/** The sandbox's receiving key (a random-key PIX "chave aleatória"); a real account sets its own. */
+export const SANDBOX_PIX_KEY = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';
+export const PIX_CITY = 'São Paulo';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** A PIX txid: 25 letters and digits (the BR Code's maximum), from 25 random bytes. */
+export function newTxid(): string {
+  // 256 is 4 × 62 + 8: bytes ≥ 248 are dropped so every character is equally likely.
+  let out = '';
+  while (out.length < 25) {
+    for (const b of randomBytes(32)) if (b < 248 && out.length < 25) out += ALNUM[b % 62];
+  }
+  return out;
+}
+
+/** The brand the portal sells under (the site theme's name): the BR Code's merchant name. */
+export async function merchantName(q: Queryable): Promise<string> {
+  const [row] = await q.query<{ name: string | null }>("SELECT value->>'name' AS name FROM site_settings WHERE key = 'theme'");
+  return row?.name || 'Portal';
+}
+
+/**
+ * The current view of a pending PIX/boleto attempt kept in `payment_attempts`: a pending one
+ * whose window closed (`payBy` from its instructions) reads as cancelled.
+ */
+export async function attemptStatus(q: Queryable, provider: string, providerRef: string, now: number, payByOf: (instructions: Record<string, unknown>) => number | null): Promise<ProviderStatus> {
+  const [row] = await q.query<{ status: ProviderStatus | 'unknown'; instructions: Record<string, unknown> | null }>(
+    'SELECT status, instructions FROM payment_attempts WHERE provider = $1 AND provider_ref = $2',
+    [provider, providerRef],
+  );
+  if (!row) return 'failed';
+  if (row.status === 'unknown') return 'pending';
+  if (row.status !== 'pending') return row.status;
+  const payBy = row.instructions ? payByOf(row.instructions) : null;
+  return payBy !== null && now >= payBy ? 'cancelled' : 'pending';
+}
+
+export interface PixProviderOptions {
+  /** The receiving PIX key; the sandbox key when not configured. */
+  key?: string | undefined;
+}
+
+/**
+ * The sandbox PIX provider: a charge is a dynamic BR Code (one payment, the order's amount, a
+ * 25-character txid that reconciles it) with its QR image, payable for 30 minutes. The payer's
+ * bank pays it (here: the sandbox bank, server/routes/sandbox-bank.ts) and the provider tells the
+ * portal through a signed webhook. The instructions are the contract's PayResultPix without
+ * orderId and status.
+ */
+export function createPixProvider(options: PixProviderOptions = {}) {
+  const key = options.key ?? SANDBOX_PIX_KEY;
+  return {
+    name: PIX_PROVIDER,
+    type: 'pix',
+
+    async charge(q: Queryable, request: ChargeRequest): Promise<ChargeOutcome> {
+      if (request.currency !== 'BRL') return { status: 'failed', providerRef: null, errCode: -2408 };
+      const txid = newTxid();
+      const brCode = buildBrCode({ key, merchantName: await merchantName(q), merchantCity: PIX_CITY, amountMinor: request.amount, txid });
+      const qrSvg = await QRCode.toString(brCode, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+      const expiresAt = request.now + PIX_TTL_MS;
+      return {
+        status: 'pending',
+        providerRef: txid,
+        payBy: expiresAt,
+        instructions: { next: 'pix', brCode, qrSvg, amount: request.amount, currency: request.currency, expiresAt },
+      };
+    },
+
+    async query(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> {
+      return attemptStatus(q, PIX_PROVIDER, providerRef, now, (i) => (typeof i.expiresAt === 'number' ? i.expiresAt : null));
+    },
+  } satisfies PaymentProvider;
+}
