@@ -266,7 +266,10 @@ export function orderHandlers(services: ServerServices) {
     request: FastifyRequest,
     now: number,
   ): Promise<ChargeResult> {
-    if (order.discount_code && !(await redeemDiscountCode(tx, order.discount_code))) {
+    // A pending order (a PIX or boleto awaiting payment) already holds its code's use: repaying it
+    // another way must not take a second one.
+    const holdsUse = order.status === 'PAYMENT_PENDING';
+    if (order.discount_code && !holdsUse && !(await redeemDiscountCode(tx, order.discount_code))) {
       throw new ApiRefusal(DiscountErr.exhausted, 200, `discount code ${order.discount_code} used up`);
     }
     const lines = (await loadLines(tx, [order.id])).get(order.id) ?? [];

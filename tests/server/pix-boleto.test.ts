@@ -281,4 +281,16 @@ describe('PIX and boleto: sandbox providers, the sandbox bank and signed, idempo
     await expireOverdue(server.services);
     expect((await getOrder(slip.orderId, second.auth)).status).toBe('PAYMENT_CANCELLED');
   });
+  it('repaying a pending PIX order by card takes the discount code once in all', async () => {
+    const { auth } = await loggedInCustomer(server);
+    await server.db.query("INSERT INTO discount_codes (code, kind, value, max_uses, active) VALUES ('DUPLA2', 'percent', 10, 5, true)");
+    const used = async () => (await server.db.query<{ used_count: number }>("SELECT used_count FROM discount_codes WHERE code = 'DUPLA2'"))[0]!.used_count;
+    const pix = await pay(auth, 'pix', { discountCode: 'DUPLA2' });
+    expect(pix.body.data.next).toBe('pix');
+    expect(await used()).toBe(1);
+    const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', holder: 'Ana Souza' };
+    const repay = await post('/api/bill/repay/v1', { orderId: pix.body.data.orderId, method: 'card', card }, auth);
+    expect(repay.body).toMatchObject({ code: 0, data: { status: 'PAYMENT_SUCCEEDED' } });
+    expect(await used()).toBe(1);
+  });
 });
