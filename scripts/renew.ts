@@ -3,7 +3,7 @@
  * PGlite data directory), then exit. Safe beside running servers and other passes
  * (docs/decisions/010). Exit code 1 when a subscription's renewal failed unexpectedly.
  */
-import { ConfigError, loadConfig } from '../server/config';
+import { loadConfigOrExit } from '../server/config';
 import { systemClock } from '../server/clock';
 import { runRenewals } from '../server/billing/renewal';
 import { openDatabase } from '../server/db/database';
@@ -12,16 +12,7 @@ import { createTranslator, loadBundledMessages } from '../server/i18n';
 import { createPasswordHasher } from '../server/security/passwords';
 import { createServerServices } from '../server/services';
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {

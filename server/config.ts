@@ -118,3 +118,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
   };
 }
+
+/** For entry points (the server, `npm run renew`): a wrong environment prints its problems and exits 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

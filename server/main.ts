@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
@@ -7,16 +7,7 @@ import { demoAccount } from './db/demo-content';
 import { createPasswordHasher } from './security/passwords';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const hasher = createPasswordHasher();
