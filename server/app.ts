@@ -99,7 +99,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   app.decorate('services', services);
   const handlers: Handlers = {
     ...siteHandlers(services.site),
-    ...planHandlers(services.plans, services.site, services),
+    ...planHandlers(services),
     ...signupHandlers(services),
     ...accountHandlers(services),
     ...authHandlers(services),

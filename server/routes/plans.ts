@@ -1,28 +1,25 @@
-import type { SessionService } from '../auth/sessions';
 import { withAccountPrices } from '../billing/pricing';
-import type { Queryable } from '../db/database';
 import { ApiRefusal } from '../errors';
 import { defineHandlers, type RequestContext } from '../openapi/bind';
-import type { PlanRepository } from '../repositories/plan-repository';
-import type { SiteRepository } from '../repositories/site-repository';
 import type { ServerLanguage } from '../i18n';
+import type { ServerServices } from '../services';
 
 /** 6001: the plan does not exist (the client sends the user to /404, spec section 8). */
 const planNotFound = 6001;
 
 /**
- * With `accounts`, a signed-in caller sees its own prices (docs/decisions/008). A token that is
+ * A signed-in caller sees its own prices (docs/decisions/008). A token that is
  * missing, stale or unknown gets the list prices: the pricing table is the landing page, and a
  * stale session must not break it (the calls that need the session refuse it themselves).
  */
-export function planHandlers(plans: PlanRepository, site: SiteRepository, accounts?: { db: Queryable; sessions: SessionService }) {
+export function planHandlers({ plans, site, db, sessions }: Pick<ServerServices, 'plans' | 'site' | 'db' | 'sessions'>) {
   const preference = async (wanted: ServerLanguage): Promise<ServerLanguage[]> => {
     const config = await site.setting('siteConfig');
     return [...new Set<ServerLanguage>([wanted, config.defaultLang, 'en'])];
   };
   const signedInUid = async (ctx: RequestContext): Promise<number | null> => {
-    if (!accounts || !ctx.token) return null;
-    return accounts.sessions.authenticate(ctx).then(
+    if (!ctx.token) return null;
+    return sessions.authenticate(ctx).then(
       (s) => s.accountUid,
       (error: unknown) => {
         if (error instanceof ApiRefusal) return null;
@@ -32,7 +29,7 @@ export function planHandlers(plans: PlanRepository, site: SiteRepository, accoun
   };
   const priced = async <T extends Parameters<typeof withAccountPrices>[2]>(ctx: RequestContext, list: T): Promise<T> => {
     const uid = await signedInUid(ctx);
-    return uid === null || !accounts ? list : ((await withAccountPrices(accounts.db, uid, list)) as T);
+    return uid === null ? list : ((await withAccountPrices(db, uid, list)) as T);
   };
 
   return defineHandlers({

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
+import { contractErrors } from './contract-check';
 import type { Clock } from '../../server/clock';
 import { loadConfig } from '../../server/config';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
@@ -98,6 +99,12 @@ export function useTestServer(env: NodeJS.ProcessEnv = {}, options: { clock?: Cl
     async post(url: string, body: unknown, headers: Record<string, string> = {}) {
       const res = await current().app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
       return { status: res.statusCode, body: res.json() as EnvelopeBody };
+    },
+    /** `post`, with every success checked against the contract's response schema. */
+    async postChecked(url: string, body: unknown, headers: Record<string, string> = {}) {
+      const res = await this.post(url, body, headers);
+      if (res.body.code === 0) expect(contractErrors('post', url, res.status, res.body)).toEqual([]);
+      return res;
     },
     async get(url: string, headers: Record<string, string> = {}) {
       const res = await current().app.inject({ method: 'GET', url, headers });
