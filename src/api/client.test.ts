@@ -230,7 +230,7 @@ describe('refusals (spec section 8)', () => {
     const { api, effects } = setup({ context: contextWith({ token: 'old' }) });
     const error = await rejection(api.call(api.client.GET('/api/site/theme/v1')));
     expect(error).toMatchObject({ kind: 'refusal', errCode: -24010, handled: true, outcome: 'silentReset', status: 401 });
-    expect(effects.resetSession).toHaveBeenCalledOnce();
+    expect(effects.resetSession).toHaveBeenCalledExactlyOnceWith({ kind: 'silentReset', errCode: -24010 });
     expect(effects.toast).not.toHaveBeenCalled();
     expect(effects.navigate).not.toHaveBeenCalled();
   });
@@ -260,13 +260,13 @@ describe('refusals (spec section 8)', () => {
     expect(effects.toast).not.toHaveBeenCalled();
   });
 
-  it('-24030 warns, resets and goes to /login', async () => {
+  it('-24030 hands a warned reset to the session machine (which warns and goes to /login)', async () => {
     handler = (_req, res) => send(res, 401, { code: 1, errCode: -24030, msg: 'Session replaced' });
     const { api, effects } = setup();
     await rejection(api.call(api.client.GET('/api/site/theme/v1')));
-    expect(effects.toast).toHaveBeenCalledWith('warning', -24030);
-    expect(effects.resetSession).toHaveBeenCalledOnce();
-    expect(effects.navigate).toHaveBeenCalledWith('/login');
+    expect(effects.resetSession).toHaveBeenCalledExactlyOnceWith({ kind: 'warnResetLogin', errCode: -24030 });
+    expect(effects.toast).not.toHaveBeenCalled();
+    expect(effects.navigate).not.toHaveBeenCalled();
   });
 });
 

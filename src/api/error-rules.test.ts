@@ -16,7 +16,7 @@ function recordEffects() {
   const effects = {
     navigate: vi.fn((to: string) => void calls.push(['navigate', to])),
     toast: vi.fn((level: string, code: unknown) => void calls.push(['toast', level, code])),
-    resetSession: vi.fn(() => void calls.push(['resetSession'])),
+    resetSession: vi.fn((reset: unknown) => void calls.push(['resetSession', reset])),
   } satisfies ErrorEffects;
   return { effects, calls };
 }
@@ -81,7 +81,7 @@ describe('decideOutcome (spec section 8, handling rules)', () => {
       it.each(scenes)(`${code} in %s resets without a toast or navigation`, (scene) => {
         const { outcome, calls, effects } = handle(code, scene);
         expect(outcome).toEqual({ kind: 'silentReset' });
-        expect(calls).toEqual([['resetSession']]);
+        expect(calls).toEqual([['resetSession', { kind: 'silentReset', errCode: code }]]);
         expect(effects.toast).not.toHaveBeenCalled();
         expect(effects.navigate).not.toHaveBeenCalled();
         expect(isOutcomeHandled(outcome)).toBe(true);
@@ -89,10 +89,11 @@ describe('decideOutcome (spec section 8, handling rules)', () => {
     }
   });
 
-  it('-1112: shows an error message, then resets the session', () => {
+  // What a reset does (message, clearing, /login) is the session machine's: machines/session.
+  it('-1112: hands a reset with a message to the session machine', () => {
     const { outcome, calls } = handle(-1112);
     expect(outcome).toEqual({ kind: 'messageAndReset' });
-    expect(calls).toEqual([['toast', 'error', -1112], ['resetSession']]);
+    expect(calls).toEqual([['resetSession', { kind: 'messageAndReset', errCode: -1112 }]]);
     expect(isOutcomeHandled(outcome)).toBe(true);
   });
 
@@ -108,10 +109,10 @@ describe('decideOutcome (spec section 8, handling rules)', () => {
     expect(calls).toEqual([['navigate', '/pricing-table?errCode=6000&type=cannotBuyPlan']]);
   });
 
-  it('-24030: warning toast, then session reset, then /login, in that order', () => {
+  it('-24030: hands a warned reset with the way to /login to the session machine', () => {
     const { outcome, calls } = handle(-24030);
     expect(outcome).toEqual({ kind: 'warnResetLogin' });
-    expect(calls).toEqual([['toast', 'warning', -24030], ['resetSession'], ['navigate', '/login']]);
+    expect(calls).toEqual([['resetSession', { kind: 'warnResetLogin', errCode: -24030 }]]);
   });
 
   describe('pass-through list: handed to the caller untouched', () => {

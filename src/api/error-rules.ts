@@ -62,13 +62,23 @@ export interface DecideInput {
 export type ToastLevel = 'error' | 'warning';
 export type ToastCode = number | 'network' | 'timeout';
 
+/** The refusals that reset the session, and the code that caused each. */
+export type SessionResetKind = 'silentReset' | 'messageAndReset' | 'warnResetLogin';
+export interface SessionReset {
+  readonly kind: SessionResetKind;
+  readonly errCode: number;
+}
+
 /** What the app layer lends the client to act on an outcome. */
 export interface ErrorEffects {
   navigate(to: string): void;
   /** Show a toast; a numeric code is translated through the error catalogue by the app. */
   toast(level: ToastLevel, errCode: ToastCode): void;
-  /** Clear userInfo and accountInfo (spec section 4). */
-  resetSession(): void;
+  /**
+   * Hand a session reset to the session machine (machines/session), which owns what a reset does:
+   * the message or warning, clearing userInfo and accountInfo, and the way to /login.
+   */
+  resetSession(reset: SessionReset): void;
 }
 
 /** Which codes a rule matches: a list, or every code outside a list. */
@@ -165,18 +175,12 @@ type Performer<K extends OutcomeKind> = (
 const performers: { readonly [K in OutcomeKind]: Performer<K> } = {
   ok: () => {},
   notice: (o, fx) => fx.navigate(outcomeRoutes.notice(o.type, o.code)),
-  silentReset: (_o, fx) => fx.resetSession(),
-  messageAndReset: (_o, fx, code) => {
-    fx.toast('error', code);
-    fx.resetSession();
-  },
+  // This table says which codes reset the session; the session machine decides what a reset does.
+  silentReset: (o, fx, errCode) => fx.resetSession({ kind: o.kind, errCode }),
+  messageAndReset: (o, fx, errCode) => fx.resetSession({ kind: o.kind, errCode }),
   notFound: (_o, fx) => fx.navigate(outcomeRoutes.notFound),
   cannotBuyPlan: (_o, fx) => fx.navigate(outcomeRoutes.cannotBuyPlan),
-  warnResetLogin: (_o, fx, code) => {
-    fx.toast('warning', code);
-    fx.resetSession();
-    fx.navigate(outcomeRoutes.login);
-  },
+  warnResetLogin: (o, fx, errCode) => fx.resetSession({ kind: o.kind, errCode }),
   toast: (_o, fx, code) => fx.toast('error', code),
   passThrough: () => {},
 };

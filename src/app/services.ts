@@ -1,3 +1,6 @@
+import { createActor, type Actor } from 'xstate';
+import { createSessionActors } from '../../machines/session/session.actors';
+import { sessionMachine, type SessionMachine } from '../../machines/session/session.machine';
 import { createApi, type Api } from '../api/client';
 import { createSessionClientContext } from '../api/client-context';
 import { detectClientType } from '../api/client-type';
@@ -15,6 +18,8 @@ export interface AppServices {
   api: Api;
   queries: QueryCache;
   toasts: ToastStore;
+  /** The session machine: every session reset, the 10-day expiry, logout and the other-tab reload. */
+  session: Actor<SessionMachine>;
   /** The router's navigate, handed in once the router is mounted. */
   setNavigate(navigate: (to: string) => void): void;
   /** The language the page is shown in, which every request's Language header carries. */
@@ -45,10 +50,26 @@ export function createAppServices(win: Window & typeof globalThis): AppServices 
     effects: {
       navigate: (to) => navigate(to),
       toast: (level, code) => toasts.show(level, code),
-      resetSession: () => store.resetSession(),
+      // The client says which refusals reset the session; the session machine does the reset.
+      resetSession: (reset) => session.send({ type: 'SESSION_REFUSED', reset }),
     },
   });
-  const stopWatching = watchOtherTabs(win, store, () => win.location.reload());
+  const session = createActor(
+    sessionMachine.provide({
+      actors: createSessionActors(api),
+      actions: {
+        storeUserInfo: (_, { userInfo }) => store.set('userInfo', userInfo),
+        clearSession: () => store.resetSession(),
+        showResetMessage: (_, { reset }) => toasts.show('error', reset.errCode),
+        warnSessionEnded: (_, { reset }) => toasts.show('warning', reset.errCode),
+        goToLogin: () => navigate('/login'),
+        reloadPage: () => win.location.reload(),
+      },
+    }),
+    { input: { userInfo: store.get('userInfo') } },
+  );
+  session.start();
+  const stopWatching = watchOtherTabs(win, store, () => session.send({ type: 'OTHER_TAB_CHANGED_LOGIN' }));
 
   return {
     store,
@@ -56,6 +77,7 @@ export function createAppServices(win: Window & typeof globalThis): AppServices 
     api,
     queries: createQueryCache(),
     toasts,
+    session,
     setNavigate: (fn) => {
       navigate = fn;
     },
@@ -64,6 +86,7 @@ export function createAppServices(win: Window & typeof globalThis): AppServices 
     },
     dispose() {
       stopWatching();
+      session.stop();
       win.removeEventListener('resize', updateClientType);
     },
   };

@@ -1,0 +1,86 @@
+// The machines' actors against the real reference server, in-process: the typed client's fetch is
+// handed to Fastify's `inject`, so every call runs the server's real routes on its fresh database.
+import type { FastifyInstance } from 'fastify';
+import { createApi, type Api } from '../../src/api/client';
+import type { ClientContext } from '../../src/api/client-context';
+import type { ErrorEffects, SessionReset, ToastCode, ToastLevel } from '../../src/api/error-rules';
+import { createSessionStore, type SessionStore } from '../../src/session/store';
+
+/** A fetch that answers through the server's `inject` (no socket, same routes and plugins). */
+export function injectFetch(app: FastifyInstance) {
+  return async (request: Request): Promise<Response> => {
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const url = new URL(request.url);
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+    const res = await app.inject({ method: request.method as 'GET', url: url.pathname + url.search, headers, ...(body ? { payload: body } : {}) });
+    return new Response(res.body === '' ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+  };
+}
+
+/** localStorage's contract over a Map, for the session store outside a browser. */
+export class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, String(value));
+  }
+}
+
+/** What the client's error rules asked the app to do, in order. */
+export type EffectCall = ['navigate', string] | ['toast', ToastLevel, ToastCode] | ['resetSession', SessionReset];
+
+export interface ClientWorld {
+  api: Api;
+  store: SessionStore;
+  effects: EffectCall[];
+  /** Where the client's session resets go (the session machine, when one runs). */
+  onReset(handler: (reset: SessionReset) => void): void;
+}
+
+/** The app's client, with a session store and effects a test can read. */
+export function createClientWorld(app: FastifyInstance, storage: Storage = new MemoryStorage()): ClientWorld {
+  const store = createSessionStore(storage);
+  const effects: EffectCall[] = [];
+  let resetHandler: (reset: SessionReset) => void = () => {};
+  const context: ClientContext = {
+    getToken: () => store.get('userInfo')?.token ?? null,
+    getLanguage: () => store.get('language') ?? 'en',
+    getClientType: () => store.get('clientType'),
+    getScene: () => store.get('scene'),
+    getFingerprint: () => 'model-walk',
+  };
+  const errorEffects: ErrorEffects = {
+    navigate: (to) => void effects.push(['navigate', to]),
+    toast: (level, code) => void effects.push(['toast', level, code]),
+    resetSession: (reset) => {
+      effects.push(['resetSession', reset]);
+      resetHandler(reset);
+    },
+  };
+  const api = createApi({ baseUrl: 'http://portal.test', context, effects: errorEffects, fetch: injectFetch(app) });
+  return {
+    api,
+    store,
+    effects,
+    onReset(handler) {
+      resetHandler = handler;
+    },
+  };
+}

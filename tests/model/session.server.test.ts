@@ -1,0 +1,161 @@
+// Walk (a) of the session machine: every graph path on the machine with its real actors, the
+// client calling the real reference server on a fresh database; server answers are arranged, not
+// faked (a revoked token, a clock past the 10 days, a storage fault).
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { createSessionActors } from '../../machines/session/session.actors';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { createFakeClock } from '../../server/clock';
+import { watchOtherTabs } from '../../src/session/store';
+import { createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
+import { useTestServer } from '../helpers/test-server';
+import { saveCoverage } from './coverage';
+import { CoverageRecorder, describePath, flowPaths, startRecorded } from './harness';
+import { assertFullCoverage, awaitsServer, pollUntil } from './gate';
+import { createClientWorld, MemoryStorage } from './real-server';
+import { sessionAwaitingServer, sessionGraph } from './session.model';
+import { walkPath } from './walker';
+
+const clock = createFakeClock();
+const server = useTestServer({}, { clock });
+const recorder = new CoverageRecorder();
+const paths = flowPaths(sessionGraph(sessionMachine.provide({ actors: createSessionActors(null as never) })));
+const runnable = paths.filter((p) => !awaitsServer(sessionMachine, p, sessionAwaitingServer));
+
+/** The server's own view of a token: 0 while its session lives, else -24010 / -24020. */
+async function serverAnswerFor(token: string, account: TestAccount) {
+  const res = await server.post('/api/user/queryInfo/v1', { uid: String(account.uid), account: account.account, type: account.type }, { Authorization: token, Language: 'en' });
+  return res.body.code === 0 ? 0 : res.body.errCode;
+}
+
+describe('session machine, walk (a): real actors against the real server', () => {
+  it.each(runnable.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const account: TestAccount = await createTestAccount(server);
+    const storage = new MemoryStorage();
+    const world = createClientWorld(server.app, storage);
+    const win = new EventTarget();
+    const done: string[] = [];
+    const restore: Array<() => Promise<void>> = [];
+    let lastToken: string | null = null;
+    const logIn = async () => (await world.api.callData(world.api.client.POST('/api/user/login/v1', { body: loginBody(account) }))) as never as { token: string; expiration: number };
+    let actor: ReturnType<typeof startRecorded<typeof sessionMachine>>['actor'] | undefined;
+    const seen: AnyMachineSnapshot[] = [];
+
+    await walkPath(path, {
+      async arrange(event) {
+        if (event.type === 'xstate.error.actor.logout') {
+          // A storage fault while the server revokes the session: it answers -2499.
+          await server.db.query('ALTER TABLE sessions RENAME TO sessions_unavailable');
+          restore.push(async () => void (await server.db.query('ALTER TABLE sessions_unavailable RENAME TO sessions')));
+        }
+      },
+      async start(start) {
+        // A page opened with a session stored by an earlier real log-in.
+        if (start === 'storedSession') world.store.set('userInfo', (await logIn()) as never);
+        const machine = sessionMachine.provide({
+          actors: createSessionActors(world.api),
+          actions: {
+            storeUserInfo: (_, { userInfo }) => world.store.set('userInfo', userInfo),
+            clearSession: () => (done.push('clearSession'), world.store.resetSession()),
+            showResetMessage: () => void done.push('showResetMessage'),
+            warnSessionEnded: () => void done.push('warnSessionEnded'),
+            goToLogin: () => void done.push('goToLogin'),
+            reloadPage: () => void done.push('reloadPage'),
+          },
+          delays: { sessionLifetime: ({ context }) => Math.max(0, (context.userInfo?.expiration ?? 0) - clock.now()) },
+        });
+        const started = startRecorded(machine, recorder, { userInfo: world.store.get('userInfo') });
+        actor = started.actor;
+        seen.push(actor.getSnapshot() as AnyMachineSnapshot);
+        actor.subscribe((s) => void seen.push(s as AnyMachineSnapshot));
+        world.onReset((reset) => actor!.send({ type: 'SESSION_REFUSED', reset }));
+        watchOtherTabs(win as unknown as Window, world.store, () => actor!.send({ type: 'OTHER_TAB_CHANGED_LOGIN' }));
+        return { snapshots: () => seen, clock: started.clock };
+      },
+      async perform(event: EventObject) {
+        switch (event.type) {
+          case 'SIGNED_IN': {
+            const userInfo = await logIn();
+            actor!.send({ type: 'SIGNED_IN', userInfo: userInfo as never });
+            return;
+          }
+          case 'LOGOUT_REQUESTED':
+            lastToken = world.store.get('userInfo')?.token ?? null;
+            actor!.send({ type: 'LOGOUT_REQUESTED' });
+            return;
+          case 'SESSION_REFUSED': {
+            // The token dies on the server (logged out elsewhere); the next call meets -24020.
+            const token = world.store.get('userInfo')?.token;
+            if (token) await server.post('/api/user/loginOut/v1', { language: 'en', uid: '', account: '' }, { Authorization: token, Language: 'en' });
+            await expect(world.api.call(world.api.client.POST('/api/user/queryInfo/v1', { body: { uid: '0', account: '', type: 'email' } }))).rejects.toMatchObject({ errCode: -24020 });
+            return;
+          }
+          case 'OTHER_TAB_CHANGED_LOGIN': {
+            // Another tab logs in for real and stores its own token in the shared storage.
+            const res = await server.post('/api/user/login/v1', loginBody(account));
+            const newValue = JSON.stringify(res.body.data);
+            storage.setItem('userInfo', newValue);
+            win.dispatchEvent(Object.assign(new Event('storage'), { key: 'userInfo', newValue, storageArea: storage }));
+            return;
+          }
+          default:
+            throw new Error(`no executor for ${event.type}`);
+        }
+      },
+      delayMs(delay, current) {
+        expect(delay).toBe('sessionLifetime');
+        const ms = Math.max(0, (current.context.userInfo?.expiration ?? 0) - clock.now());
+        lastToken = current.context.userInfo?.token ?? null;
+        clock.advance(ms);
+        return ms;
+      },
+      async check(reached, expected, event) {
+        // The fault lasts until the answer it was arranged for has arrived.
+        if (event.type.startsWith('xstate.')) for (const undo of restore.splice(0)) await undo();
+        expect(reached.value).toEqual(expected.value);
+        const stored = world.store.get('userInfo');
+        switch (reached.value) {
+          case 'signedOut':
+            expect(reached.context.userInfo).toBeNull();
+            expect(stored).toBeNull();
+            break;
+          case 'signedIn':
+            expect(stored?.token).toBe(reached.context.userInfo?.token);
+            expect(await serverAnswerFor(stored!.token, account)).toBe(0);
+            break;
+          case 'signingOut':
+            expect(stored?.token).toBe(lastToken);
+            break;
+          case 'reloading':
+            expect(done.at(-1)).toBe('reloadPage');
+            break;
+        }
+        if (event.type === 'xstate.done.actor.logout') {
+          // Spec section 7: the server ended that session; the tab went to /login.
+          expect(await serverAnswerFor(lastToken!, account)).toBe(-24020);
+          expect(done.slice(-2)).toEqual(['clearSession', 'goToLogin']);
+        }
+        if (event.type === 'xstate.error.actor.logout') {
+          expect(reached.context.error).toMatchObject({ kind: 'refusal', errCode: -2499 });
+          expect(done.at(-1)).toBe('goToLogin');
+        }
+        if (event.type.startsWith('xstate.after.sessionLifetime')) {
+          // Spec section 9: 10 days on, the server refuses the token as expired too.
+          expect(await serverAnswerFor(lastToken!, account)).toBe(-24010);
+        }
+        if (event.type === 'SESSION_REFUSED') {
+          expect(world.effects.at(-1)).toEqual(['resetSession', { kind: 'silentReset', errCode: -24020 }]);
+          expect(done).not.toContain('showResetMessage');
+          expect(done).not.toContain('warnSessionEnded');
+        }
+      },
+      until: pollUntil,
+    });
+    actor?.stop();
+  });
+
+  afterAll(() => {
+    const report = saveCoverage('session', 'server', sessionMachine, recorder);
+    assertFullCoverage(report, 'session', 'server', sessionAwaitingServer);
+  });
+});

@@ -1,0 +1,67 @@
+// Replays one graph path on a live actor. User events go through the walk's executors (a direct
+// send in the server walk, clicks and typing in the screens walk). Automatic events are never
+// sent: before a step, the walk arranges real server state for the answers that follow it, then
+// waits for the live actor to get there. `after` edges move the simulated clock.
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject, SimulatedClock } from 'xstate';
+import { automaticStep, type FlowPath } from './harness';
+
+export interface Walk {
+  /** Prepares the server (and the world) so that the automatic `event` really happens next. */
+  arrange(event: EventObject, expected: AnyMachineSnapshot): Promise<void>;
+  /** Starts the actor (or renders the screen); returns the live snapshots and the clock. */
+  start(start: string): Promise<{ snapshots: () => AnyMachineSnapshot[]; clock: SimulatedClock }>;
+  /** Performs a user event. */
+  perform(event: EventObject, from: AnyMachineSnapshot): Promise<void>;
+  /** How long an `after` delay waits in the current snapshot (ms). */
+  delayMs(delay: string, current: AnyMachineSnapshot): number;
+  /** Asserts what a state means: context, the server's state, or what the user sees. */
+  check(reached: AnyMachineSnapshot, expected: AnyMachineSnapshot, event: EventObject): Promise<void>;
+  /** Waits for a condition the walk cannot know the timing of (an answer, a render). */
+  until<T>(get: () => T | undefined, what: string): Promise<T>;
+}
+
+const valueKey = (s: AnyMachineSnapshot) => JSON.stringify(s.value);
+
+export async function walkPath(path: FlowPath<AnyStateMachine>, walk: Walk): Promise<void> {
+  const steps = path.steps;
+  const arrangeFollowing = async (from: number) => {
+    for (let j = from; j < steps.length && automaticStep(steps[j]!.event); j++) {
+      if (automaticStep(steps[j]!.event)!.kind !== 'after') await walk.arrange(steps[j]!.event, steps[j]!.state as AnyMachineSnapshot);
+    }
+  };
+  await arrangeFollowing(1);
+  const { snapshots, clock } = await walk.start(path.start);
+  let cursor = 0;
+  /** The first snapshot from the cursor on in the expected state (the actor may have moved on since). */
+  const reach = (expected: AnyMachineSnapshot) =>
+    walk.until(() => {
+      const list = snapshots();
+      for (let k = cursor; k < list.length; k++) {
+        if (valueKey(list[k]!) === valueKey(expected)) {
+          cursor = k;
+          return list[k];
+        }
+      }
+      return undefined;
+    }, `state ${valueKey(expected)}`);
+
+  await walk.check(await reach(steps[0]!.state as AnyMachineSnapshot), steps[0]!.state as AnyMachineSnapshot, steps[0]!.event);
+  for (let i = 1; i < steps.length; i++) {
+    const { event, state } = steps[i]!;
+    const expected = state as AnyMachineSnapshot;
+    const auto = automaticStep(event);
+    const current = snapshots()[snapshots().length - 1]!;
+    if (!auto) {
+      await arrangeFollowing(i + 1);
+      cursor = snapshots().length;
+      await walk.perform(event, current);
+    } else if (auto.kind === 'after') {
+      await arrangeFollowing(i + 1);
+      cursor = snapshots().length;
+      clock.increment(walk.delayMs(auto.delay, current));
+    } else {
+      cursor += 1;
+    }
+    await walk.check(await reach(expected), expected, event);
+  }
+}
