@@ -1955,12 +1955,13 @@ export interface components {
             orderId: components["schemas"]["OrderId"];
             status: components["schemas"]["OrderStatus"];
         };
-        /** @description Send the browser to the provider (PayPal approval, 3-D Secure, a hosted page); it comes back to /paymentResult. */
+        /** @description Send the browser to the provider (PayPal approval, an e-wallet's checkout, 3-D Secure); it comes back to /payment-redirect (PayPal, then capture) or /paymentResult. */
         PayResultRedirect: {
             /** @constant */
             next: "redirect";
             orderId: components["schemas"]["OrderId"];
             status: components["schemas"]["OrderStatus"];
+            /** @description https in production; the sandbox providers' pages are on the portal's own origin, which is http on a developer's machine. */
             url: string;
         };
         /** @description Show the PIX copy-and-paste code and its QR image (at least one of qrSvg and qrPngDataUrl is present). */

@@ -21,6 +21,7 @@ import { registerRenewalJob } from './billing/renewal';
 import { signupHandlers } from './routes/signup';
 import { registerOutboxDelivery } from './mail/delivery';
 import { siteHandlers } from './routes/site';
+import { registerUploads, uploadHandlers } from './routes/uploads';
 import { createPasswordHasher, HashQueueFullError, type PasswordHasher } from './security/passwords';
 import { createServerServices, type ServerServices } from './services';
 
@@ -106,7 +107,9 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     ...pricingHandlers(services),
     ...orderHandlers(services),
     ...renewalHandlers(services),
+    ...uploadHandlers(services),
   };
+  await registerUploads(app);
   bindOperations(app, loadContract(), handlers);
   // Outbox: SMTP delivery when SMTP_URL is set; the developer mailbox outside production (docs/decisions/005).
   registerOutboxDelivery(app, services);

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { ErrorTranslator } from './i18n';
 import { createOutbox, type Outbox } from './mail/outbox';
+import { createProviderRegistry, type ProviderRegistry } from './payments/registry';
 import { createPlanRepository, type PlanRepository } from './repositories/plan-repository';
 import { createSiteRepository, type SiteRepository } from './repositories/site-repository';
 import { createSessionService, type SessionService } from './auth/sessions';
@@ -21,6 +22,8 @@ export interface ServerServices {
   plans: PlanRepository;
   sessions: SessionService;
   outbox: Outbox;
+  /** The payment providers, one per payment method (sandboxes outside a real gateway's config). */
+  payments: ProviderRegistry;
   errorText: ErrorTranslator;
 }
 
@@ -35,6 +38,7 @@ export async function createServerServices(deps: {
   const { config, db, clock, hasher, bundled, errorText } = deps;
   const secret = await resolveAppSecret(db, config.appSecret);
   const site = createSiteRepository(db, bundled);
+  const outbox = createOutbox({ db, clock, key: deriveKey(secret, 'outbox') });
   return {
     config,
     db,
@@ -44,7 +48,8 @@ export async function createServerServices(deps: {
     site,
     plans: createPlanRepository(db),
     sessions: createSessionService(db, clock),
-    outbox: createOutbox({ db, clock, key: deriveKey(secret, 'outbox') }),
+    outbox,
+    payments: createProviderRegistry({ publicUrl: config.publicUrl, outbox, key: (purpose) => deriveKey(secret, `payments:${purpose}`) }),
     errorText,
   };
 }

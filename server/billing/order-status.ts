@@ -12,8 +12,10 @@ export const orderTransitions: Readonly<Record<OrderStatus, readonly OrderStatus
   SUBMITTED: ['PAYMENT_PENDING', 'PAYMENT_SUCCEEDED', 'PAYMENT_FAILED', 'PAYMENT_CANCELLED', 'NETWORK_ERROR'],
   // The provider did not answer: the outcome is unknown until reconciliation asks it again.
   NETWORK_ERROR: ['PAYMENT_PENDING', 'PAYMENT_SUCCEEDED', 'PAYMENT_FAILED', 'PAYMENT_CANCELLED'],
-  // Waiting for the customer or the bank (PIX, boleto, PayPal approval, transfer, OTP).
-  PAYMENT_PENDING: ['SUBMITTED', 'PAYMENT_SUCCEEDED', 'PAYMENT_FAILED', 'PAYMENT_CANCELLED', 'NETWORK_ERROR'],
+  // Waiting for the customer or the bank (PIX, boleto, PayPal approval, transfer, OTP). Another
+  // pending attempt may replace the first (a new PIX code, a quote in another coin); a transfer's
+  // proof makes it SUBMITTED.
+  PAYMENT_PENDING: ['SUBMITTED', 'PAYMENT_PENDING', 'PAYMENT_SUCCEEDED', 'PAYMENT_FAILED', 'PAYMENT_CANCELLED', 'NETWORK_ERROR'],
   // Declined: the customer may pay the same order again (repay) or give it up.
   PAYMENT_FAILED: ['PAYMENT_PENDING', 'PAYMENT_SUCCEEDED', 'PAYMENT_FAILED', 'PAYMENT_CANCELLED', 'NETWORK_ERROR'],
   // Expired (PIX, boleto past due), cancelled by unbinding its discount code, or abandoned.

@@ -48,6 +48,8 @@ export interface OrderRow {
   pay_by: Date | null;
   service_start: Date | null;
   service_end: Date | null;
+  /** The uploaded proof of a bank transfer, once attached. */
+  proof_key: string | null;
 }
 
 export interface OrderLineRow {
@@ -63,7 +65,7 @@ export interface OrderLineRow {
 
 const orderColumns = `id, account_uid, kind, status, currency, base_currency, exchange_rate, subtotal, discount, interest, total,
   installments, installment_amount, discount_code, payment_method, payment_type, email, scene, view_code, valid_days,
-  created_at, updated_at, paid_at, pay_by, service_start, service_end`;
+  created_at, updated_at, paid_at, pay_by, service_start, service_end, proof_key`;
 
 // Crockford's base32: no I, L, O or U, so a code read aloud to support is not misheard.
 const BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -326,6 +328,56 @@ export async function recordAttempt(
  */
 export async function releaseDiscountUse(tx: Queryable, code: string): Promise<void> {
   await tx.query('UPDATE discount_codes SET used_count = used_count - 1 WHERE code = $1 AND used_count > 0', [code.toUpperCase()]);
+}
+
+/**
+ * Whether an open order already holds its discount code's use. The use is taken when a payment
+ * starts; an order waiting for its payment (pending, or a transfer whose proof is under review)
+ * keeps it until the payment settles or the order closes. A new or declined order holds none.
+ */
+export const holdsDiscountUse = (o: Pick<OrderRow, 'status' | 'proof_key'>) => o.status === 'PAYMENT_PENDING' || (o.status === 'SUBMITTED' && o.proof_key !== null);
+
+/**
+ * Closes an open order that will not be paid (its payment window passed, its code was unbound):
+ * its pending attempts are cancelled, so a late payment finds nothing to settle, and the
+ * discount code's use it held is given back.
+ */
+export async function cancelOpenOrder(tx: Queryable, order: OrderRow, reason: string, now: number): Promise<OrderRow> {
+  await tx.query("UPDATE payment_attempts SET status = 'cancelled', updated_at = $2 WHERE order_id = $1 AND status = 'pending'", [order.id, new Date(now)]);
+  if (order.discount_code && holdsDiscountUse(order)) await releaseDiscountUse(tx, order.discount_code);
+  return transition(tx, order, 'PAYMENT_CANCELLED', reason, now);
+}
+
+/**
+ * Settles an open order whose pending attempt the provider reports paid (a webhook, a PayPal
+ * capture, a mobile-money code): the attempt and the order succeed and the order gives what it
+ * sells, in the caller's transaction, under the order's row lock. An order that gave its code's
+ * use back meanwhile (declined, then paid late) takes it again.
+ */
+export async function settlePending(
+  tx: Queryable,
+  order: OrderRow,
+  attemptId: number,
+  deps: { fulfil: Fulfil; redeem: (q: Queryable, code: string) => Promise<boolean> },
+  reason: string,
+  now: number,
+): Promise<OrderRow> {
+  if (order.discount_code && !holdsDiscountUse(order)) await deps.redeem(tx, order.discount_code);
+  await tx.query("UPDATE payment_attempts SET status = 'succeeded', updated_at = $2 WHERE id = $1", [attemptId, new Date(now)]);
+  const paid = await transition(tx, order, 'PAYMENT_SUCCEEDED', reason, now);
+  await deps.fulfil(tx, paid, { now, cardId: null });
+  return paid;
+}
+
+/**
+ * Fails an open order's pending attempt (the payer cancelled at the provider, the wallet had no
+ * funds, the code was wrong too often): the order becomes PAYMENT_FAILED and may be paid again
+ * (repay); the discount code's use it held is given back until then.
+ */
+export async function failPending(tx: Queryable, order: OrderRow, attemptId: number, errCode: number, reason: string, now: number): Promise<OrderRow> {
+  await tx.query("UPDATE payment_attempts SET status = 'failed', err_code = $2, updated_at = $3 WHERE id = $1", [attemptId, errCode, new Date(now)]);
+  if (order.discount_code && holdsDiscountUse(order)) await releaseDiscountUse(tx, order.discount_code);
+  return transition(tx, order, 'PAYMENT_FAILED', reason, now);
 }
 
 export interface FulfilOptions {

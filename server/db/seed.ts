@@ -2,6 +2,7 @@ import type { Database, Queryable } from './database';
 import type { PasswordHasher } from '../security/passwords';
 import {
   demoAccount,
+  demoBankAccounts,
   demoContact,
   demoDiscountCodes,
   demoLanguages,
@@ -39,6 +40,7 @@ export async function seedDemoContent(
     await putSetting(tx, 'theme', demoTheme);
     await putSetting(tx, 'userConfig', demoUserConfig);
     await putSetting(tx, 'contact', demoContact);
+    await putSetting(tx, 'bankAccounts', demoBankAccounts);
 
     for (const [type, byLang] of Object.entries(demoPolicies)) {
       for (const [lang, text] of Object.entries(byLang)) {

@@ -12,6 +12,7 @@ export interface TemplateParams {
   passwordChanged: { nickname: string };
   receipt: ReceiptParams;
   orderReminder: OrderReminderParams;
+  mobileMoneyCode: { code: string; minutes: number; operator: string; amount: number; symbol: string; decimals: number };
 }
 
 /** Amounts in minor units of `currency`; `symbol` and `decimals` come from the currency list. */
@@ -108,6 +109,13 @@ function receipt(lang: ServerLanguage) {
 }
 
 const templates: Renderers = {
+  // Texted by the mobile-money operator (the sandbox sends it through the portal's SMS outbox).
+  mobileMoneyCode: {
+    pt: (p, b) => ({ subject: `${b}: código ${p.code}`, text: `${p.operator}: para pagar ${formatMoney(p.amount, p, 'pt')} a ${b}, use o código ${p.code}. Vale por ${p.minutes} minutos. Não o compartilhe.` }),
+    en: (p, b) => ({ subject: `${b}: code ${p.code}`, text: `${p.operator}: to pay ${formatMoney(p.amount, p, 'en')} to ${b}, use code ${p.code}. It works for ${p.minutes} minutes. Never share it.` }),
+    es: (p, b) => ({ subject: `${b}: código ${p.code}`, text: `${p.operator}: para pagar ${formatMoney(p.amount, p, 'es')} a ${b}, usa el código ${p.code}. Vale por ${p.minutes} minutos. No lo compartas.` }),
+    ru: (p, b) => ({ subject: `${b}: код ${p.code}`, text: `${p.operator}: чтобы заплатить ${formatMoney(p.amount, p, 'ru')} получателю ${b}, введите код ${p.code}. Он действует ${p.minutes} минут. Никому его не сообщайте.` }),
+  },
   receipt: { pt: receipt('pt'), en: receipt('en'), es: receipt('es'), ru: receipt('ru') },
   orderReminder: {
     pt: (p, b) => ({ subject: `${b}: conclua o pagamento do pedido ${p.viewCode}`, text: `Olá, ${p.nickname}!\n\nO pedido ${p.orderId} (${formatMoney(p.total, p, 'pt')}) ainda aguarda pagamento. Para concluir, abra:\n${p.link}` }),

@@ -19,6 +19,8 @@ export interface ChargeRequest {
   now: number;
 }
 
+export type PrecheckRequest = Pick<ChargeRequest, 'currency' | 'input'> & { country?: string | undefined };
+
 /**
  * What a provider answers at once. `succeeded`/`failed` settle the order now (cards); `pending`
  * leaves it open with instructions for the customer (PIX code, boleto line, redirect, OTP…)
@@ -47,6 +49,11 @@ export type ProviderStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 export interface PaymentProvider {
   readonly name: string;
   readonly type: MethodType;
+  /**
+   * Refuses, before any order exists, what this provider can never collect (a currency without
+   * a receiving account, a coin it does not take): the refusal's code, or null to go on.
+   */
+  precheck?(q: Queryable, request: PrecheckRequest): Promise<number | null>;
   charge(q: Queryable, request: ChargeRequest): Promise<ChargeOutcome>;
   /** The provider's current view of an attempt (reconciliation, polling). */
   query(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus>;

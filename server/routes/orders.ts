@@ -6,6 +6,8 @@ import { isTerminal, openStatuses, paidStatuses } from '../billing/order-status'
 import {
   createFulfilment,
   createOrder,
+  failPending,
+  holdsDiscountUse,
   listOrders,
   loadLines,
   loadOrder,
@@ -14,6 +16,7 @@ import {
   recordAttempt,
   releaseDiscountUse,
   revalue,
+  settlePending,
   toOrder,
   transition,
   type MethodType,
@@ -26,8 +29,10 @@ import { ApiRefusal, ErrCode } from '../errors';
 import type { ServerLanguage } from '../i18n';
 import { defineHandlers, type RequestContext } from '../openapi/bind';
 import { CARD_PROVIDER } from '../payments/card-provider';
+import { activeCoins } from '../payments/crypto-provider';
+import { MOBILE_MONEY_OTP_TRIES, MOBILE_MONEY_PROVIDER, operatorsFor } from '../payments/mobile-money-provider';
+import { PAYPAL_PROVIDER } from '../payments/paypal-provider';
 import type { ChargeRequest, PaymentProvider, PayResult } from '../payments/provider';
-import { createProviderRegistry } from '../payments/registry';
 import { deriveKey } from '../security/secrets';
 import type { ServerServices } from '../services';
 
@@ -46,6 +51,10 @@ export const PayErr = {
   cardUserMismatch: 1020,
   cardUsedForRenewal: 1021,
   codeUnavailable: DiscountErr.unavailable,
+  paymentFailed: 2003,
+  tooManyAttempts: 17,
+  codeExpired: -3032,
+  wrongCode: -3033,
 } as const;
 
 /** Idempotency-Key (docs/decisions/002 and 009): a key answers the same for 24 hours. */
@@ -118,9 +127,9 @@ const tipTexts: Record<ServerLanguage, Record<'pending' | 'failed' | 'paid' | 'c
 };
 
 export function orderHandlers(services: ServerServices) {
-  const { db, clock, sessions, outbox, config } = services;
-  const providers = createProviderRegistry();
+  const { db, clock, sessions, outbox, config, payments: providers } = services;
   const fulfil = createFulfilment({ outbox, valuate });
+  const settleDeps = { fulfil, redeem: redeemDiscountCode };
   const idempotencyKey = deriveKey(services.secret, 'idempotency');
   const sdkKey = deriveKey(services.secret, 'card-sdk');
 
@@ -213,6 +222,8 @@ export function orderHandlers(services: ServerServices) {
     if (order.installments > method.max_installments) throw new ApiRefusal(PayErr.invalidRequest, 200, `${method.code} allows ${method.max_installments} instalments`);
     const missing = method.required_fields.filter((f) => input.payer?.[f] === undefined);
     if (missing.length > 0) throw new ApiRefusal(PayErr.invalidRequest, 200, `payer fields missing: ${missing.join(', ')}`);
+    const refused = provider.precheck ? await provider.precheck(q, { currency: order.currency, country: order.country, input }) : null;
+    if (refused !== null) throw new ApiRefusal(refused, 200, `${method.code} refused the request before any order`);
     if (method.type === 'card' && !input.card) throw new ApiRefusal(PayErr.invalidCardParameters, 200, 'card method without card');
     if (method.type !== 'card' && input.card) throw new ApiRefusal(PayErr.invalidRequest, 200, 'card details sent for a method that is not a card');
     return provider;
@@ -268,8 +279,7 @@ export function orderHandlers(services: ServerServices) {
   ): Promise<ChargeResult> {
     // A pending order (a PIX or boleto awaiting payment) already holds its code's use: repaying it
     // another way must not take a second one.
-    const holdsUse = order.status === 'PAYMENT_PENDING';
-    if (order.discount_code && !holdsUse && !(await redeemDiscountCode(tx, order.discount_code))) {
+    if (order.discount_code && !holdsDiscountUse(order) && !(await redeemDiscountCode(tx, order.discount_code))) {
       throw new ApiRefusal(DiscountErr.exhausted, 200, `discount code ${order.discount_code} used up`);
     }
     const lines = (await loadLines(tx, [order.id])).get(order.id) ?? [];
@@ -321,6 +331,41 @@ export function orderHandlers(services: ServerServices) {
     const paid = await transition(tx, order, 'PAYMENT_SUCCEEDED', `${provider.name}: paid`, now);
     await fulfil(tx, paid, { now, cardId });
     return { ok: true, result: { next: 'done', orderId: order.id, status: paid.status } };
+  }
+
+  /** An order's open attempt at one provider (the newest), to settle or fail it. */
+  async function pendingAttempt(tx: Queryable, orderId: string, provider: string) {
+    const [row] = await tx.query<{ id: number; provider_ref: string }>(
+      "SELECT id, provider_ref FROM payment_attempts WHERE order_id = $1 AND provider = $2 AND status = 'pending' AND provider_ref IS NOT NULL ORDER BY id DESC LIMIT 1",
+      [orderId, provider],
+    );
+    return row;
+  }
+
+  /**
+   * A step the customer takes on a pending payment (capture after approval, confirm a code), on
+   * the caller's order and its pending attempt at `provider`, under the order's row lock. An
+   * order already settled answers its final status again (a reloaded page, a double submit);
+   * 1001 not the caller's, 1040 no pending payment there. The step's outcome is committed before
+   * it is answered, so a refusal (a wrong code) still counts.
+   */
+  async function onPendingAttempt(
+    ctx: RequestContext,
+    orderId: string,
+    provider: string,
+    step: (tx: Queryable, order: OrderRow, attempt: { id: number; provider_ref: string }, now: number) => Promise<ChargeResult>,
+  ): Promise<PayResult> {
+    const { accountUid } = await sessions.authenticate(ctx);
+    const now = clock.now();
+    const result = await db.transaction(async (tx): Promise<ChargeResult> => {
+      const order = await loadOrder(tx, orderId, { forUpdate: true });
+      if (!order || order.account_uid !== accountUid) throw new ApiRefusal(PayErr.orderNotFound);
+      if (!openStatuses.includes(order.status)) return { ok: true, result: { next: 'done', orderId: order.id, status: order.status } };
+      const attempt = await pendingAttempt(tx, order.id, provider);
+      if (!attempt) throw new ApiRefusal(PayErr.paymentInfoNotFound, 200, `order ${order.id} has no pending ${provider} payment`);
+      return step(tx, order, attempt, now);
+    });
+    return answer(result);
   }
 
   /** Refusals decided inside the transaction leave it committed (the failed order stays). */
@@ -460,6 +505,7 @@ export function orderHandlers(services: ServerServices) {
         [body.country, body.currency],
       );
       const [site] = await db.query<{ lang: ServerLanguage | null }>("SELECT value->>'defaultLang' AS lang FROM site_settings WHERE key = 'siteConfig'");
+      const coins = rows.some((m) => m.type === 'crypto') ? await activeCoins(db) : [];
       return rows
         .filter((m) => providers.has(m.code))
         .map((m) => {
@@ -472,8 +518,12 @@ export function orderHandlers(services: ServerServices) {
             maxInstallments: max,
             requiredFields: m.required_fields,
             savedCards: m.type === 'card',
+            ...(m.type === 'mobile_money' ? { mobileMoneyOperators: operatorsFor(body.country) } : {}),
+            ...(m.type === 'crypto' ? { coins: coins.map((c) => c.coin) } : {}),
           };
-        });
+        })
+        // A wallet method without an operator in the country, or crypto without a coin, cannot be paid.
+        .filter((m) => (m.mobileMoneyOperators ?? [null]).length > 0 && (m.coins ?? [null]).length > 0);
     },
 
     async listOrders({ body, ctx }) {
@@ -676,6 +726,79 @@ export function orderHandlers(services: ServerServices) {
         return charged;
       });
       return answer(result);
+    },
+
+    /**
+     * Captures an order's PayPal payment once the payer approved it (the browser is back on
+     * /payment-redirect). Capturing twice answers the settled order again; not approved yet
+     * answers the approval page again; cancelled or expired at PayPal fails the order (2003)
+     * so it can be paid another way. 1001 not the caller's order, 1040 no PayPal payment.
+     */
+    async capturePaypalPayment({ params, ctx }) {
+      return onPendingAttempt(ctx, params.id, PAYPAL_PROVIDER, async (tx, order, attempt, now) => {
+        const capture = await providers.paypal.capture(tx, attempt.provider_ref, now);
+        switch (capture.status) {
+          case 'completed':
+          case 'already_completed': {
+            const paid = await settlePending(tx, order, attempt.id, settleDeps, `${PAYPAL_PROVIDER}: captured ${capture.captureId}`, now);
+            return { ok: true, result: { next: 'done', orderId: order.id, status: paid.status } };
+          }
+          case 'not_approved':
+            return { ok: true, result: { next: 'redirect', orderId: order.id, status: order.status, url: capture.approveUrl } };
+          case 'voided':
+            await failPending(tx, order, attempt.id, PayErr.paymentFailed, `${PAYPAL_PROVIDER}: not approved by the payer`, now);
+            return { ok: false, errCode: PayErr.paymentFailed };
+          case 'unknown':
+            throw new ApiRefusal(PayErr.paymentInfoNotFound, 200, 'PayPal does not know the order');
+        }
+      });
+    },
+
+    /**
+     * Confirms a mobile-money debit with the code the operator texted. A wrong code answers
+     * -3033 and uses one of 3 tries; the third fails the order (17). An expired code answers
+     * -3032 (the order is cancelled when its window closes). An empty wallet fails it (302).
+     */
+    async confirmLiquidoOtp({ body, ctx }) {
+      return onPendingAttempt(ctx, body.orderId, MOBILE_MONEY_PROVIDER, async (tx, order, attempt, now) => {
+        const outcome = await providers.mobileMoney.confirm(tx, attempt.provider_ref, body.otp, now);
+        switch (outcome.status) {
+          case 'succeeded': {
+            const paid = await settlePending(tx, order, attempt.id, settleDeps, `${MOBILE_MONEY_PROVIDER}: code confirmed`, now);
+            return { ok: true, result: { next: 'done', orderId: order.id, status: paid.status } };
+          }
+          case 'declined':
+            await failPending(tx, order, attempt.id, outcome.errCode, `${MOBILE_MONEY_PROVIDER}: declined ${outcome.errCode}`, now);
+            return { ok: false, errCode: outcome.errCode };
+          case 'too_many_attempts':
+            await failPending(tx, order, attempt.id, PayErr.tooManyAttempts, `${MOBILE_MONEY_PROVIDER}: wrong code ${MOBILE_MONEY_OTP_TRIES} times`, now);
+            return { ok: false, errCode: PayErr.tooManyAttempts };
+          case 'wrong_code':
+            return { ok: false, errCode: PayErr.wrongCode };
+          case 'expired':
+            return { ok: false, errCode: PayErr.codeExpired };
+          case 'closed':
+            throw new ApiRefusal(PayErr.paymentInfoNotFound, 200, 'the collection is closed');
+        }
+      });
+    },
+
+    /**
+     * Quotes an open order in a coin (another coin than the one chosen at pay, or a fresh quote
+     * after the first expired): a new address and amount; the earlier quote is cancelled.
+     */
+    async createCryptoPayment({ body, ctx, request }) {
+      const { accountUid } = await sessions.authenticate(ctx);
+      const now = clock.now();
+      const result = await db.transaction(async (tx) => {
+        const order = await lockOpenOrder(tx, accountUid, body.orderId);
+        const method = order.payment_type === 'crypto' && order.payment_method ? order.payment_method : 'crypto';
+        const crypto = { coin: body.coin, ...(body.network ? { network: body.network } : {}) };
+        return repayInTx(tx, accountUid, order, method, { input: { crypto }, ctx, request, now });
+      });
+      const paid = answer(result);
+      if (paid.next !== 'crypto') throw new Error(`the crypto provider answered ${paid.next}`);
+      return paid;
     },
 
     /** The payment state of an order to show again: done when final, the pending instructions, else 1040. */

@@ -1,7 +1,8 @@
 import type { components } from '../../openapi/schema';
 import type { AuthenticatedSession } from '../auth/sessions';
 import { installmentOptions } from '../billing/money';
-import { assertTransition, IllegalOrderTransition, openStatuses, type OrderStatus } from '../billing/order-status';
+import { canTransition, openStatuses } from '../billing/order-status';
+import { cancelOpenOrder, loadOrder } from '../billing/orders';
 import {
   assertPlanAvailable,
   BASE_CURRENCY,
@@ -159,30 +160,13 @@ export function pricingHandlers(services: ServerServices) {
       const { accountUid } = await sessions.authenticate(ctx);
       const code = query.discountCode.toUpperCase();
       return db.transaction(async (tx) => {
-        const rows = await tx.query<{ id: string; account_uid: number; status: OrderStatus; discount_code: string | null }>(
-          'SELECT id, account_uid, status, discount_code FROM orders WHERE id = $1 FOR UPDATE',
-          [query.orderId],
-        );
-        const order = rows[0];
-        if (!order || Number(order.account_uid) !== accountUid) throw new ApiRefusal(UnbindErr.orderNotFound);
-        // NETWORK_ERROR: the provider may have taken the money; cancelling could lose a payment.
-        const open = openStatuses.includes(order.status) && order.status !== 'NETWORK_ERROR';
-        if (!open || order.discount_code !== code) throw new ApiRefusal(UnbindErr.cannotRemoveCode);
-        try {
-          assertTransition(order.status, 'PAYMENT_CANCELLED');
-        } catch (error) {
-          if (error instanceof IllegalOrderTransition) throw new ApiRefusal(UnbindErr.cannotRemoveCode);
-          throw error;
-        }
-        const at = new Date(clock.now());
-        await tx.query("UPDATE orders SET status = 'PAYMENT_CANCELLED', updated_at = $2 WHERE id = $1", [order.id, at]);
-        await tx.query('INSERT INTO order_events (order_id, from_status, to_status, reason, at) VALUES ($1, $2, $3, $4, $5)', [
-          order.id,
-          order.status,
-          'PAYMENT_CANCELLED',
-          UNBIND_REASON,
-          at,
-        ]);
+        const order = await loadOrder(tx, query.orderId, { forUpdate: true });
+        if (!order || order.account_uid !== accountUid) throw new ApiRefusal(UnbindErr.orderNotFound);
+        // NETWORK_ERROR: the provider may have taken the money; a transfer whose proof is under
+        // review has been sent: cancelling either could lose a payment.
+        const open = openStatuses.includes(order.status) && order.status !== 'NETWORK_ERROR' && order.proof_key === null;
+        if (!open || order.discount_code !== code || !canTransition(order.status, 'PAYMENT_CANCELLED')) throw new ApiRefusal(UnbindErr.cannotRemoveCode);
+        await cancelOpenOrder(tx, order, UNBIND_REASON, clock.now());
         return { orderId: order.id, status: 'PAYMENT_CANCELLED' as const, discountCode: code };
       });
     },

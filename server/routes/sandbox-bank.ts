@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { openStatuses } from '../billing/order-status';
-import { createFulfilment, loadOrder, releaseDiscountUse, transition } from '../billing/orders';
+import { cancelOpenOrder, createFulfilment, loadOrder, settlePending } from '../billing/orders';
 import { redeemDiscountCode, valuate } from '../billing/pricing';
 import { BOLETO_PROVIDER, createBoletoProvider } from '../payments/boleto-provider';
 import { parseBrCode } from '../payments/pix-brcode';
-import { createPixProvider, PIX_PROVIDER } from '../payments/pix-provider';
+import { createPixProvider, merchantName, PIX_PROVIDER } from '../payments/pix-provider';
+import { TRANSFER_PROVIDER } from '../payments/bank-transfer-provider';
+import { CRYPTO_PROVIDER, parseCoinAmount } from '../payments/crypto-provider';
+import { EWALLET_PROVIDER } from '../payments/ewallet-provider';
+import type { HostedCheckout } from '../payments/hosted-checkout';
+import { formatMoney } from '../mail/templates';
+import { checkoutPage } from './sandbox-pages';
 import { signWebhook, verifyWebhook } from '../payments/webhook-signature';
 import { deriveKey } from '../security/secrets';
 import type { ServerServices } from '../services';
@@ -30,7 +36,7 @@ export interface PaymentEvent {
 
 export type EventResult = 'applied' | 'duplicate' | 'mismatch' | 'ignored';
 
-const webhookProviders = [PIX_PROVIDER, BOLETO_PROVIDER] as const;
+const webhookProviders = [PIX_PROVIDER, BOLETO_PROVIDER, EWALLET_PROVIDER, CRYPTO_PROVIDER, TRANSFER_PROVIDER] as const;
 type WebhookProvider = (typeof webhookProviders)[number];
 const isWebhookProvider = (p: string): p is WebhookProvider => (webhookProviders as readonly string[]).includes(p);
 
@@ -83,26 +89,24 @@ export function createEventApplier(services: ServerServices) {
         log.warn({ provider, eventId: event.id, orderId: order.id, status: order.status, attempt: attempt.status }, 'webhook for a payment no longer open');
         return 'ignored';
       }
-      // A pending order holds its discount code's use; one that failed meanwhile gave it back.
-      if (order.status !== 'PAYMENT_PENDING' && order.discount_code) await redeemDiscountCode(tx, order.discount_code);
-      await tx.query("UPDATE payment_attempts SET status = 'succeeded', updated_at = $2 WHERE id = $1", [attempt.id, new Date(now)]);
-      const paid = await transition(tx, order, 'PAYMENT_SUCCEEDED', `${provider}: paid (${event.id})`, now);
-      await fulfil(tx, paid, { now, cardId: null });
+      await settlePending(tx, order, attempt.id, { fulfil, redeem: redeemDiscountCode }, `${provider}: paid (${event.id})`, now);
       return 'applied';
     });
   };
 }
 
 /**
- * Cancels the PIX and boleto orders whose payment window closed (pay_by passed): the order
- * becomes PAYMENT_CANCELLED, its pending attempts cancelled, its discount code's use given back.
+ * Cancels the pending orders whose payment window closed (pay_by passed: a PIX code, a slip, a
+ * PayPal or wallet approval, a crypto quote, a transfer, a mobile-money code): the order becomes
+ * PAYMENT_CANCELLED, its pending attempts cancelled, its discount code's use given back. A
+ * transfer whose proof was attached is SUBMITTED, not pending, and waits for the bank.
  * Answers how many were cancelled.
  */
 export async function expireOverdue(services: Pick<ServerServices, 'db' | 'clock'>, limit = 100): Promise<number> {
   const { db, clock } = services;
   const now = clock.now();
   const due = await db.query<{ id: string }>(
-    "SELECT id FROM orders WHERE status = 'PAYMENT_PENDING' AND payment_type IN ('pix', 'boleto') AND pay_by IS NOT NULL AND pay_by <= $1 ORDER BY pay_by LIMIT $2",
+    "SELECT id FROM orders WHERE status = 'PAYMENT_PENDING' AND pay_by IS NOT NULL AND pay_by <= $1 ORDER BY pay_by LIMIT $2",
     [new Date(now), limit],
   );
   let cancelled = 0;
@@ -110,9 +114,7 @@ export async function expireOverdue(services: Pick<ServerServices, 'db' | 'clock
     const done = await db.transaction(async (tx) => {
       const order = await loadOrder(tx, id, { forUpdate: true });
       if (!order || order.status !== 'PAYMENT_PENDING' || !order.pay_by || new Date(order.pay_by).getTime() > now) return false;
-      await tx.query("UPDATE payment_attempts SET status = 'cancelled', updated_at = $2 WHERE order_id = $1 AND status = 'pending'", [id, new Date(now)]);
-      if (order.discount_code) await releaseDiscountUse(tx, order.discount_code);
-      await transition(tx, order, 'PAYMENT_CANCELLED', 'payment window expired', now);
+      await cancelOpenOrder(tx, order, 'payment window expired', now);
       return true;
     });
     if (done) cancelled++;
@@ -166,6 +168,59 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
     return row;
   }
 
+  /**
+   * The provider's approval page and its form. Approving PayPal sends the payer back with
+   * `token` and `PayerID` (the portal then captures); approving the wallet completes the payment,
+   * whose webhook settles the order, then sends the payer back. Cancelling voids the checkout.
+   */
+  function hostedPages(scope: FastifyInstance, path: string, provider: 'PayPal' | 'Wallet', idField: 'token' | 'id', checkout: HostedCheckout, onApproved: (row: { id: string; reference: string; amount: number; currency: string }) => Promise<unknown>) {
+    scope.get<{ Querystring: Record<string, string | undefined> }>(path, async (request, reply) => {
+      const id = request.query[idField] ?? '';
+      const row = await checkout.find(db, id);
+      const now = clock.now();
+      const [currency] = row ? await db.query<{ symbol: string; decimals: number }>('SELECT symbol, decimals FROM currencies WHERE code = $1', [row.currency]) : [];
+      const closed = !row ? 'unknown checkout' : row.status !== 'CREATED' ? `it is ${row.status.toLowerCase()}` : now >= new Date(row.expires_at).getTime() ? 'it expired' : undefined;
+      const html = checkoutPage({
+        provider,
+        idField,
+        id,
+        merchant: await merchantName(db),
+        amount: row ? `${formatMoney(row.amount, currency ?? { symbol: row.currency, decimals: 2 }, 'en')} ${row.currency}` : '',
+        closed,
+        buyer: 'buyer@sandbox.example',
+        action: path,
+      });
+      return reply.status(row ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    });
+
+    scope.post<{ Body: Record<string, string | undefined> }>(path, async (request, reply) => {
+      const id = request.body?.[idField] ?? '';
+      const now = clock.now();
+      const back = (url: string, extra: Record<string, string>) => {
+        const target = new URL(url);
+        for (const [k, v] of Object.entries(extra)) target.searchParams.set(k, v);
+        return reply.redirect(target.toString(), 303);
+      };
+      if (request.body?.decision === 'cancel') {
+        const row = await db.transaction((tx) => checkout.void(tx, id, now));
+        if (!row) return reply.status(404).send({ error: 'unknown checkout' });
+        return back(row.cancel_url, { [idField]: id });
+      }
+      const approved = await db.transaction((tx) => checkout.approve(tx, id, now, provider === 'Wallet'));
+      if (!approved.ok) return reply.status(409).send({ error: approved.reason });
+      await onApproved(approved.row);
+      return back(approved.row.return_url, idField === 'token' ? { token: id, PayerID: approved.row.payer_id ?? '' } : { [idField]: id });
+    });
+  }
+
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    hostedPages(scope, '/sandbox/paypal/checkoutnow', 'PayPal', 'token', services.payments.paypal.checkout, async () => undefined);
+    hostedPages(scope, '/sandbox/wallet/checkout', 'Wallet', 'id', services.payments.ewallet.checkout, (row) => deliver(EWALLET_PROVIDER, row.id, row.amount, row.currency));
+  });
+
   void app.register(async (scope) => {
     // The receiver verifies the signature over the exact bytes sent, so JSON is kept as text here.
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -190,6 +245,33 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
       if (status !== 'pending') return reply.status(409).send({ error: 'not payable', status });
       // The amount is printed in the barcode (positions 10-19, centavos).
       return deliver(BOLETO_PROVIDER, barcode, Number(barcode.slice(9, 19)), 'BRL');
+    });
+
+    // The chain sees a transfer of `coinAmount` (the quoted amount when absent) to the address;
+    // the provider credits its fiat worth at the quote, which pays the order only when complete.
+    scope.post<{ Params: { address: string }; Querystring: { coinAmount?: string } }>('/api/sandbox/crypto/pay/:address', async (request, reply) => {
+      const { address } = request.params;
+      const attempt = await pendingInstructions(CRYPTO_PROVIDER, address);
+      const quote = attempt?.instructions;
+      if (!quote || typeof quote.coinAmount !== 'string' || typeof quote.amount !== 'number') return reply.status(404).send({ error: 'unknown address' });
+      const [coin] = await db.query<{ quote_decimals: number }>('SELECT quote_decimals FROM crypto_coins WHERE coin = $1', [quote.coin]);
+      const decimals = coin?.quote_decimals ?? 8;
+      const quoted = parseCoinAmount(quote.coinAmount, decimals);
+      const sent = parseCoinAmount(request.query.coinAmount ?? quote.coinAmount, decimals);
+      if (quoted === undefined || sent === undefined || sent === 0n) return reply.status(400).send({ error: `coinAmount is a positive decimal with at most ${decimals} decimals` });
+      const worth = sent >= quoted ? quote.amount : Number((BigInt(quote.amount) * sent) / quoted);
+      return deliver(CRYPTO_PROVIDER, address, worth, attempt.currency);
+    });
+
+    // A statement line of the receiving account quoting the transfer's reference.
+    scope.post<{ Params: { reference: string }; Querystring: { amount?: string } }>('/api/sandbox/transfer/receive/:reference', async (request, reply) => {
+      const { reference } = request.params;
+      const attempt = await pendingInstructions(TRANSFER_PROVIDER, reference);
+      const expected = attempt?.instructions?.amount;
+      if (!attempt || typeof expected !== 'number') return reply.status(404).send({ error: 'unknown reference' });
+      const amount = request.query.amount === undefined ? expected : Number(request.query.amount);
+      if (!Number.isSafeInteger(amount) || amount <= 0) return reply.status(400).send({ error: 'amount is a positive number of minor units' });
+      return deliver(TRANSFER_PROVIDER, reference, amount, attempt.currency);
     });
 
     scope.post<{ Params: { provider: string } }>('/api/sandbox/webhooks/:provider', async (request, reply) => {

@@ -7,7 +7,6 @@ import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { seedDemoContent } from '../../server/db/seed';
-import { createProviderRegistry } from '../../server/payments/registry';
 import { createPasswordHasher } from '../../server/security/passwords';
 import type { ServerServices } from '../../server/services';
 import { createTestAccount, dumpTables, loginBody, type TestAccount } from '../helpers/accounts';
@@ -330,7 +329,7 @@ describe('the card customer flow (browser tokenisation)', () => {
     const orderId = (await post('/api/bill/query/cart', {}, auth)).body.data.id as string;
 
     // What the provider's SDK does in the browser: the card goes to the network, a token comes back.
-    const sdk = createProviderRegistry().card;
+    const sdk = server.services.payments.card;
     usedNumbers.add('4000000000000002').add('4242424242424242');
     const bad = await sdk.tokenize(db, card('4000000000000002'), clock.now(), customerId);
     const good = await sdk.tokenize(db, card('4242424242424242'), clock.now(), customerId);

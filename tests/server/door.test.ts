@@ -1,4 +1,7 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { ApiRefusal } from '../../server/errors';
+import { bindOperations } from '../../server/openapi/bind';
 import { listOperations, loadContract, toFastifyPath } from '../../server/openapi/contract';
 import { useTestServer } from '../helpers/test-server';
 
@@ -72,9 +75,22 @@ describe('the door refuses what the contract refuses, on every operation', () =>
     }
   });
 
-  it('a well-formed call to an operation not built yet answers 4598 with 501, never a fake success', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/bill/payment/paypalCapture/v1/ORD1' });
+  it('every operation is built: none answers 4598 "Operation not supported"', async () => {
+    for (const op of operations) {
+      const res = await server.app.inject({ method: op.method.toUpperCase() as 'GET', url: urlOf(op.path) });
+      expect(res.statusCode, `${op.method} ${op.path}`).not.toBe(501);
+    }
+  });
+
+  it('an operation bound without a handler answers 4598 with 501, never a fake success', async () => {
+    const bare = Fastify({ logger: false });
+    bare.setErrorHandler((error, _request, reply) =>
+      error instanceof ApiRefusal ? reply.status(error.httpStatus).send({ code: 1, errCode: error.errCode }) : reply.status(500).send({ code: 1 }),
+    );
+    bindOperations(bare, loadContract(), {});
+    const res = await bare.inject({ method: 'GET', url: '/api/bill/payment/paypalCapture/v1/ORD1' });
     expect(res.statusCode).toBe(501);
     expect(res.json()).toMatchObject({ code: 1, errCode: 4598 });
+    await bare.close();
   });
 });

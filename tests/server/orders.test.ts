@@ -153,14 +153,20 @@ describe('what pay refuses before any money moves', () => {
     const { auth } = await customer();
     const br = await server.post('/api/bill/payment/methods/v1', { planId: '1', country: 'BR', currency: 'BRL' }, { ...auth, Language: 'ru' });
     expect(contractErrors('post', '/api/bill/payment/methods/v1', br.status, br.body)).toEqual([]);
-    // PayPal and the rest are enabled but have no provider yet: they are not offered.
+    // Mobile money runs in none of Brazil's operators: it is not offered there.
     expect(br.body.data).toEqual([
       { code: 'card', name: 'Банковская карта', type: 'card', installmentsAllowed: false, maxInstallments: 1, requiredFields: [], savedCards: true },
       expect.objectContaining({ code: 'pix', type: 'pix', savedCards: false }),
       expect.objectContaining({ code: 'boleto', name: 'Платёжная квитанция (boleto)', type: 'boleto', savedCards: false }),
+      expect.objectContaining({ code: 'paypal', name: 'PayPal', type: 'paypal' }),
+      expect.objectContaining({ code: 'bank_transfer', name: 'Банковский перевод', requiredFields: ['firstName', 'lastName'] }),
+      expect.objectContaining({ code: 'ewallet', name: 'Электронный кошелёк' }),
+      expect.objectContaining({ code: 'crypto', name: 'Криптовалюта', coins: ['BTC', 'ETH', 'USDT', 'USDC', 'LTC'] }),
     ]);
+    // An enabled method without a provider is not offered.
+    await server.db.query(`INSERT INTO payment_methods (code, type, names, sort_order) VALUES ('paypal_eu', 'paypal', '{"en":"PayPal EU"}', 9) ON CONFLICT DO NOTHING`);
     const yearly = await server.post('/api/bill/payment/methods/v1', { planId: '5', country: 'AR', currency: 'ARS' }, auth);
-    expect(yearly.body.data).toEqual([expect.objectContaining({ code: 'card', installmentsAllowed: true, maxInstallments: 12 })]);
+    expect(yearly.body.data).toEqual([expect.objectContaining({ code: 'card', installmentsAllowed: true, maxInstallments: 12 }), expect.objectContaining({ code: 'ewallet', maxInstallments: 1 })]);
     expect((await server.post('/api/bill/payment/methods/v1', { planId: '99', country: 'BR', currency: 'BRL' }, auth)).body).toMatchObject({ code: 1, errCode: 6001 });
     expect((await server.post('/api/bill/payment/methods/v1', { planId: '1', country: 'BR', currency: 'XYZ' }, auth)).body).toMatchObject({ code: 1, errCode: -2408 });
   });
@@ -168,7 +174,8 @@ describe('what pay refuses before any money moves', () => {
   it('refuses unsupported methods, currencies, countries, card input and instalment counts', async () => {
     const { auth } = await customer();
     const before = await orderCount();
-    expect((await pay(auth, { method: 'paypal', card: undefined })).body).toMatchObject({ code: 1, errCode: -2502 });
+    await server.db.query(`INSERT INTO payment_methods (code, type, names, sort_order) VALUES ('paypal_eu', 'paypal', '{"en":"PayPal EU"}', 9) ON CONFLICT DO NOTHING`);
+    expect((await pay(auth, { method: 'paypal_eu', card: undefined })).body).toMatchObject({ code: 1, errCode: -2502 });
     expect((await pay(auth, { method: 'no-such-method' })).body).toMatchObject({ code: 1, errCode: -2502 });
     await server.db.query("UPDATE payment_methods SET enabled = false WHERE code = 'card'");
     expect((await pay(auth)).body).toMatchObject({ code: 1, errCode: -2502 });

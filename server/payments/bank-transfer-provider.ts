@@ -1,0 +1,54 @@
+import type { components } from '../../openapi/schema';
+import type { Queryable } from '../db/database';
+import { checkoutId } from './hosted-checkout';
+import { attemptStatus, instructionsExpiry } from './pix-provider';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider, PrecheckRequest, ProviderStatus } from './provider';
+
+export type BankAccountDetails = components['schemas']['BankAccountDetails'];
+
+export const TRANSFER_PROVIDER = 'sandbox-transfer';
+/** A transfer is expected within 5 days, like a payment slip (spec section 9). */
+export const TRANSFER_WINDOW_MS = 5 * 86_400_000;
+/** "No receiving account available" (spec section 8). */
+export const NO_RECEIVING_ACCOUNT = -2602;
+
+/** The receiving account for a currency, from the site settings (`bankAccounts`, by currency). */
+export async function receivingAccount(q: Queryable, currency: string): Promise<BankAccountDetails | undefined> {
+  const [row] = await q.query<{ account: BankAccountDetails | null }>("SELECT value -> $1::text AS account FROM site_settings WHERE key = 'bankAccounts'", [currency]);
+  return row?.account ?? undefined;
+}
+
+/**
+ * Bank transfer: the customer transfers the amount to the site's receiving account for the
+ * order's currency, quoting a reference, and may upload the bank's receipt (the order is then
+ * SUBMITTED for review). The bank's statement line carrying the reference settles the order
+ * through a signed webhook (here the sandbox bank). -2602 when the currency has no account.
+ */
+export function createBankTransferProvider() {
+  return {
+    name: TRANSFER_PROVIDER,
+    type: 'bank_transfer',
+
+    async precheck(q: Queryable, request: PrecheckRequest): Promise<number | null> {
+      return (await receivingAccount(q, request.currency)) ? null : NO_RECEIVING_ACCOUNT;
+    },
+
+    async charge(q: Queryable, request: ChargeRequest): Promise<ChargeOutcome> {
+      const account = await receivingAccount(q, request.currency);
+      if (!account) return { status: 'failed', providerRef: null, errCode: NO_RECEIVING_ACCOUNT };
+      // Short enough to type into a bank app's description field, unique per attempt.
+      const reference = `TRF-${checkoutId(10)}`;
+      const expiresAt = request.now + TRANSFER_WINDOW_MS;
+      return {
+        status: 'pending',
+        providerRef: reference,
+        payBy: expiresAt,
+        instructions: { next: 'bank_transfer', account, reference, amount: request.amount, currency: request.currency, expiresAt },
+      };
+    },
+
+    async query(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> {
+      return attemptStatus(q, TRANSFER_PROVIDER, providerRef, now, instructionsExpiry);
+    },
+  } satisfies PaymentProvider;
+}

@@ -1,0 +1,32 @@
+import type { Queryable } from '../db/database';
+import { createHostedCheckout } from './hosted-checkout';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider, ProviderStatus } from './provider';
+
+export const EWALLET_PROVIDER = 'sandbox-ewallet';
+/** A wallet checkout can be approved for 30 minutes. */
+export const EWALLET_TTL_MS = 30 * 60_000;
+
+/**
+ * The sandbox e-wallet, following the hosted-checkout flow of the Latin American wallets
+ * (Mercado Pago's Checkout Pro, PicPay): the portal creates a checkout for the amount and sends
+ * the customer to the wallet's page (here `/sandbox/wallet/checkout?id=…`); approving there pays
+ * it at once, the wallet tells the portal with a signed webhook (which settles the order) and
+ * sends the browser back to /paymentResult, which polls the order until the webhook has landed.
+ */
+export function createEwalletProvider(publicUrl: string) {
+  const checkout = createHostedCheckout({
+    provider: EWALLET_PROVIDER,
+    approveUrl: (id) => `${publicUrl}/sandbox/wallet/checkout?id=${id}`,
+    returnUrl: (orderId) => `${publicUrl}/paymentResult?orderId=${encodeURIComponent(orderId)}`,
+    cancelUrl: (orderId) => `${publicUrl}/paymentResult?orderId=${encodeURIComponent(orderId)}&cancelled=1`,
+    ttlMs: EWALLET_TTL_MS,
+  });
+  return {
+    name: EWALLET_PROVIDER,
+    type: 'ewallet',
+    checkout,
+    charge: (q: Queryable, request: ChargeRequest): Promise<ChargeOutcome> => checkout.create(q, request),
+    query: (q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> => checkout.status(q, providerRef, now),
+  } satisfies PaymentProvider & Record<string, unknown>;
+}
+export type EwalletProvider = ReturnType<typeof createEwalletProvider>;

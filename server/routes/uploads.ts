@@ -1,0 +1,117 @@
+import { createHash, randomBytes } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { openStatuses } from '../billing/order-status';
+import { loadLines, loadOrder, OrderErr, toOrder, transition } from '../billing/orders';
+import { ApiRefusal, ErrCode } from '../errors';
+import { defineHandlers } from '../openapi/bind';
+import type { ServerServices } from '../services';
+
+/** A proof of payment is at most 5 MiB (the contract's UploadObjectRequest). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Uploads an account may make in 24 hours: enough for retries, not for filling the database. */
+export const MAX_UPLOADS_PER_DAY = 20;
+
+/** Operation too frequent (spec section 8). */
+const TOO_FREQUENT = -3031;
+
+export type UploadType = 'image/png' | 'image/jpeg' | 'application/pdf';
+
+/**
+ * The type a file really is, from its first bytes (its magic number), whatever its name or
+ * declared type says: PNG's 8-byte signature, JPEG's SOI marker and a JFIF/EXIF/other segment,
+ * PDF's `%PDF-` header.
+ */
+export function sniffUploadType(bytes: Uint8Array): UploadType | undefined {
+  const starts = (sig: readonly number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  return undefined;
+}
+
+const invalid = (detail: string) => new ApiRefusal(ErrCode.invalidRequest, 400, detail);
+
+/** Multipart bodies for the upload operation: one file part, nothing else, at most 5 MiB. */
+export async function registerUploads(app: FastifyInstance) {
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 64, headerPairs: 20 } });
+}
+
+/**
+ * Proof of a bank transfer: the customer uploads the bank's receipt (POST /api/uploadObject/v1),
+ * then attaches it to the order (POST /api/bill/order/upload/v1), which becomes SUBMITTED: the
+ * transfer is reported and waits for the bank's statement, which settles it. Objects live in the
+ * database (`uploads`), so every server process behind a balancer sees them.
+ */
+export function uploadHandlers(services: ServerServices) {
+  const { db, clock, sessions } = services;
+
+  return defineHandlers({
+    async uploadObject({ ctx, request }) {
+      const { accountUid } = await sessions.authenticate(ctx);
+      if (!request.isMultipart()) throw invalid('an upload is multipart/form-data');
+      let bytes: Buffer;
+      let declared: string;
+      try {
+        const part = await request.file();
+        if (!part || part.fieldname !== 'file') throw invalid('the file part is called "file"');
+        declared = part.mimetype;
+        // Refuses (RequestFileTooLargeError) past the limit instead of cutting the file short.
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if (error instanceof ApiRefusal) throw error;
+        throw invalid(`unreadable upload: ${(error as Error).message}`);
+      }
+      if (bytes.length === 0) throw invalid('the file is empty');
+      const type = sniffUploadType(bytes);
+      if (!type) throw invalid('only PNG, JPEG and PDF files are taken');
+      // A declared type that is one of ours must be what the bytes are (a PNG sent as a PDF is refused).
+      if (['image/png', 'image/jpeg', 'application/pdf'].includes(declared) && declared !== type) throw invalid(`declared ${declared}, the bytes are ${type}`);
+
+      const now = clock.now();
+      const objectKey = `proofs/${accountUid}/${randomBytes(18).toString('base64url').replace(/[^A-Za-z0-9_-]/g, '')}`;
+      await db.transaction(async (tx) => {
+        // Serialises one account's uploads so the daily count cannot be raced past.
+        await tx.query('SELECT 1 FROM accounts WHERE uid = $1 FOR UPDATE', [accountUid]);
+        const [{ count } = { count: 0 }] = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM uploads WHERE account_uid = $1 AND created_at > $2', [
+          accountUid,
+          new Date(now - 86_400_000),
+        ]);
+        if (Number(count) >= MAX_UPLOADS_PER_DAY) throw new ApiRefusal(TOO_FREQUENT, 429, 'upload limit for the day');
+        await tx.query('INSERT INTO uploads (object_key, account_uid, content_type, size, sha256, data, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+          objectKey,
+          accountUid,
+          type,
+          bytes.length,
+          createHash('sha256').update(bytes).digest('hex'),
+          bytes,
+          new Date(now),
+        ]);
+      });
+      return { objectKey, contentType: type, size: bytes.length };
+    },
+
+    /**
+     * Attaches an uploaded proof to the caller's pending bank-transfer order, which becomes
+     * SUBMITTED (reported, awaiting the bank). Attaching another proof to a SUBMITTED order
+     * replaces it. 1001: not the caller's order, or not a transfer awaiting payment; 1040: no
+     * such upload of the caller's.
+     */
+    async attachPaymentProof({ body, ctx }) {
+      const { accountUid } = await sessions.authenticate(ctx);
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const order = await loadOrder(tx, body.orderId, { forUpdate: true });
+        if (!order || order.account_uid !== accountUid) throw new ApiRefusal(OrderErr.orderNotFound);
+        const awaiting = order.payment_type === 'bank_transfer' && (order.status === 'PAYMENT_PENDING' || (order.status === 'SUBMITTED' && order.proof_key !== null));
+        if (!awaiting || !openStatuses.includes(order.status)) throw new ApiRefusal(OrderErr.orderNotFound, 200, `order ${order.id} is not a transfer awaiting payment`);
+        const [upload] = await tx.query<{ account_uid: number }>('SELECT account_uid FROM uploads WHERE object_key = $1', [body.objectKey]);
+        if (!upload || Number(upload.account_uid) !== accountUid) throw new ApiRefusal(OrderErr.paymentInfoNotFound, 200, 'no such upload of the caller');
+        await tx.query('UPDATE orders SET proof_key = $2 WHERE id = $1', [order.id, body.objectKey]);
+        const withProof = { ...order, proof_key: body.objectKey };
+        const submitted = order.status === 'SUBMITTED' ? withProof : await transition(tx, withProof, 'SUBMITTED', 'bank transfer reported with a proof', now);
+        return toOrder(submitted, (await loadLines(tx, [order.id])).get(order.id) ?? []);
+      });
+    },
+  });
+}
