@@ -15,7 +15,8 @@ import { orderHandlers } from './routes/orders';
 import { planHandlers } from './routes/plans';
 import { pricingHandlers } from './routes/pricing';
 import { registerDevMailbox } from './routes/dev-mailbox';
-import { registerPaymentExpiry, registerSandboxBank } from './routes/sandbox-bank';
+import { registerSandboxBank } from './routes/sandbox-bank';
+import { registerPaymentJobs } from './billing/payment-jobs';
 import { renewalHandlers } from './routes/renewal';
 import { registerRenewalJob } from './billing/renewal';
 import { signupHandlers } from './routes/signup';
@@ -118,9 +119,10 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   registerRenewalJob(app, services);
   // Developer-only: a signed token-log-in link, as the TV app would open it (docs/decisions/007).
   if (config.env !== 'production') app.get('/dev/sso-link', devSsoLink(services));
-  // PIX and boleto orders past their payment window are cancelled; outside production, the
-  // sandbox bank pays them and the sandbox providers' signed webhooks settle them (README).
-  registerPaymentExpiry(app, services);
+  // Pending orders past their payment window are cancelled and unanswered charges reconciled;
+  // outside production, the sandbox bank, chain and hosted pages pay them and the sandbox
+  // providers' signed webhooks settle them (README, docs/decisions/011).
+  registerPaymentJobs(app, services);
   if (config.env !== 'production') registerSandboxBank(app, services);
 
   const hasSpa = existsSync(path.join(config.staticDir, 'index.html'));

@@ -156,8 +156,10 @@ export async function runRenewals(
       return 'renewed';
     }
 
+    // A saved card's charge is answered at once by the sandbox; a gateway that does not answer
+    // (`unknown`) is recorded as a failed attempt here and retried on the schedule.
     const errCode = charged.status === 'failed' ? charged.errCode : -2499;
-    await recordAttempt(tx, { ...attempt, providerRef: charged.providerRef, status: 'failed', errCode });
+    await recordAttempt(tx, { ...attempt, providerRef: 'providerRef' in charged ? charged.providerRef : null, status: 'failed', errCode });
     const failed = await transition(tx, order, 'PAYMENT_FAILED', `renewal declined: ${errCode}`, now);
     // An automatic attempt is not left open for the customer to finish (it would be their cart).
     await transition(tx, failed, 'PAYMENT_CANCELLED', 'renewal attempt closed', now);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
 import { authorize, cardBrand, type CardOutcome } from './card-sandbox';
-import type { ChargeOutcome, ChargeRequest, PaymentProvider, ProviderStatus } from './provider';
+import type { ChargeOutcome, ChargeRequest, LookupResult, PaymentProvider, ProviderStatus } from './provider';
 
 type Schemas = components['schemas'];
 export type ContractCardBrand = Schemas['Card']['brand'];
@@ -76,7 +76,7 @@ export function createCardProvider() {
     await q.query(
       `INSERT INTO sandbox_card_tokens (token, outcome, decline_code, brand, last4, exp_month, exp_year, holder, customer_id, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [t.token, outcome.kind, outcome.kind === 'declined' ? outcome.errCode : null, t.brand, t.last4, t.expMonth, t.expYear, t.holder, customerId, new Date(now)],
+      [t.token, outcome.kind === 'declined' ? 'declined' : 'approved', outcome.kind === 'declined' ? outcome.errCode : null, t.brand, t.last4, t.expMonth, t.expYear, t.holder, customerId, new Date(now)],
     );
     return t;
   }
@@ -118,6 +118,11 @@ export function createCardProvider() {
 
       if (isNewCard(card)) {
         const outcome = authorize(card, new Date(request.now));
+        if (outcome.kind === 'answer_lost') {
+          // The network charged the card; the portal never hears it (and so keeps no card).
+          await recordCharge(q, request, null, { ok: true });
+          return { status: 'unknown' };
+        }
         if (outcome.kind === 'declined') {
           const ref = await recordCharge(q, request, null, { ok: false, errCode: outcome.errCode });
           return { status: 'failed', providerRef: ref, errCode: outcome.errCode };
@@ -145,6 +150,15 @@ export function createCardProvider() {
     async query(q: Queryable, providerRef: string): Promise<ProviderStatus> {
       const rows = await q.query<{ status: 'succeeded' | 'failed' }>('SELECT status FROM sandbox_card_charges WHERE charge_id = $1', [providerRef]);
       return rows[0]?.status ?? 'failed';
+    },
+
+    async lookup(q: Queryable, orderId: string): Promise<LookupResult> {
+      const [row] = await q.query<{ charge_id: string; status: 'succeeded' | 'failed'; decline_code: number | null }>(
+        'SELECT charge_id, status, decline_code FROM sandbox_card_charges WHERE reference = $1 ORDER BY created_at DESC, charge_id DESC LIMIT 1',
+        [orderId],
+      );
+      if (!row) return { status: 'not_found' };
+      return row.status === 'succeeded' ? { status: 'succeeded', providerRef: row.charge_id } : { status: 'failed', providerRef: row.charge_id, errCode: row.decline_code ?? 2003 };
     },
 
     /**

@@ -45,6 +45,9 @@ export async function attemptStatus(q: Queryable, provider: string, providerRef:
   return payBy !== null && now >= payBy ? 'cancelled' : 'pending';
 }
 
+/** The `expiresAt` of a pending attempt's instructions (PIX, crypto, transfer), if it has one. */
+export const instructionsExpiry = (instructions: Record<string, unknown>) => (typeof instructions.expiresAt === 'number' ? instructions.expiresAt : null);
+
 export interface PixProviderOptions {
   /** The receiving PIX key; the sandbox key when not configured. */
   key?: string | undefined;
@@ -78,7 +81,7 @@ export function createPixProvider(options: PixProviderOptions = {}) {
     },
 
     async query(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> {
-      return attemptStatus(q, PIX_PROVIDER, providerRef, now, (i) => (typeof i.expiresAt === 'number' ? i.expiresAt : null));
+      return attemptStatus(q, PIX_PROVIDER, providerRef, now, instructionsExpiry);
     },
   } satisfies PaymentProvider;
 }

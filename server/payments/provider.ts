@@ -29,7 +29,12 @@ export type PrecheckRequest = Pick<ChargeRequest, 'currency' | 'input'> & { coun
 export type ChargeOutcome =
   | { status: 'succeeded'; providerRef: string; savedCard?: SavedCardDetails }
   | { status: 'failed'; providerRef: string | null; errCode: number }
-  | { status: 'pending'; providerRef: string; payBy: number | null; instructions: Record<string, unknown> };
+  | { status: 'pending'; providerRef: string; payBy: number | null; instructions: Record<string, unknown> }
+  /** No answer (a timeout): the provider may or may not have charged; `lookup` tells later. */
+  | { status: 'unknown' };
+
+/** What the provider says of the charges it made for a merchant reference (the order id). */
+export type LookupResult = { status: 'succeeded'; providerRef: string } | { status: 'failed'; providerRef: string; errCode: number } | { status: 'not_found' };
 
 export interface SavedCardDetails {
   providerToken: string;
@@ -58,4 +63,9 @@ export interface PaymentProvider {
   /** The provider's current view of an attempt (reconciliation, polling). */
   query(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus>;
   refund?(q: Queryable, providerRef: string, amount: number): Promise<'succeeded' | 'pending' | 'rejected'>;
+  /**
+   * The newest charge the provider made for an order, by the merchant reference the charge
+   * carried: how an order whose charge got no answer (NETWORK_ERROR) is reconciled.
+   */
+  lookup?(q: Queryable, orderId: string): Promise<LookupResult>;
 }

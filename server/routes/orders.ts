@@ -59,6 +59,11 @@ export const PayErr = {
 
 /** Idempotency-Key (docs/decisions/002 and 009): a key answers the same for 24 hours. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+/**
+ * How long a claimed key may stay "in progress": longer than any payment transaction and the
+ * client's 60 s timeout, so only a claim whose process died is ever taken over.
+ */
+export const IDEMPOTENCY_LEASE_MS = 2 * 60_000;
 /** One reminder email per order per minute. */
 export const REMIND_AFTER_S = 60;
 /** The browser SDK's token for the card fields lives 15 minutes. */
@@ -170,24 +175,37 @@ export function orderHandlers(services: ServerServices) {
       if (!row) throw new ApiRefusal(PayErr.tooFrequent, 429, 'idempotency key vanished while being claimed');
       if (row.operation !== operation || row.request_hash !== hash) throw new ApiRefusal(PayErr.invalidRequest, 400, 'idempotency key reused with another request');
       if (row.state === 'in_progress' || !row.response) {
-        void reply.header('Retry-After', '1');
-        throw new ApiRefusal(PayErr.tooFrequent, 429, 'idempotent request still in progress');
+        // A claim older than the lease belongs to a process that died mid-payment (its
+        // transaction rolled back): this retry takes the key over instead of waiting 24 hours.
+        const taken = await db.query(
+          "UPDATE idempotency_keys SET created_at = $3 WHERE account_uid = $1 AND key = $2 AND state = 'in_progress' AND created_at <= $4 RETURNING key",
+          [accountUid, key, new Date(now), new Date(now - IDEMPOTENCY_LEASE_MS)],
+        );
+        if (taken.length === 0) {
+          void reply.header('Retry-After', '1');
+          throw new ApiRefusal(PayErr.tooFrequent, 429, 'idempotent request still in progress');
+        }
+        return runClaimed();
       }
       void reply.header('Idempotent-Replayed', 'true');
       if ('refusal' in row.response) throw new ApiRefusal(row.response.refusal, 200, 'idempotent replay');
       return row.response.data;
     }
-    const settle = (answer: StoredAnswer) =>
-      db.query("UPDATE idempotency_keys SET state = 'done', response = $3 WHERE account_uid = $1 AND key = $2", [accountUid, key, JSON.stringify(answer)]);
-    try {
-      const data = await run();
-      await settle({ data });
-      return data;
-    } catch (error) {
-      // A business refusal is an answer and is replayed; anything else frees the key for a retry.
-      if (error instanceof ApiRefusal && error.httpStatus === 200) await settle({ refusal: error.errCode });
-      else await db.query('DELETE FROM idempotency_keys WHERE account_uid = $1 AND key = $2', [accountUid, key]);
-      throw error;
+    return runClaimed();
+
+    async function runClaimed(): Promise<PayResult> {
+      const settle = (answer: StoredAnswer) =>
+        db.query("UPDATE idempotency_keys SET state = 'done', response = $3 WHERE account_uid = $1 AND key = $2", [accountUid, key, JSON.stringify(answer)]);
+      try {
+        const data = await run();
+        await settle({ data });
+        return data;
+      } catch (error) {
+        // A business refusal is an answer and is replayed; anything else frees the key for a retry.
+        if (error instanceof ApiRefusal && error.httpStatus === 200) await settle({ refusal: error.errCode });
+        else await db.query('DELETE FROM idempotency_keys WHERE account_uid = $1 AND key = $2', [accountUid, key]);
+        throw error;
+      }
     }
   }
 
@@ -296,20 +314,28 @@ export function orderHandlers(services: ServerServices) {
     };
     const attempt = { orderId: order.id, method: method.code, provider: provider.name, amount: order.total, currency: order.currency, now };
 
+    /** No answer: the outcome is unknown until reconciliation asks the provider (reconcileUnknown). */
+    const unanswered = async (): Promise<ChargeResult> => {
+      // Only a paid order holds a code's use; reconciliation takes it again if this one was paid.
+      if (order.discount_code) await releaseDiscountUse(tx, order.discount_code);
+      await recordAttempt(tx, { ...attempt, providerRef: null, status: 'unknown', errCode: null });
+      await transition(tx, order, 'NETWORK_ERROR', `${provider.name}: no answer`, now);
+      return { ok: false, errCode: PayErr.paymentError };
+    };
+
     let outcome: Awaited<ReturnType<PaymentProvider['charge']>>;
     await tx.query('SAVEPOINT provider_charge');
     try {
       outcome = await provider.charge(tx, charge);
       await tx.query('RELEASE SAVEPOINT provider_charge');
     } catch (error) {
-      // The provider did not answer: the outcome is unknown until reconciliation asks again.
       await tx.query('ROLLBACK TO SAVEPOINT provider_charge');
       request.log.error({ err: error, orderId: order.id, provider: provider.name }, 'payment provider failed');
-      // Only a paid order holds a code's use; reconciliation takes it again if this one was paid.
-      if (order.discount_code) await releaseDiscountUse(tx, order.discount_code);
-      await recordAttempt(tx, { ...attempt, providerRef: null, status: 'unknown', errCode: null });
-      await transition(tx, order, 'NETWORK_ERROR', `${provider.name}: no answer`, now);
-      return { ok: false, errCode: PayErr.paymentError };
+      return unanswered();
+    }
+    if (outcome.status === 'unknown') {
+      request.log.warn({ orderId: order.id, provider: provider.name }, 'payment provider did not answer');
+      return unanswered();
     }
 
     if (outcome.status === 'failed') {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { openStatuses } from '../billing/order-status';
-import { cancelOpenOrder, createFulfilment, loadOrder, settlePending } from '../billing/orders';
+import { createFulfilment, loadOrder, settlePending } from '../billing/orders';
 import { redeemDiscountCode, valuate } from '../billing/pricing';
 import { BOLETO_PROVIDER, createBoletoProvider } from '../payments/boleto-provider';
 import { parseBrCode } from '../payments/pix-brcode';
@@ -93,49 +93,6 @@ export function createEventApplier(services: ServerServices) {
       return 'applied';
     });
   };
-}
-
-/**
- * Cancels the pending orders whose payment window closed (pay_by passed: a PIX code, a slip, a
- * PayPal or wallet approval, a crypto quote, a transfer, a mobile-money code): the order becomes
- * PAYMENT_CANCELLED, its pending attempts cancelled, its discount code's use given back. A
- * transfer whose proof was attached is SUBMITTED, not pending, and waits for the bank.
- * Answers how many were cancelled.
- */
-export async function expireOverdue(services: Pick<ServerServices, 'db' | 'clock'>, limit = 100): Promise<number> {
-  const { db, clock } = services;
-  const now = clock.now();
-  const due = await db.query<{ id: string }>(
-    "SELECT id FROM orders WHERE status = 'PAYMENT_PENDING' AND pay_by IS NOT NULL AND pay_by <= $1 ORDER BY pay_by LIMIT $2",
-    [new Date(now), limit],
-  );
-  let cancelled = 0;
-  for (const { id } of due) {
-    const done = await db.transaction(async (tx) => {
-      const order = await loadOrder(tx, id, { forUpdate: true });
-      if (!order || order.status !== 'PAYMENT_PENDING' || !order.pay_by || new Date(order.pay_by).getTime() > now) return false;
-      await cancelOpenOrder(tx, order, 'payment window expired', now);
-      return true;
-    });
-    if (done) cancelled++;
-  }
-  return cancelled;
-}
-
-/** Runs `expireOverdue` every `intervalMs` while the server runs; stopped (and awaited) on close. */
-export function registerPaymentExpiry(app: FastifyInstance, services: ServerServices, intervalMs = 60_000) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      running = running.then(() => expireOverdue(services)).catch((error: unknown) => app.log.error({ err: error }, 'payment expiry failed'));
-    }, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
 }
 
 /** The sandbox bank, the sandbox providers' webhook receiver (non-production only). */

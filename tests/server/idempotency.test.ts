@@ -47,7 +47,7 @@ describe('Idempotency-Key on pay and repay', () => {
     expect(await chargesOf(account.uid)).toHaveLength(1);
   });
 
-  it('a repeat while the first request still runs is refused as in progress (-3031, 429, Retry-After)', async () => {
+  it('a repeat while the first request still runs is refused as in progress (-3031, 429, Retry-After), until its lease runs out', async () => {
     const { account, token } = await customer();
     // The first request's claim on the key, as it stands while its payment runs.
     const hash = idempotencyHash(deriveKey(server.services.secret, 'idempotency'), 'pay', payBody());
@@ -68,6 +68,15 @@ describe('Idempotency-Key on pay and repay', () => {
     expect(await ordersOf(account.uid)).toHaveLength(0);
     // Another body with that key is still another request.
     expect((await server.post(PAY, payBody({ planId: '5' }), headers(token, 'k-running'))).status).toBe(400);
+
+    // The process holding the claim died (its transaction rolled back, nothing was charged): once
+    // the 2-minute lease has passed, a retry takes the key over and pays, once.
+    clock.advance(2 * 60_000);
+    const retried = await server.post(PAY, payBody(), headers(token, 'k-running'));
+    expect(retried.body).toMatchObject({ code: 0, data: { next: 'done', status: 'PAYMENT_SUCCEEDED' } });
+    expect(await chargesOf(account.uid)).toHaveLength(1);
+    expect((await server.post(PAY, payBody(), headers(token, 'k-running'))).body).toEqual(retried.body);
+    expect(await chargesOf(account.uid)).toHaveLength(1);
   });
 
   it('the same body with its keys in another order is the same request', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../server/clock';
 import { base58check, decodeBase58check, decodeSegwitAddress, segwitAddress } from '../../server/payments/crypto-address';
-import { expireOverdue } from '../../server/routes/sandbox-bank';
+import { expireOverdue, reconcileUnknown } from '../../server/billing/payment-jobs';
 import { loggedInCustomer } from '../helpers/accounts';
 import { contractErrors } from '../helpers/contract-check';
 import { useTestServer } from '../helpers/test-server';
@@ -349,5 +349,52 @@ describe('PayPal, e-wallet, mobile money, crypto and bank transfer', () => {
     expect(decodeSegwitAddress('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx')).toEqual({ hrp: 'tb', version: 0, program: Uint8Array.from(program) });
     expect(decodeSegwitAddress('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsy')).toBeUndefined();
     expect(base58check(Buffer.from('00010966776006953D5567439E5E39F86A0D273BEE', 'hex'))).toBe('16UwLL9Risc3QfPqBUvKofHmBQ7wMtjvM');
+  });
+});
+
+describe('a charge whose answer is lost (NETWORK_ERROR) is reconciled with the provider', () => {
+  const clock = createFakeClock();
+  const server = useTestServer({}, { clock });
+  const card = (number: string) => ({ number, expMonth: 12, expYear: 2099, cvc: '123', holder: 'ANA SOUZA' });
+  const statusOf = async (id: string) => (await server.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [id]))[0]?.status;
+
+  it('charged at the network but unanswered: 1015 now, paid and fulfilled once reconciled, charged once', async () => {
+    const { account, auth } = await loggedInCustomer(server);
+    await server.db.query("UPDATE discount_codes SET used_count = 0, max_uses = 1 WHERE code = 'UMAVEZ'");
+    const res = await server.post('/api/bill/pay/v1', { planId: '1', method: 'card', currency: 'BRL', email: 'ana@example.com', discountCode: 'UMAVEZ', card: card('4000000000001117') }, auth);
+    expect(res.body).toMatchObject({ code: 1, errCode: 1015 });
+    const [order] = await server.db.query<{ id: string; status: string }>('SELECT id, status FROM orders WHERE account_uid = $1', [account.uid]);
+    expect(order?.status).toBe('NETWORK_ERROR');
+    // Not before the in-flight grace: an answer may still be on its way.
+    expect(await reconcileUnknown(server.services)).toEqual({ paid: 0, failed: 0 });
+    clock.advance(61_000);
+    expect(await reconcileUnknown(server.services)).toEqual({ paid: 1, failed: 0 });
+    expect(await statusOf(order!.id)).toBe('PAYMENT_SUCCEEDED');
+    expect((await server.db.query('SELECT 1 FROM entitlements WHERE account_uid = $1', [account.uid])).length).toBe(1);
+    expect((await server.db.query('SELECT 1 FROM sandbox_card_charges WHERE reference = $1', [order!.id])).length).toBe(1);
+    // The paid order took the one-use code's use again.
+    expect((await server.db.query<{ used_count: number }>("SELECT used_count FROM discount_codes WHERE code = 'UMAVEZ'"))[0]?.used_count).toBe(1);
+    expect((await server.services.outbox.list({ to: 'ana@example.com' })).some((m) => m.template === 'receipt' && m.text.includes(order!.id))).toBe(true);
+    expect(await reconcileUnknown(server.services)).toEqual({ paid: 0, failed: 0 });
+  });
+
+  it('never charged (the provider failed before the network): the order fails and can be repaid', async () => {
+    const { account, auth } = await loggedInCustomer(server);
+    // A provider that throws: its charge is rolled back, so the network has no record of it.
+    const original = server.services.payments.card.charge;
+    server.services.payments.card.charge = async () => {
+      throw new Error('connection reset by the gateway');
+    };
+    try {
+      expect((await server.post('/api/bill/pay/v1', { planId: '1', method: 'card', currency: 'BRL', email: 'ana@example.com', card: card('4242424242424242') }, auth)).body).toMatchObject({ code: 1, errCode: 1015 });
+    } finally {
+      server.services.payments.card.charge = original;
+    }
+    const [order] = await server.db.query<{ id: string }>('SELECT id FROM orders WHERE account_uid = $1', [account.uid]);
+    clock.advance(61_000);
+    expect(await reconcileUnknown(server.services)).toEqual({ paid: 0, failed: 1 });
+    expect(await statusOf(order!.id)).toBe('PAYMENT_FAILED');
+    const repaid = await server.post('/api/bill/repay/v1', { orderId: order!.id, method: 'card', card: card('4242424242424242') }, auth);
+    expect(repaid.body).toMatchObject({ code: 0, data: { status: 'PAYMENT_SUCCEEDED' } });
   });
 });

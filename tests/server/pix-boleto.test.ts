@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../server/clock';
-import { expireOverdue, sandboxWebhookKey } from '../../server/routes/sandbox-bank';
+import { expireOverdue } from '../../server/billing/payment-jobs';
+import { sandboxWebhookKey } from '../../server/routes/sandbox-bank';
 import { loggedInCustomer } from '../helpers/accounts';
 import { contractErrors } from '../helpers/contract-check';
 import { useTestServer } from '../helpers/test-server';
