@@ -1,16 +1,11 @@
-import type { AnyStateMachine, EventObject } from 'xstate';
-import { transitionId, type FlowPath } from './harness';
+import type { AnyStateMachine } from 'xstate';
+import { transitionsTaken, type FlowPath } from './harness';
 import type { CoverageReport, Walk } from './coverage';
 
 /** Whether a path takes one of the transitions no real server answer can produce yet. */
 export function awaitsServer(machine: AnyStateMachine, path: FlowPath<AnyStateMachine>, awaiting: readonly string[]): boolean {
   if (awaiting.length === 0) return false;
-  return path.steps.slice(1).some((step, i) => {
-    const from = path.steps[i]!.state;
-    const taken = machine.resolveState({ value: from.value, context: from.context } as never);
-    const transitions = (machine as unknown as { getTransitionData(s: unknown, e: EventObject): Array<Parameters<typeof transitionId>[0]> }).getTransitionData(taken, step.event);
-    return transitions.some((t) => awaiting.includes(transitionId(t)));
-  });
+  return path.steps.slice(1).some((step, i) => transitionsTaken(machine, path.steps[i]!.state, step.event).some((id) => awaiting.includes(id)));
 }
 
 /**

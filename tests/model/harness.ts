@@ -64,36 +64,66 @@ const vertexOf = <M extends AnyStateMachine>(model: GraphModel<M>) => (s: Snapsh
   model.vertex ? model.vertex(s) : JSON.stringify((s as AnyMachineSnapshot).value);
 
 /**
- * Shortest paths to every vertex, plus, for every edge they do not take, the shortest path to its
- * source followed by that edge: every state and every transition of the graph, each on some path.
+ * Paths that cover the graph: for each start, the shortest path to every vertex not reached yet,
+ * then, for every transition no kept path takes, the shortest path to a vertex where it can be
+ * taken followed by that edge. Transitions are the machine's definitions (`transitionId`), so an
+ * edge leading to a new vertex but through a transition already covered is not walked again.
  * Paths that are prefixes of longer ones are dropped.
  */
 export function flowPaths<M extends AnyStateMachine>(model: GraphModel<M>): FlowPath<M>[] {
-  return Object.entries(model.inputs).flatMap(([start, input]) => pathsFrom(model, input).map((p) => ({ ...p, start })));
+  const serializeState = vertexOf(model);
+  const reached = new Set<string>();
+  const covered = new Set<string>();
+  const kept: FlowPath<M>[] = [];
+  const taken = (state: SnapshotFrom<M>, event: EventObject) => transitionsTaken(model.machine, state, event);
+  const pathTransitions = (p: StatePath<SnapshotFrom<M>, EventObject>) => p.steps.slice(1).flatMap((step, i) => taken(p.steps[i]!.state, step.event));
+  for (const [start, input] of Object.entries(model.inputs)) {
+    const { shortest, adjacency } = traverse(model, input);
+    const byVertex = new Map(shortest.map((p) => [serializeState(p.state), p]));
+    // Each start keeps at least one path: its eventless first steps (a remembered tab, a token
+    // entrance) are transitions no event of the graph names.
+    let startKept = false;
+    for (const p of [...shortest].sort((a, b) => a.steps.length - b.steps.length)) {
+      const ids = pathTransitions(p);
+      const vertex = serializeState(p.state);
+      const first = !startKept && p.steps.length > 1;
+      if (!first && reached.has(vertex) && ids.every((id) => covered.has(id))) continue;
+      startKept = true;
+      reached.add(vertex);
+      ids.forEach((id) => covered.add(id));
+      kept.push({ ...p, start });
+    }
+    for (const [vertex, { state: from, transitions }] of Object.entries(adjacency)) {
+      const head = byVertex.get(vertex);
+      if (!head) continue;
+      for (const { event, state } of Object.values(transitions)) {
+        const ids = taken(from, event);
+        if (ids.every((id) => covered.has(id))) continue;
+        ids.forEach((id) => covered.add(id));
+        kept.push({ state, weight: head.weight + 1, steps: [...head.steps, { state, event }], start });
+      }
+    }
+  }
+  const key = (p: FlowPath<M>) => `${p.start}|${p.steps.map((s) => JSON.stringify(s.event)).join(' ')}`;
+  const keys = kept.map(key);
+  return kept.filter((_, i) => keys.indexOf(keys[i]!) === i && !keys.some((other, j) => j !== i && other.length > keys[i]!.length && other.startsWith(keys[i]! + ' ')));
 }
 
-function pathsFrom<M extends AnyStateMachine>(model: GraphModel<M>, input: InputFrom<M>): StatePath<SnapshotFrom<M>, EventObject>[] {
+/** The transition definitions a live actor would take for `event` in `state`. */
+export function transitionsTaken(machine: AnyStateMachine, state: unknown, event: EventObject): string[] {
+  const data = (machine as unknown as { getTransitionData(s: unknown, e: EventObject): Array<TransitionDefinition<any, any>> | undefined }).getTransitionData(state, event);
+  // Eventless transitions that follow in the same step are not listed; the walks measure them.
+  return (data ?? []).map(transitionId);
+}
+
+function traverse<M extends AnyStateMachine>(model: GraphModel<M>, input: InputFrom<M>) {
   const serializeState = vertexOf(model);
   // A finished actor takes no events, whatever `can` says of its last state.
   const events = (s: SnapshotFrom<M>) => ((s as AnyMachineSnapshot).status === 'active' ? model.events(s) : []);
   const options = { events: events as never, serializeState: serializeState as never, input, fromState: model.machine.getInitialSnapshot(mockScope(), input) as never };
   const shortest = getShortestPaths(model.machine, options) as unknown as StatePath<SnapshotFrom<M>, EventObject>[];
-  const byVertex = new Map(shortest.map((p) => [serializeState(p.state), p]));
   const adjacency = getAdjacencyMap(model.machine, options as never) as Record<string, { state: SnapshotFrom<M>; transitions: Record<string, { event: EventObject; state: SnapshotFrom<M> }> }>;
-  const key = (p: StatePath<SnapshotFrom<M>, EventObject>) => p.steps.map((s) => JSON.stringify(s.event)).join(' ');
-  const taken = new Set(shortest.flatMap((p) => p.steps.map((s, i) => `${serializeState(s.state)} ${JSON.stringify(p.steps[i + 1]?.event ?? null)}`)));
-  const paths = [...shortest];
-  for (const [vertex, { transitions }] of Object.entries(adjacency)) {
-    const head = byVertex.get(vertex);
-    if (!head) continue;
-    for (const { event, state } of Object.values(transitions)) {
-      if (taken.has(`${vertex} ${JSON.stringify(event)}`)) continue;
-      // The shortest paths' steps hold (state, event that led to it); append the new edge.
-      paths.push({ state, weight: head.weight + 1, steps: [...head.steps, { state, event }] });
-    }
-  }
-  const keys = paths.map(key);
-  return paths.filter((_, i) => !keys.some((other, j) => j !== i && other.length > keys[i]!.length && other.startsWith(keys[i]! + ' ')) && keys.indexOf(keys[i]!) === i);
+  return { shortest, adjacency };
 }
 
 // getInitialSnapshot needs an actor scope only to resolve entry actions and spawns; the graph

@@ -19,7 +19,7 @@ import { walkPath } from './walker';
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
 const recorder = new CoverageRecorder();
-const paths = flowPaths(sessionGraph(sessionMachine.provide({ actors: createSessionActors(null as never) })));
+const paths = flowPaths(sessionGraph(sessionMachine.provide({ actors: createSessionActors({} as never) })));
 const runnable = paths.filter((p) => !awaitsServer(sessionMachine, p, sessionAwaitingServer));
 
 /** The server's own view of a token: 0 while its session lives, else -24010 / -24020. */

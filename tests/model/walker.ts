@@ -7,7 +7,7 @@ import { automaticStep, type FlowPath } from './harness';
 
 export interface Walk {
   /** Prepares the server (and the world) so that the automatic `event` really happens next. */
-  arrange(event: EventObject, expected: AnyMachineSnapshot): Promise<void>;
+  arrange(event: EventObject, expected: AnyMachineSnapshot, cause: EventObject | undefined): Promise<void>;
   /** Starts the actor (or renders the screen); returns the live snapshots and the clock. */
   start(start: string): Promise<{ snapshots: () => AnyMachineSnapshot[]; clock: SimulatedClock }>;
   /** Performs a user event. */
@@ -26,7 +26,7 @@ export async function walkPath(path: FlowPath<AnyStateMachine>, walk: Walk): Pro
   const steps = path.steps;
   const arrangeFollowing = async (from: number) => {
     for (let j = from; j < steps.length && automaticStep(steps[j]!.event); j++) {
-      if (automaticStep(steps[j]!.event)!.kind !== 'after') await walk.arrange(steps[j]!.event, steps[j]!.state as AnyMachineSnapshot);
+      if (automaticStep(steps[j]!.event)!.kind !== 'after') await walk.arrange(steps[j]!.event, steps[j]!.state as AnyMachineSnapshot, steps[j - 1]?.event);
     }
   };
   await arrangeFollowing(1);
@@ -43,7 +43,7 @@ export async function walkPath(path: FlowPath<AnyStateMachine>, walk: Walk): Pro
         }
       }
       return undefined;
-    }, `state ${valueKey(expected)}`);
+    }, `state ${valueKey(expected)} (seen: ${snapshots().slice(cursor).map(valueKey).join(', ')})`);
 
   await walk.check(await reach(steps[0]!.state as AnyMachineSnapshot), steps[0]!.state as AnyMachineSnapshot, steps[0]!.event);
   for (let i = 1; i < steps.length; i++) {

@@ -1,0 +1,288 @@
+// Log-in (spec sections 2, 7, 8 and 9; docs/decisions/006 and 007): the phone-or-email tab with a
+// password, the fast-login tab with a 4-digit code, the token entrance of the TV box and the app,
+// and Google sign-in when configured. Calls are actors from createLoginActors(api); storage,
+// navigation and the remembered tab are named actions the app provides.
+import { assign, setup } from 'xstate';
+import type { UserInfo } from '../../src/session/store';
+import { DEFAULT_COUNTDOWN } from '../../src/session/store';
+import type { LoginActors } from './login.actors';
+import type { CodeSendAnswer, LoginAnswer, LoginContext, LoginEvent, LoginInput, LoginTab } from './login.types';
+
+type Answer = LoginAnswer | CodeSendAnswer;
+const refusedWith =
+  (...codes: number[]) =>
+  ({ event }: { event: { output?: Answer } | LoginEvent }) => {
+    const output = 'output' in event ? event.output : undefined;
+    return output?.kind === 'refused' && codes.includes(output.errCode);
+  };
+const outputOf = (event: unknown): Answer | undefined => (event as { output?: Answer }).output;
+
+export const loginSetup = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    input: {} as LoginInput,
+  },
+  actors: {} as LoginActors,
+  guards: {
+    hasEntranceToken: ({ context }) => context.entranceToken !== null,
+    isCodeTabActive: ({ context }) => context.tab === 'code',
+    isCodeTabChosen: ({ event }) => event.type === 'TAB_CHOSEN' && event.tab === 'code',
+    isLoggedIn: ({ event }) => outputOf(event)?.kind === 'loggedIn',
+    isCodeSent: ({ event }) => outputOf(event)?.kind === 'sent',
+    needsCaptcha: refusedWith(-3034, -3035),
+    isNotVerified: refusedWith(9),
+    isLocked: refusedWith(17),
+    isBlocked: refusedWith(197, 7004),
+    isTooFrequent: refusedWith(-3031),
+    isCodeRejected: refusedWith(10, 11, 4597),
+    /** Spec section 8: 201/203 in the STB scene; the client has already gone to the notice page. */
+    isStbNotice: ({ context, event }) => context.scene === 'STB' && refusedWith(201, 203)({ event: event as never }),
+    hasGoogle: ({ context }) => context.googleClientId !== null,
+  },
+  delays: {
+    /** Spec sections 7 and 9: the resend countdown, from configuration, 60 s by default. */
+    resendCountdown: ({ context }) => context.countdownSeconds * 1000,
+  },
+  actions: {
+    chooseTab: assign({ tab: ({ event }) => (event.type === 'TAB_CHOSEN' ? event.tab : 'email') }),
+    takeConfig: assign(({ event }) => {
+      const config = (event as unknown as { output: { countdownSeconds: number; googleClientId: string | null } }).output;
+      return { countdownSeconds: config.countdownSeconds || DEFAULT_COUNTDOWN, googleClientId: config.googleClientId };
+    }),
+    takeRefusal: assign({ errCode: ({ event }) => (outputOf(event)?.kind === 'refused' ? (outputOf(event) as { errCode: number }).errCode : null) }),
+    clearRefusal: assign({ errCode: null }),
+    takeSession: assign({ userInfo: ({ event }) => (outputOf(event)?.kind === 'loggedIn' ? (outputOf(event) as { userInfo: UserInfo }).userInfo : null) }),
+    takeCaptcha: assign({ captcha: ({ event }) => (event as unknown as { output: LoginContext['captcha'] }).output }),
+    dropCaptcha: assign({ captcha: null }),
+    takeCodeAccount: assign({ codeAccount: ({ event, context }) => (event.type === 'CODE_REQUESTED' ? event.fields : context.codeAccount) }),
+    takeResendAfter: assign({
+      countdownSeconds: ({ event, context }) => {
+        const output = outputOf(event);
+        return output?.kind === 'sent' && output.resendAfter > 0 ? output.resendAfter : context.countdownSeconds;
+      },
+    }),
+    recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
+    // The app's effects, filled in with `.provide` (src/screens/login/use-login.ts).
+    rememberTab: (_, _params: { tab: LoginTab }) => {},
+    /** Store userInfo through the session machine (SIGNED_IN). */
+    storeUserInfo: (_, _params: { userInfo: UserInfo }) => {},
+    returnToOrigin: (_, _params: { to: string }) => {},
+  },
+});
+
+export const loginMachine = loginSetup.createMachine({
+  id: 'login',
+  context: ({ input }) => ({
+    tab: input.tab,
+    returnTo: input.returnTo,
+    scene: input.scene,
+    entranceToken: input.entranceToken,
+    countdownSeconds: DEFAULT_COUNTDOWN,
+    googleClientId: null,
+    codeAccount: null,
+    captcha: null,
+    errCode: null,
+    error: undefined,
+    userInfo: null,
+  }),
+  initial: 'entering',
+  states: {
+    entering: {
+      // Spec section 2: the TV box or the app opens /login with appToken, accountId and loginId.
+      always: [{ guard: 'hasEntranceToken', target: 'loggingInWithToken' }, { target: 'loadingConfig' }],
+    },
+    loggingInWithToken: {
+      tags: ['busy'],
+      invoke: {
+        id: 'tokenLogin',
+        src: 'tokenLogin',
+        input: ({ context }) => context.entranceToken!,
+        onDone: [
+          { guard: 'isLoggedIn', target: 'loggedIn', actions: 'takeSession' },
+          // Spec section 8: 201/203 in the STB scene go to the notice page (the client did).
+          { guard: 'isStbNotice', target: 'leftForNotice', actions: 'takeRefusal' },
+          // Outside the STB scene a refused token (21, or an account that cannot log in) leaves
+          // the ordinary form, with the reason shown (docs/decisions/013).
+          { target: 'loadingConfig', actions: 'takeRefusal' },
+        ],
+        onError: { target: 'loadingConfig', actions: 'recordError' },
+      },
+    },
+    loadingConfig: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadConfig',
+        src: 'loadConfig',
+        // Spec section 7: the countdown comes from GET /api/user/get/config/v1.
+        onDone: { target: 'form', actions: 'takeConfig' },
+        // Without configuration the form still works, with the default countdown and no Google.
+        onError: { target: 'form', actions: 'recordError' },
+      },
+    },
+    form: {
+      initial: 'choosingTab',
+      on: {
+        // Spec section 2: two tabs; the active one is remembered (store loginActiveTab).
+        TAB_CHOSEN: [
+          { guard: 'isCodeTabChosen', target: '.codeTab', actions: ['chooseTab', 'clearRefusal', { type: 'rememberTab', params: { tab: 'code' } }] },
+          { target: '.passwordTab', actions: ['chooseTab', 'clearRefusal', { type: 'rememberTab', params: { tab: 'email' } }] },
+        ],
+        // Google sign-in, offered only when configured (docs/decisions/007).
+        GOOGLE_CREDENTIAL_RECEIVED: { guard: 'hasGoogle', target: '.loggingInWithGoogle', actions: 'clearRefusal' },
+      },
+      states: {
+        choosingTab: {
+          // Spec section 4: the default tab is email (phone or email with a password).
+          always: [{ guard: 'isCodeTabActive', target: 'codeTab' }, { target: 'passwordTab' }],
+        },
+        passwordTab: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: { PASSWORD_SUBMITTED: { target: 'loggingIn', actions: 'clearRefusal' } },
+            },
+            loggingIn: {
+              tags: ['busy'],
+              invoke: {
+                id: 'passwordLogin',
+                src: 'passwordLogin',
+                input: ({ context, event }) => {
+                  const e = event as Extract<LoginEvent, { type: 'PASSWORD_SUBMITTED' }>;
+                  const captcha = context.captcha && e.captchaCode ? { captchaId: context.captcha.captchaId, captchaCode: e.captchaCode } : undefined;
+                  return { fields: e.fields, password: e.password, ...(captcha ? { captcha } : {}) };
+                },
+                onDone: [
+                  { guard: 'isLoggedIn', target: '#login.loggedIn', actions: 'takeSession' },
+                  // docs/decisions/006: a captcha is due (-3034) or was wrong (-3035): a new one.
+                  { guard: 'needsCaptcha', target: 'loadingCaptcha', actions: 'takeRefusal' },
+                  // Spec section 8: 9 not verified -> offer to resend the confirmation.
+                  { guard: 'isNotVerified', target: '#login.form.notVerified', actions: 'takeRefusal' },
+                  // 17: maximum failed attempts, the account is locked for a while.
+                  { guard: 'isLocked', target: '#login.form.locked', actions: 'takeRefusal' },
+                  // 197 not allowed to log in, 7004 blocked.
+                  { guard: 'isBlocked', target: '#login.form.blocked', actions: 'takeRefusal' },
+                  // 1/2 no account, 3 wrong password, 5 format, 4000 country code: the form says why.
+                  { target: 'editing', actions: ['takeRefusal', 'dropCaptcha'] },
+                ],
+                onError: { target: 'editing', actions: 'recordError' },
+              },
+            },
+            loadingCaptcha: {
+              tags: ['busy'],
+              invoke: {
+                id: 'loadCaptcha',
+                src: 'loadCaptcha',
+                onDone: { target: 'captchaShown', actions: 'takeCaptcha' },
+                onError: { target: 'editing', actions: ['recordError', 'dropCaptcha'] },
+              },
+            },
+            captchaShown: {
+              on: {
+                // The password goes again, with the characters of the image.
+                PASSWORD_SUBMITTED: { target: 'loggingIn' },
+                CAPTCHA_REFRESHED: { target: 'loadingCaptcha' },
+              },
+            },
+          },
+        },
+        codeTab: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: { CODE_REQUESTED: { target: 'sendingCode', actions: ['clearRefusal', 'takeCodeAccount'] } },
+            },
+            sendingCode: {
+              tags: ['busy'],
+              invoke: {
+                id: 'sendCode',
+                src: 'sendCode',
+                input: ({ context }) => context.codeAccount!,
+                onDone: [
+                  // Spec section 9: a 4-digit code went out; the dialog asks for it.
+                  { guard: 'isCodeSent', target: 'codeDialog', actions: 'takeResendAfter' },
+                  // -3031: a code went out moments ago; the dialog takes that one, with the countdown.
+                  { guard: 'isTooFrequent', target: 'codeDialog', actions: 'takeRefusal' },
+                  // 17 locked, or no such account (1/2/7), format 5, country code 4000.
+                  { guard: 'isLocked', target: '#login.form.locked', actions: 'takeRefusal' },
+                  { target: 'editing', actions: 'takeRefusal' },
+                ],
+                onError: { target: 'editing', actions: 'recordError' },
+              },
+            },
+            codeDialog: {
+              initial: 'countingDown',
+              on: {
+                CODE_SUBMITTED: { target: 'verifyingCode', actions: 'clearRefusal' },
+                CODE_DIALOG_CLOSED: { target: 'editing' },
+              },
+              states: {
+                countingDown: {
+                  // Spec section 9: another code only after the countdown (default 60 s).
+                  after: { resendCountdown: { target: 'canResend' } },
+                },
+                canResend: {
+                  on: { CODE_RESEND_REQUESTED: { target: '#login.form.codeTab.sendingCode', actions: 'clearRefusal' } },
+                },
+              },
+            },
+            verifyingCode: {
+              tags: ['busy'],
+              invoke: {
+                id: 'codeLogin',
+                src: 'codeLogin',
+                input: ({ context, event }) => ({ ...context.codeAccount!, code: (event as Extract<LoginEvent, { type: 'CODE_SUBMITTED' }>).code }),
+                onDone: [
+                  { guard: 'isLoggedIn', target: '#login.loggedIn', actions: 'takeSession' },
+                  // 10 expired, 11 wrong, 4597 none sent: back to the dialog with the message.
+                  { guard: 'isCodeRejected', target: 'codeDialog.canResend', actions: 'takeRefusal' },
+                  { guard: 'isNotVerified', target: '#login.form.notVerified', actions: 'takeRefusal' },
+                  { guard: 'isLocked', target: '#login.form.locked', actions: 'takeRefusal' },
+                  { guard: 'isBlocked', target: '#login.form.blocked', actions: 'takeRefusal' },
+                  { target: 'editing', actions: 'takeRefusal' },
+                ],
+                onError: { target: 'codeDialog.canResend', actions: 'recordError' },
+              },
+            },
+          },
+        },
+        loggingInWithGoogle: {
+          tags: ['busy'],
+          invoke: {
+            id: 'googleLogin',
+            src: 'googleLogin',
+            input: ({ event }) => ({ credential: (event as Extract<LoginEvent, { type: 'GOOGLE_CREDENTIAL_RECEIVED' }>).credential }),
+            onDone: [
+              { guard: 'isLoggedIn', target: '#login.loggedIn', actions: 'takeSession' },
+              { guard: 'isNotVerified', target: 'notVerified', actions: 'takeRefusal' },
+              { guard: 'isBlocked', target: 'blocked', actions: 'takeRefusal' },
+              // 1 no account for that Google identity, 187 address owned by another identity.
+              { target: 'choosingTab', actions: 'takeRefusal' },
+            ],
+            onError: { target: 'choosingTab', actions: 'recordError' },
+          },
+        },
+        // Spec section 8, 9: the account is not confirmed; the page offers to resend the link.
+        notVerified: { on: { NOTICE_DISMISSED: { target: 'choosingTab', actions: 'clearRefusal' } } },
+        // 17: locked after too many failures (docs/decisions/006: 15 minutes, escalating).
+        locked: { on: { NOTICE_DISMISSED: { target: 'choosingTab', actions: 'clearRefusal' } } },
+        // 197 / 7004: this account cannot log in here.
+        blocked: { on: { NOTICE_DISMISSED: { target: 'choosingTab', actions: 'clearRefusal' } } },
+      },
+    },
+    loggedIn: {
+      // Spec section 4: userInfo is stored; the user goes back to where they came from.
+      type: 'final',
+      entry: [
+        { type: 'storeUserInfo', params: ({ context }) => ({ userInfo: context.userInfo! }) },
+        { type: 'returnToOrigin', params: ({ context }) => ({ to: context.returnTo }) },
+      ],
+    },
+    leftForNotice: {
+      // Spec section 8: the client already went to /notice?type=stbLoginErr&code=….
+      type: 'final',
+    },
+  },
+});
+
+export type LoginMachine = typeof loginMachine;

@@ -1,0 +1,53 @@
+import type { SnapshotFrom } from 'xstate';
+import type { LoginMachine } from './login.machine';
+import type { LoginTab } from './login.types';
+
+export type LoginNotice = 'notVerified' | 'locked' | 'blocked' | null;
+
+export interface LoginView {
+  /** The token entrance or the configuration is loading: nothing to fill in yet. */
+  starting: boolean;
+  tab: LoginTab;
+  busy: boolean;
+  /** The password form (phone-or-email tab) is shown. */
+  passwordForm: boolean;
+  /** The captcha image (SVG) to show with the password form, when the server asked for one. */
+  captchaSvg: string | null;
+  /** The code-request form (fast-login tab) is shown. */
+  codeForm: boolean;
+  /** The 4-digit code dialog. */
+  codeDialog: { open: boolean; canResend: boolean; countdownSeconds: number; verifying: boolean };
+  notice: LoginNotice;
+  /** The last refusal's catalogue code, shown as its message. */
+  errCode: number | null;
+  /** Google sign-in is configured: its client id. */
+  googleClientId: string | null;
+  loggedIn: boolean;
+  /** Where the user goes back to (the resend-confirmation link keeps it). */
+  returnTo: string;
+}
+
+export function selectLoginView(snapshot: SnapshotFrom<LoginMachine>): LoginView {
+  const m = (state: Parameters<typeof snapshot.matches>[0]) => snapshot.matches(state);
+  const inDialog = m({ form: { codeTab: 'codeDialog' } });
+  const verifying = m({ form: { codeTab: 'verifyingCode' } });
+  return {
+    starting: m('entering') || m('loggingInWithToken') || m('loadingConfig'),
+    tab: snapshot.context.tab,
+    busy: snapshot.hasTag('busy'),
+    passwordForm: m({ form: 'passwordTab' }),
+    captchaSvg: m({ form: { passwordTab: 'captchaShown' } }) || m({ form: { passwordTab: 'loggingIn' } }) ? (snapshot.context.captcha?.svg ?? null) : null,
+    codeForm: m({ form: { codeTab: 'editing' } }) || m({ form: { codeTab: 'sendingCode' } }),
+    codeDialog: {
+      open: inDialog || verifying,
+      canResend: snapshot.can({ type: 'CODE_RESEND_REQUESTED' }),
+      countdownSeconds: snapshot.context.countdownSeconds,
+      verifying,
+    },
+    notice: m({ form: 'notVerified' }) ? 'notVerified' : m({ form: 'locked' }) ? 'locked' : m({ form: 'blocked' }) ? 'blocked' : null,
+    errCode: snapshot.context.errCode,
+    googleClientId: snapshot.context.googleClientId,
+    loggedIn: m('loggedIn'),
+    returnTo: snapshot.context.returnTo,
+  };
+}
