@@ -11,8 +11,13 @@ type LoginType = components['schemas']['AccountLoginType'];
 /** Spec section 4: a session stays open 10 days after log-in. */
 export const SESSION_TTL_MS = 10 * 86_400_000;
 
-/** Spec section 8: the client resets the session silently on these. */
-export const SessionError = { expired: -24010, invalid: -24020 } as const;
+/**
+ * Spec section 8's session codes, each with what the client does: -24010 (ran out) and -24020
+ * (unknown, or ended by a logout) reset silently; -24030 (ended by a password change or reset,
+ * elsewhere) resets with a warning and sends to /login; -1112 (the account was blocked or may no
+ * longer log in) resets with an error message.
+ */
+export const SessionError = { expired: -24010, invalid: -24020, endedElsewhere: -24030, accountUnavailable: -1112 } as const;
 
 export interface AuthenticatedSession {
   sessionId: number;
@@ -40,17 +45,24 @@ export function createSessionService(db: Queryable, clock: Clock) {
     },
 
     /**
-     * The caller's session, or a refusal the client turns into a session reset: -24010 when it
-     * ran out, -24020 when it is unknown or was revoked (HTTP 401 either way).
+     * The caller's session, or a refusal the client turns into a session reset (HTTP 401): -24020
+     * unknown or logged out, -24030 ended by a password change or reset, -1112 the account is
+     * blocked or may no longer log in, -24010 ran out.
      */
     async authenticate(ctx: RequestContext): Promise<AuthenticatedSession> {
       if (!ctx.token) throw new ApiRefusal(SessionError.invalid, 401);
-      const rows = await db.query<{ id: number; account_uid: number; expires_at: Date; revoked_at: Date | null }>(
-        'SELECT id, account_uid, expires_at, revoked_at FROM sessions WHERE token_hash = $1',
+      const rows = await db.query<{ id: number; account_uid: number; expires_at: Date; revoked_at: Date | null; revoked_reason: string | null; status: string }>(
+        `SELECT s.id, s.account_uid, s.expires_at, s.revoked_at, s.revoked_reason, a.status
+         FROM sessions s JOIN accounts a ON a.uid = s.account_uid WHERE s.token_hash = $1`,
         [tokenHash(ctx.token)],
       );
       const s = rows[0];
-      if (!s || s.revoked_at) throw new ApiRefusal(SessionError.invalid, 401);
+      if (!s) throw new ApiRefusal(SessionError.invalid, 401);
+      if (s.revoked_at) {
+        const code = s.revoked_reason === 'password_changed' || s.revoked_reason === 'password_reset' ? SessionError.endedElsewhere : s.revoked_reason === 'blocked' ? SessionError.accountUnavailable : SessionError.invalid;
+        throw new ApiRefusal(code, 401, `session revoked: ${s.revoked_reason ?? 'unknown'}`);
+      }
+      if (s.status !== 'active') throw new ApiRefusal(SessionError.accountUnavailable, 401, `account is ${s.status}`);
       if (new Date(s.expires_at).getTime() <= clock.now()) throw new ApiRefusal(SessionError.expired, 401);
       return { sessionId: Number(s.id), accountUid: Number(s.account_uid) };
     },

@@ -188,6 +188,17 @@ describe('account information, log-out and session lifetime', () => {
     expect(row?.revoked_reason).toBe('logout');
   });
 
+  it('a blocked account\'s sessions end with -1112 (message and reset), whatever their age', async () => {
+    const who = await insertAccount(server.db);
+    const token = await login(who.uid);
+    expect((await info(token, who)).body.code).toBe(0);
+    await server.db.query("UPDATE accounts SET status = 'blocked' WHERE uid = $1", [who.uid]);
+    const after = await info(token, who);
+    expect(after.status).toBe(401);
+    expectContract(INFO, after);
+    expect(after.body).toMatchObject({ code: 1, errCode: -1112 });
+  });
+
   it('log-out without a session answers -24020 (the client resets silently)', async () => {
     const res = await server.post(LOGOUT, { language: 'pt', uid: '', account: '' });
     expect(res.status).toBe(401);

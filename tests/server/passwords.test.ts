@@ -138,7 +138,8 @@ describe('reset link by email', () => {
 
     const oldCall = await change(oldSession, NEW_PASSWORD, 'whatever-else-4');
     expect(oldCall.status).toBe(401);
-    expect(oldCall.body.errCode).toBe(-24020);
+    // Ended by the reset elsewhere: the client warns and sends to /login (-24030).
+    expect(oldCall.body.errCode).toBe(-24030);
     const rows = await server.db.query<{ must_reset_password: boolean; verified_at: Date | null }>(
       'SELECT must_reset_password, verified_at FROM accounts WHERE uid = $1',
       [a.uid],
@@ -199,7 +200,7 @@ describe('reset by code', () => {
     expect(contractErrors('post', RESET_BY_CODE, 200, res.body)).toEqual([]);
     expect((await login(loginBody(a))).body.errCode).toBe(3);
     expect((await login(loginBody(a, NEW_PASSWORD))).body.code).toBe(0);
-    expect((await change(oldSession, NEW_PASSWORD, 'whatever-else-4')).body.errCode).toBe(-24020);
+    expect((await change(oldSession, NEW_PASSWORD, 'whatever-else-4')).body.errCode).toBe(-24030);
     expect(await templatesTo(a.smsTo!)).toContain('passwordChanged');
     // Used up.
     expect((await server.post(RESET_BY_CODE, { ...accountFields(a), code, password: 'third-password-5' })).body.errCode).toBe(10);
@@ -258,7 +259,7 @@ describe('changing the password', () => {
     expect(unknown.body.errCode).toBe(-24020);
   });
 
-  it('changes it, ends every other session (-24020 on their next call), keeps this one, and tells the owner', async () => {
+  it('changes it, ends every other session (-24030 on their next call), keeps this one, and tells the owner', async () => {
     const a = await createTestAccount(server);
     const other = await sessionOf(a);
     const mine = await sessionOf(a);
@@ -267,7 +268,7 @@ describe('changing the password', () => {
     expect(contractErrors('post', CHANGE, 200, res.body)).toEqual([]);
     const stale = await change(other, NEW_PASSWORD, 'third-password-5');
     expect(stale.status).toBe(401);
-    expect(stale.body.errCode).toBe(-24020);
+    expect(stale.body.errCode).toBe(-24030);
     expect(contractErrors('post', CHANGE, 401, stale.body)).toEqual([]);
     expect((await change(mine, NEW_PASSWORD, 'third-password-5')).body.code).toBe(0);
     expect((await login(loginBody(a, 'third-password-5'))).body.code).toBe(0);
