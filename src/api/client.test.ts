@@ -225,6 +225,26 @@ describe('refusals (spec section 8)', () => {
     expect(effects.toast).toHaveBeenCalledExactlyOnceWith('error', 1001);
   });
 
+  it('a toast code the caller expects passes through to it, without the toast', async () => {
+    handler = (_req, res) => send(res, 200, { code: 1, errCode: -3033, msg: 'Incorrect verification code' });
+    const { api, effects } = setup();
+    const error = await rejection(api.call(api.client.GET('/api/site/theme/v1'), { expect: [-3033] }));
+    expect(error).toMatchObject({ kind: 'refusal', errCode: -3033, handled: false, outcome: 'passThrough' });
+    expect(effects.toast).not.toHaveBeenCalled();
+    // Another code still follows the table.
+    handler = (_req, res) => send(res, 200, { code: 1, errCode: 1001 });
+    await rejection(api.call(api.client.GET('/api/site/theme/v1'), { expect: [-3033] }));
+    expect(effects.toast).toHaveBeenCalledExactlyOnceWith('error', 1001);
+  });
+
+  it('an expected code that resets the session still resets it', async () => {
+    handler = (_req, res) => send(res, 401, { code: 1, errCode: -24010 });
+    const { api, effects } = setup({ context: contextWith({ token: 'old' }) });
+    const error = await rejection(api.call(api.client.GET('/api/site/theme/v1'), { expect: [-24010] }));
+    expect(error).toMatchObject({ outcome: 'silentReset', handled: true });
+    expect(effects.resetSession).toHaveBeenCalledOnce();
+  });
+
   it('HTTP 401 with -24010 resets the session silently', async () => {
     handler = (_req, res) => send(res, 401, { code: 1, errCode: -24010, msg: 'Token has expired' });
     const { api, effects } = setup({ context: contextWith({ token: 'old' }) });

@@ -75,9 +75,18 @@ export interface Api {
    *
    * @example const theme = await api.call(api.client.GET('/api/site/theme/v1'));
    */
-  call<R extends FetchResult>(pending: Promise<R>): Promise<EnvelopeData<R> | undefined>;
+  call<R extends FetchResult>(pending: Promise<R>, options?: CallOptions): Promise<EnvelopeData<R> | undefined>;
   /** Like `call`, for operations whose success always carries `data`; an absent `data` is unexpected. */
-  callData<R extends FetchResult>(pending: Promise<R>): Promise<EnvelopeData<R>>;
+  callData<R extends FetchResult>(pending: Promise<R>, options?: CallOptions): Promise<EnvelopeData<R>>;
+}
+
+export interface CallOptions {
+  /**
+   * Refusals this caller routes itself (a flow's expected answers: a declined card, a wrong
+   * code): when the table would only toast them, they pass through untouched instead, so the
+   * flow shows them once, where they belong. Session resets and navigations still apply.
+   */
+  expect?: readonly number[];
 }
 
 function setIfAbsent(headers: Headers, name: string, value: string): void {
@@ -158,7 +167,7 @@ export function createApi({
     }
   }
 
-  async function settle(pending: Promise<FetchResult>, requireData: boolean): Promise<unknown> {
+  async function settle(pending: Promise<FetchResult>, requireData: boolean, options: CallOptions = {}): Promise<unknown> {
     let result: FetchResult;
     try {
       result = await pending;
@@ -183,7 +192,8 @@ export function createApi({
     // A refusal must name its errCode; one that does not is not the contract's envelope.
     if (errCode === undefined) throw unexpected(status);
 
-    const outcome = decideRefusal({ errCode, scene: context.getScene() });
+    const decided = decideRefusal({ errCode, scene: context.getScene() });
+    const outcome: typeof decided = decided.kind === 'toast' && options.expect?.includes(errCode) ? { kind: 'passThrough' } : decided;
     applyOutcome(outcome, effects, errCode);
     throw new ApiError({
       kind: 'refusal',
@@ -195,12 +205,12 @@ export function createApi({
     });
   }
 
-  function call<R extends FetchResult>(pending: Promise<R>): Promise<EnvelopeData<R> | undefined> {
-    return settle(pending, false) as Promise<EnvelopeData<R> | undefined>;
+  function call<R extends FetchResult>(pending: Promise<R>, options?: CallOptions): Promise<EnvelopeData<R> | undefined> {
+    return settle(pending, false, options) as Promise<EnvelopeData<R> | undefined>;
   }
 
-  function callData<R extends FetchResult>(pending: Promise<R>): Promise<EnvelopeData<R>> {
-    return settle(pending, true) as Promise<EnvelopeData<R>>;
+  function callData<R extends FetchResult>(pending: Promise<R>, options?: CallOptions): Promise<EnvelopeData<R>> {
+    return settle(pending, true, options) as Promise<EnvelopeData<R>>;
   }
 
   return { client, call, callData };
