@@ -1,0 +1,28 @@
+import { fromPromise } from 'xstate';
+import type { Api } from '../../src/api/client';
+import { settleExpected } from '../expected-refusals';
+import { CANNOT_REMOVE_CODE, type DiscountUnbindingInput, type UnbindAnswer } from './discount-unbinding.types';
+
+/** The unbinding's call on the typed client (the app's, or one of the real test server). */
+export function createDiscountUnbindingActors(api: Api) {
+  return {
+    /**
+     * Spec section 7: GET /api/bill/unbindDiscountCode/v1 cancels the other order and frees its code.
+     * 1003 is an expected answer (that order settled or cannot be cancelled safely); 1001 and
+     * faults are not: the order id came from the server a moment ago. 1003 ends the dialog, so
+     * the client's toast is where its message is said (docs/decisions/014).
+     */
+    unbind: fromPromise<UnbindAnswer, DiscountUnbindingInput>(({ input, signal }) =>
+      settleExpected(
+        [CANNOT_REMOVE_CODE],
+        async () => {
+          const result = await api.callData(api.client.GET('/api/bill/unbindDiscountCode/v1', { params: { query: input }, signal }));
+          return { kind: 'unbound' as const, orderId: result.orderId };
+        },
+        { toasted: true },
+      ),
+    ),
+  };
+}
+
+export type DiscountUnbindingActors = ReturnType<typeof createDiscountUnbindingActors>;
