@@ -1,0 +1,103 @@
+// The auto-renewal rules the graph walks cannot judge, against the real server: 6207 leaves it on,
+// a refusal is said once (by the panel, not by a toast), and each refusal lands where the server
+// says the renewal stands.
+import { describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { createFakeClock } from '../../server/clock';
+import { useTestServer } from '../../tests/helpers/test-server';
+import { buyWithSavedCard, cancelRenewal, expireByDeclines, expireCard, pauseRenewal, signedInClient, subscription } from '../../tests/model/billing.world';
+import { createAutoRenewalActors } from './auto-renewal.actors';
+import { autoRenewalMachine } from './auto-renewal.machine';
+import { selectAutoRenewalView } from './auto-renewal.selectors';
+
+const clock = createFakeClock();
+const server = useTestServer({}, { clock });
+
+async function panelOf(customer: Awaited<ReturnType<typeof signedInClient>>) {
+  const actor = createActor(autoRenewalMachine.provide({ actors: createAutoRenewalActors(customer.client.api) })).start();
+  await waitFor(actor, (s) => !s.hasTag('busy'));
+  return actor;
+}
+async function subscriber() {
+  const customer = await signedInClient(server);
+  const cardId = await buyWithSavedCard(server, customer.auth, customer.account.email!);
+  return { ...customer, cardId };
+}
+const settled = (actor: Awaited<ReturnType<typeof panelOf>>) => waitFor(actor, (s) => !s.hasTag('busy'));
+
+describe('auto-renewal rules', () => {
+  it('6207: cancelling while a renewal charge runs leaves auto-renewal on, and cancelling waits until it ends', async () => {
+    const s = await subscriber();
+    const actor = await panelOf(s);
+    expect(actor.getSnapshot().value).toEqual({ activated: 'idle' });
+    const renewal = await pauseRenewal(server, s.account.uid);
+    actor.send({ type: 'CANCEL_REQUESTED' });
+    actor.send({ type: 'CANCEL_CONFIRMED' });
+    const after = await waitFor(actor, (x) => x.matches({ activated: 'idle' }) && x.context.errCode !== null);
+    expect((await subscription(server.db, s.account.uid))!.status).toBe('activated');
+    expect(after.context.info).toMatchObject({ status: 'activated', renewing: true });
+    const view = selectAutoRenewalView(after);
+    expect(view).toMatchObject({ status: 'activated', renewing: true, message: 6207, canCancel: false, offerRepurchase: false });
+    // Said once, by the panel: the client did not toast it.
+    expect(s.client.effects).toEqual([]);
+
+    await renewal.release();
+    actor.send({ type: 'REFRESH_REQUESTED' });
+    await settled(actor);
+    expect(selectAutoRenewalView(actor.getSnapshot())).toMatchObject({ renewing: false, message: null, canCancel: true });
+    actor.send({ type: 'CANCEL_REQUESTED' });
+    actor.send({ type: 'CANCEL_CONFIRMED' });
+    await waitFor(actor, (x) => x.matches('cancelled'));
+    expect((await subscription(server.db, s.account.uid))!.status).toBe('cancelled');
+  });
+
+  it('6204 cancelled in another tab and 6202 expired meanwhile: the panel lands on what the server says, with the message', async () => {
+    const a = await subscriber();
+    const tabA = await panelOf(a);
+    await cancelRenewal(server, a.auth);
+    tabA.send({ type: 'CANCEL_REQUESTED' });
+    tabA.send({ type: 'CANCEL_CONFIRMED' });
+    const cancelled = await waitFor(tabA, (x) => x.matches('cancelled'));
+    expect(selectAutoRenewalView(cancelled)).toMatchObject({ status: 'cancelled', message: 6204, offerRepurchase: true });
+
+    const b = await subscriber();
+    const tabB = await panelOf(b);
+    await expireByDeclines(server, b.account.uid);
+    tabB.send({ type: 'CANCEL_REQUESTED' });
+    tabB.send({ type: 'CANCEL_CONFIRMED' });
+    const expired = await waitFor(tabB, (x) => x.matches('expired'));
+    expect(selectAutoRenewalView(expired)).toMatchObject({ status: 'expired', message: 6202, offerRepurchase: true });
+    expect([...a.client.effects, ...b.client.effects]).toEqual([]);
+  });
+
+  it('6201: an account without auto-renewal sees it off, without an error toast', async () => {
+    const c = await signedInClient(server);
+    const actor = await panelOf(c);
+    expect(actor.getSnapshot().value).toBe('none');
+    expect(selectAutoRenewalView(actor.getSnapshot())).toMatchObject({ status: 'none', offerRepurchase: true, message: null });
+    expect(c.client.effects).toEqual([]);
+  });
+
+  it('the billing card: 6206 keeps the dialog open on another choice; 2002 while renewing leaves the card as it was', async () => {
+    const s = await subscriber();
+    const spare = await buyWithSavedCard(server, s.auth, s.account.email!, '3', '5555555555554444');
+    await expireCard(server, spare);
+    const actor = await panelOf(s);
+    actor.send({ type: 'CARD_CHANGE_REQUESTED' });
+    await waitFor(actor, (x) => x.matches({ activated: 'choosingCard' }));
+    actor.send({ type: 'CARD_CHOSEN', cardId: spare });
+    const unusable = await waitFor(actor, (x) => x.matches({ activated: 'choosingCard' }) && x.context.errCode !== null);
+    expect(selectAutoRenewalView(unusable)).toMatchObject({ message: 6206, cardDialog: { open: true } });
+    actor.send({ type: 'CARD_CHANGE_DISMISSED' });
+
+    const renewal = await pauseRenewal(server, s.account.uid);
+    actor.send({ type: 'CARD_CHANGE_REQUESTED' });
+    await waitFor(actor, (x) => x.matches({ activated: 'choosingCard' }));
+    actor.send({ type: 'CARD_CHOSEN', cardId: s.cardId });
+    const refused = await waitFor(actor, (x) => x.matches({ activated: 'idle' }) && x.context.errCode === 2002);
+    expect(refused.context.info).toMatchObject({ renewing: true, card: { id: s.cardId } });
+    expect((await subscription(server.db, s.account.uid))!.card_id).toBe(s.cardId);
+    await renewal.release();
+    expect(s.client.effects).toEqual([]);
+  });
+});
