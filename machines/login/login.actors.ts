@@ -6,8 +6,9 @@ import type { AccountFields, Captcha, CodeSendAnswer, EntranceToken, LoginAnswer
 
 /**
  * The refusals each call answers as part of its business (spec section 8, docs/decisions/006 and
- * 007); they come back as typed results. Anything else (network, timeouts, faults) is unexpected
- * and rejects, so the machine's onError records it.
+ * 007); they come back as typed results, and the client passes them through without a toast, so
+ * the form shows each once, where it belongs. Anything else (network, timeouts, faults) is
+ * unexpected and rejects, so the machine's onError records it.
  */
 export const expectedRefusals = {
   passwordLogin: [1, 2, 3, 5, 9, 17, 197, 7004, 4000, -3034, -3035],
@@ -45,11 +46,11 @@ export function createLoginActors(api: Api) {
       };
     }),
     tokenLogin: fromPromise<LoginAnswer, EntranceToken>(({ input, signal }) =>
-      answer(expectedRefusals.tokenLogin, async () => session(await api.callData(client.POST('/api/user/sso/v1', { body: input, signal })))),
+      answer(expectedRefusals.tokenLogin, async () => session(await api.callData(client.POST('/api/user/sso/v1', { body: input, signal }), { expect: expectedRefusals.tokenLogin }))),
     ),
     passwordLogin: fromPromise<LoginAnswer, { fields: AccountFields; password: string; captcha?: { captchaId: string; captchaCode: string } }>(({ input, signal }) =>
       answer(expectedRefusals.passwordLogin, async () =>
-        session(await api.callData(client.POST('/api/user/login/v1', { body: { ...input.fields, password: input.password, ...input.captcha }, signal }))),
+        session(await api.callData(client.POST('/api/user/login/v1', { body: { ...input.fields, password: input.password, ...input.captcha }, signal }), { expect: expectedRefusals.passwordLogin })),
       ),
     ),
     loadCaptcha: fromPromise<Captcha>(async ({ signal }) => {
@@ -60,15 +61,15 @@ export function createLoginActors(api: Api) {
       answer(expectedRefusals.sendCode, async () => {
         // A phone account gets its code by SMS, an email account by email (docs/decisions/006).
         const channel = input.areaCode ? 'sms' : 'email';
-        const sent = await api.callData(client.POST('/api/user/sendVerificationCode/v1', { body: { ...input, channel, purpose: 'login' }, signal }));
+        const sent = await api.callData(client.POST('/api/user/sendVerificationCode/v1', { body: { ...input, channel, purpose: 'login' }, signal }), { expect: expectedRefusals.sendCode });
         return { kind: 'sent' as const, resendAfter: sent.resendAfter };
       }),
     ),
     codeLogin: fromPromise<LoginAnswer, AccountFields & { code: string }>(({ input, signal }) =>
-      answer(expectedRefusals.codeLogin, async () => session(await api.callData(client.POST('/api/user/code/login/v1', { body: input, signal })))),
+      answer(expectedRefusals.codeLogin, async () => session(await api.callData(client.POST('/api/user/code/login/v1', { body: input, signal }), { expect: expectedRefusals.codeLogin }))),
     ),
     googleLogin: fromPromise<LoginAnswer, { credential: string }>(({ input, signal }) =>
-      answer(expectedRefusals.googleLogin, async () => session(await api.callData(client.POST('/api/user/google/login/v1', { body: input, signal })))),
+      answer(expectedRefusals.googleLogin, async () => session(await api.callData(client.POST('/api/user/google/login/v1', { body: input, signal }), { expect: expectedRefusals.googleLogin }))),
     ),
   };
 }

@@ -5,7 +5,7 @@ import type { LoginTab } from './login.types';
 export type LoginNotice = 'notVerified' | 'locked' | 'blocked' | null;
 
 export interface LoginView {
-  /** The token entrance or the configuration is loading: nothing to fill in yet. */
+  /** The token entrance or the configuration is loading, or the page is being left: nothing to fill in. */
   starting: boolean;
   tab: LoginTab;
   busy: boolean;
@@ -32,7 +32,7 @@ export function selectLoginView(snapshot: SnapshotFrom<LoginMachine>): LoginView
   const inDialog = m({ form: { codeTab: 'codeDialog' } });
   const verifying = m({ form: { codeTab: 'verifyingCode' } });
   return {
-    starting: m('entering') || m('loggingInWithToken') || m('loadingConfig'),
+    starting: m('entering') || m('loggingInWithToken') || m('loadingConfig') || m('leftForNotice'),
     tab: snapshot.context.tab,
     busy: snapshot.hasTag('busy'),
     passwordForm: m({ form: 'passwordTab' }),

@@ -15,12 +15,13 @@ const HelpScreen = screen(() => import('../screens/help/help-screen'), 'HelpScre
 const PrivacyScreen = screen(() => import('../screens/privacy/privacy-screen'), 'PrivacyScreen');
 const ResendConfirmScreen = screen(() => import('../screens/account-email/resend-confirm-screen'), 'ResendConfirmScreen');
 const NoticeScreen = screen(() => import('../screens/account-email/notice-screen'), 'NoticeScreen');
+const LoginScreen = screen(() => import('../screens/login/login-screen'), 'LoginScreen');
 
 /**
  * The paths routed so far. Entry rules (src/app/entry-rules.ts) redirect only to these, so a rule
  * whose screen is not built yet leaves the visitor where they are instead of on a 404.
  */
-export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice']);
+export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login']);
 
 interface Props {
   language: Language;
@@ -44,6 +45,7 @@ export function AppRoutes({ language, onLanguageChange }: Props) {
           <Route path="/500" element={<ServerErrorScreen />} />
           <Route path="/resend-confirm" element={<ResendConfirmScreen />} />
           <Route path="/notice" element={<NoticeScreen />} />
+          <Route path="/login" element={<LoginScreen />} />
         </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>

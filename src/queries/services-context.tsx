@@ -1,4 +1,6 @@
 import { createContext, useContext } from 'react';
+import type { Actor, ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
+import type { SessionMachine } from '../../machines/session/session.machine';
 import type { Api } from '../api/client';
 import type { SessionCache } from '../session/session-cache';
 import type { SessionStore } from '../session/store';
@@ -10,6 +12,13 @@ export interface ViewServices {
   queries: QueryCache;
   store: SessionStore;
   cache: SessionCache;
+  /** The session machine: a login machine tells it who signed in. */
+  session: Actor<SessionMachine>;
+  /**
+   * Options for the flow machines' actors a screen starts: a clock (`after` edges) and an
+   * inspector (the model walks' coverage, the flow atlas). Absent in the running app.
+   */
+  actorOptions?: { clock?: ActorOptions<AnyActorLogic>['clock']; inspect?: (event: InspectionEvent) => void };
 }
 
 export const ServicesContext = createContext<ViewServices | null>(null);

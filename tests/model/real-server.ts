@@ -6,8 +6,27 @@ import type { ClientContext } from '../../src/api/client-context';
 import type { ErrorEffects, SessionReset, ToastCode, ToastLevel } from '../../src/api/error-rules';
 import { createSessionStore, type SessionStore } from '../../src/session/store';
 
+/**
+ * Holds answers while a walk looks at a busy state, like a slow network: the answer is the
+ * server's, only its delivery waits. Closed by default.
+ */
+export class AnswerGate {
+  private held = false;
+  private waiting: Array<() => void> = [];
+  hold() {
+    this.held = true;
+  }
+  open() {
+    this.held = false;
+    for (const release of this.waiting.splice(0)) release();
+  }
+  pass(): Promise<void> {
+    return this.held ? new Promise((resolve) => this.waiting.push(resolve)) : Promise.resolve();
+  }
+}
+
 /** A fetch that answers through the server's `inject` (no socket, same routes and plugins). */
-export function injectFetch(app: FastifyInstance) {
+export function injectFetch(app: FastifyInstance, gate?: AnswerGate) {
   return async (request: Request): Promise<Response> => {
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
@@ -16,6 +35,7 @@ export function injectFetch(app: FastifyInstance) {
     const url = new URL(request.url);
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
     const res = await app.inject({ method: request.method as 'GET', url: url.pathname + url.search, headers, ...(body ? { payload: body } : {}) });
+    await gate?.pass();
     return new Response(res.body === '' ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
   };
 }
@@ -52,6 +72,9 @@ export interface ClientWorld {
   effects: EffectCall[];
   /** Where the client's session resets go (the session machine, when one runs). */
   onReset(handler: (reset: SessionReset) => void): void;
+  /** Where the client's navigations go (a router, when a screen runs). */
+  onNavigate(handler: (to: string) => void): void;
+  gate: AnswerGate;
 }
 
 /** The app's client, with a session store and effects a test can read. */
@@ -59,6 +82,8 @@ export function createClientWorld(app: FastifyInstance, storage: Storage = new M
   const store = createSessionStore(storage);
   const effects: EffectCall[] = [];
   let resetHandler: (reset: SessionReset) => void = () => {};
+  let navigateHandler: (to: string) => void = () => {};
+  const gate = new AnswerGate();
   const context: ClientContext = {
     getToken: () => store.get('userInfo')?.token ?? null,
     getLanguage: () => store.get('language') ?? 'en',
@@ -67,14 +92,17 @@ export function createClientWorld(app: FastifyInstance, storage: Storage = new M
     getFingerprint: () => 'model-walk',
   };
   const errorEffects: ErrorEffects = {
-    navigate: (to) => void effects.push(['navigate', to]),
+    navigate: (to) => {
+      effects.push(['navigate', to]);
+      navigateHandler(to);
+    },
     toast: (level, code) => void effects.push(['toast', level, code]),
     resetSession: (reset) => {
       effects.push(['resetSession', reset]);
       resetHandler(reset);
     },
   };
-  const api = createApi({ baseUrl: 'http://portal.test', context, effects: errorEffects, fetch: injectFetch(app) });
+  const api = createApi({ baseUrl: 'http://portal.test', context, effects: errorEffects, fetch: injectFetch(app, gate) });
   return {
     api,
     store,
@@ -82,5 +110,9 @@ export function createClientWorld(app: FastifyInstance, storage: Storage = new M
     onReset(handler) {
       resetHandler = handler;
     },
+    onNavigate(handler) {
+      navigateHandler = handler;
+    },
+    gate,
   };
 }

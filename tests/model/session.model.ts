@@ -21,7 +21,14 @@ export function sessionGraph(machine: SessionMachine): GraphModel<SessionMachine
   return {
     machine,
     inputs: { signedOut: { userInfo: null }, storedSession: { userInfo: placeholderUser } },
-    events: (snapshot) => candidates.filter((e) => snapshot.can(e as never) && (!e.type.startsWith('xstate.') || eventOwnedBy(snapshot.value, e.type))),
+    events: (snapshot) =>
+      candidates.filter(
+        (e) =>
+          snapshot.can(e as never) &&
+          (!e.type.startsWith('xstate.') || eventOwnedBy(snapshot.value, e.type)) &&
+          // -1112 and -24030 refuse a session that exists: the server answers them to a token.
+          (e.type !== 'SESSION_REFUSED' || (e.reset as { kind: string }).kind === 'silentReset' || snapshot.context.userInfo !== null),
+      ),
   };
 }
 
@@ -32,9 +39,3 @@ function eventOwnedBy(value: unknown, type: string): boolean {
   return false;
 }
 
-/**
- * Transitions no real server answer can take yet: the reference server never answers -1112 or
- * -24030 (reported in docs/decisions/012). The coverage gate counts them apart and fails once a
- * walk does cover them, so the list cannot go stale.
- */
-export const sessionAwaitingServer = ['session SESSION_REFUSED#1', 'session SESSION_REFUSED#2'];

@@ -16,6 +16,8 @@ export interface Walk {
   delayMs(delay: string, current: AnyMachineSnapshot): number;
   /** Asserts what a state means: context, the server's state, or what the user sees. */
   check(reached: AnyMachineSnapshot, expected: AnyMachineSnapshot, event: EventObject): Promise<void>;
+  /** After a state was checked (a screen walk lets held answers through). */
+  checked?(reached: AnyMachineSnapshot): Promise<void>;
   /** Waits for a condition the walk cannot know the timing of (an answer, a render). */
   until<T>(get: () => T | undefined, what: string): Promise<T>;
 }
@@ -45,7 +47,9 @@ export async function walkPath(path: FlowPath<AnyStateMachine>, walk: Walk): Pro
       return undefined;
     }, `state ${valueKey(expected)} (seen: ${snapshots().slice(cursor).map(valueKey).join(', ')})`);
 
-  await walk.check(await reach(steps[0]!.state as AnyMachineSnapshot), steps[0]!.state as AnyMachineSnapshot, steps[0]!.event);
+  const first = await reach(steps[0]!.state as AnyMachineSnapshot);
+  await walk.check(first, steps[0]!.state as AnyMachineSnapshot, steps[0]!.event);
+  await walk.checked?.(first);
   for (let i = 1; i < steps.length; i++) {
     const { event, state } = steps[i]!;
     const expected = state as AnyMachineSnapshot;
@@ -62,6 +66,8 @@ export async function walkPath(path: FlowPath<AnyStateMachine>, walk: Walk): Pro
     } else {
       cursor += 1;
     }
-    await walk.check(await reach(expected), expected, event);
+    const reached = await reach(expected);
+    await walk.check(reached, expected, event);
+    await walk.checked?.(reached);
   }
 }

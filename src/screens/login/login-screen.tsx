@@ -1,0 +1,265 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
+import type { LoginView } from '../../../machines/login/login.selectors';
+import type { AccountFields, EntranceToken, LoginEvent, LoginInput } from '../../../machines/login/login.types';
+import { FieldError } from '../../components/field-error';
+import { usePageTitle } from '../../components/use-page-title';
+import { errorMessageFor } from '../../i18n/error-messages';
+import { useServices } from '../../queries/services-context';
+import { emailSchema, phoneSchema, verificationCodeSchema, passwordSchema, V } from '../../validation/schemas';
+import { GoogleSignIn } from './google-sign-in';
+import { m, resendWait } from './login-messages';
+import { useLogin } from './use-login';
+
+type Send = (event: LoginEvent) => void;
+
+/** An email, or phone digits (spec section 5): each checked by its own schema. */
+const accountSchema = z.string().superRefine((value, ctx) => {
+  const parsed = (value.includes('@') ? emailSchema() : phoneSchema()).safeParse(value);
+  if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? V.required });
+});
+const areaCodeSchema = z.string().regex(/^[0-9]{0,4}$/, V.areaCodeInvalid);
+
+const toFields = (account: string, areaCode: string): AccountFields => {
+  const compact = account.replace(/\s+/g, '');
+  return compact.includes('@') || !areaCode ? { account: compact } : { account: compact, areaCode };
+};
+
+/** Spec section 2: only a same-site path may be the way back. */
+function returnPath(redirect: string | null, from: unknown): string {
+  if (redirect && redirect.startsWith('/') && !redirect.startsWith('//')) return redirect;
+  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login')) return from;
+  return '/pricing-table';
+}
+
+function entranceToken(query: URLSearchParams): EntranceToken | null {
+  const appToken = query.get('appToken') ?? query.get('t');
+  const accountId = query.get('accountId') ?? query.get('a');
+  const loginId = query.get('loginId') ?? query.get('e');
+  return appToken && accountId && loginId ? { appToken, accountId, loginId } : null;
+}
+
+/** /login: the two tabs, the 4-digit code dialog, the captcha and the token entrance. */
+export function LoginScreen() {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(m.title));
+  const { store } = useServices();
+  const [query] = useSearchParams();
+  const location = useLocation();
+  // Read once: the machine starts with what the page was opened with.
+  const input = useMemo<LoginInput>(
+    () => ({
+      tab: store.get('loginActiveTab'),
+      scene: store.get('scene'),
+      returnTo: returnPath(query.get('redirect'), (location.state as { from?: unknown } | null)?.from),
+      entranceToken: entranceToken(query),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const { view, send } = useLogin(input);
+  return <LoginPage view={view} send={send} />;
+}
+
+function LoginPage({ view, send }: { view: LoginView; send: Send }) {
+  const intl = useIntl();
+  return (
+    <section className="form-page login-page" aria-labelledby="login-title" aria-busy={view.busy}>
+      <h1 id="login-title">{intl.formatMessage(m.title)}</h1>
+      {view.starting || view.loggedIn ? (
+        <p className="load-state" role="status" aria-live="polite">
+          {intl.formatMessage(m.starting)}
+        </p>
+      ) : view.notice ? (
+        <LoginNotice view={view} send={send} />
+      ) : (
+        <>
+          <div className="tabs" role="tablist" aria-label={intl.formatMessage(m.tabs)}>
+            <Tab selected={view.tab === 'email'} controls="login-panel" onSelect={() => send({ type: 'TAB_CHOSEN', tab: 'email' })}>
+              {intl.formatMessage(m.emailTab)}
+            </Tab>
+            <Tab selected={view.tab === 'code'} controls="login-panel" onSelect={() => send({ type: 'TAB_CHOSEN', tab: 'code' })}>
+              {intl.formatMessage(m.codeTab)}
+            </Tab>
+          </div>
+          <div id="login-panel" role="tabpanel" className="stack">
+            {view.errCode !== null && !view.codeDialog.open && <Refusal code={view.errCode} />}
+            {view.passwordForm && <PasswordForm view={view} send={send} />}
+            {view.codeForm && <CodeRequestForm view={view} send={send} />}
+          </div>
+          {view.codeDialog.open && <CodeDialog view={view} send={send} />}
+          {view.googleClientId && (
+            <div className="stack">
+              <p className="muted">{intl.formatMessage(m.google)}</p>
+              <GoogleSignIn clientId={view.googleClientId} onCredential={(credential) => send({ type: 'GOOGLE_CREDENTIAL_RECEIVED', credential })} />
+            </div>
+          )}
+          <p className="login-links small">
+            <Link to="/forgot-password">{intl.formatMessage(m.forgot)}</Link> · <Link to="/register">{intl.formatMessage(m.register)}</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Tab({ selected, controls, onSelect, children }: { selected: boolean; controls: string; onSelect(): void; children: ReactNode }) {
+  return (
+    <button type="button" role="tab" className="tab" aria-selected={selected} aria-controls={controls} tabIndex={selected ? 0 : -1} onClick={onSelect}>
+      {children}
+    </button>
+  );
+}
+
+function Refusal({ code }: { code: number }) {
+  const intl = useIntl();
+  return (
+    <p className="notice notice-warning" role="alert">
+      {intl.formatMessage(errorMessageFor(code))}
+    </p>
+  );
+}
+
+function LoginNotice({ view, send }: { view: LoginView; send: Send }) {
+  const intl = useIntl();
+  const text = view.notice === 'notVerified' ? m.notVerified : view.notice === 'locked' ? m.locked : m.blocked;
+  return (
+    <div className="stack">
+      <p className="notice notice-warning" role="alert">
+        {intl.formatMessage(text)}
+      </p>
+      <div className="actions">
+        {view.notice === 'notVerified' && (
+          <Link className="button" to="/resend-confirm">
+            {intl.formatMessage(m.resendConfirmation)}
+          </Link>
+        )}
+        <button type="button" className="button button-secondary" onClick={() => send({ type: 'NOTICE_DISMISSED' })}>
+          {intl.formatMessage(m.back)}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface Field {
+  id: string;
+  label: string;
+  error: string | undefined;
+  input: ReactNode;
+}
+
+function FormField({ id, label, error, input }: Field) {
+  return (
+    <label className="field" htmlFor={id}>
+      <span>{label}</span>
+      {input}
+      <FieldError id={`${id}-error`} messageId={error} />
+    </label>
+  );
+}
+
+const passwordFormSchema = z.object({ account: accountSchema, areaCode: areaCodeSchema, password: passwordSchema(), captcha: z.string() });
+
+function PasswordForm({ view, send }: { view: LoginView; send: Send }) {
+  const intl = useIntl();
+  const needsCaptcha = view.captchaSvg !== null;
+  const schema = needsCaptcha ? passwordFormSchema.extend({ captcha: z.string().trim().min(1, V.required) }) : passwordFormSchema;
+  const form = useForm<z.input<typeof passwordFormSchema>>({ resolver: zodResolver(schema), defaultValues: { account: '', areaCode: '', password: '', captcha: '' } });
+  const e = form.formState.errors;
+  const a11y = (name: string, error: string | undefined) => ({ id: `login-${name}`, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `login-${name}-error` : undefined });
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={form.handleSubmit((v) =>
+        send({ type: 'PASSWORD_SUBMITTED', fields: toFields(v.account, v.areaCode), password: v.password, ...(needsCaptcha ? { captchaCode: v.captcha.trim() } : {}) }),
+      )}
+    >
+      <FormField id="login-account" label={intl.formatMessage(m.account)} error={e.account?.message} input={<input type="text" autoComplete="username" {...a11y('account', e.account?.message)} {...form.register('account')} />} />
+      <FormField id="login-areaCode" label={intl.formatMessage(m.areaCode)} error={e.areaCode?.message} input={<input type="text" inputMode="numeric" autoComplete="tel-country-code" {...a11y('areaCode', e.areaCode?.message)} {...form.register('areaCode')} />} />
+      <FormField id="login-password" label={intl.formatMessage(m.password)} error={e.password?.message} input={<input type="password" autoComplete="current-password" {...a11y('password', e.password?.message)} {...form.register('password')} />} />
+      {needsCaptcha && (
+        <div className="captcha stack">
+          <img className="captcha-image" alt={intl.formatMessage(m.captchaImage)} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(view.captchaSvg!)}`} />
+          <button type="button" className="button button-secondary" onClick={() => send({ type: 'CAPTCHA_REFRESHED' })} disabled={view.busy}>
+            {intl.formatMessage(m.captchaRefresh)}
+          </button>
+          <FormField id="login-captcha" label={intl.formatMessage(m.captcha)} error={e.captcha?.message} input={<input type="text" autoComplete="off" {...a11y('captcha', e.captcha?.message)} {...form.register('captcha')} />} />
+        </div>
+      )}
+      <button type="submit" className="button" disabled={view.busy}>
+        {intl.formatMessage(m.submit)}
+      </button>
+    </form>
+  );
+}
+
+const codeRequestSchema = z.object({ account: accountSchema, areaCode: areaCodeSchema });
+
+function CodeRequestForm({ view, send }: { view: LoginView; send: Send }) {
+  const intl = useIntl();
+  const form = useForm<z.input<typeof codeRequestSchema>>({ resolver: zodResolver(codeRequestSchema), defaultValues: { account: '', areaCode: '' } });
+  const e = form.formState.errors;
+  return (
+    <form className="stack" noValidate onSubmit={form.handleSubmit((v) => send({ type: 'CODE_REQUESTED', fields: toFields(v.account, v.areaCode) }))}>
+      <p className="muted">{intl.formatMessage(m.codeHint)}</p>
+      <FormField
+        id="code-account"
+        label={intl.formatMessage(m.account)}
+        error={e.account?.message}
+        input={<input id="code-account" type="text" autoComplete="username" aria-invalid={e.account ? true : undefined} aria-describedby={e.account ? 'code-account-error' : undefined} {...form.register('account')} />}
+      />
+      <FormField
+        id="code-areaCode"
+        label={intl.formatMessage(m.areaCode)}
+        error={e.areaCode?.message}
+        input={<input id="code-areaCode" type="text" inputMode="numeric" aria-invalid={e.areaCode ? true : undefined} aria-describedby={e.areaCode ? 'code-areaCode-error' : undefined} {...form.register('areaCode')} />}
+      />
+      <button type="submit" className="button" disabled={view.busy}>
+        {intl.formatMessage(m.sendCode)}
+      </button>
+    </form>
+  );
+}
+
+const codeSchema = z.object({ code: verificationCodeSchema });
+
+/** The 4-digit code dialog (spec section 2), with the resend countdown of section 9. */
+function CodeDialog({ view, send }: { view: LoginView; send: Send }) {
+  const intl = useIntl();
+  const form = useForm<z.input<typeof codeSchema>>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+  const error = form.formState.errors.code?.message;
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog stack" role="dialog" aria-modal="true" aria-labelledby="code-dialog-title" aria-busy={view.codeDialog.verifying}>
+        <h2 id="code-dialog-title">{intl.formatMessage(m.codeDialogTitle)}</h2>
+        {view.errCode !== null && <Refusal code={view.errCode} />}
+        <form className="stack" noValidate onSubmit={form.handleSubmit((v) => send({ type: 'CODE_SUBMITTED', code: v.code }))}>
+          <FormField
+            id="login-code"
+            label={intl.formatMessage(m.code)}
+            error={error}
+            input={<input id="login-code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={4} aria-invalid={error ? true : undefined} aria-describedby={error ? 'login-code-error' : undefined} {...form.register('code')} />}
+          />
+          <button type="submit" className="button" disabled={view.codeDialog.verifying}>
+            {intl.formatMessage(m.confirmCode)}
+          </button>
+        </form>
+        {!view.codeDialog.canResend && <p className="muted small">{intl.formatMessage(resendWait, { seconds: view.codeDialog.countdownSeconds })}</p>}
+        <div className="actions">
+          <button type="button" className="button button-secondary" disabled={!view.codeDialog.canResend} onClick={() => send({ type: 'CODE_RESEND_REQUESTED' })}>
+            {intl.formatMessage(m.resend)}
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => send({ type: 'CODE_DIALOG_CLOSED' })}>
+            {intl.formatMessage(m.close)}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

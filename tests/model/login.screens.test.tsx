@@ -1,0 +1,225 @@
+// @vitest-environment jsdom
+// Walk (b) of the login machine: every graph path through the login screen with Testing Library,
+// the screen's actor calling the real reference server. One executor per event (typed with
+// `satisfies`, so a new event without one does not compile) and, per state, what the user sees.
+import './node-realm';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect } from 'react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createActor, type AnyMachineSnapshot, type EventObject, type InspectionEvent, SimulatedClock } from 'xstate';
+import { createLoginActors } from '../../machines/login/login.actors';
+import { loginMachine } from '../../machines/login/login.machine';
+import type { LoginEventType } from '../../machines/login/login.types';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { createSessionActors } from '../../machines/session/session.actors';
+import { createFakeClock } from '../../server/clock';
+import { errorMessageFor } from '../../src/i18n/error-messages';
+import { createQueryCache } from '../../src/queries/query-cache';
+import { ServicesContext } from '../../src/queries/services-context';
+import { LoginScreen } from '../../src/screens/login/login-screen';
+import { createSessionCache } from '../../src/session/session-cache';
+import { useTestServer } from '../helpers/test-server';
+import { saveCoverage } from './coverage';
+import { assertFullCoverage, pollUntil } from './gate';
+import { GOOGLE_CLIENT_ID, useGoogleStub } from './google-stub';
+import { CoverageRecorder, describePath, flowPaths } from './harness';
+import { loginGraph, loginInputs, type LoginStart } from './login.model';
+import { configureCountdown, LoginWorld } from './login.world';
+import { createClientWorld, MemoryStorage } from './real-server';
+import { walkPath } from './walker';
+
+const clock = createFakeClock();
+const env: NodeJS.ProcessEnv = { GOOGLE_CLIENT_ID };
+const google = useGoogleStub(env);
+const server = useTestServer(env, { clock });
+beforeAll(() => configureCountdown(server));
+afterEach(() => cleanup());
+const recorder = new CoverageRecorder();
+const paths = flowPaths(loginGraph(loginMachine.provide({ actors: createLoginActors({} as never) })));
+
+const text = (descriptor: { defaultMessage?: unknown }) => String(descriptor.defaultMessage);
+const type = (label: RegExp | string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+const button = (name: RegExp | string) => screen.getByRole('button', { name });
+
+/** Google's widget, as Google Identity Services draws it: a button that hands back a credential. */
+function installGoogleWidget(world: LoginWorld) {
+  window.google = {
+    accounts: {
+      id: {
+        initialize({ callback }) {
+          this.callback = callback;
+        },
+        renderButton(parent) {
+          const b = document.createElement('button');
+          b.type = 'button';
+          b.textContent = 'Sign in with Google';
+          b.onclick = () => this.callback?.({ credential: world.googleCredential! });
+          parent.replaceChildren(b);
+        },
+      } as { initialize: (o: { callback(r: { credential: string }): void }) => void; renderButton: (p: HTMLElement) => void; callback?: (r: { credential: string }) => void },
+    },
+  } as never;
+}
+
+type UiExecutor = (world: LoginWorld, from: AnyMachineSnapshot, event: EventObject) => Promise<void>;
+
+/** What the user does on the screen for each event. */
+const executors = {
+  TAB_CHOSEN: async (_w, _from, event) => {
+    fireEvent.click(screen.getByRole('tab', { name: (event as unknown as { tab: string }).tab === 'code' ? 'Fast login' : 'Phone or email' }));
+  },
+  PASSWORD_SUBMITTED: async (w) => {
+    type('Email or phone number', w.login!.fields.account);
+    type('Country code (phone numbers only)', w.login!.fields.areaCode ?? '');
+    type('Password', w.login!.password);
+    // The characters of the image cannot be read by a test: a wrong answer (-3035).
+    if (screen.queryByLabelText('Characters in the image')) type('Characters in the image', 'AAAAA');
+    fireEvent.click(button('Log in'));
+  },
+  CAPTCHA_REFRESHED: async () => void fireEvent.click(button('New image')),
+  CODE_REQUESTED: async (w) => {
+    type('Email or phone number', w.codeTarget!.fields.account);
+    type('Country code (phone numbers only)', w.codeTarget!.fields.areaCode ?? '');
+    fireEvent.click(button('Send me a code'));
+  },
+  CODE_RESEND_REQUESTED: async () => void fireEvent.click(button('Send a new code')),
+  CODE_SUBMITTED: async (w) => {
+    type('4-digit code', await w.typedCode());
+    fireEvent.click(button('Confirm'));
+  },
+  CODE_DIALOG_CLOSED: async () => void fireEvent.click(button('Close')),
+  GOOGLE_CREDENTIAL_RECEIVED: async () => void fireEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' })),
+  NOTICE_DISMISSED: async () => void fireEvent.click(button('Back to log-in')),
+} satisfies Record<LoginEventType, UiExecutor>;
+
+/** What the user sees in each state (and the reason of the last refusal). */
+function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
+  const busy = s.hasTag('busy');
+  if (s.matches('loggedIn') || s.matches('leftForNotice')) {
+    const expected = s.matches('loggedIn') ? s.context.returnTo : `/notice?type=stbLoginErr&code=${s.context.errCode}`;
+    expect(landedOn()).toBe(expected);
+    return;
+  }
+  if (s.matches('entering') || s.matches('loggingInWithToken') || s.matches('loadingConfig')) {
+    expect(screen.getByRole('status')).toHaveProperty('textContent', 'Logging you in…');
+    return;
+  }
+  const notices = { notVerified: /not confirmed yet/, locked: /Too many failed attempts/, blocked: /cannot log in here/ } as const;
+  for (const [state, message] of Object.entries(notices)) {
+    if (s.matches({ form: state })) {
+      expect(screen.getByRole('alert').textContent).toMatch(message);
+      expect(Boolean(screen.queryByRole('link', { name: 'Send the confirmation again' }))).toBe(state === 'notVerified');
+      return;
+    }
+  }
+  const tab = s.matches({ form: 'codeTab' }) ? 'Fast login' : 'Phone or email';
+  if (!s.matches({ form: 'loggingInWithGoogle' })) expect(screen.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true');
+  expect(screen.getByRole('heading', { level: 1 }).closest('section')!.getAttribute('aria-busy')).toBe(String(busy));
+  if (s.matches({ form: 'passwordTab' })) {
+    expect((button('Log in') as HTMLButtonElement).disabled).toBe(busy);
+    expect(Boolean(screen.queryByRole('img', { name: 'Security image with 5 characters' }))).toBe(s.matches({ form: { passwordTab: 'captchaShown' } }) || (s.matches({ form: { passwordTab: 'loggingIn' } }) && s.context.captcha !== null));
+  }
+  if (s.matches({ form: { codeTab: 'editing' } }) || s.matches({ form: { codeTab: 'sendingCode' } })) {
+    expect((button('Send me a code') as HTMLButtonElement).disabled).toBe(busy);
+  }
+  const dialogOpen = s.matches({ form: { codeTab: 'codeDialog' } }) || s.matches({ form: { codeTab: 'verifyingCode' } });
+  expect(Boolean(screen.queryByRole('dialog'))).toBe(dialogOpen);
+  if (dialogOpen) {
+    const dialog = within(screen.getByRole('dialog'));
+    expect((dialog.getByRole('button', { name: 'Send a new code' }) as HTMLButtonElement).disabled).toBe(!s.matches({ form: { codeTab: { codeDialog: 'canResend' } } }));
+    expect((dialog.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(s.matches({ form: { codeTab: 'verifyingCode' } }));
+  }
+  // Spec section 8: the reason of a refusal is shown with its catalogue message.
+  if (s.context.errCode !== null) expect(screen.getAllByRole('alert').some((a) => a.textContent === text(errorMessageFor(s.context.errCode)))).toBe(true);
+}
+
+function Landed() {
+  const location = useLocation();
+  return <p data-testid="landed">{location.pathname + location.search}</p>;
+}
+
+function NavigationBridge({ onNavigate }: { onNavigate(handler: (to: string) => void): void }) {
+  const navigate = useNavigate();
+  useEffect(() => onNavigate((to) => void navigate(to)), [navigate, onNavigate]);
+  return null;
+}
+
+describe('login machine, walk (b): through the screen, against the real server', () => {
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const storage = new MemoryStorage();
+    const client = createClientWorld(server.app, storage);
+    const world = new LoginWorld(server, clock, google, client);
+    installGoogleWidget(world);
+    const seen: AnyMachineSnapshot[] = [];
+    await walkPath(path, {
+      arrange: (event, _expected, cause) => world.arrange(event, cause),
+      async start(start) {
+        const input = loginInputs[start as LoginStart];
+        client.store.set('scene', input.scene);
+        client.store.set('loginActiveTab', input.tab);
+        const query = new URLSearchParams({ redirect: input.returnTo });
+        if (input.entranceToken && world.entranceToken) for (const [k, v] of Object.entries(world.entranceToken)) query.set(k, v);
+        const session = createActor(
+          sessionMachine.provide({
+            actors: createSessionActors(client.api),
+            actions: { storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo), clearSession: () => client.store.resetSession() },
+          }),
+          { input: { userInfo: null } },
+        ).start();
+        const actorClock = new SimulatedClock();
+        const inspect = (event: InspectionEvent) => {
+          recorder.inspect(event as never);
+          const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : undefined;
+          if (snapshot && event.actorRef.sessionId === event.rootId && snapshot.machine?.id === "login") {
+            seen.push(snapshot);
+            // A busy state's answer waits until the walk has looked at the screen.
+            if (snapshot.hasTag('busy')) client.gate.hold();
+          }
+        };
+        const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session, actorOptions: { clock: actorClock, inspect } };
+        client.gate.hold();
+        render(
+          <ServicesContext.Provider value={services}>
+            <IntlProvider locale="en" messages={{}} onError={() => {}}>
+              <MemoryRouter initialEntries={[`/login?${query.toString()}`]}>
+                <NavigationBridge onNavigate={client.onNavigate} />
+                <Routes>
+                  <Route path="/login" element={<LoginScreen />} />
+                  <Route path="*" element={<Landed />} />
+                </Routes>
+              </MemoryRouter>
+            </IntlProvider>
+          </ServicesContext.Provider>,
+        );
+        return { snapshots: () => seen, clock: actorClock };
+      },
+      perform: (event, from) => executors[event.type as LoginEventType](world, from, event),
+      delayMs(_delay, current) {
+        const ms = current.context.countdownSeconds * 1000;
+        clock.advance(ms);
+        return ms;
+      },
+      async check(reached, expected, event) {
+        expect(reached.value).toEqual(expected.value);
+        await world.check(reached, event);
+        const latest = () => seen[seen.length - 1]!;
+        // The screen shows the state once React has rendered it; nothing moves on meanwhile,
+        // since answers wait at the gate.
+        if (latest() === reached) await waitFor(() => assertScreen(reached, () => screen.getByTestId('landed').textContent ?? ''));
+      },
+      async checked() {
+        client.gate.open();
+      },
+      until: pollUntil,
+    });
+    client.gate.open();
+    await world.repair();
+  });
+
+  afterAll(() => {
+    const report = saveCoverage('login', 'screens', loginMachine, recorder);
+    assertFullCoverage(report, 'login', 'screens');
+  });
+});
