@@ -16,12 +16,13 @@ const PrivacyScreen = screen(() => import('../screens/privacy/privacy-screen'), 
 const ResendConfirmScreen = screen(() => import('../screens/account-email/resend-confirm-screen'), 'ResendConfirmScreen');
 const NoticeScreen = screen(() => import('../screens/account-email/notice-screen'), 'NoticeScreen');
 const LoginScreen = screen(() => import('../screens/login/login-screen'), 'LoginScreen');
+const AccountScreen = screen(() => import('../screens/account/account-screen'), 'AccountScreen');
 
 /**
  * The paths routed so far. Entry rules (src/app/entry-rules.ts) redirect only to these, so a rule
  * whose screen is not built yet leaves the visitor where they are instead of on a 404.
  */
-export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login']);
+export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login', '/account', '/orders']);
 
 interface Props {
   language: Language;
@@ -39,6 +40,9 @@ export function AppRoutes({ language, onLanguageChange }: Props) {
           <Route path="/pricing-table" element={<PricingTableScreen />} />
           <Route path="/help" element={<HelpScreen />} />
           <Route path="/privacy" element={<PrivacyScreen />} />
+          {/* Spec section 2: /orders and /account are the same screen. */}
+          <Route path="/account" element={<AccountScreen />} />
+          <Route path="/orders" element={<AccountScreen />} />
         </Route>
         <Route element={<BareLayout {...layout} />}>
           <Route path="/404" element={<NotFoundScreen />} />

@@ -1,0 +1,290 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import { createAutoRenewalActors } from '../../../machines/auto-renewal/auto-renewal.actors';
+import { autoRenewalMachine, type AutoRenewalMachine } from '../../../machines/auto-renewal/auto-renewal.machine';
+import { selectAutoRenewalView, type AutoRenewalView } from '../../../machines/auto-renewal/auto-renewal.selectors';
+import type { AutoRenewalEvent, SavedCard } from '../../../machines/auto-renewal/auto-renewal.types';
+import { formatMoney } from '../../config/money';
+import { errorMessageFor } from '../../i18n/error-messages';
+import { useServices } from '../../queries/services-context';
+
+const m = defineMessages({
+  title: { id: 'autoRenewal.title', defaultMessage: 'Auto-renewal', description: 'Heading of the auto-renewal panel on the account screen' },
+  loading: { id: 'autoRenewal.loading', defaultMessage: 'Loading your auto-renewal…', description: 'Shown while the auto-renewal is loading' },
+  loadFailed: { id: 'autoRenewal.loadFailed', defaultMessage: 'Your auto-renewal could not be loaded.', description: 'Shown when the auto-renewal could not be loaded' },
+  retry: { id: 'autoRenewal.retry', defaultMessage: 'Try again', description: 'Button: load the auto-renewal again' },
+  on: { id: 'autoRenewal.on', defaultMessage: 'On', description: 'Auto-renewal status: on (activated)' },
+  off: { id: 'autoRenewal.off', defaultMessage: 'Off', description: 'Auto-renewal status: off (cancelled, expired or none)' },
+  statusLabel: { id: 'autoRenewal.statusLabel', defaultMessage: 'Status', description: 'Label of the auto-renewal status (on or off)' },
+  activated: {
+    id: 'autoRenewal.activated',
+    defaultMessage: 'Your plan renews by itself: the billing card is charged at each renewal.',
+    description: 'Explains auto-renewal when it is on',
+  },
+  cancelled: {
+    id: 'autoRenewal.cancelled',
+    defaultMessage: 'You turned auto-renewal off. Your plan stays active until the end of the period already paid.',
+    description: 'Explains auto-renewal when the customer cancelled it',
+  },
+  expired: {
+    id: 'autoRenewal.expired',
+    defaultMessage: 'Auto-renewal has ended: the last renewals could not be charged.',
+    description: 'Explains auto-renewal when it expired',
+  },
+  none: { id: 'autoRenewal.none', defaultMessage: 'None of your plans renews by itself.', description: 'Shown when the account has no auto-renewal (error 6201)' },
+  repurchase: {
+    id: 'autoRenewal.repurchase',
+    defaultMessage: 'Buy a monthly plan with auto-renew',
+    description: 'Link to the pricing table: the way to turn auto-renewal on again (spec section 4)',
+  },
+  plan: { id: 'autoRenewal.plan', defaultMessage: 'Plan', description: 'Label of the renewed plan name' },
+  nextBilling: { id: 'autoRenewal.nextBilling', defaultMessage: 'Next billing date', description: 'Label of the date of the next renewal charge' },
+  amount: { id: 'autoRenewal.amount', defaultMessage: 'Renewal amount', description: 'Label of what the next renewal charges' },
+  card: { id: 'autoRenewal.card', defaultMessage: 'Billing card', description: 'Label of the card renewals are charged to' },
+
+  renewing: {
+    id: 'autoRenewal.renewing',
+    defaultMessage: 'A renewal is being charged right now. You can turn auto-renewal off once it is done.',
+    description: 'Shown while a renewal charge runs (cancelling is not possible then, error 6207)',
+  },
+  checkAgain: { id: 'autoRenewal.checkAgain', defaultMessage: 'Check again', description: 'Button: ask the server again whether the renewal charge has ended' },
+  cancel: { id: 'autoRenewal.cancel', defaultMessage: 'Turn off auto-renewal', description: 'Button: start turning auto-renewal off' },
+  changeCard: { id: 'autoRenewal.changeCard', defaultMessage: 'Change billing card', description: 'Button: open the change-billing-card dialog' },
+  confirmTitle: { id: 'autoRenewal.confirmTitle', defaultMessage: 'Turn off auto-renewal?', description: 'Title of the dialog confirming the cancellation' },
+  confirmText: {
+    id: 'autoRenewal.confirmText',
+    defaultMessage: 'Your plan stays active until the end of the period already paid. To turn auto-renewal on again later, you buy a monthly plan with auto-renew.',
+    description: 'What cancelling auto-renewal means, in the confirmation dialog',
+  },
+  confirm: { id: 'autoRenewal.confirm', defaultMessage: 'Turn it off', description: 'Button: confirm turning auto-renewal off' },
+  keepOn: { id: 'autoRenewal.keepOn', defaultMessage: 'Keep it on', description: 'Button: keep auto-renewal on (dismiss the confirmation)' },
+  cancelling: { id: 'autoRenewal.cancelling', defaultMessage: 'Turning auto-renewal off…', description: 'Shown while auto-renewal is being cancelled' },
+  cardDialogTitle: { id: 'autoRenewal.cardDialogTitle', defaultMessage: 'Change billing card', description: 'Title of the change-billing-card dialog' },
+  cardsLoading: { id: 'autoRenewal.cardsLoading', defaultMessage: 'Loading your saved cards…', description: 'Shown while the saved cards load' },
+  cardChanging: { id: 'autoRenewal.cardChanging', defaultMessage: 'Changing the billing card…', description: 'Shown while the billing card is being changed' },
+  noCards: {
+    id: 'autoRenewal.noCards',
+    defaultMessage: 'You have no other saved card. A card is saved when you pay with it and choose to save it.',
+    description: 'Shown in the change-billing-card dialog when there is no card to choose',
+  },
+  close: { id: 'autoRenewal.close', defaultMessage: 'Close', description: 'Button: close the change-billing-card dialog' },
+  cardChanged: { id: 'autoRenewal.cardChanged', defaultMessage: 'Your billing card was changed.', description: 'Shown after the billing card was changed' },
+});
+
+const cardTextMessage = defineMessage<{ readonly brand: string; readonly last4: string; readonly month: string; readonly year: number }>({
+  id: 'autoRenewal.cardText',
+  defaultMessage: '{brand} ending in {last4}, expires {month}/{year}',
+  description: 'A saved card: its brand, last 4 digits and expiry month/year',
+});
+
+const useCardMessage = defineMessage<{ readonly card: string }>({
+  id: 'autoRenewal.useCard',
+  defaultMessage: 'Use {card}',
+  description: 'Button: make this saved card the billing card. {card} describes the card',
+});
+
+const currentCardMessage = defineMessage<{ readonly card: string }>({
+  id: 'autoRenewal.currentCard',
+  defaultMessage: '{card} (current)',
+  description: 'The saved card that is already the billing card',
+});
+
+type Send = (event: AutoRenewalEvent) => void;
+
+/** The account screen's auto-renewal panel: starts the machine with the app's client. */
+export function AutoRenewalPanel() {
+  const services = useServices();
+  const machine = useMemo(() => autoRenewalMachine.provide({ actors: createAutoRenewalActors(services.api) }), [services.api]);
+  const actorRef = useActorRef(machine, services.actorOptions);
+  return <AutoRenewalSection actorRef={actorRef} />;
+}
+
+/** The panel itself, a view of the auto-renewal actor (spec section 2, "Subscriptions with auto-renewal on or off"). */
+export function AutoRenewalSection({ actorRef }: { actorRef: ActorRefFrom<AutoRenewalMachine> }) {
+  const intl = useIntl();
+  const view = useSelector(actorRef, selectAutoRenewalView);
+  const send: Send = actorRef.send;
+  return (
+    <section className="panel auto-renewal" aria-labelledby="auto-renewal-title" aria-busy={view.busy}>
+      <h2 id="auto-renewal-title">{intl.formatMessage(m.title)}</h2>
+      {view.status === 'loading' ? (
+        <p className="load-state" role="status">
+          {intl.formatMessage(m.loading)}
+        </p>
+      ) : view.status === 'failure' ? (
+        <>
+          <p className="notice notice-warning" role="alert">
+            {intl.formatMessage(m.loadFailed)}
+          </p>
+          <div className="actions">
+            <button type="button" className="button" onClick={() => send({ type: 'REFRESH_REQUESTED' })}>
+              {intl.formatMessage(m.retry)}
+            </button>
+          </div>
+        </>
+      ) : (
+        <RenewalDetails view={view} send={send} />
+      )}
+    </section>
+  );
+}
+
+function cardText(intl: ReturnType<typeof useIntl>, card: SavedCard) {
+  const brand = card.brand === 'other' ? '' : card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
+  return intl.formatMessage(cardTextMessage, { brand, last4: card.last4, month: String(card.expMonth).padStart(2, '0'), year: card.expYear });
+}
+
+function Refusal({ code }: { code: number | null }) {
+  const intl = useIntl();
+  if (code === null) return null;
+  return (
+    <p className="notice notice-warning" role="alert">
+      {intl.formatMessage(errorMessageFor(code))}
+    </p>
+  );
+}
+
+function RenewalDetails({ view, send }: { view: AutoRenewalView; send: Send }) {
+  const intl = useIntl();
+  const { info } = view;
+  const explanation = { activated: m.activated, cancelled: m.cancelled, expired: m.expired, none: m.none }[view.status as 'activated' | 'cancelled' | 'expired' | 'none'];
+  const on = view.status === 'activated';
+  return (
+    <div className="stack">
+      <p className="renewal-status">
+        <span className="muted">{intl.formatMessage(m.statusLabel)}: </span>
+        <strong className={on ? 'badge renewal-on' : 'badge renewal-off'}>{intl.formatMessage(on ? m.on : m.off)}</strong>
+      </p>
+      <p>{intl.formatMessage(explanation)}</p>
+      {info && (
+        <dl className="renewal-facts">
+          <div>
+            <dt>{intl.formatMessage(m.plan)}</dt>
+            <dd>{info.planName}</dd>
+          </div>
+          {info.nextBillingDate !== undefined && (
+            <div>
+              <dt>{intl.formatMessage(m.nextBilling)}</dt>
+              <dd>{intl.formatDate(info.nextBillingDate, { dateStyle: 'long' })}</dd>
+            </div>
+          )}
+          {on && (
+            <div>
+              <dt>{intl.formatMessage(m.amount)}</dt>
+              <dd>{formatMoney(info.amount, info.currency, intl.locale)}</dd>
+            </div>
+          )}
+          {info.card && (
+            <div>
+              <dt>{intl.formatMessage(m.card)}</dt>
+              <dd>{cardText(intl, info.card)}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+      {view.renewing && (
+        <p className="notice" role="status">
+          {intl.formatMessage(m.renewing)}
+        </p>
+      )}
+      {view.cardChanged && (
+        <p className="notice notice-success" role="status">
+          {intl.formatMessage(m.cardChanged)}
+        </p>
+      )}
+      {!view.cardDialog.open && <Refusal code={view.message} />}
+      {on && (
+        <div className="actions">
+          <button type="button" className="button button-secondary" disabled={!view.canCancel} onClick={() => send({ type: 'CANCEL_REQUESTED' })}>
+            {intl.formatMessage(m.cancel)}
+          </button>
+          <button type="button" className="button button-secondary" disabled={!view.canChangeCard} onClick={() => send({ type: 'CARD_CHANGE_REQUESTED' })}>
+            {intl.formatMessage(m.changeCard)}
+          </button>
+          {view.renewing && (
+            <button type="button" className="button button-secondary" disabled={!view.canRefresh} onClick={() => send({ type: 'REFRESH_REQUESTED' })}>
+              {intl.formatMessage(m.checkAgain)}
+            </button>
+          )}
+        </div>
+      )}
+      {view.offerRepurchase && (
+        <p>
+          <Link className="button" to="/pricing-table">
+            {intl.formatMessage(m.repurchase)}
+          </Link>
+        </p>
+      )}
+      {view.confirmingCancel && <ConfirmCancel view={view} send={send} />}
+      {view.cardDialog.open && <CardDialog view={view} send={send} />}
+    </div>
+  );
+}
+
+function ConfirmCancel({ view, send }: { view: AutoRenewalView; send: Send }) {
+  const intl = useIntl();
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog stack" role="alertdialog" aria-modal="true" aria-labelledby="renewal-confirm-title" aria-describedby="renewal-confirm-text" aria-busy={view.cancelling}>
+        <h2 id="renewal-confirm-title">{intl.formatMessage(m.confirmTitle)}</h2>
+        <p id="renewal-confirm-text">{intl.formatMessage(m.confirmText)}</p>
+        {view.cancelling && (
+          <p role="status" className="muted">
+            {intl.formatMessage(m.cancelling)}
+          </p>
+        )}
+        <div className="actions">
+          <button type="button" className="button" disabled={view.cancelling} onClick={() => send({ type: 'CANCEL_CONFIRMED' })}>
+            {intl.formatMessage(m.confirm)}
+          </button>
+          <button type="button" className="button button-secondary" disabled={view.cancelling} onClick={() => send({ type: 'CANCEL_DISMISSED' })}>
+            {intl.formatMessage(m.keepOn)}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function CardDialog({ view, send }: { view: AutoRenewalView; send: Send }) {
+  const intl = useIntl();
+  const { loading, changing, cards, currentCardId } = view.cardDialog;
+  const choosable = !loading && !changing;
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog stack" role="dialog" aria-modal="true" aria-labelledby="renewal-card-title" aria-busy={loading || changing}>
+        <h2 id="renewal-card-title">{intl.formatMessage(m.cardDialogTitle)}</h2>
+        {(loading || changing) && (
+          <p role="status" className="muted">
+            {intl.formatMessage(loading ? m.cardsLoading : m.cardChanging)}
+          </p>
+        )}
+        <Refusal code={view.message} />
+        {!loading && cards.length > 0 && (
+          <ul className="card-choices">
+            {cards.map((card) => (
+              <li key={card.id}>
+                {card.id === currentCardId ? (
+                  <span className="muted">{intl.formatMessage(currentCardMessage, { card: cardText(intl, card) })}</span>
+                ) : (
+                  <button type="button" className="button button-secondary" disabled={!choosable} onClick={() => send({ type: 'CARD_CHOSEN', cardId: card.id })}>
+                    {intl.formatMessage(useCardMessage, { card: cardText(intl, card) })}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {!loading && cards.every((c) => c.id === currentCardId) && <p>{intl.formatMessage(m.noCards)}</p>}
+        <div className="actions">
+          <button type="button" className="button button-secondary" disabled={!choosable} onClick={() => send({ type: 'CARD_CHANGE_DISMISSED' })}>
+            {intl.formatMessage(m.close)}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
