@@ -1,0 +1,57 @@
+import { fromPromise } from 'xstate';
+import { isApiError } from '../../src/api/api-error';
+import type { Api } from '../../src/api/client';
+import { discountUnbindingMachine } from '../discount-unbinding/discount-unbinding.machine';
+import { createDiscountUnbindingActors } from '../discount-unbinding/discount-unbinding.actors';
+import { createPaymentActors } from '../payment/payment.actors';
+import { paymentMachine } from '../payment/payment.machine';
+import type { Availability, Order, PaymentMethod, Valuation } from './checkout.types';
+
+/** Spec section 8: a plan that cannot be bought; the client routes 6000 and 6001 itself. */
+export const availabilityRefusals = [6000, 6001, -2500] as const;
+
+/** The methods offered for a plan, country and currency (shared with repay). */
+export const loadMethods = (api: Api) =>
+  fromPromise<PaymentMethod[], { planId: string; country: string; currency: string }>(({ input, signal }) =>
+    api.callData(api.client.POST('/api/bill/payment/methods/v1', { body: input, signal })),
+  );
+
+/** The checkout's calls on the typed client, and the payment and unbinding flows it runs. */
+export function createCheckoutActors(api: Api) {
+  const { client } = api;
+  return {
+    checkAvailability: fromPromise<Availability, { planId: string }>(async ({ input, signal }) => {
+      try {
+        await api.callData(client.POST('/api/site/checkPlanAvailable/v1', { body: { planId: input.planId }, signal }));
+        return { kind: 'available' };
+      } catch (error) {
+        if (isApiError(error) && error.kind === 'refusal' && (availabilityRefusals as readonly (number | undefined)[]).includes(error.errCode)) {
+          return { kind: 'refused', errCode: error.errCode! };
+        }
+        throw error;
+      }
+    }),
+    /** The ongoing unfinished order, if any (spec section 4). */
+    loadCart: fromPromise<Order | null>(async ({ signal }) => (await api.call(client.POST('/api/bill/query/cart', { body: {}, signal }))) ?? null),
+    loadMethods: loadMethods(api),
+    valuate: fromPromise<Valuation, { planId: string; currency: string; installments: number; discountCode: string | undefined; method: string | undefined }>(
+      ({ input, signal }) =>
+        api.callData(
+          client.POST('/api/bill/goodsValuation', {
+            body: {
+              planId: input.planId,
+              currency: input.currency,
+              installments: input.installments,
+              ...(input.discountCode ? { discountCode: input.discountCode } : {}),
+              ...(input.method ? { method: input.method } : {}),
+            },
+            signal,
+          }),
+        ),
+    ),
+    payment: paymentMachine.provide({ actors: createPaymentActors(api) }),
+    discountUnbinding: discountUnbindingMachine.provide({ actors: createDiscountUnbindingActors(api) }),
+  };
+}
+
+export type CheckoutActors = ReturnType<typeof createCheckoutActors>;

@@ -1,0 +1,69 @@
+import type { components } from '../../openapi/schema';
+import type { PayRequest } from '../payment/payment.types';
+
+type Schemas = components['schemas'];
+export type Valuation = Schemas['Valuation'];
+export type PaymentMethod = Schemas['PaymentMethod'];
+export type Order = Schemas['Order'];
+
+/** What the method's own form collects: a card, the payer's fields, a wallet, a coin. */
+export type PayDetails = Pick<PayRequest, 'card' | 'payer' | 'mobileMoney' | 'crypto'>;
+
+export interface CheckoutInput {
+  planId: string;
+  /** The site's default currency (BRL) unless the page chose another. */
+  currency: string;
+  /** Where the payer is (methods depend on it): Brazil for reais by default. */
+  country: string;
+  /** Spec sections 1 and 9: 3 by default, from the site configuration. */
+  defaultInstallments: number;
+  /** Where payment information and the receipt go; the account's email when it has one. */
+  email: string;
+}
+
+export interface CheckoutContext extends CheckoutInput {
+  methods: PaymentMethod[];
+  methodCode: string | undefined;
+  installments: number;
+  /** The code the customer typed, while it is being applied or once it applies. */
+  discountCode: string | undefined;
+  valuation: Valuation | undefined;
+  /** Why the typed code did not apply (9000, 9001, 9002, 9003, 9991, 1003). */
+  codeErrCode: number | undefined;
+  /** The other open order holding the code (9004): the unbinding flow cancels it. */
+  boundOrderId: string | undefined;
+  /** The customer's unfinished order (the cart), offered before a new one is made. */
+  cart: Order | undefined;
+  /** Once a payment was refused, the order it made: paying again repays it. */
+  orderId: string | undefined;
+  /** The last refusal of a payment (a declined card, an expired code…), shown on the form. */
+  payErrCode: number | undefined;
+  idempotencyKey: string;
+  outcome: CheckoutOutcome | undefined;
+  error: unknown;
+}
+
+export type CheckoutOutcome =
+  | { kind: 'paid'; orderId: string }
+  | { kind: 'pending'; orderId: string | undefined }
+  | { kind: 'redirected'; url: string }
+  | { kind: 'closed'; orderId: string }
+  /** The customer chose to finish the unfinished order instead (the repay flow takes over). */
+  | { kind: 'finishOrder'; orderId: string }
+  /** The plan cannot be bought (6000, 6001, -2500): the client has already shown or routed it. */
+  | { kind: 'unavailable'; errCode: number };
+
+export type CheckoutEvent =
+  | { type: 'FINISH_ORDER_CHOSEN' }
+  | { type: 'NEW_ORDER_CHOSEN' }
+  | { type: 'COUNTRY_CHANGED'; country: string }
+  | { type: 'CURRENCY_CHANGED'; currency: string }
+  | { type: 'METHOD_SELECTED'; code: string }
+  | { type: 'INSTALLMENTS_CHANGED'; installments: number }
+  | { type: 'CODE_APPLIED'; code: string }
+  | { type: 'CODE_REMOVED' }
+  | { type: 'EMAIL_CHANGED'; email: string }
+  | { type: 'PAY_SUBMITTED'; details: PayDetails }
+  | { type: 'RETRY' };
+
+export type Availability = { kind: 'available' } | { kind: 'refused'; errCode: number };

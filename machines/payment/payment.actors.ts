@@ -1,0 +1,93 @@
+import { fromPromise } from 'xstate';
+import { isApiError } from '../../src/api/api-error';
+import type { Api } from '../../src/api/client';
+import type { CryptoCoin, OrderStatus, PaymentRequest, PayResult, StepAnswer } from './payment.types';
+
+/**
+ * The refusals each step answers as part of paying (spec section 8, docs/decisions/009 and 011);
+ * they come back as typed results and the flow shows them where they belong. Anything else
+ * rejects, and the machine's onError records it.
+ */
+export const expectedRefusals = {
+  // Card declines (pass-through), -2400 bad card input, -2511 unknown saved card, 2003 failed,
+  // 1015 no answer (the order is reconciled), -3031 the same payment still running, -2602 no
+  // receiving account, 5003 country, -2408 currency, 9003 the code's last use went meanwhile.
+  submit: [301, 302, 306, 309, 312, 314, 315, 5015, -2400, -2511, 1020, 2003, 1015, -3031, -2602, 5003, -2408, 9003, 5000],
+  confirmOtp: [-3033, -3032, 17, 302],
+  requote: [5000],
+  uploadProof: [5000, -3031],
+} as const;
+
+type Refused = { kind: 'refused'; errCode: number };
+
+async function answer<T>(expected: readonly number[], call: () => Promise<T>): Promise<T | Refused> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'refusal' && error.errCode !== undefined && expected.includes(error.errCode)) {
+      return { kind: 'refused', errCode: error.errCode };
+    }
+    throw error;
+  }
+}
+
+/** The payment flow's calls on the typed client (the app's, or one of the real test server). */
+export function createPaymentActors(api: Api) {
+  const { client } = api;
+  const result = (r: PayResult): StepAnswer => ({ kind: 'result', result: r });
+  return {
+    /** pay or repay (with the Idempotency-Key), PayPal's capture, or the pending instructions again. */
+    submit: fromPromise<StepAnswer, { request: PaymentRequest; idempotencyKey: string }>(({ input, signal }) => {
+      const expect = { expect: expectedRefusals.submit };
+      const headers = { 'Idempotency-Key': input.idempotencyKey };
+      const { request } = input;
+      return answer(expectedRefusals.submit, async () => {
+        switch (request.kind) {
+          case 'pay':
+            return result(await api.callData(client.POST('/api/bill/pay/v1', { body: request.body, headers, signal }), expect));
+          case 'repay':
+            return result(await api.callData(client.POST('/api/bill/repay/v1', { body: request.body, headers, signal }), expect));
+          case 'capturePaypal':
+            return result(await api.callData(client.GET('/api/bill/payment/paypalCapture/v1/{id}', { params: { path: { id: request.orderId } }, signal }), expect));
+          case 'resume':
+            return result(await api.callData(client.POST('/api/bill/payment-info/detail', { body: { orderId: request.orderId }, signal }), expect));
+        }
+      });
+    }),
+
+    /** The order's status, polled while the money is on its way (PIX, slip, crypto, transfer). */
+    checkOrder: fromPromise<OrderStatus, { orderId: string }>(async ({ input, signal }) => {
+      const order = await api.callData(client.GET('/api/bill/order/v1/{id}', { params: { path: { id: input.orderId } }, signal }));
+      return order.status;
+    }),
+
+    /** The mobile-money code the operator texted (Liquido). */
+    confirmOtp: fromPromise<StepAnswer, { orderId: string; otp: string }>(({ input, signal }) =>
+      answer(expectedRefusals.confirmOtp, async () =>
+        result(await api.callData(client.POST('/api/bill/payment/liQuiDo/confirm/v1', { body: input, signal }), { expect: expectedRefusals.confirmOtp })),
+      ),
+    ),
+
+    /** A new quote in another coin or chain. */
+    requote: fromPromise<StepAnswer, { orderId: string; coin: CryptoCoin; network?: string | undefined }>(({ input, signal }) =>
+      answer(expectedRefusals.requote, async () => {
+        const body = { orderId: input.orderId, coin: input.coin, ...(input.network ? { network: input.network } : {}) };
+        return result(await api.callData(client.POST('/api/bill/payment/crypto/v1', { body, signal }), { expect: expectedRefusals.requote }));
+      }),
+    ),
+
+    /** The bank's receipt of a transfer: uploaded, then attached to the order (which becomes SUBMITTED). */
+    uploadProof: fromPromise<{ kind: 'reported'; status: OrderStatus } | Refused, { orderId: string; file: Blob & { name?: string } }>(({ input, signal }) =>
+      answer(expectedRefusals.uploadProof, async () => {
+        const form = new FormData();
+        form.append('file', input.file, input.file.name ?? 'proof');
+        // The contract types the part as a string; the browser sends the file itself.
+        const uploaded = await api.callData(client.POST('/api/uploadObject/v1', { body: { file: '' }, bodySerializer: () => form, signal }), { expect: expectedRefusals.uploadProof });
+        const order = await api.callData(client.POST('/api/bill/order/upload/v1', { body: { orderId: input.orderId, objectKey: uploaded.objectKey }, signal }));
+        return { kind: 'reported' as const, status: order.status };
+      }),
+    ),
+  };
+}
+
+export type PaymentActors = ReturnType<typeof createPaymentActors>;

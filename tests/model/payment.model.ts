@@ -1,0 +1,94 @@
+// The payment machine's graph for the walks: the events each state offers, with the typed results
+// of every invocation the walks then arrange for real (a card, a PIX paid at the sandbox bank…).
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { PaymentMachine } from '../../machines/payment/payment.machine';
+import type { PaymentInput } from '../../machines/payment/payment.types';
+import type { GraphModel } from './harness';
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(id) });
+const refused = (errCode: number) => ({ kind: 'refused', errCode });
+const orderId = 'ORDGRAPH';
+const result = (next: string, extra: Record<string, unknown> = {}) => ({ kind: 'result', result: { next, orderId, status: 'PAYMENT_PENDING', ...extra } });
+
+/** The walks start a payment the way the app does: a new order, a PayPal return, a pending order shown again. */
+export const paymentInputs = {
+  pay: { request: { kind: 'pay', body: { planId: '1', method: 'card', currency: 'BRL', email: 'graph@example.com' } }, idempotencyKey: 'graph' },
+  capturePaypal: { request: { kind: 'capturePaypal', orderId }, idempotencyKey: 'graph' },
+} satisfies Record<string, PaymentInput>;
+export type PaymentStart = keyof typeof paymentInputs;
+
+const checks = (id: string) => [done(id, 'PAYMENT_SUCCEEDED'), done(id, 'PAYMENT_CANCELLED'), done(id, 'PAYMENT_PENDING'), error(id)];
+
+/** Per invocation, the answers the graph considers: one per guarded branch of its onDone. */
+const automatic: Record<string, EventObject[]> = {
+  // A new order: settled (card), sent elsewhere, pending by method, or refused.
+  submit: [
+    done('submit', result('done', { status: 'PAYMENT_SUCCEEDED' })),
+    done('submit', result('redirect', { url: 'https://graph.example/approve' })),
+    done('submit', result('pix')),
+    done('submit', result('boleto')),
+    done('submit', result('bank_transfer')),
+    done('submit', result('otp')),
+    done('submit', result('crypto')),
+    done('submit', refused(-3031)),
+    done('submit', refused(1015)),
+    done('submit', refused(301)),
+    error('submit'),
+  ],
+  // PayPal's capture: paid, not approved yet, cancelled at PayPal (2003), or the order closed meanwhile.
+  capture: [
+    done('submit', result('done', { status: 'PAYMENT_SUCCEEDED' })),
+    done('submit', result('done', { status: 'PAYMENT_CANCELLED' })),
+    done('submit', result('redirect', { url: 'https://graph.example/approve' })),
+    done('submit', refused(2003)),
+    error('submit'),
+  ],
+  pixCheck: checks('pixCheck'),
+  boletoCheck: checks('boletoCheck'),
+  cryptoCheck: checks('cryptoCheck'),
+  transferCheck: checks('transferCheck'),
+  reportedCheck: checks('reportedCheck').filter((e) => (e as { output?: unknown }).output !== 'PAYMENT_CANCELLED'),
+  requote: [done('requote', result('crypto')), done('requote', refused(5000)), error('requote')],
+  uploadProof: [done('uploadProof', { kind: 'reported', status: 'SUBMITTED' }), done('uploadProof', refused(5000)), error('uploadProof')],
+  confirmOtp: [
+    done('confirmOtp', result('done', { status: 'PAYMENT_SUCCEEDED' })),
+    done('confirmOtp', refused(-3033)),
+    done('confirmOtp', refused(-3032)),
+    done('confirmOtp', result('done', { status: 'PAYMENT_CANCELLED' })),
+    error('confirmOtp'),
+  ],
+};
+
+const userEvents: EventObject[] = [
+  { type: 'OTP_SUBMITTED', otp: '123456' } as EventObject,
+  { type: 'COIN_CHANGED', coin: 'USDT', network: 'TRC20' } as EventObject,
+  { type: 'PROOF_SELECTED', file: new Blob(['%PDF-1.4']) } as EventObject,
+  { type: 'LEFT_TO_PAY_LATER' },
+];
+
+/** The `after` edges of the states that wait (polling, the retry of a payment still running). */
+function timers(snapshot: AnyMachineSnapshot): EventObject[] {
+  const waits: Array<[object | string, string]> = [
+    [{ pix: 'waiting' }, 'xstate.after.pollInterval.payment.pix.waiting'],
+    [{ boleto: 'waiting' }, 'xstate.after.pollInterval.payment.boleto.waiting'],
+    [{ crypto: { watching: 'waiting' } }, 'xstate.after.pollInterval.payment.crypto.watching.waiting'],
+    [{ transfer: { awaitingProof: 'waiting' } }, 'xstate.after.pollInterval.payment.transfer.awaitingProof.waiting'],
+    [{ transfer: { reported: 'waiting' } }, 'xstate.after.pollInterval.payment.transfer.reported.waiting'],
+    ['waitingToRetry', 'xstate.after.retryDelay.payment.waitingToRetry'],
+  ];
+  return waits.filter(([state]) => snapshot.matches(state as never)).map(([, type]) => ({ type }));
+}
+
+export function paymentGraph(machine: PaymentMachine): GraphModel<PaymentMachine> {
+  return {
+    machine,
+    inputs: paymentInputs,
+    events: (snapshot) => {
+      const capture = snapshot.context.request.kind === 'capturePaypal';
+      const running = Object.keys(snapshot.children).flatMap((id) => automatic[id === 'submit' && capture ? 'capture' : id] ?? []);
+      const user = userEvents.filter((e) => snapshot.can(e as never));
+      return [...user, ...running, ...timers(snapshot as AnyMachineSnapshot)];
+    },
+  };
+}
