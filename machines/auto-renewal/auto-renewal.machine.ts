@@ -28,6 +28,7 @@ export const autoRenewalSetup = setup({
     hasNoRenewal: refusedWith(R.none),
     /** Spec section 4: it cannot be cancelled while a renewal is in progress. */
     isNotRenewing: ({ context }) => context.info?.renewing !== true,
+    isRenewing: ({ context }) => context.info?.renewing === true,
     hasInfo: ({ event }) => infoOf(event) !== null,
     isSettledElsewhere: refusedWith(R.renewing, R.alreadyCancelled, R.expired),
     isCardUnusable: refusedWith(R.cardUnusable),
@@ -78,8 +79,8 @@ export const autoRenewalMachine = autoRenewalSetup.createMachine({
             CANCEL_REQUESTED: { guard: 'isNotRenewing', target: 'confirmingCancel', actions: 'clearRefusal' },
             // Spec section 2: the change-billing-card dialog lists the saved cards.
             CARD_CHANGE_REQUESTED: { target: 'loadingCards', actions: 'clearRefusal' },
-            // Whether a running renewal has ended is only known by asking again.
-            REFRESH_REQUESTED: { target: '#autoRenewal.loading', actions: 'clearRefusal' },
+            // While a renewal charge runs, whether it has ended is only known by asking again.
+            REFRESH_REQUESTED: { guard: 'isRenewing', target: '#autoRenewal.loading', actions: 'clearRefusal' },
           },
         },
         confirmingCancel: {

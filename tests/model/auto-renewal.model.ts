@@ -1,0 +1,47 @@
+// The auto-renewal machine's graph for the walks: the events each state offers, with the typed
+// results of every invocation, which the walks then arrange for real.
+import type { EventObject } from 'xstate';
+import type { AutoRenewalMachine } from '../../machines/auto-renewal/auto-renewal.machine';
+import type { RenewInfo } from '../../machines/auto-renewal/auto-renewal.types';
+import type { GraphModel } from './harness';
+
+const info = (status: RenewInfo['status'], renewing = false): RenewInfo => ({ status, planId: '1', planName: 'graph', amount: 2990, currency: 'BRL', renewing });
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as EventObject;
+const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(id) }) as EventObject;
+const refused = (errCode: number) => ({ kind: 'refused', errCode });
+
+/** Per invocation, the answers the graph considers: one per guarded branch of its onDone. */
+const automatic: Record<string, EventObject[]> = {
+  loadInfo: [
+    done('loadInfo', { kind: 'info', info: info('activated') }),
+    // Spec section 4: a renewal charge in progress (cancelling is not offered then).
+    done('loadInfo', { kind: 'info', info: info('activated', true) }),
+    done('loadInfo', { kind: 'info', info: info('cancelled') }),
+    done('loadInfo', { kind: 'info', info: info('expired') }),
+    done('loadInfo', refused(6201)),
+    error('loadInfo'),
+  ],
+  cancelRenewal: [done('cancelRenewal', { kind: 'info', info: info('cancelled') }), done('cancelRenewal', refused(6207)), error('cancelRenewal')],
+  listCards: [done('listCards', []), error('listCards')],
+  changeCard: [done('changeCard', { kind: 'info', info: info('activated') }), ...[6206, 2002, -2511].map((c) => done('changeCard', refused(c))), error('changeCard')],
+};
+
+const userEvents: EventObject[] = [
+  { type: 'CANCEL_REQUESTED' },
+  { type: 'CANCEL_CONFIRMED' },
+  { type: 'CANCEL_DISMISSED' },
+  { type: 'CARD_CHANGE_REQUESTED' },
+  { type: 'CARD_CHOSEN', cardId: 'graph' } as EventObject,
+  { type: 'CARD_CHANGE_DISMISSED' },
+  { type: 'REFRESH_REQUESTED' },
+];
+
+export function autoRenewalGraph(machine: AutoRenewalMachine): GraphModel<AutoRenewalMachine> {
+  return {
+    machine,
+    inputs: { signedIn: undefined as never },
+    events: (snapshot) => [...userEvents.filter((e) => snapshot.can(e as never)), ...Object.keys(snapshot.children).flatMap((id) => automatic[id] ?? [])],
+    // A running renewal changes what the customer may do (no cancelling, a way to check again).
+    vertex: (snapshot) => `${JSON.stringify(snapshot.value)}${snapshot.context.info?.renewing ? ' renewing' : ''}`,
+  };
+}
