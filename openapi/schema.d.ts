@@ -2063,6 +2063,8 @@ export interface components {
             installments?: components["schemas"]["InstallmentCount"];
             /** @description Applies the method's discount, if any. */
             method?: components["schemas"]["PaymentMethodCode"];
+            /** @description The caller's open order being paid again; its own hold on the discount code does not count as another order's (1001 when it is not the caller's). */
+            orderId?: components["schemas"]["OrderId"];
         };
         /** @description Whether the discount code was applied, and why not. */
         DiscountCodeStatus: {

@@ -200,6 +200,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
           installments: context.installments,
           discountCode: context.discountCode,
           method: context.methodCode,
+          orderId: context.orderId,
         }),
         onDone: [
           // Spec section 4: a code bound to another open order must be unbound first.
@@ -224,7 +225,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
           // The customer kept the earlier order: this one goes on without the code.
           { target: 'valuing', actions: 'dropCode' },
         ],
-        onError: { target: 'valuing', actions: ['recordError', 'dropCode'] },
+        // The unbinding flow ends in a final state whatever happens (its failures are its own).
       },
     },
     editing: {
@@ -256,7 +257,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
           // The payment flow failed unexpectedly (recorded there): the form again.
           { target: 'editing' },
         ],
-        onError: { target: 'editing', actions: 'recordError' },
+        // The payment flow ends in a final state whatever happens (its own failure included).
       },
     },
     findingRefusedOrder: {

@@ -146,9 +146,9 @@ export const repayMachine = repaySetup.createMachine({
           { guard: 'isRedirected', target: 'redirected', actions: 'endWith' },
           { guard: 'isPending', target: 'pending', actions: 'endWith' },
           { guard: 'isClosed', target: 'closed', actions: 'endWith' },
+          // The payment flow failed unexpectedly (recorded there): the form again.
           { target: 'editing' },
         ],
-        onError: { target: 'editing', actions: 'recordError' },
       },
     },
     failure: {

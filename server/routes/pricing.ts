@@ -53,8 +53,13 @@ export function pricingHandlers(services: ServerServices) {
     },
 
     async valuateGoods({ body, ctx }) {
-      const session = await optionalSession(ctx);
+      const session = body.orderId ? await sessions.authenticate(ctx) : await optionalSession(ctx);
+      if (body.orderId) {
+        const order = await loadOrder(db, body.orderId);
+        if (!order || order.account_uid !== session?.accountUid) throw new ApiRefusal(UnbindErr.orderNotFound);
+      }
       return valuate(db, {
+        ...(body.orderId ? { orderId: body.orderId } : {}),
         accountUid: session?.accountUid ?? null,
         planId: body.planId,
         currency: body.currency,

@@ -152,6 +152,12 @@ describe('a code held by another open order of the account', () => {
     // Paying that same order again (repay) is not "another" order.
     const again = await valuate(server.db, { accountUid: account.uid, planId: '1', discountCode: 'BEMVINDO10', lang: 'en', orderId: held, now: clock.now() });
     expect(again.discountCode).toEqual({ code: 'BEMVINDO10', applied: true });
+    // The same through the API: the order being repaid is named; someone else's order is 1001.
+    const repaying = await value({ discountCode: 'BEMVINDO10', orderId: held }, token);
+    expectValuationContract(repaying);
+    expect(repaying.body.data).toMatchObject({ total: 2691, discountCode: { code: 'BEMVINDO10', applied: true } });
+    expect((await value({ discountCode: 'BEMVINDO10', orderId: held }, other.token)).body).toMatchObject({ code: 1, errCode: 1001 });
+    expect((await value({ discountCode: 'BEMVINDO10', orderId: held })).body).toMatchObject({ code: 1, errCode: -24020 });
   });
 
   it('every open status holds the code; paid and cancelled orders do not', async () => {
