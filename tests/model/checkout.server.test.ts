@@ -8,18 +8,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createCheckoutActors } from '../../machines/checkout/checkout.actors';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
-import type { PayDetails } from '../../machines/checkout/checkout.types';
-import { expireOverdue } from '../../server/billing/payment-jobs';
 import { createFakeClock } from '../../server/clock';
-import { createApi } from '../../src/api/client';
-import { createSessionStore } from '../../src/session/store';
 import { createTestAccount, loginBody } from '../helpers/accounts';
 import { useTestServer } from '../helpers/test-server';
 import { checkoutGraph } from './checkout.model';
 import { saveCoverage } from './coverage';
 import { assertFullCoverage, pollUntil } from './gate';
 import { CoverageRecorder, describePath, flowPaths, startRecorded } from './harness';
-import { injectFetch, MemoryStorage } from './real-server';
+import { card, detailsFor, letPixExpire, lossyClient, PIX_PAYER } from './payment-world';
 import { walkPath } from './walker';
 
 const clock = createFakeClock();
@@ -27,8 +23,6 @@ const server = useTestServer({}, { clock });
 const recorder = new CoverageRecorder();
 const paths = flowPaths(checkoutGraph(checkoutMachine.provide({ actors: createCheckoutActors({ client: {} } as never) })));
 
-const card = (number: string): PayDetails => ({ card: { number, expMonth: 12, expYear: 2099, cvc: '123', holder: 'ANA SOUZA' } });
-const PIX_PAYER = { firstName: 'Ana', lastName: 'Souza', cpf: '12345678909' };
 const outputOf = (event: EventObject) => (event as { output?: Record<string, unknown> | null }).output;
 
 describe('checkout machine, walk (a): real actors and child flows against the real server', () => {
@@ -36,21 +30,7 @@ describe('checkout machine, walk (a): real actors and child flows against the re
     const account = await createTestAccount(server);
     const login = await server.post('/api/user/login/v1', loginBody(account));
     const auth = { Authorization: (login.body.data as { token: string }).token, Language: 'en' };
-    const store = createSessionStore(new MemoryStorage());
-    store.set('userInfo', login.body.data as never);
-    /** Calls (by path) whose next request is lost on the network. */
-    const lose = new Set<string>();
-    const deliver = injectFetch(server.app);
-    const api = createApi({
-      baseUrl: 'http://portal.test',
-      context: { getToken: () => store.get('userInfo')?.token ?? null, getLanguage: () => 'en', getClientType: () => 'WEB', getScene: () => 'WEB', getFingerprint: () => 'model-walk' },
-      effects: { navigate: () => {}, toast: () => {}, resetSession: () => {} },
-      fetch: (request) => {
-        const path = new URL(request.url).pathname;
-        if (lose.delete(path)) return Promise.reject(new TypeError('fetch failed: connection reset'));
-        return deliver(request);
-      },
-    });
+    const { api, lose } = lossyClient(server.app, login.body.data);
     const seen: AnyMachineSnapshot[] = [];
     let actor: ReturnType<typeof startRecorded<typeof checkoutMachine>>['actor'] | undefined;
     let simulated: { increment(ms: number): void } | undefined;
@@ -125,17 +105,7 @@ describe('checkout machine, walk (a): real actors and child flows against the re
             return;
           }
           if (event.type === 'PAY_SUBMITTED') {
-            const details: PayDetails =
-              plan.payment === 'declined'
-                ? card('4000000000000002')
-                : plan.payment === 'pending'
-                  ? card('4000000000001117')
-                  : plan.payment === 'closed'
-                    ? { payer: PIX_PAYER }
-                    : plan.payment === 'redirected'
-                      ? {}
-                      : card('4242424242424242');
-            actor!.send({ type: 'PAY_SUBMITTED', details });
+            actor!.send({ type: 'PAY_SUBMITTED', details: detailsFor(plan.payment) });
             return;
           }
           actor!.send(event as never);
@@ -150,13 +120,7 @@ describe('checkout machine, walk (a): real actors and child flows against the re
           // The unbinding dialog: the customer confirms (or keeps the other order).
           if (reached.matches('unbinding') && children.unbinding) children.unbinding.send({ type: plan.unbinding === 'kept' ? 'CANCELLED' : 'CONFIRMED' });
           // A PIX code left unpaid: its window closes on the server, and the page asks again.
-          if (reached.matches('paying') && plan.payment === 'closed' && children.payment) {
-            const payment = children.payment;
-            await pollUntil(() => (payment.getSnapshot().matches({ pix: 'waiting' }) ? true : undefined), 'the PIX code');
-            clock.advance(31 * 60_000);
-            await expireOverdue(server.services);
-            simulated!.increment(5_000);
-          }
+          if (reached.matches('paying') && plan.payment === 'closed' && children.payment) await letPixExpire(children.payment, server, clock, simulated!);
         },
 
         async check(reached, expected, event) {

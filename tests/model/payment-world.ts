@@ -1,0 +1,56 @@
+// What the checkout and repay walks share: a client whose next request to a path can be lost on the
+// network (the connection drops before the server answers), the payment details that make each
+// payment outcome happen for real, and a PIX code left unpaid until its window closes.
+import type { FastifyInstance } from 'fastify';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { PayDetails } from '../../machines/checkout/checkout.types';
+import { expireOverdue } from '../../server/billing/payment-jobs';
+import type { FakeClock } from '../../server/clock';
+import type { ServerServices } from '../../server/services';
+import { createApi } from '../../src/api/client';
+import { createSessionStore } from '../../src/session/store';
+import { pollUntil } from './gate';
+import { injectFetch, MemoryStorage } from './real-server';
+
+export const card = (number: string): PayDetails => ({ card: { number, expMonth: 12, expYear: 2099, cvc: '123', holder: 'ANA SOUZA' } });
+export const PIX_PAYER = { firstName: 'Ana', lastName: 'Souza', cpf: '12345678909' };
+
+/** The client of a signed-in customer; `lose` names paths whose next request never gets an answer. */
+export function lossyClient(app: FastifyInstance, userInfo: unknown) {
+  const store = createSessionStore(new MemoryStorage());
+  store.set('userInfo', userInfo as never);
+  const lose = new Set<string>();
+  const deliver = injectFetch(app);
+  const api = createApi({
+    baseUrl: 'http://portal.test',
+    context: { getToken: () => store.get('userInfo')?.token ?? null, getLanguage: () => 'en', getClientType: () => 'WEB', getScene: () => 'WEB', getFingerprint: () => 'model-walk' },
+    effects: { navigate: () => {}, toast: () => {}, resetSession: () => {} },
+    fetch: (request) => (lose.delete(new URL(request.url).pathname) ? Promise.reject(new TypeError('fetch failed: connection reset')) : deliver(request)),
+  });
+  return { api, lose };
+}
+
+/** The details that make a payment end as `outcome` (the payment flow's outcome kinds). */
+export function detailsFor(outcome: string): PayDetails {
+  switch (outcome) {
+    case 'declined':
+      return card('4000000000000002');
+    case 'pending':
+      // Charged, but the answer is lost: the order waits for reconciliation.
+      return card('4000000000001117');
+    case 'closed':
+      return { payer: PIX_PAYER };
+    case 'redirected':
+      return {};
+    default:
+      return card('4242424242424242');
+  }
+}
+
+/** A PIX code left unpaid: its window closes on the server, then the page asks again. */
+export async function letPixExpire(payment: { getSnapshot(): AnyMachineSnapshot }, server: { services: ServerServices }, clock: FakeClock, simulated: { increment(ms: number): void }) {
+  await pollUntil(() => (payment.getSnapshot().matches({ pix: 'waiting' }) ? true : undefined), 'the PIX code');
+  clock.advance(31 * 60_000);
+  await expireOverdue(server.services);
+  simulated.increment(5_000);
+}
