@@ -7,7 +7,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type AnyMachineSnapshot, type InspectionEvent } from 'xstate';
+import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { createAutoRenewalActors } from '../../machines/auto-renewal/auto-renewal.actors';
 import { autoRenewalMachine } from '../../machines/auto-renewal/auto-renewal.machine';
 import type { AutoRenewalEventType } from '../../machines/auto-renewal/auto-renewal.types';
@@ -20,6 +20,7 @@ import { RenewalWorld } from './auto-renewal.world';
 import { saveCoverage } from './coverage';
 import { assertFullCoverage, pollUntil } from './gate';
 import { CoverageRecorder, describePath, flowPaths } from './harness';
+import { screenActorOptions } from './screen-walk';
 import { walkPath } from './walker';
 
 const clock = createFakeClock();
@@ -89,16 +90,7 @@ describe('auto-renewal machine, walk (b): through the account panel, against the
       await walkPath(path, {
         arrange: (event) => world.arrange(event),
         async start() {
-          const actorClock = new SimulatedClock();
-          const inspect = (event: InspectionEvent) => {
-            recorder.inspect(event as never);
-            if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) {
-              const snapshot = event.snapshot as AnyMachineSnapshot;
-              seen.push(snapshot);
-              // A busy state's answer waits until the walk has looked at the screen.
-              if (snapshot.hasTag('busy')) gate.hold();
-            }
-          };
+          const { clock: actorClock, inspect } = screenActorOptions(recorder, gate, seen);
           gate.hold();
           const machine = autoRenewalMachine.provide({ actors: createAutoRenewalActors(world.customer.client.api) });
           const actor = createActor(machine, { inspect, clock: actorClock }).start();

@@ -6,7 +6,7 @@ import './node-realm';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type AnyMachineSnapshot, type InspectionEvent } from 'xstate';
+import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { createDiscountUnbindingActors } from '../../machines/discount-unbinding/discount-unbinding.actors';
 import { discountUnbindingMachine } from '../../machines/discount-unbinding/discount-unbinding.machine';
 import type { DiscountUnbindingEventType } from '../../machines/discount-unbinding/discount-unbinding.types';
@@ -18,6 +18,7 @@ import { discountUnbindingGraph, UNBINDING_CODE } from './discount-unbinding.mod
 import { UnbindingWorld } from './discount-unbinding.world';
 import { assertFullCoverage, pollUntil } from './gate';
 import { CoverageRecorder, describePath, flowPaths } from './harness';
+import { screenActorOptions } from './screen-walk';
 import { walkPath } from './walker';
 
 const clock = createFakeClock();
@@ -71,16 +72,7 @@ describe('discount-unbinding machine, walk (b): through the dialog, against the 
     await walkPath(path, {
       arrange: (event) => world.arrange(event),
       async start() {
-        const actorClock = new SimulatedClock();
-        const inspect = (event: InspectionEvent) => {
-          recorder.inspect(event as never);
-          if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) {
-            const snapshot = event.snapshot as AnyMachineSnapshot;
-            seen.push(snapshot);
-            // A busy state's answer waits until the walk has looked at the screen.
-            if (snapshot.hasTag('busy')) gate.hold();
-          }
-        };
+        const { clock: actorClock, inspect } = screenActorOptions(recorder, gate, seen);
         const machine = discountUnbindingMachine.provide({ actors: createDiscountUnbindingActors(world.customer.client.api) });
         const actor = createActor(machine, { input, inspect, clock: actorClock }).start();
         stop = () => actor.stop();

@@ -7,8 +7,8 @@ import { createAutoRenewalActors } from '../../../machines/auto-renewal/auto-ren
 import { autoRenewalMachine, type AutoRenewalMachine } from '../../../machines/auto-renewal/auto-renewal.machine';
 import { selectAutoRenewalView, type AutoRenewalView } from '../../../machines/auto-renewal/auto-renewal.selectors';
 import type { AutoRenewalEvent, SavedCard } from '../../../machines/auto-renewal/auto-renewal.types';
+import { RefusalNotice } from '../../components/refusal-notice';
 import { formatMoney } from '../../config/money';
-import { errorMessageFor } from '../../i18n/error-messages';
 import { useServices } from '../../queries/services-context';
 
 const m = defineMessages({
@@ -137,16 +137,6 @@ function cardText(intl: ReturnType<typeof useIntl>, card: SavedCard) {
   return intl.formatMessage(cardTextMessage, { brand, last4: card.last4, month: String(card.expMonth).padStart(2, '0'), year: card.expYear });
 }
 
-function Refusal({ code }: { code: number | null }) {
-  const intl = useIntl();
-  if (code === null) return null;
-  return (
-    <p className="notice notice-warning" role="alert">
-      {intl.formatMessage(errorMessageFor(code))}
-    </p>
-  );
-}
-
 function RenewalDetails({ view, send }: { view: AutoRenewalView; send: Send }) {
   const intl = useIntl();
   const { info } = view;
@@ -195,7 +185,7 @@ function RenewalDetails({ view, send }: { view: AutoRenewalView; send: Send }) {
           {intl.formatMessage(m.cardChanged)}
         </p>
       )}
-      {!view.cardDialog.open && <Refusal code={view.message} />}
+      {!view.cardDialog.open && <RefusalNotice code={view.message} />}
       {on && (
         <div className="actions">
           <button type="button" className="button button-secondary" disabled={!view.canCancel} onClick={() => send({ type: 'CANCEL_REQUESTED' })}>
@@ -262,7 +252,7 @@ function CardDialog({ view, send }: { view: AutoRenewalView; send: Send }) {
             {intl.formatMessage(loading ? m.cardsLoading : m.cardChanging)}
           </p>
         )}
-        <Refusal code={view.message} />
+        <RefusalNotice code={view.message} />
         {!loading && cards.length > 0 && (
           <ul className="card-choices">
             {cards.map((card) => (
