@@ -10,6 +10,15 @@ import type { SessionContext, SessionEvent, SessionInput } from './session.types
 /** setTimeout cannot wait longer (about 24.8 days); a longer wait would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/**
+ * Spec sections 4 and 9: the session ends 10 days after log-in, at userInfo.expiration, measured
+ * on `now` (the page's clock; a walk hands in the server's).
+ */
+export const sessionLifetimeOn =
+  (now: () => number) =>
+  ({ context }: { context: SessionContext }): number =>
+    Math.min(MAX_TIMER_MS, Math.max(0, (context.userInfo?.expiration ?? 0) - now()));
+
 const isReset = (kind: SessionResetKind) => ({ event }: { event: SessionEvent }) => event.type === 'SESSION_REFUSED' && event.reset.kind === kind;
 
 export const sessionSetup = setup({
@@ -26,8 +35,7 @@ export const sessionSetup = setup({
     isWarnedReset: isReset('warnResetLogin'),
   },
   delays: {
-    /** Spec sections 4 and 9: the session ends 10 days after log-in, at userInfo.expiration. */
-    sessionLifetime: ({ context }) => Math.min(MAX_TIMER_MS, Math.max(0, (context.userInfo?.expiration ?? 0) - Date.now())),
+    sessionLifetime: sessionLifetimeOn(() => Date.now()),
   },
   actions: {
     rememberUser: assign({ userInfo: ({ event }) => (event.type === 'SIGNED_IN' ? event.userInfo : null) }),
@@ -110,7 +118,8 @@ export const sessionMachine = sessionSetup.createMachine({
       },
     },
     signingOut: {
-      tags: ['busy'],
+      // Still signed in until the server has ended the session.
+      tags: ['authenticated', 'busy'],
       invoke: {
         id: 'logout',
         src: 'logout',

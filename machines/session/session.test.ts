@@ -2,7 +2,7 @@
 // two resets (-1112, -24030) the reference server never answers (docs/decisions/012).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { sessionMachine } from './session.machine';
+import { sessionLifetimeOn, sessionMachine } from './session.machine';
 
 const user = (token: string, expiration: number) => ({ token, uid: '7', account: 'a@example.com', type: 'email', expiration, accountLoginType: 'password' });
 
@@ -20,7 +20,7 @@ function start(userInfo: ReturnType<typeof user> | null, now = 0) {
       goToLogin: () => void log.push('login'),
       reloadPage: () => void log.push('reload'),
     },
-    delays: { sessionLifetime: ({ context }) => Math.max(0, (context.userInfo?.expiration ?? 0) - clock.now()) },
+    delays: { sessionLifetime: sessionLifetimeOn(() => clock.now()) },
   });
   const actor = createActor(machine, { input: { userInfo }, clock }).start();
   return { actor, log, clock };

@@ -17,12 +17,16 @@ const ResendConfirmScreen = screen(() => import('../screens/account-email/resend
 const NoticeScreen = screen(() => import('../screens/account-email/notice-screen'), 'NoticeScreen');
 const LoginScreen = screen(() => import('../screens/login/login-screen'), 'LoginScreen');
 const AccountScreen = screen(() => import('../screens/account/account-screen'), 'AccountScreen');
+const PaymentScreen = screen(() => import('../screens/payment/payment-screen'), 'PaymentScreen');
+const PaymentResultScreen = screen(() => import('../screens/payment/payment-result-screen'), 'PaymentResultScreen');
+const PaymentRedirectScreen = screen(() => import('../screens/payment/payment-result-screen'), 'PaymentRedirectScreen');
+const PaymentPixScreen = screen(() => import('../screens/payment/payment-result-screen'), 'PaymentPixScreen');
 
 /**
  * The paths routed so far. Entry rules (src/app/entry-rules.ts) redirect only to these, so a rule
  * whose screen is not built yet leaves the visitor where they are instead of on a 404.
  */
-export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login', '/account', '/orders']);
+export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login', '/account', '/orders', '/payment', '/paymentResult', '/payment-redirect', '/payment-pix']);
 
 interface Props {
   language: Language;
@@ -43,6 +47,7 @@ export function AppRoutes({ language, onLanguageChange }: Props) {
           {/* Spec section 2: /orders and /account are the same screen. */}
           <Route path="/account" element={<AccountScreen />} />
           <Route path="/orders" element={<AccountScreen />} />
+          <Route path="/payment" element={<PaymentScreen />} />
         </Route>
         <Route element={<BareLayout {...layout} />}>
           <Route path="/404" element={<NotFoundScreen />} />
@@ -50,6 +55,9 @@ export function AppRoutes({ language, onLanguageChange }: Props) {
           <Route path="/resend-confirm" element={<ResendConfirmScreen />} />
           <Route path="/notice" element={<NoticeScreen />} />
           <Route path="/login" element={<LoginScreen />} />
+          <Route path="/paymentResult" element={<PaymentResultScreen />} />
+          <Route path="/payment-redirect" element={<PaymentRedirectScreen />} />
+          <Route path="/payment-pix" element={<PaymentPixScreen />} />
         </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>

@@ -1,6 +1,5 @@
-import { createActor, type Actor } from 'xstate';
-import { createSessionActors } from '../../machines/session/session.actors';
-import { sessionMachine, type SessionMachine } from '../../machines/session/session.machine';
+import type { Actor } from 'xstate';
+import type { SessionMachine } from '../../machines/session/session.machine';
 import { createApi, type Api } from '../api/client';
 import { createSessionClientContext } from '../api/client-context';
 import { detectClientType } from '../api/client-type';
@@ -8,7 +7,8 @@ import { browserFingerprint, collectBrowserProps } from '../api/fingerprint';
 import type { Language } from '../i18n/languages';
 import { createQueryCache, type QueryCache } from '../queries/query-cache';
 import { createSessionCache, type SessionCache } from '../session/session-cache';
-import { createSessionStore, watchOtherTabs, type SessionStore } from '../session/store';
+import { createSessionStore, type SessionStore } from '../session/store';
+import { startSession } from './session';
 import { createToastStore, type ToastStore } from './toasts';
 
 /** Everything the app lends to machines, queries and views; built once per page. */
@@ -54,22 +54,7 @@ export function createAppServices(win: Window & typeof globalThis): AppServices 
       resetSession: (reset) => session.send({ type: 'SESSION_REFUSED', reset }),
     },
   });
-  const session = createActor(
-    sessionMachine.provide({
-      actors: createSessionActors(api),
-      actions: {
-        storeUserInfo: (_, { userInfo }) => store.set('userInfo', userInfo),
-        clearSession: () => store.resetSession(),
-        showResetMessage: (_, { reset }) => toasts.show('error', reset.errCode),
-        warnSessionEnded: (_, { reset }) => toasts.show('warning', reset.errCode),
-        goToLogin: () => navigate('/login'),
-        reloadPage: () => win.location.reload(),
-      },
-    }),
-    { input: { userInfo: store.get('userInfo') } },
-  );
-  session.start();
-  const stopWatching = watchOtherTabs(win, store, () => session.send({ type: 'OTHER_TAB_CHANGED_LOGIN' }));
+  const { session, stop: stopSession } = startSession({ win, api, store, toasts, navigate: (to) => navigate(to), reload: () => win.location.reload() });
 
   return {
     store,
@@ -85,8 +70,7 @@ export function createAppServices(win: Window & typeof globalThis): AppServices 
       language = l;
     },
     dispose() {
-      stopWatching();
-      session.stop();
+      stopSession();
       win.removeEventListener('resize', updateClientType);
     },
   };

@@ -142,7 +142,9 @@ function Landed() {
 
 function NavigationBridge({ onNavigate }: { onNavigate(handler: (to: string) => void): void }) {
   const navigate = useNavigate();
-  useEffect(() => onNavigate((to) => void navigate(to)), [navigate, onNavigate]);
+  useEffect(() => {
+    onNavigate((to) => void navigate(to));
+  }, [navigate, onNavigate]);
   return null;
 }
 
@@ -153,69 +155,74 @@ describe('login machine, walk (b): through the screen, against the real server',
     const world = new LoginWorld(server, clock, google, client);
     installGoogleWidget(world);
     const seen: AnyMachineSnapshot[] = [];
-    await walkPath(path, {
-      arrange: (event, _expected, cause) => world.arrange(event, cause),
-      async start(start) {
-        const input = loginInputs[start as LoginStart];
-        client.store.set('scene', input.scene);
-        client.store.set('loginActiveTab', input.tab);
-        const query = new URLSearchParams({ redirect: input.returnTo });
-        if (input.entranceToken && world.entranceToken) for (const [k, v] of Object.entries(world.entranceToken)) query.set(k, v);
-        const session = createActor(
-          sessionMachine.provide({
-            actors: createSessionActors(client.api),
-            actions: { storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo), clearSession: () => client.store.resetSession() },
-          }),
-          { input: { userInfo: null } },
-        ).start();
-        const actorClock = new SimulatedClock();
-        const inspect = (event: InspectionEvent) => {
-          recorder.inspect(event as never);
-          const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : undefined;
-          if (snapshot && event.actorRef.sessionId === event.rootId && snapshot.machine?.id === "login") {
-            seen.push(snapshot);
-            // A busy state's answer waits until the walk has looked at the screen.
-            if (snapshot.hasTag('busy')) client.gate.hold();
-          }
-        };
-        const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session, actorOptions: { clock: actorClock, inspect } };
-        client.gate.hold();
-        render(
-          <ServicesContext.Provider value={services}>
-            <IntlProvider locale="en" messages={{}} onError={() => {}}>
-              <MemoryRouter initialEntries={[`/login?${query.toString()}`]}>
-                <NavigationBridge onNavigate={client.onNavigate} />
-                <Routes>
-                  <Route path="/login" element={<LoginScreen />} />
-                  <Route path="*" element={<Landed />} />
-                </Routes>
-              </MemoryRouter>
-            </IntlProvider>
-          </ServicesContext.Provider>,
-        );
-        return { snapshots: () => seen, clock: actorClock };
-      },
-      perform: (event, from) => executors[event.type as LoginEventType](world, from, event),
-      delayMs(_delay, current) {
-        const ms = current.context.countdownSeconds * 1000;
-        clock.advance(ms);
-        return ms;
-      },
-      async check(reached, expected, event) {
-        expect(reached.value).toEqual(expected.value);
-        await world.check(reached, event);
-        const latest = () => seen[seen.length - 1]!;
-        // The screen shows the state once React has rendered it; nothing moves on meanwhile,
-        // since answers wait at the gate.
-        if (latest() === reached) await waitFor(() => assertScreen(reached, () => screen.getByTestId('landed').textContent ?? ''));
-      },
-      async checked() {
-        client.gate.open();
-      },
-      until: pollUntil,
-    });
-    client.gate.open();
-    await world.repair();
+    try {
+      await walkPath(path, {
+        arrange: (event, _expected, cause) => world.arrange(event, cause),
+        async start(start) {
+          const input = loginInputs[start as LoginStart];
+          client.store.set('scene', input.scene);
+          client.store.set('loginActiveTab', input.tab);
+          const query = new URLSearchParams({ redirect: input.returnTo });
+          if (input.entranceToken && world.entranceToken) for (const [k, v] of Object.entries(world.entranceToken)) query.set(k, v);
+          const session = createActor(
+            sessionMachine.provide({
+              actors: createSessionActors(client.api),
+              actions: { storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo), clearSession: () => client.store.resetSession() },
+            }),
+            { input: { userInfo: null } },
+          ).start();
+          const actorClock = new SimulatedClock();
+          const inspect = (event: InspectionEvent) => {
+            recorder.inspect(event as never);
+            const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : undefined;
+            if (snapshot && event.actorRef.sessionId === event.rootId && snapshot.machine?.id === "login") {
+              seen.push(snapshot);
+              // A busy state's answer waits until the walk has looked at the screen.
+              if (snapshot.hasTag('busy')) client.gate.hold();
+            }
+          };
+          const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session, actorOptions: { clock: actorClock, inspect } };
+          client.gate.hold();
+          render(
+            <ServicesContext.Provider value={services}>
+              <IntlProvider locale="en" messages={{}} onError={() => {}}>
+                <MemoryRouter initialEntries={[`/login?${query.toString()}`]}>
+                  <NavigationBridge onNavigate={client.onNavigate} />
+                  <Routes>
+                    <Route path="/login" element={<LoginScreen />} />
+                    <Route path="*" element={<Landed />} />
+                  </Routes>
+                </MemoryRouter>
+              </IntlProvider>
+            </ServicesContext.Provider>,
+          );
+          return { snapshots: () => seen, clock: actorClock };
+        },
+        perform: (event, from) => executors[event.type as LoginEventType](world, from, event),
+        delayMs(_delay, current) {
+          const ms = current.context.countdownSeconds * 1000;
+          clock.advance(ms);
+          return ms;
+        },
+        async check(reached, expected, event) {
+          expect(reached.value).toEqual(expected.value);
+          await world.check(reached, event);
+          const latest = () => seen[seen.length - 1]!;
+          // The screen shows the state once React has rendered it; nothing moves on meanwhile,
+          // since answers wait at the gate.
+          expect(latest().value).toEqual(reached.value);
+        await waitFor(() => assertScreen(reached, () => screen.getByTestId('landed').textContent ?? ''));
+        },
+        async checked() {
+          client.gate.open();
+        },
+        until: pollUntil,
+      });
+    } finally {
+      // A failed path must not leave its fault to the next one.
+      client.gate.open();
+      await world.repair();
+    }
   });
 
   afterAll(() => {

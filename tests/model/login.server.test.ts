@@ -53,47 +53,51 @@ describe('login machine, walk (a): real actors against the real server', () => {
     const seen: AnyMachineSnapshot[] = [];
     const done: unknown[] = [];
     let stop = () => {};
-    await walkPath(path, {
-      arrange: (event, _expected, cause) => world.arrange(event, cause),
-      async start(start) {
-        const input = { ...loginInputs[start as LoginStart], entranceToken: loginInputs[start as LoginStart].entranceToken ? world.entranceToken : null };
-        client.store.set('scene', input.scene);
-        const machine = loginMachine.provide({
-          actors: createLoginActors(client.api),
-          actions: {
-            rememberTab: (_, { tab }) => client.store.set('loginActiveTab', tab),
-            storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo),
-            returnToOrigin: (_, { to }) => void done.push(['returnTo', to]),
-          },
-        });
-        const started = startRecorded(machine, recorder, input);
-        seen.push(started.actor.getSnapshot() as AnyMachineSnapshot);
-        started.actor.subscribe((s) => void seen.push(s as AnyMachineSnapshot));
-        stop = () => started.actor.stop();
-        perform = async (event, from) => started.actor.send(await executors[event.type as LoginEventType](world, from, event));
-        return { snapshots: () => seen, clock: started.clock };
-      },
-      perform: (event, from) => perform(event, from),
-      delayMs(delay, current) {
-        // The countdown runs on the server's clock too, so the resend is really allowed.
-        const ms = current.context.countdownSeconds * 1000;
-        clock.advance(ms);
-        return delay === 'resendCountdown' ? ms : 0;
-      },
-      async check(reached, expected, event) {
-        if (JSON.stringify(reached.value) !== JSON.stringify(expected.value)) throw new Error(`reached ${JSON.stringify(reached.value)}`);
-        await world.check(reached, event);
-        if (reached.matches('loggedIn')) {
-          // Spec section 4: userInfo stored, and back to where the user came from.
-          if (client.store.get('userInfo')?.token !== reached.context.userInfo.token) throw new Error('userInfo not stored');
-          if (JSON.stringify(done.at(-1)) !== JSON.stringify(['returnTo', reached.context.returnTo])) throw new Error('did not return');
-        }
-        if (event.type === 'TAB_CHOSEN' && client.store.get('loginActiveTab') !== reached.context.tab) throw new Error('tab not remembered');
-      },
-      until: pollUntil,
-    });
-    await world.repair();
-    stop();
+    try {
+      await walkPath(path, {
+        arrange: (event, _expected, cause) => world.arrange(event, cause),
+        async start(start) {
+          const input = { ...loginInputs[start as LoginStart], entranceToken: loginInputs[start as LoginStart].entranceToken ? world.entranceToken : null };
+          client.store.set('scene', input.scene);
+          const machine = loginMachine.provide({
+            actors: createLoginActors(client.api),
+            actions: {
+              rememberTab: (_, { tab }) => client.store.set('loginActiveTab', tab),
+              storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo),
+              returnToOrigin: (_, { to }) => void done.push(['returnTo', to]),
+            },
+          });
+          const started = startRecorded(machine, recorder, input);
+          seen.push(started.actor.getSnapshot() as AnyMachineSnapshot);
+          started.actor.subscribe((s) => void seen.push(s as AnyMachineSnapshot));
+          stop = () => started.actor.stop();
+          perform = async (event, from) => started.actor.send(await executors[event.type as LoginEventType](world, from, event));
+          return { snapshots: () => seen, clock: started.clock };
+        },
+        perform: (event, from) => perform(event, from),
+        delayMs(delay, current) {
+          // The countdown runs on the server's clock too, so the resend is really allowed.
+          const ms = current.context.countdownSeconds * 1000;
+          clock.advance(ms);
+          return delay === 'resendCountdown' ? ms : 0;
+        },
+        async check(reached, expected, event) {
+          if (JSON.stringify(reached.value) !== JSON.stringify(expected.value)) throw new Error(`reached ${JSON.stringify(reached.value)}`);
+          await world.check(reached, event);
+          if (reached.matches('loggedIn')) {
+            // Spec section 4: userInfo stored, and back to where the user came from.
+            if (client.store.get('userInfo')?.token !== reached.context.userInfo.token) throw new Error('userInfo not stored');
+            if (JSON.stringify(done.at(-1)) !== JSON.stringify(['returnTo', reached.context.returnTo])) throw new Error('did not return');
+          }
+          if (event.type === 'TAB_CHOSEN' && client.store.get('loginActiveTab') !== reached.context.tab) throw new Error('tab not remembered');
+        },
+        until: pollUntil,
+      });
+    } finally {
+      // A failed path must not leave its fault or its actor to the next one.
+      await world.repair();
+      stop();
+    }
   });
   let perform: (event: EventObject, from: AnyMachineSnapshot) => Promise<void> = async () => {};
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createSessionActors } from '../../machines/session/session.actors';
 import type { SessionEvent } from '../../machines/session/session.types';
-import { sessionMachine } from '../../machines/session/session.machine';
+import { sessionLifetimeOn, sessionMachine } from '../../machines/session/session.machine';
 import { createFakeClock } from '../../server/clock';
 import { watchOtherTabs } from '../../src/session/store';
 import { createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
@@ -41,132 +41,137 @@ describe('session machine, walk (a): real actors against the real server', () =>
     let actor: ReturnType<typeof startRecorded<typeof sessionMachine>>['actor'] | undefined;
     const seen: AnyMachineSnapshot[] = [];
 
-    await walkPath(path, {
-      async arrange(event) {
-        if (event.type === 'xstate.error.actor.logout') {
-          // A storage fault while the server revokes the session: it answers -2499.
-          await server.db.query('ALTER TABLE sessions RENAME TO sessions_unavailable');
-          restore.push(async () => void (await server.db.query('ALTER TABLE sessions_unavailable RENAME TO sessions')));
-        }
-      },
-      async start(start) {
-        // A page opened with a session stored by an earlier real log-in.
-        if (start === 'storedSession') world.store.set('userInfo', (await logIn()) as never);
-        const machine = sessionMachine.provide({
-          actors: createSessionActors(world.api),
-          actions: {
-            storeUserInfo: (_, { userInfo }) => world.store.set('userInfo', userInfo),
-            clearSession: () => (done.push('clearSession'), world.store.resetSession()),
-            showResetMessage: () => void done.push('showResetMessage'),
-            warnSessionEnded: () => void done.push('warnSessionEnded'),
-            goToLogin: () => void done.push('goToLogin'),
-            reloadPage: () => void done.push('reloadPage'),
-          },
-          delays: { sessionLifetime: ({ context }) => Math.max(0, (context.userInfo?.expiration ?? 0) - clock.now()) },
-        });
-        const started = startRecorded(machine, recorder, { userInfo: world.store.get('userInfo') });
-        actor = started.actor;
-        seen.push(actor.getSnapshot() as AnyMachineSnapshot);
-        actor.subscribe((s) => void seen.push(s as AnyMachineSnapshot));
-        world.onReset((reset) => actor!.send({ type: 'SESSION_REFUSED', reset }));
-        watchOtherTabs(win as unknown as Window, world.store, () => actor!.send({ type: 'OTHER_TAB_CHANGED_LOGIN' }));
-        return { snapshots: () => seen, clock: started.clock };
-      },
-      async perform(event: EventObject) {
-        switch (event.type) {
-          case 'SIGNED_IN': {
-            const userInfo = await logIn();
-            actor!.send({ type: 'SIGNED_IN', userInfo: userInfo as never });
-            return;
+    try {
+      await walkPath(path, {
+        async arrange(event) {
+          if (event.type === 'xstate.error.actor.logout') {
+            // A storage fault while the server revokes the session: it answers -2499.
+            await server.db.query('ALTER TABLE sessions RENAME TO sessions_unavailable');
+            restore.push(async () => void (await server.db.query('ALTER TABLE sessions_unavailable RENAME TO sessions')));
           }
-          case 'LOGOUT_REQUESTED':
-            lastToken = world.store.get('userInfo')?.token ?? null;
-            actor!.send({ type: 'LOGOUT_REQUESTED' });
-            return;
-          case 'SESSION_REFUSED': {
-            const { kind, errCode } = (event as Extract<SessionEvent, { type: 'SESSION_REFUSED' }>).reset;
-            const token = world.store.get('userInfo')?.token;
-            if (kind === 'silentReset' && token) {
-              // Logged out elsewhere: the token is unknown now (-24020).
-              await server.post('/api/user/loginOut/v1', { language: 'en', uid: '', account: '' }, { Authorization: token, Language: 'en' });
+        },
+        async start(start) {
+          // A page opened with a session stored by an earlier real log-in.
+          if (start === 'storedSession') world.store.set('userInfo', (await logIn()) as never);
+          const machine = sessionMachine.provide({
+            actors: createSessionActors(world.api),
+            actions: {
+              storeUserInfo: (_, { userInfo }) => world.store.set('userInfo', userInfo),
+              clearSession: () => (done.push('clearSession'), world.store.resetSession()),
+              showResetMessage: () => void done.push('showResetMessage'),
+              warnSessionEnded: () => void done.push('warnSessionEnded'),
+              goToLogin: () => void done.push('goToLogin'),
+              reloadPage: () => void done.push('reloadPage'),
+            },
+            delays: { sessionLifetime: sessionLifetimeOn(() => clock.now()) },
+          });
+          const started = startRecorded(machine, recorder, { userInfo: world.store.get('userInfo') });
+          actor = started.actor;
+          seen.push(actor.getSnapshot() as AnyMachineSnapshot);
+          actor.subscribe((s) => void seen.push(s as AnyMachineSnapshot));
+          world.onReset((reset) => actor!.send({ type: 'SESSION_REFUSED', reset }));
+          watchOtherTabs(win as unknown as Window, world.store, () => actor!.send({ type: 'OTHER_TAB_CHANGED_LOGIN' }));
+          return { snapshots: () => seen, clock: started.clock };
+        },
+        async perform(event: EventObject) {
+          switch (event.type) {
+            case 'SIGNED_IN': {
+              const userInfo = await logIn();
+              actor!.send({ type: 'SIGNED_IN', userInfo: userInfo as never });
+              return;
             }
-            if (kind === 'messageAndReset') {
-              // The account was blocked meanwhile: its sessions answer -1112.
-              await server.db.query(`UPDATE accounts SET status = 'blocked' WHERE uid = $1`, [account.uid]);
+            case 'LOGOUT_REQUESTED':
+              lastToken = world.store.get('userInfo')?.token ?? null;
+              actor!.send({ type: 'LOGOUT_REQUESTED' });
+              return;
+            case 'SESSION_REFUSED': {
+              const { kind, errCode } = (event as Extract<SessionEvent, { type: 'SESSION_REFUSED' }>).reset;
+              const token = world.store.get('userInfo')?.token;
+              if (kind === 'silentReset' && token) {
+                // Logged out elsewhere: the token is unknown now (-24020).
+                await server.post('/api/user/loginOut/v1', { language: 'en', uid: '', account: '' }, { Authorization: token, Language: 'en' });
+              }
+              if (kind === 'messageAndReset') {
+                // The account was blocked meanwhile: its sessions answer -1112.
+                await server.db.query(`UPDATE accounts SET status = 'blocked' WHERE uid = $1`, [account.uid]);
+              }
+              if (kind === 'warnResetLogin') {
+                // The password was changed on another device: this session ended (-24030).
+                const other = await server.post('/api/user/login/v1', loginBody(account));
+                const changed = await server.post('/api/user/changePassword/v1', { oldPassword: account.password, newPassword: 'changed-password-2' }, { Authorization: other.body.data.token, Language: 'en' });
+                expect(changed.body.code).toBe(0);
+              }
+              await expect(world.api.call(world.api.client.POST('/api/user/queryInfo/v1', { body: { uid: String(account.uid), account: account.account, type: account.type } }))).rejects.toMatchObject({ errCode });
+              return;
             }
-            if (kind === 'warnResetLogin') {
-              // The password was changed on another device: this session ended (-24030).
-              const other = await server.post('/api/user/login/v1', loginBody(account));
-              const changed = await server.post('/api/user/changePassword/v1', { oldPassword: account.password, newPassword: 'changed-password-2' }, { Authorization: other.body.data.token, Language: 'en' });
-              expect(changed.body.code).toBe(0);
+            case 'OTHER_TAB_CHANGED_LOGIN': {
+              // Another tab logs in for real and stores its own token in the shared storage.
+              const res = await server.post('/api/user/login/v1', loginBody(account));
+              const newValue = JSON.stringify(res.body.data);
+              storage.setItem('userInfo', newValue);
+              win.dispatchEvent(Object.assign(new Event('storage'), { key: 'userInfo', newValue, storageArea: storage }));
+              return;
             }
-            await expect(world.api.call(world.api.client.POST('/api/user/queryInfo/v1', { body: { uid: String(account.uid), account: account.account, type: account.type } }))).rejects.toMatchObject({ errCode });
-            return;
+            default:
+              throw new Error(`no executor for ${event.type}`);
           }
-          case 'OTHER_TAB_CHANGED_LOGIN': {
-            // Another tab logs in for real and stores its own token in the shared storage.
-            const res = await server.post('/api/user/login/v1', loginBody(account));
-            const newValue = JSON.stringify(res.body.data);
-            storage.setItem('userInfo', newValue);
-            win.dispatchEvent(Object.assign(new Event('storage'), { key: 'userInfo', newValue, storageArea: storage }));
-            return;
+        },
+        delayMs(delay, current) {
+          expect(delay).toBe('sessionLifetime');
+          const ms = Math.max(0, (current.context.userInfo?.expiration ?? 0) - clock.now());
+          lastToken = current.context.userInfo?.token ?? null;
+          clock.advance(ms);
+          return ms;
+        },
+        async check(reached, expected, event) {
+          // The fault lasts until the answer it was arranged for has arrived.
+          if (event.type.startsWith('xstate.')) for (const undo of restore.splice(0)) await undo();
+          expect(reached.value).toEqual(expected.value);
+          const stored = world.store.get('userInfo');
+          switch (reached.value) {
+            case 'signedOut':
+              expect(reached.context.userInfo).toBeNull();
+              expect(stored).toBeNull();
+              break;
+            case 'signedIn':
+              expect(stored?.token).toBe(reached.context.userInfo?.token);
+              expect(await serverAnswerFor(stored!.token, account)).toBe(0);
+              break;
+            case 'signingOut':
+              expect(stored?.token).toBe(lastToken);
+              break;
+            case 'reloading':
+              expect(done.at(-1)).toBe('reloadPage');
+              break;
           }
-          default:
-            throw new Error(`no executor for ${event.type}`);
-        }
-      },
-      delayMs(delay, current) {
-        expect(delay).toBe('sessionLifetime');
-        const ms = Math.max(0, (current.context.userInfo?.expiration ?? 0) - clock.now());
-        lastToken = current.context.userInfo?.token ?? null;
-        clock.advance(ms);
-        return ms;
-      },
-      async check(reached, expected, event) {
-        // The fault lasts until the answer it was arranged for has arrived.
-        if (event.type.startsWith('xstate.')) for (const undo of restore.splice(0)) await undo();
-        expect(reached.value).toEqual(expected.value);
-        const stored = world.store.get('userInfo');
-        switch (reached.value) {
-          case 'signedOut':
-            expect(reached.context.userInfo).toBeNull();
-            expect(stored).toBeNull();
-            break;
-          case 'signedIn':
-            expect(stored?.token).toBe(reached.context.userInfo?.token);
-            expect(await serverAnswerFor(stored!.token, account)).toBe(0);
-            break;
-          case 'signingOut':
-            expect(stored?.token).toBe(lastToken);
-            break;
-          case 'reloading':
-            expect(done.at(-1)).toBe('reloadPage');
-            break;
-        }
-        if (event.type === 'xstate.done.actor.logout') {
-          // Spec section 7: the server ended that session; the tab went to /login.
-          expect(await serverAnswerFor(lastToken!, account)).toBe(-24020);
-          expect(done.slice(-2)).toEqual(['clearSession', 'goToLogin']);
-        }
-        if (event.type === 'xstate.error.actor.logout') {
-          expect(reached.context.error).toMatchObject({ kind: 'refusal', errCode: -2499 });
-          expect(done.at(-1)).toBe('goToLogin');
-        }
-        if (event.type.startsWith('xstate.after.sessionLifetime')) {
-          // Spec section 9: 10 days on, the server refuses the token as expired too.
-          expect(await serverAnswerFor(lastToken!, account)).toBe(-24010);
-        }
-        if (event.type === 'SESSION_REFUSED') {
-          // Spec section 8: what each reset does, in order, decided by the session machine.
-          const { reset } = event as Extract<SessionEvent, { type: 'SESSION_REFUSED' }>;
-          expect(world.effects.at(-1)).toEqual(['resetSession', reset]);
-          const expectedEffects = { silentReset: ['clearSession'], messageAndReset: ['showResetMessage', 'clearSession'], warnResetLogin: ['warnSessionEnded', 'clearSession', 'goToLogin'] }[reset.kind];
-          expect(done.slice(-expectedEffects.length)).toEqual(expectedEffects);
-        }
-      },
-      until: pollUntil,
-    });
-    actor?.stop();
+          if (event.type === 'xstate.done.actor.logout') {
+            // Spec section 7: the server ended that session; the tab went to /login.
+            expect(await serverAnswerFor(lastToken!, account)).toBe(-24020);
+            expect(done.slice(-2)).toEqual(['clearSession', 'goToLogin']);
+          }
+          if (event.type === 'xstate.error.actor.logout') {
+            expect(reached.context.error).toMatchObject({ kind: 'refusal', errCode: -2499 });
+            expect(done.at(-1)).toBe('goToLogin');
+          }
+          if (event.type.startsWith('xstate.after.sessionLifetime')) {
+            // Spec section 9: 10 days on, the server refuses the token as expired too.
+            expect(await serverAnswerFor(lastToken!, account)).toBe(-24010);
+          }
+          if (event.type === 'SESSION_REFUSED') {
+            // Spec section 8: what each reset does, in order, decided by the session machine.
+            const { reset } = event as Extract<SessionEvent, { type: 'SESSION_REFUSED' }>;
+            expect(world.effects.at(-1)).toEqual(['resetSession', reset]);
+            const expectedEffects = { silentReset: ['clearSession'], messageAndReset: ['showResetMessage', 'clearSession'], warnResetLogin: ['warnSessionEnded', 'clearSession', 'goToLogin'] }[reset.kind];
+            expect(done.slice(-expectedEffects.length)).toEqual(expectedEffects);
+          }
+        },
+        until: pollUntil,
+      });
+    } finally {
+      // A failed path must not leave its fault or its actor to the next one.
+      for (const undo of restore.splice(0)) await undo();
+      actor?.stop();
+    }
   });
 
   afterAll(() => {

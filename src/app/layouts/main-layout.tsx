@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LanguageSwitcher } from '../../components/language-switcher';
+import { SessionMenu } from '../../components/session-menu';
 import type { Language } from '../../i18n/languages';
 import { useSiteConfig, useTheme } from '../../queries/site-queries';
 import { LayoutErrorBoundary } from './error-boundary';
@@ -50,6 +51,7 @@ export function MainLayout({ language, onLanguageChange }: Props) {
           <NavLink to="/help">{intl.formatMessage(m.help)}</NavLink>
         </nav>
         <LanguageSwitcher value={language} available={theme.data?.langs ?? [language]} onChange={onLanguageChange} />
+        <SessionMenu />
       </header>
       <main id="main" ref={main} tabIndex={-1} className="site-main">
         <LayoutErrorBoundary resetKey={location.pathname}>

@@ -1,5 +1,5 @@
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
 import { LoadState } from '../../components/load-state';
 import { usePageTitle } from '../../components/use-page-title';
@@ -22,6 +22,7 @@ const m = defineMessages({
   period365: { id: 'pricing.period.365', defaultMessage: 'Yearly', description: 'Heading of the 365-day plans' },
   popular: { id: 'pricing.popular', defaultMessage: 'Most popular', description: 'Badge on the highlighted plan' },
   autoRenew: { id: 'pricing.autoRenew', defaultMessage: 'Renews automatically; cancel any time', description: 'Note on plans bought with auto-renewal' },
+  choose: { id: 'pricing.choose', defaultMessage: 'Choose this plan', description: 'Button on a plan card that goes to the payment page' },
 });
 
 const perPeriod = defineMessage<{ readonly days: number }>({
@@ -122,6 +123,9 @@ function PlanCard({ plan, currency, installments }: { plan: Plan; currency: stri
       ))}
       <p className="plan-description">{plan.description}</p>
       {plan.autoRenew && <p className="muted small">{intl.formatMessage(m.autoRenew)}</p>}
+      <Link className="button primary" to={`/payment?planId=${plan.id}`} aria-describedby={`plan-${plan.id}`}>
+        {intl.formatMessage(m.choose)}
+      </Link>
     </article>
   );
 }

@@ -1,0 +1,63 @@
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router-dom';
+import { selectSessionView, type SessionView } from '../../machines/session/session.selectors';
+import { useQuery } from '../queries/use-query';
+import { useServices } from '../queries/services-context';
+
+const m = defineMessages({
+  logIn: { id: 'session.logIn', defaultMessage: 'Log in', description: 'Header link to the login page' },
+  logOut: { id: 'session.logOut', defaultMessage: 'Log out', description: 'Header button that ends the session' },
+  menu: { id: 'session.menu', defaultMessage: 'Your account', description: 'Accessible name of the header account area' },
+});
+const signedInAs = defineMessage<{ readonly name: string }>({
+  id: 'session.signedInAs',
+  defaultMessage: 'Signed in as {name}',
+  description: 'Header text naming the signed-in account (nickname, else the email or phone)',
+});
+
+/** The header's account area: who is signed in and the way out, or the way in (spec section 2). */
+export function SessionMenu() {
+  const intl = useIntl();
+  const { session } = useServices();
+  const view = useSelector(session, selectSessionView);
+  const location = useLocation();
+  return (
+    <div className="session-menu" role="group" aria-label={intl.formatMessage(m.menu)}>
+      {view.signedIn && view.identity ? (
+        <>
+          <AccountName identity={view.identity} fallback={view.account ?? ''} />
+          <button type="button" className="button button-secondary" disabled={!view.canLogOut} aria-busy={view.signingOut} onClick={() => session.send({ type: 'LOGOUT_REQUESTED' })}>
+            {intl.formatMessage(m.logOut)}
+          </button>
+        </>
+      ) : (
+        !view.signedIn && (
+          <Link className="button button-secondary" to="/login" state={{ from: location.pathname + location.search }}>
+            {intl.formatMessage(m.logIn)}
+          </Link>
+        )
+      )}
+    </div>
+  );
+}
+
+/**
+ * The account's nickname from the account call. It runs again when the user comes back to the
+ * tab, so a session ended meanwhile (logged out or blocked elsewhere, password changed) is reset
+ * at once through the client's rules (spec section 8), not at the next click.
+ */
+function AccountName({ identity, fallback }: { identity: NonNullable<SessionView['identity']>; fallback: string }) {
+  const intl = useIntl();
+  const { uid, account, type, token } = identity;
+  const info = useQuery(`accountName:${token}`, ({ api }) => api.callData(api.client.POST('/api/user/queryInfo/v1', { body: { uid, account, type } })));
+  const { retry } = info;
+  useEffect(() => {
+    const onFocus = () => retry();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [retry]);
+  const name = info.status === 'success' && info.data.nickname ? info.data.nickname : fallback;
+  return <span className="session-name">{intl.formatMessage(signedInAs, { name })}</span>;
+}

@@ -1,0 +1,237 @@
+// @vitest-environment jsdom
+// Walk (b) of the session machine: every graph path through the app's shell (header, toasts,
+// router) and the login screen, with the app's own session wiring (src/app/session.ts) and the
+// client calling the real reference server. One executor per event, typed with `satisfies`; per
+// state, what the user sees.
+import './node-realm';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { SimulatedClock, type AnyMachineSnapshot, type EventObject, type InspectionEvent } from 'xstate';
+import { createSessionActors } from '../../machines/session/session.actors';
+import { sessionMachine } from '../../machines/session/session.machine';
+import type { SessionEvent, SessionEventType } from '../../machines/session/session.types';
+import { createFakeClock } from '../../server/clock';
+import { MainLayout } from '../../src/app/layouts/main-layout';
+import { startSession } from '../../src/app/session';
+import { createToastStore } from '../../src/app/toasts';
+import { Toaster } from '../../src/components/toaster';
+import { errorMessageFor } from '../../src/i18n/error-messages';
+import { createQueryCache } from '../../src/queries/query-cache';
+import { ServicesContext } from '../../src/queries/services-context';
+import { LoginScreen } from '../../src/screens/login/login-screen';
+import { createSessionCache } from '../../src/session/session-cache';
+import { createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
+import { useTestServer } from '../helpers/test-server';
+import { saveCoverage } from './coverage';
+import { assertFullCoverage, pollUntil } from './gate';
+import { CoverageRecorder, describePath, flowPaths } from './harness';
+import { createClientWorld, MemoryStorage, type ClientWorld } from './real-server';
+import { sessionGraph } from './session.model';
+import { walkPath } from './walker';
+
+const clock = createFakeClock();
+const server = useTestServer({}, { clock });
+const recorder = new CoverageRecorder();
+const paths = flowPaths(sessionGraph(sessionMachine.provide({ actors: createSessionActors({} as never) })));
+afterEach(() => cleanup());
+
+interface World {
+  account: TestAccount;
+  client: ClientWorld;
+  navigate(to: string): void;
+  reloads: number;
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+
+/** The user logs in on /login with the password form (the login machine tells the session). */
+async function logInThroughTheScreen(w: World) {
+  fireEvent.input(await screen.findByLabelText('Email or phone number'), { target: { value: w.account.account } });
+  fireEvent.input(screen.getByLabelText('Password'), { target: { value: w.account.password } });
+  fireEvent.click(button('Log in'));
+}
+
+/** The user comes back to the tab: the header asks the server who is signed in. */
+const comeBackToTheTab = () => act(() => void window.dispatchEvent(new Event('focus')));
+
+type UiExecutor = (w: World, from: AnyMachineSnapshot, event: EventObject) => Promise<void>;
+
+const executors = {
+  SIGNED_IN: async (w, from) => {
+    // Signed out: the header's link; signed in already: the user opens /login again.
+    if (from.matches('signedIn')) act(() => w.navigate('/login'));
+    else fireEvent.click(await screen.findByRole('link', { name: 'Log in' }));
+    await logInThroughTheScreen(w);
+  },
+  LOGOUT_REQUESTED: async () => void fireEvent.click(await screen.findByRole('button', { name: 'Log out' })),
+  SESSION_REFUSED: async (w, from, event) => {
+    const { kind } = (event as Extract<SessionEvent, { type: 'SESSION_REFUSED' }>).reset;
+    const token = w.client.store.get('userInfo')?.token;
+    if (kind === 'silentReset' && !token) {
+      // Signed out, a refused token at the TV/app entrance: 21, a silent reset.
+      const link = (await server.get(`/dev/sso-link?uid=${w.account.uid}`)).body as unknown as { appToken: string; accountId: string; loginId: string };
+      act(() => w.navigate(`/login?${new URLSearchParams({ ...link, appToken: `${link.appToken.slice(0, -2)}AA` }).toString()}`));
+      return;
+    }
+    if (kind === 'silentReset') await server.post('/api/user/loginOut/v1', { language: 'en', uid: '', account: '' }, { Authorization: token!, Language: 'en' });
+    if (kind === 'messageAndReset') await server.db.query(`UPDATE accounts SET status = 'blocked' WHERE uid = $1`, [w.account.uid]);
+    if (kind === 'warnResetLogin') {
+      const other = await server.post('/api/user/login/v1', loginBody(w.account));
+      await server.post('/api/user/changePassword/v1', { oldPassword: w.account.password, newPassword: 'changed-password-2' }, { Authorization: other.body.data.token, Language: 'en' });
+    }
+    expect(from.context.userInfo).not.toBeNull();
+    comeBackToTheTab();
+  },
+  OTHER_TAB_CHANGED_LOGIN: async (w) => {
+    // Another tab logs in and stores its own token in the shared local storage.
+    const res = await server.post('/api/user/login/v1', loginBody(w.account));
+    const newValue = JSON.stringify(res.body.data);
+    window.localStorage.setItem('userInfo', newValue);
+    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'userInfo', newValue, storageArea: window.localStorage })));
+  },
+} satisfies Record<SessionEventType, UiExecutor>;
+
+const toastText = (code: number) => String(errorMessageFor(code).defaultMessage);
+
+/** What the user sees in each state, and the trace each event leaves on the page. */
+function assertScreen(s: AnyMachineSnapshot, event: EventObject, w: World) {
+  const at = screen.getByTestId('location').textContent;
+  if (s.matches('reloading')) {
+    expect(w.reloads).toBe(1);
+    return;
+  }
+  if (at?.startsWith('/login')) {
+    // The bare login page has no header; it is where a warned reset and a logout lead.
+    expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+  } else if (s.matches('signedOut')) {
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
+  } else {
+    expect((button('Log out') as HTMLButtonElement).disabled).toBe(s.matches('signingOut'));
+    expect(screen.getByText(/^Signed in as /)).toBeTruthy();
+  }
+  if (event.type === 'SESSION_REFUSED') {
+    const { kind, errCode } = (event as Extract<SessionEvent, { type: 'SESSION_REFUSED' }>).reset;
+    // Spec section 8: -1112 says so, -24030 warns and goes to /login, the others say nothing.
+    if (kind === 'silentReset') expect(screen.queryByText(toastText(errCode))).toBeNull();
+    else expect(screen.getByText(toastText(errCode))).toBeTruthy();
+    expect(at?.startsWith('/login')).toBe(kind === 'warnResetLogin' || w.client.store.get('userInfo') === null && at?.startsWith('/login'));
+  }
+  if (event.type === 'xstate.done.actor.logout' || event.type === 'xstate.error.actor.logout') expect(at).toBe('/login');
+}
+
+function Location() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
+}
+
+function Bridge({ onNavigate }: { onNavigate(navigate: (to: string) => void): void }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    onNavigate((to) => void navigate(to));
+  }, [navigate, onNavigate]);
+  return null;
+}
+
+describe('session machine, walk (b): through the app shell and the login screen, against the real server', () => {
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    window.localStorage.clear();
+    const client = createClientWorld(server.app, window.localStorage);
+    const toasts = createToastStore({ ttlMs: 600_000 });
+    const account = await createTestAccount(server);
+    let navigateTo: (to: string) => void = () => {};
+    const world: World = { account, client, navigate: (to) => navigateTo(to), reloads: 0 };
+    const seen: AnyMachineSnapshot[] = [];
+    const restore: Array<() => Promise<void>> = [];
+    let stop = () => {};
+    try {
+      await walkPath(path, {
+        async arrange(event) {
+          if (event.type === 'xstate.error.actor.logout') {
+            await server.db.query('ALTER TABLE sessions RENAME TO sessions_unavailable');
+            restore.push(async () => void (await server.db.query('ALTER TABLE sessions_unavailable RENAME TO sessions')));
+          }
+        },
+        async start(start) {
+          if (start === 'storedSession') {
+            const res = await server.post('/api/user/login/v1', loginBody(account));
+            if (res.body.code !== 0) throw new Error(`log-in for the stored session: ${JSON.stringify(res.body)}`);
+            client.store.set('userInfo', res.body.data);
+          }
+          const actorClock = new SimulatedClock();
+          const inspect = (event: InspectionEvent) => {
+            recorder.inspect(event as never);
+            const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : undefined;
+            if (snapshot && event.actorRef.sessionId === event.rootId && snapshot.machine?.id === 'session') {
+              seen.push(snapshot);
+              if (snapshot.hasTag('busy')) client.gate.hold();
+            }
+          };
+          // The app's own wiring of the session machine, on the server's clock.
+          const started = startSession({
+            win: window,
+            api: client.api,
+            store: client.store,
+            toasts,
+            navigate: (to) => navigateTo(to),
+            reload: () => void (world.reloads += 1),
+            now: () => clock.now(),
+            actorOptions: { clock: actorClock, inspect },
+          });
+          stop = started.stop;
+          client.onReset((reset) => started.session.send({ type: 'SESSION_REFUSED', reset }));
+          client.onNavigate((to) => navigateTo(to));
+          const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session: started.session };
+          render(
+            <ServicesContext.Provider value={services}>
+              <IntlProvider locale="en" messages={{}} onError={() => {}}>
+                <MemoryRouter initialEntries={['/help']}>
+                  <Bridge onNavigate={(fn) => (navigateTo = fn)} />
+                  <Location />
+                  <Routes>
+                    <Route element={<MainLayout language="en" onLanguageChange={() => {}} />}>
+                      <Route path="*" element={<p>page</p>} />
+                    </Route>
+                    <Route path="/login" element={<LoginScreen />} />
+                  </Routes>
+                </MemoryRouter>
+                <Toaster subscribe={toasts.subscribe} getToasts={toasts.get} dismiss={toasts.dismiss} />
+              </IntlProvider>
+            </ServicesContext.Provider>,
+          );
+          return { snapshots: () => seen, clock: actorClock };
+        },
+        perform: (event, from) => executors[event.type as SessionEventType](world, from, event),
+        delayMs(_delay, current) {
+          const ms = Math.max(0, (current.context.userInfo?.expiration ?? 0) - clock.now());
+          clock.advance(ms);
+          return ms;
+        },
+        async check(reached, expected, event) {
+          expect(reached.value).toEqual(expected.value);
+          if (/^xstate\.(done|error)\./.test(event.type)) for (const undo of restore.splice(0)) await undo();
+          // Nothing moves on while the walk looks: a busy state's answers wait at the gate.
+        expect(seen[seen.length - 1]!.value).toEqual(reached.value);
+        await waitFor(() => assertScreen(reached, event, world));
+        },
+        async checked() {
+          client.gate.open();
+        },
+        until: pollUntil,
+      });
+    } finally {
+      // A failed path must not leave its fault or its actor to the next one.
+      client.gate.open();
+      for (const undo of restore.splice(0)) await undo();
+      stop();
+    }
+  });
+
+  afterAll(() => {
+    const report = saveCoverage('session', 'screens', sessionMachine, recorder);
+    assertFullCoverage(report, 'session', 'screens');
+  });
+});
