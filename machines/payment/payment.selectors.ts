@@ -24,7 +24,7 @@ export interface PaymentView {
 export function selectPaymentView(snapshot: SnapshotFrom<PaymentMachine>): PaymentView {
   const { result } = snapshot.context;
   const current = ((): PaymentStep => {
-    if (snapshot.status === 'done') return { step: 'finished' };
+    if (snapshot.status === 'done') return snapshot.matches('redirecting') && result?.next === 'redirect' ? { step: 'redirecting', url: result.url } : { step: 'finished' };
     if (snapshot.matches('pix') && result?.next === 'pix') return { step: 'pix', pix: result };
     if (snapshot.matches('boleto') && result?.next === 'boleto') return { step: 'boleto', boleto: result };
     if (snapshot.matches('transfer') && result?.next === 'bank_transfer') return { step: 'transfer', transfer: result, reported: snapshot.matches({ transfer: 'reported' }) };

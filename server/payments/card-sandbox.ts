@@ -1,3 +1,4 @@
+import { sandboxCards, type SandboxCardOutcome } from '../../src/config/sandbox-cards';
 import { passesLuhn } from '../../src/validation/helpers';
 
 /**
@@ -5,31 +6,8 @@ import { passesLuhn } from '../../src/validation/helpers';
  * habits carry over. The full number and security code are used here and never stored or logged;
  * what leaves is a token, the brand, the last 4 digits, the expiry and the holder.
  */
-export type CardOutcome =
-  | { kind: 'approved' }
-  | { kind: 'declined'; errCode: 301 | 302 | 306 | 309 | 312 | 314 | 315 | 5015 }
-  /** Approved by the network, but its answer never reaches the portal (a timeout): reconciliation finds it. */
-  | { kind: 'answer_lost' };
-
-export interface SandboxCard {
-  number: string;
-  outcome: CardOutcome;
-  /** What the payment page lists in sandbox mode, in English (the page translates its own labels). */
-  label: string;
-}
-
-export const sandboxCards: readonly SandboxCard[] = [
-  { number: '4242424242424242', outcome: { kind: 'approved' }, label: 'Visa: payment succeeds' },
-  { number: '5555555555554444', outcome: { kind: 'approved' }, label: 'Mastercard: payment succeeds' },
-  { number: '4000000000000002', outcome: { kind: 'declined', errCode: 301 }, label: 'Card rejected' },
-  { number: '4000000000009995', outcome: { kind: 'declined', errCode: 302 }, label: 'Insufficient funds' },
-  { number: '4000000000000069', outcome: { kind: 'declined', errCode: 309 }, label: 'Card expired' },
-  { number: '4000000000000127', outcome: { kind: 'declined', errCode: 315 }, label: 'Invalid security code' },
-  // Stripe's "processing error" number stands for the issuing bank refusing the charge.
-  { number: '4000000000000119', outcome: { kind: 'declined', errCode: 5015 }, label: 'Rejected by the bank' },
-  // The sandbox's own: the network charges the card, then the answer times out on the way back.
-  { number: '4000000000001117', outcome: { kind: 'answer_lost' }, label: 'Charged, but the answer is lost: the order is reconciled a minute later' },
-];
+export type CardOutcome = SandboxCardOutcome;
+export { sandboxCards };
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'elo' | 'hipercard' | 'diners' | 'discover' | 'unknown';
 

@@ -1,0 +1,192 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { z } from 'zod';
+import type { PayDetails, PaymentMethod } from '../../../machines/checkout/checkout.types';
+import { FieldError } from '../../components/field-error';
+import { sandboxCards } from '../../config/sandbox-cards';
+import { errorMessageFor } from '../../i18n/error-messages';
+import { cardSchema, cpfSchema, V, zipcodeSchema } from '../../validation/schemas';
+
+const m = defineMessages({
+  cardNumber: { id: 'payment.card.number', defaultMessage: 'Card number', description: 'Label of the card number field' },
+  cardExpiry: { id: 'payment.card.expiry', defaultMessage: 'Expiry (MM/YY)', description: 'Label of the card expiry field' },
+  cardCvc: { id: 'payment.card.cvc', defaultMessage: 'Security code', description: 'Label of the card security code (CVC) field' },
+  cardHolder: { id: 'payment.card.holder', defaultMessage: 'Name on the card', description: 'Label of the card holder field' },
+  cardSave: { id: 'payment.card.save', defaultMessage: 'Save this card for next time and for auto-renewal', description: 'Checkbox: keep the card' },
+  firstName: { id: 'payment.payer.firstName', defaultMessage: 'First name', description: 'Payer field' },
+  lastName: { id: 'payment.payer.lastName', defaultMessage: 'Last name', description: 'Payer field' },
+  cpf: { id: 'payment.payer.cpf', defaultMessage: 'CPF or CNPJ (digits only)', description: 'Payer field: Brazilian tax id' },
+  birthday: { id: 'payment.payer.birthday', defaultMessage: 'Date of birth', description: 'Payer field' },
+  areaCode: { id: 'payment.payer.areaCode', defaultMessage: 'Country code', description: 'Payer field: phone country code, e.g. 55' },
+  phone: { id: 'payment.payer.phone', defaultMessage: 'Phone number', description: 'Payer field: phone without the country code' },
+  zipcode: { id: 'payment.payer.zipcode', defaultMessage: 'ZIP code', description: 'Payer field: postal code' },
+  state: { id: 'payment.payer.state', defaultMessage: 'State', description: 'Payer field' },
+  city: { id: 'payment.payer.city', defaultMessage: 'City', description: 'Payer field' },
+  street: { id: 'payment.payer.street', defaultMessage: 'Street', description: 'Payer field' },
+  streetNumber: { id: 'payment.payer.streetNumber', defaultMessage: 'Number', description: 'Payer field: street number' },
+  idType: { id: 'payment.payer.idType', defaultMessage: 'ID type', description: 'Payer field: kind of identity document' },
+  idNumber: { id: 'payment.payer.idNumber', defaultMessage: 'ID number', description: 'Payer field: identity document number' },
+  operator: { id: 'payment.wallet.operator', defaultMessage: 'Mobile money operator', description: 'Label of the mobile money operator chooser' },
+  coin: { id: 'payment.crypto.choose', defaultMessage: 'Coin', description: 'Label of the coin chooser before paying with crypto' },
+  sandboxTitle: { id: 'payment.sandbox.title', defaultMessage: 'Sandbox test cards', description: 'Heading of the list of test card numbers (sandbox mode only)' },
+  sandboxHint: { id: 'payment.sandbox.hint', defaultMessage: 'Any future expiry and any 3-digit code.', description: 'How to use the sandbox test cards' },
+  approved: { id: 'payment.sandbox.approved', defaultMessage: 'Payment succeeds', description: 'Sandbox test card outcome' },
+  answerLost: { id: 'payment.sandbox.answerLost', defaultMessage: 'Charged, but the answer is lost: the order is settled a minute later', description: 'Sandbox test card outcome' },
+});
+
+type PayerField = PaymentMethod['requiredFields'][number];
+const payerLabels: Record<PayerField, MessageDescriptor> = {
+  firstName: m.firstName,
+  lastName: m.lastName,
+  cpf: m.cpf,
+  birthday: m.birthday,
+  areaCode: m.areaCode,
+  phone: m.phone,
+  zipcode: m.zipcode,
+  state: m.state,
+  city: m.city,
+  street: m.street,
+  streetNumber: m.streetNumber,
+  idType: m.idType,
+  idNumber: m.idNumber,
+};
+const digitsOnly = z.string().regex(/^[0-9]+$/, V.required);
+const payerRules: Partial<Record<PayerField, z.ZodType<string>>> = {
+  cpf: cpfSchema,
+  zipcode: zipcodeSchema,
+  areaCode: digitsOnly.min(1, V.required).max(4, V.areaCodeTooLong),
+  phone: digitsOnly.min(4, V.required),
+  birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, V.required),
+};
+
+interface FormValues {
+  number?: string;
+  expiry?: string;
+  cvc?: string;
+  holder?: string;
+  save?: boolean;
+  payer: Partial<Record<PayerField, string>>;
+  operator?: string;
+  coin?: string;
+}
+
+/** The zod schema of what the chosen method needs: the card (spec section 5), the payer's fields. */
+function schemaFor(method: PaymentMethod) {
+  const payer = z.object(Object.fromEntries(method.requiredFields.map((f) => [f, payerRules[f] ?? z.string().trim().min(1, V.required)])));
+  const base = z.object({ payer, operator: z.string().optional(), coin: z.string().optional(), save: z.boolean().optional() });
+  if (method.type !== 'card') return base;
+  return base.extend({ number: z.string(), expiry: z.string(), cvc: z.string(), holder: z.string() }).superRefine((v, ctx) => {
+    const [mm, yy] = (v.expiry ?? '').split('/').map((p) => p.trim());
+    const parsed = cardSchema().safeParse({ number: v.number, expMonth: mm, expYear: yy ? `20${yy.slice(-2)}` : '', cvc: v.cvc, holder: v.holder });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.path[0] === 'expMonth' || issue.path[0] === 'expYear' ? 'expiry' : String(issue.path[0])] });
+    }
+  });
+}
+
+/** The card, payer, wallet or coin fields of a method, turned into the pay call's details. */
+export function MethodForm({ method, sandbox, busy, submitLabel, onSubmit }: { method: PaymentMethod; sandbox: boolean; busy: boolean; submitLabel: string; onSubmit(details: PayDetails): void }) {
+  const intl = useIntl();
+  const resolver = useMemo(() => zodResolver(schemaFor(method) as never) as unknown as Resolver<FormValues>, [method]);
+  const form = useForm<FormValues>({ resolver, defaultValues: { payer: {}, save: false, operator: method.mobileMoneyOperators?.[0], coin: method.coins?.[0] } });
+  const errors = form.formState.errors as Record<string, { message?: string } | Record<string, { message?: string }> | undefined>;
+  const fieldError = (name: string) => (errors[name] as { message?: string } | undefined)?.message;
+  const payerError = (name: string) => (errors.payer as Record<string, { message?: string }> | undefined)?.[name]?.message;
+
+  const submit = form.handleSubmit((v) => {
+    const payer = Object.fromEntries(Object.entries(v.payer).filter(([, value]) => value)) as PayDetails['payer'];
+    const [mm, yy] = (v.expiry ?? '').split('/').map((part: string) => part.trim());
+    onSubmit({
+      ...(method.type === 'card' ? { card: { number: (v.number ?? '').replace(/\s+/g, ''), expMonth: Number(mm), expYear: 2000 + Number(yy?.slice(-2)), cvc: v.cvc ?? '', holder: (v.holder ?? '').trim(), save: Boolean(v.save) } } : {}),
+      ...(method.requiredFields.length > 0 ? { payer } : {}),
+      ...(method.type === 'mobile_money' && v.operator ? { mobileMoney: { operator: v.operator as never, phone: v.payer.phone ?? '', ...(v.payer.areaCode ? { areaCode: v.payer.areaCode } : {}) } } : {}),
+      ...(method.type === 'crypto' && v.coin ? { crypto: { coin: v.coin as never } } : {}),
+    });
+  });
+
+  const input = (name: 'number' | 'expiry' | 'cvc' | 'holder', label: MessageDescriptor, props: Record<string, string> = {}) => (
+    <div className="field">
+      <label htmlFor={`pay-${name}`}>{intl.formatMessage(label)}</label>
+      <input id={`pay-${name}`} {...form.register(name)} aria-invalid={Boolean(fieldError(name))} aria-describedby={`pay-${name}-error`} {...props} />
+      <FieldError id={`pay-${name}-error`} messageId={fieldError(name)} />
+    </div>
+  );
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={method.name}>
+      {method.type === 'card' ? (
+        <>
+          {input('number', m.cardNumber, { inputMode: 'numeric', autoComplete: 'cc-number' })}
+          <div className="field-row">
+            {input('expiry', m.cardExpiry, { autoComplete: 'cc-exp', placeholder: 'MM/YY' })}
+            {input('cvc', m.cardCvc, { inputMode: 'numeric', autoComplete: 'cc-csc' })}
+          </div>
+          {input('holder', m.cardHolder, { autoComplete: 'cc-name' })}
+          <label className="checkbox">
+            <input type="checkbox" {...form.register('save')} /> {intl.formatMessage(m.cardSave)}
+          </label>
+        </>
+      ) : null}
+      {method.type === 'mobile_money' && method.mobileMoneyOperators ? (
+        <div className="field">
+          <label htmlFor="pay-operator">{intl.formatMessage(m.operator)}</label>
+          <select id="pay-operator" {...form.register('operator')}>
+            {method.mobileMoneyOperators.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {method.type === 'crypto' && method.coins ? (
+        <div className="field">
+          <label htmlFor="pay-coin">{intl.formatMessage(m.coin)}</label>
+          <select id="pay-coin" {...form.register('coin')}>
+            {method.coins.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {method.requiredFields.map((f) => (
+        <div className="field" key={f}>
+          <label htmlFor={`pay-payer-${f}`}>{intl.formatMessage(payerLabels[f])}</label>
+          <input id={`pay-payer-${f}`} type={f === 'birthday' ? 'date' : 'text'} {...form.register(`payer.${f}`)} aria-invalid={Boolean(payerError(f))} aria-describedby={`pay-payer-${f}-error`} />
+          <FieldError id={`pay-payer-${f}-error`} messageId={payerError(f)} />
+        </div>
+      ))}
+      <button type="submit" className="button" disabled={busy}>
+        {submitLabel}
+      </button>
+      {sandbox && method.type === 'card' ? <SandboxCards /> : null}
+    </form>
+  );
+}
+
+/** Issue 4: in sandbox mode the payment page lists the test numbers and what each does. */
+function SandboxCards() {
+  const intl = useIntl();
+  return (
+    <details className="sandbox-cards">
+      <summary>{intl.formatMessage(m.sandboxTitle)}</summary>
+      <p className="muted">{intl.formatMessage(m.sandboxHint)}</p>
+      <ul>
+        {sandboxCards.map((c) => (
+          <li key={c.number}>
+            <code>{c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> —{' '}
+            {c.outcome.kind === 'approved'
+              ? intl.formatMessage(m.approved)
+              : c.outcome.kind === 'answer_lost'
+                ? intl.formatMessage(m.answerLost)
+                : intl.formatMessage(errorMessageFor(c.outcome.errCode))}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

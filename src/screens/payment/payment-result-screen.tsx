@@ -1,0 +1,88 @@
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '../../components/use-page-title';
+import { formatMoney } from '../../config/money';
+import { useQuery } from '../../queries/use-query';
+import { PaymentSteps } from './payment-steps';
+import { usePayment } from './use-payment-flows';
+
+const m = defineMessages({
+  title: { id: 'paymentResult.title', defaultMessage: 'Payment result', description: 'Title of the payment result page' },
+  loading: { id: 'paymentResult.loading', defaultMessage: 'Checking your payment…', description: 'Shown while the result page asks for the order' },
+  orders: { id: 'paymentResult.orders', defaultMessage: 'My orders', description: 'Link to the orders page' },
+  receipt: { id: 'paymentResult.receipt', defaultMessage: 'See the receipt', description: 'Link to the receipt of a paid order' },
+  payAgain: { id: 'paymentResult.payAgain', defaultMessage: 'Pay this order', description: 'Link to pay an unfinished order again' },
+  plans: { id: 'paymentResult.plans', defaultMessage: 'See the plans', description: 'Link to the pricing table' },
+  capturing: { id: 'paymentResult.capturing', defaultMessage: 'Confirming your PayPal payment…', description: 'Shown on /payment-redirect while the PayPal payment is captured' },
+  noOrder: { id: 'paymentResult.noOrder', defaultMessage: 'No order was given.', description: 'Shown when a payment page is opened without an order' },
+});
+
+/** Spec section 2 (/paymentResult): what became of an order's payment, in the server's words. */
+export function PaymentResultScreen() {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(m.title));
+  const [query] = useSearchParams();
+  const orderId = query.get('orderId') ?? '';
+  const tip = useQuery(`paymentTip:${orderId}:${intl.locale}`, ({ api }) => api.callData(api.client.GET('/api/bill/payment/tip/v1', { params: { query: { orderId } } })));
+  if (!orderId) return <Bare>{intl.formatMessage(m.noOrder)}</Bare>;
+  if (tip.status !== 'success') return <Bare>{tip.status === 'error' ? <button onClick={tip.retry}>↻</button> : <span role="status">{intl.formatMessage(m.loading)}</span>}</Bare>;
+  const t = tip.data;
+  const paid = t.status === 'PAYMENT_SUCCEEDED';
+  const open = ['SUBMITTED', 'NETWORK_ERROR', 'PAYMENT_PENDING', 'PAYMENT_FAILED'].includes(t.status);
+  return (
+    <section className="page narrow result" data-status={t.status}>
+      <h1>{t.title}</h1>
+      <p>{t.message}</p>
+      <p>
+        <strong>{formatMoney(t.amount, t.currency, intl.locale)}</strong>
+        {t.expiresAt ? ` · ${intl.formatDate(t.expiresAt, { dateStyle: 'medium', timeStyle: 'short' })}` : ''}
+      </p>
+      <nav className="actions">
+        {paid ? <Link to={`/receipt?orderId=${encodeURIComponent(orderId)}`}>{intl.formatMessage(m.receipt)}</Link> : null}
+        {open ? <Link to={`/payment?orderId=${encodeURIComponent(orderId)}`}>{intl.formatMessage(m.payAgain)}</Link> : null}
+        {!paid && !open ? <Link to="/pricing-table">{intl.formatMessage(m.plans)}</Link> : null}
+        <Link to="/orders">{intl.formatMessage(m.orders)}</Link>
+      </nav>
+    </section>
+  );
+}
+
+function Bare({ children }: { children: React.ReactNode }) {
+  return <section className="page narrow">{children}</section>;
+}
+
+/**
+ * Spec section 2 (/payment-redirect): the payer is back from PayPal's approval page; the payment
+ * flow captures it (docs/decisions/011), then the result page tells what happened.
+ */
+export function PaymentRedirectScreen() {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(m.title));
+  const [query] = useSearchParams();
+  const orderId = query.get('orderId') ?? '';
+  if (!orderId) return <Bare>{intl.formatMessage(m.noOrder)}</Bare>;
+  return <FlowThenResult orderId={orderId} request={{ kind: 'capturePaypal', orderId }} busy={intl.formatMessage(m.capturing)} />;
+}
+
+/** Spec section 2 (/payment-pix): a pending PIX (or slip, transfer, quote) shown again until paid. */
+export function PaymentPixScreen() {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(m.title));
+  const [query] = useSearchParams();
+  const orderId = query.get('orderId') ?? '';
+  if (!orderId) return <Bare>{intl.formatMessage(m.noOrder)}</Bare>;
+  return <FlowThenResult orderId={orderId} request={{ kind: 'resume', orderId }} busy={intl.formatMessage(m.loading)} />;
+}
+
+function FlowThenResult({ orderId, request, busy }: { orderId: string; request: { kind: 'capturePaypal' | 'resume'; orderId: string }; busy: string }) {
+  const navigate = useNavigate();
+  const actor = usePayment({ request, idempotencyKey: `${request.kind}-${orderId}` });
+  const outcome = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
+  useEffect(() => {
+    if (outcome && outcome.kind !== 'redirected') void navigate(`/paymentResult?orderId=${encodeURIComponent(orderId)}`, { replace: true });
+  }, [outcome, orderId, navigate]);
+  const submitting = useSelector(actor, (s) => s.matches('submitting'));
+  return <section className="page narrow">{submitting ? <p role="status">{busy}</p> : <PaymentSteps actorRef={actor} />}</section>;
+}
