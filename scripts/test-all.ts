@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumMissingMessage, findChromium } from './chromium';
+import { COVERAGE_FILE, formatCoverage, underFullCoverage, type CoverageReport } from '../tests/model/coverage';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = path.join(root, '.tmp');
@@ -32,7 +33,23 @@ function countVitest(file: string) {
   failed += report.numFailedTests;
 }
 
+/**
+ * The flows' coverage table (docs/flows/coverage.json, written by the model walks): per machine,
+ * its graph's states and transitions and those covered by (a) the server walk and (b) the screens
+ * walk. A walk under 100% fails the run (its suite fails too; this catches a suite that was skipped).
+ */
+function printFlowCoverage(): boolean {
+  if (!existsSync(COVERAGE_FILE)) return true;
+  const report = JSON.parse(readFileSync(COVERAGE_FILE, 'utf8')) as CoverageReport;
+  console.log('\n━━ flow coverage (docs/flows/coverage.json)');
+  console.log(formatCoverage(report));
+  const under = underFullCoverage(report);
+  for (const line of under) console.error(`✖ ${line}`);
+  return under.length === 0;
+}
+
 function finish(code: number): never {
+  if (!printFlowCoverage()) code = 1;
   console.log(`\nnpm test took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`tests: ${passed} passed, ${failed} failed`);
   process.exit(code);

@@ -97,5 +97,19 @@ export function formatCoverage(report: CoverageReport): string {
     rows.push([name, String(m.states), String(m.transitions), cell(m.server, 'states'), cell(m.server, 'transitions'), cell(m.screens, 'states'), cell(m.screens, 'transitions')]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ')).join('\n');
+  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+}
+
+/** The walks under 100% of their machine's states or transitions, as readable lines. */
+export function underFullCoverage(report: CoverageReport): string[] {
+  const lines: string[] = [];
+  for (const [name, m] of Object.entries(report)) {
+    for (const walk of ['server', 'screens'] as const) {
+      const w = m[walk];
+      if (w && (w.missingStates.length > 0 || w.missingTransitions.length > 0)) {
+        lines.push(`${name} (${walk}): ${w.missingStates.length} states and ${w.missingTransitions.length} transitions uncovered`);
+      }
+    }
+  }
+  return lines;
 }

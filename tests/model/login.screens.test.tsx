@@ -8,7 +8,7 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useEffect } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, type AnyMachineSnapshot, type EventObject, type InspectionEvent, SimulatedClock } from 'xstate';
+import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { createLoginActors } from '../../machines/login/login.actors';
 import { loginMachine } from '../../machines/login/login.machine';
 import type { LoginEventType } from '../../machines/login/login.types';
@@ -28,6 +28,7 @@ import { CoverageRecorder, describePath, flowPaths } from './harness';
 import { loginGraph, loginInputs, type LoginStart } from './login.model';
 import { configureCountdown, LoginWorld } from './login.world';
 import { createClientWorld, MemoryStorage } from './real-server';
+import { screenActorOptions } from './screen-walk';
 import { walkPath } from './walker';
 
 const clock = createFakeClock();
@@ -171,17 +172,8 @@ describe('login machine, walk (b): through the screen, against the real server',
             }),
             { input: { userInfo: null } },
           ).start();
-          const actorClock = new SimulatedClock();
-          const inspect = (event: InspectionEvent) => {
-            recorder.inspect(event as never);
-            const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : undefined;
-            if (snapshot && event.actorRef.sessionId === event.rootId && snapshot.machine?.id === "login") {
-              seen.push(snapshot);
-              // A busy state's answer waits until the walk has looked at the screen.
-              if (snapshot.hasTag('busy')) client.gate.hold();
-            }
-          };
-          const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session, actorOptions: { clock: actorClock, inspect } };
+          const { clock: actorClock, inspect } = screenActorOptions(recorder, client.gate, seen);
+        const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session, actorOptions: { clock: actorClock, inspect } };
           client.gate.hold();
           render(
             <ServicesContext.Provider value={services}>

@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { SimulatedClock, type AnyMachineSnapshot, type EventObject, type InspectionEvent } from 'xstate';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createSessionActors } from '../../machines/session/session.actors';
 import { sessionMachine } from '../../machines/session/session.machine';
 import type { SessionEvent, SessionEventType } from '../../machines/session/session.types';
@@ -30,6 +30,7 @@ import { assertFullCoverage, pollUntil } from './gate';
 import { CoverageRecorder, describePath, flowPaths } from './harness';
 import { createClientWorld, MemoryStorage, type ClientWorld } from './real-server';
 import { sessionGraph } from './session.model';
+import { screenActorOptions } from './screen-walk';
 import { walkPath } from './walker';
 
 const clock = createFakeClock();
@@ -161,16 +162,8 @@ describe('session machine, walk (b): through the app shell and the login screen,
             if (res.body.code !== 0) throw new Error(`log-in for the stored session: ${JSON.stringify(res.body)}`);
             client.store.set('userInfo', res.body.data);
           }
-          const actorClock = new SimulatedClock();
-          const inspect = (event: InspectionEvent) => {
-            recorder.inspect(event as never);
-            const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : undefined;
-            if (snapshot && event.actorRef.sessionId === event.rootId && snapshot.machine?.id === 'session') {
-              seen.push(snapshot);
-              if (snapshot.hasTag('busy')) client.gate.hold();
-            }
-          };
-          // The app's own wiring of the session machine, on the server's clock.
+          const { clock: actorClock, inspect } = screenActorOptions(recorder, client.gate, seen);
+        // The app's own wiring of the session machine, on the server's clock.
           const started = startSession({
             win: window,
             api: client.api,

@@ -13,6 +13,7 @@ import { useServices } from '../../queries/services-context';
 import { emailSchema, phoneSchema, verificationCodeSchema, passwordSchema, V } from '../../validation/schemas';
 import { GoogleSignIn } from './google-sign-in';
 import { m, resendWait } from './login-messages';
+import { returnPath } from './return-path';
 import { useLogin } from './use-login';
 
 type Send = (event: LoginEvent) => void;
@@ -28,13 +29,6 @@ const toFields = (account: string, areaCode: string): AccountFields => {
   const compact = account.replace(/\s+/g, '');
   return compact.includes('@') || !areaCode ? { account: compact } : { account: compact, areaCode };
 };
-
-/** Spec section 2: only a same-site path may be the way back. */
-function returnPath(redirect: string | null, from: unknown): string {
-  if (redirect && redirect.startsWith('/') && !redirect.startsWith('//')) return redirect;
-  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login')) return from;
-  return '/pricing-table';
-}
 
 function entranceToken(query: URLSearchParams): EntranceToken | null {
   const appToken = query.get('appToken') ?? query.get('t');

@@ -1,0 +1,98 @@
+// The login rules the graph walks cannot judge, on the real server: a refusal is shown once (in
+// the form, not as a toast too), a phone account's code goes by SMS, the remembered tab decides
+// where the page opens, and the countdown comes from configuration.
+import { describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { createFakeClock } from '../../server/clock';
+import { createTestAccount, loginBody, uniquePhone } from '../../tests/helpers/accounts';
+import { useTestServer } from '../../tests/helpers/test-server';
+import { createClientWorld } from '../../tests/model/real-server';
+import { createLoginActors } from './login.actors';
+import { loginMachine } from './login.machine';
+import type { LoginInput } from './login.types';
+
+const clock = createFakeClock();
+const server = useTestServer({}, { clock });
+const web: LoginInput = { tab: 'email', returnTo: '/orders', scene: 'WEB', entranceToken: null };
+
+function start(input: LoginInput = web) {
+  const client = createClientWorld(server.app);
+  const effects: unknown[] = [];
+  const actor = createActor(
+    loginMachine.provide({
+      actors: createLoginActors(client.api),
+      actions: {
+        rememberTab: (_, { tab }) => void effects.push(['rememberTab', tab]),
+        storeUserInfo: (_, { userInfo }) => void effects.push(['storeUserInfo', userInfo.token]),
+        returnToOrigin: (_, { to }) => void effects.push(['returnToOrigin', to]),
+      },
+    }),
+    { input },
+  ).start();
+  return { actor, client, effects };
+}
+
+const settled = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => !s.hasTag('busy'));
+
+describe('login rules', () => {
+  it('a wrong password is shown once, in the form: the client does not toast it too', async () => {
+    const account = await createTestAccount(server);
+    const { actor, client } = start();
+    await settled(actor);
+    actor.send({ type: 'PASSWORD_SUBMITTED', fields: { account: account.account }, password: 'not-the-password' });
+    const s = await settled(actor);
+    expect(s.value).toEqual({ form: { passwordTab: 'editing' } });
+    expect(s.context.errCode).toBe(3);
+    expect(client.effects).toEqual([]);
+  });
+
+  it('logs in, hands userInfo to the session, and goes back where the user came from', async () => {
+    const account = await createTestAccount(server);
+    const { actor, effects } = start();
+    await settled(actor);
+    actor.send({ type: 'PASSWORD_SUBMITTED', fields: { account: account.account }, password: account.password! });
+    const s = await waitFor(actor, (snap) => snap.status === 'done');
+    expect(effects).toEqual([
+      ['storeUserInfo', s.context.userInfo!.token],
+      ['returnToOrigin', '/orders'],
+    ]);
+  });
+
+  it('a phone account gets its code by SMS, at +<area code><number>', async () => {
+    const account = await createTestAccount(server, { phone: uniquePhone() });
+    const { actor } = start({ ...web, tab: 'code' });
+    await settled(actor);
+    actor.send({ type: 'CODE_REQUESTED', fields: { account: account.account, areaCode: account.areaCode! } });
+    expect((await settled(actor)).value).toEqual({ form: { codeTab: { codeDialog: 'countingDown' } } });
+    const [message] = await server.services.outbox.list({ to: account.smsTo! });
+    expect(message).toMatchObject({ channel: 'sms' });
+  });
+
+  it('opens on the remembered tab, and remembers a new choice', async () => {
+    const { actor, effects } = start({ ...web, tab: 'code' });
+    expect((await settled(actor)).value).toEqual({ form: { codeTab: 'editing' } });
+    actor.send({ type: 'TAB_CHOSEN', tab: 'email' });
+    expect(actor.getSnapshot().value).toEqual({ form: { passwordTab: 'editing' } });
+    expect(effects).toEqual([['rememberTab', 'email']]);
+  });
+
+  it('takes the resend countdown from configuration (spec section 7), 60 s without it', async () => {
+    await server.db.query(`UPDATE site_settings SET value = jsonb_set(value, '{caffeineRegionVerify}', '30'::jsonb) WHERE key = 'userConfig'`);
+    const { actor } = start();
+    expect((await settled(actor)).context.countdownSeconds).toBe(30);
+    await server.db.query(`UPDATE site_settings SET value = value - 'caffeineRegionVerify' WHERE key = 'userConfig'`);
+    const again = start();
+    expect((await settled(again.actor)).context.countdownSeconds).toBe(60);
+  });
+
+  it('a locked account (17) keeps answering 17, even with the right password', async () => {
+    const account = await createTestAccount(server);
+    for (let i = 0; i < 5; i++) await server.post('/api/user/login/v1', loginBody(account, 'wrong-password-0'));
+    const { actor } = start();
+    await settled(actor);
+    actor.send({ type: 'PASSWORD_SUBMITTED', fields: { account: account.account }, password: account.password! });
+    const s = await settled(actor);
+    expect(s.value).toEqual({ form: 'locked' });
+    expect(s.context.errCode).toBe(17);
+  });
+});
