@@ -115,7 +115,7 @@ export function MethodForm({ method, sandbox, busy, submitLabel, onSubmit }: { m
   );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={method.name}>
+    <form className="stack" onSubmit={(e) => void submit(e)} noValidate aria-label={method.name}>
       {method.type === 'card' ? (
         <>
           {input('number', m.cardNumber, { inputMode: 'numeric', autoComplete: 'cc-number' })}

@@ -141,10 +141,9 @@ function Checkout(input: { planId: string; currency: string; country: string; de
       <h1>{intl.formatMessage(m.title)}</h1>
       <Summary valuation={view.valuation} pricing={view.pricing} />
       {view.unbinding ? <DiscountUnbindingDialog actorRef={view.unbinding} /> : null}
-      {view.payment ? (
-        <PaymentSteps actorRef={view.payment} />
-      ) : (
-        <>
+      {view.payment ? <PaymentSteps actorRef={view.payment} /> : null}
+      {/* Kept mounted while paying, so a declined card comes back with what was typed. */}
+      <div hidden={view.payment !== undefined} className="page">
           <CodeForm code={view.discountCode} errCode={view.codeErrCode} disabled={!view.canChangeCode || busy} onApply={(code) => send({ type: 'CODE_APPLIED', code })} onRemove={() => send({ type: 'CODE_REMOVED' })} />
           <Methods methods={view.methods} selected={view.method} disabled={busy} onSelect={(code) => send({ type: 'METHOD_SELECTED', code })} />
           {view.method && view.method.maxInstallments > 1 && view.valuation ? (
@@ -153,8 +152,7 @@ function Checkout(input: { planId: string; currency: string; country: string; de
           <EmailField value={view.email} onChange={(email) => send({ type: 'EMAIL_CHANGED', email })} />
           <RefusalNotice code={view.payErrCode ?? null} />
           {view.method ? <MethodForm key={view.method.code} method={view.method} sandbox={sandbox} busy={busy || !view.canPay} submitLabel={intl.formatMessage(m.pay)} onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })} /> : null}
-        </>
-      )}
+      </div>
     </section>
   );
 }
@@ -188,16 +186,13 @@ function Repay(input: { orderId: string; country: string; defaultInstallments: n
           </p>
         </section>
       ) : null}
-      {view.payment ? (
-        <PaymentSteps actorRef={view.payment} />
-      ) : (
-        <>
-          <Methods methods={view.methods} selected={view.method} disabled={busy} onSelect={(code) => send({ type: 'METHOD_SELECTED', code })} />
-          <EmailField value={view.email} onChange={(email) => send({ type: 'EMAIL_CHANGED', email })} />
-          <RefusalNotice code={view.payErrCode ?? null} />
-          {view.method ? <MethodForm key={view.method.code} method={view.method} sandbox={sandbox} busy={busy || !view.canPay} submitLabel={intl.formatMessage(m.pay)} onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })} /> : null}
-        </>
-      )}
+      {view.payment ? <PaymentSteps actorRef={view.payment} /> : null}
+      <div hidden={view.payment !== undefined} className="page">
+        <Methods methods={view.methods} selected={view.method} disabled={busy} onSelect={(code) => send({ type: 'METHOD_SELECTED', code })} />
+        <EmailField value={view.email} onChange={(email) => send({ type: 'EMAIL_CHANGED', email })} />
+        <RefusalNotice code={view.payErrCode ?? null} />
+        {view.method ? <MethodForm key={view.method.code} method={view.method} sandbox={sandbox} busy={busy || !view.canPay} submitLabel={intl.formatMessage(m.pay)} onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })} /> : null}
+      </div>
     </section>
   );
 }

@@ -1,0 +1,87 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, screenshots, test } from './fixtures';
+
+const json = { 'content-type': 'application/json', Language: 'en' };
+
+/** A confirmed account of its own, made through the API (sign-up, then the emailed link's token). */
+async function newCustomer(request: APIRequestContext, name: string) {
+  const email = `e2e.${name}.${Date.now()}@example.com`;
+  const password = 'e2e-password-9';
+  expect((await (await request.post('/api/user/signup/v1', { headers: json, data: { account: email, password, nickname: 'Ana', acceptTerms: true, language: 'en' } })).json()).code).toBe(0);
+  const box = (await (await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}&limit=1`)).json()) as { messages: { links: string[] }[] };
+  const token = new URL(box.messages[0]!.links[0]!).searchParams.get('token');
+  expect((await (await request.post('/api/site/active/user', { headers: json, data: { token } })).json()).code).toBe(0);
+  return { email, password };
+}
+
+async function logIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email or phone number').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+test.describe('buying a plan', () => {
+  test.use({ locale: 'en-US' });
+
+  test('from the pricing table, by sandbox card: a decline shows its message, then the order is paid', async ({ page, request }) => {
+    const who = await newCustomer(request, 'card');
+    await logIn(page, who);
+    await page.goto('/pricing-table');
+    await page.getByRole('article', { name: 'Monthly · 1 screen' }).getByRole('link', { name: 'Choose this plan' }).click();
+    await expect(page).toHaveURL(/\/payment\?planId=1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('R$ 29.90');
+    await expect(page.getByRole('radio', { name: 'Credit card' })).toBeChecked();
+
+    // Spec section 5: the card is checked in the browser before anything is sent.
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByLabel('Name on the card').fill('ANA SOUZA');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    // Spec section 8: 301 passes through to the form, which says it once.
+    await expect(page.getByRole('alert').filter({ hasText: 'Card rejected' })).toBeVisible();
+    await expectAccessible(page);
+    await screenshots(page, 'payment-card-declined');
+
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+    await expectAccessible(page);
+    await screenshots(page, 'payment-result-paid');
+  });
+
+  test('by PIX: the QR and the copy-and-paste code, then the page sees the bank pay it', async ({ page, request }) => {
+    const who = await newCustomer(request, 'pix');
+    await logIn(page, who);
+    await page.goto('/payment?p=1');
+    await page.getByRole('radio', { name: 'PIX' }).check();
+    await page.getByLabel('First name').fill('Ana');
+    await page.getByLabel('Last name').fill('Souza');
+    await page.getByLabel('CPF or CNPJ (digits only)').fill('123.456.789-09');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    // Spec section 5: CPF digits only.
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await page.getByLabel('CPF or CNPJ (digits only)').fill('12345678909');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Pay with PIX' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'PIX QR code' })).toBeVisible();
+    const brCode = await page.getByLabel('PIX copy-and-paste code').inputValue();
+    expect(brCode).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    await expectAccessible(page);
+    await screenshots(page, 'payment-pix');
+
+    // The payer's bank pays the code (the sandbox bank reads the txid from the BR Code).
+    const txid = /05(\d\d)([A-Za-z0-9]{25})6304/.exec(brCode)![2]!;
+    expect((await (await request.post(`/api/sandbox/pix/pay/${txid}`)).json()).result).toBe('applied');
+    await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+  });
+});
