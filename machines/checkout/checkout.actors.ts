@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { isApiError } from '../../src/api/api-error';
 import type { Api } from '../../src/api/client';
+import { settleExpected } from '../expected-refusals';
 import { discountUnbindingMachine } from '../discount-unbinding/discount-unbinding.machine';
 import { createDiscountUnbindingActors } from '../discount-unbinding/discount-unbinding.actors';
 import { createPaymentActors } from '../payment/payment.actors';
@@ -20,17 +20,17 @@ export const loadMethods = (api: Api) =>
 export function createCheckoutActors(api: Api) {
   const { client } = api;
   return {
-    checkAvailability: fromPromise<Availability, { planId: string }>(async ({ input, signal }) => {
-      try {
-        await api.callData(client.POST('/api/site/checkPlanAvailable/v1', { body: { planId: input.planId }, signal }));
-        return { kind: 'available' };
-      } catch (error) {
-        if (isApiError(error) && error.kind === 'refusal' && (availabilityRefusals as readonly (number | undefined)[]).includes(error.errCode)) {
-          return { kind: 'refused', errCode: error.errCode! };
-        }
-        throw error;
-      }
-    }),
+    checkAvailability: fromPromise<Availability, { planId: string }>(({ input, signal }) =>
+      // The client routes 6000 and 6001 and shows -2500 itself (toasted: true).
+      settleExpected(
+        availabilityRefusals,
+        async (options) => {
+          await api.callData(client.POST('/api/site/checkPlanAvailable/v1', { body: { planId: input.planId }, signal }), options);
+          return { kind: 'available' as const };
+        },
+        { toasted: true },
+      ),
+    ),
     /** The ongoing unfinished order, if any (spec section 4). */
     loadCart: fromPromise<Order | null>(async ({ signal }) => (await api.call(client.POST('/api/bill/query/cart', { body: {}, signal }))) ?? null),
     loadMethods: loadMethods(api),

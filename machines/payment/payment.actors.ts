@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { isApiError } from '../../src/api/api-error';
 import type { Api } from '../../src/api/client';
+import { settleExpected, type Refused } from '../expected-refusals';
 import type { CryptoCoin, OrderStatus, PaymentRequest, PayResult, StepAnswer } from './payment.types';
 
 /**
@@ -18,19 +18,6 @@ export const expectedRefusals = {
   uploadProof: [5000, -3031],
 } as const;
 
-type Refused = { kind: 'refused'; errCode: number };
-
-async function answer<T>(expected: readonly number[], call: () => Promise<T>): Promise<T | Refused> {
-  try {
-    return await call();
-  } catch (error) {
-    if (isApiError(error) && error.kind === 'refusal' && error.errCode !== undefined && expected.includes(error.errCode)) {
-      return { kind: 'refused', errCode: error.errCode };
-    }
-    throw error;
-  }
-}
-
 /** The payment flow's calls on the typed client (the app's, or one of the real test server). */
 export function createPaymentActors(api: Api) {
   const { client } = api;
@@ -38,10 +25,9 @@ export function createPaymentActors(api: Api) {
   return {
     /** pay or repay (with the Idempotency-Key), PayPal's capture, or the pending instructions again. */
     submit: fromPromise<StepAnswer, { request: PaymentRequest; idempotencyKey: string }>(({ input, signal }) => {
-      const expect = { expect: expectedRefusals.submit };
       const headers = { 'Idempotency-Key': input.idempotencyKey };
       const { request } = input;
-      return answer(expectedRefusals.submit, async () => {
+      return settleExpected(expectedRefusals.submit, async (expect) => {
         switch (request.kind) {
           case 'pay':
             return result(await api.callData(client.POST('/api/bill/pay/v1', { body: request.body, headers, signal }), expect));
@@ -63,26 +49,24 @@ export function createPaymentActors(api: Api) {
 
     /** The mobile-money code the operator texted (Liquido). */
     confirmOtp: fromPromise<StepAnswer, { orderId: string; otp: string }>(({ input, signal }) =>
-      answer(expectedRefusals.confirmOtp, async () =>
-        result(await api.callData(client.POST('/api/bill/payment/liQuiDo/confirm/v1', { body: input, signal }), { expect: expectedRefusals.confirmOtp })),
-      ),
+      settleExpected(expectedRefusals.confirmOtp, async (expect) => result(await api.callData(client.POST('/api/bill/payment/liQuiDo/confirm/v1', { body: input, signal }), expect))),
     ),
 
     /** A new quote in another coin or chain. */
     requote: fromPromise<StepAnswer, { orderId: string; coin: CryptoCoin; network?: string | undefined }>(({ input, signal }) =>
-      answer(expectedRefusals.requote, async () => {
+      settleExpected(expectedRefusals.requote, async (expect) => {
         const body = { orderId: input.orderId, coin: input.coin, ...(input.network ? { network: input.network } : {}) };
-        return result(await api.callData(client.POST('/api/bill/payment/crypto/v1', { body, signal }), { expect: expectedRefusals.requote }));
+        return result(await api.callData(client.POST('/api/bill/payment/crypto/v1', { body, signal }), expect));
       }),
     ),
 
     /** The bank's receipt of a transfer: uploaded, then attached to the order (which becomes SUBMITTED). */
     uploadProof: fromPromise<{ kind: 'reported'; status: OrderStatus } | Refused, { orderId: string; file: Blob & { name?: string } }>(({ input, signal }) =>
-      answer(expectedRefusals.uploadProof, async () => {
+      settleExpected(expectedRefusals.uploadProof, async (expect) => {
         const form = new FormData();
         form.append('file', input.file, input.file.name ?? 'proof');
         // The contract types the part as a string; the browser sends the file itself.
-        const uploaded = await api.callData(client.POST('/api/uploadObject/v1', { body: { file: '' }, bodySerializer: () => form, signal }), { expect: expectedRefusals.uploadProof });
+        const uploaded = await api.callData(client.POST('/api/uploadObject/v1', { body: { file: '' }, bodySerializer: () => form, signal }), expect);
         const order = await api.callData(client.POST('/api/bill/order/upload/v1', { body: { orderId: input.orderId, objectKey: uploaded.objectKey }, signal }));
         return { kind: 'reported' as const, status: order.status };
       }),
