@@ -1,0 +1,229 @@
+// The real world the payment walks (a) and (b) arrange: a signed-in customer, the payment each
+// path starts (which method, which sandbox card), and every answer made to happen for real: the
+// sandbox bank, chain and statement paying, a payment window closing (the server's clock and its
+// expiry job), a wrong or expired code, a refused coin or file, and a storage fault (a table
+// renamed for the length of one answer).
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { paymentMachine } from '../../machines/payment/payment.machine';
+import type { PaymentInput, PayRequest, PayResult } from '../../machines/payment/payment.types';
+import { expireOverdue } from '../../server/billing/payment-jobs';
+import type { FakeClock } from '../../server/clock';
+import { idempotencyHash } from '../../server/routes/orders';
+import { deriveKey } from '../../server/security/secrets';
+import { createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
+import type { useTestServer } from '../helpers/test-server';
+import type { FlowPath } from './harness';
+import { createClientWorld, type ClientWorld } from './real-server';
+
+type Server = ReturnType<typeof useTestServer>;
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const card = (number: string) => ({ card: { number, expMonth: 12, expYear: 2099, cvc: '123', holder: 'ANA SOUZA' } });
+const PDF = '%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n';
+export const WALLET_PHONE = '712340001';
+
+/** The state right before each status check: a check is arranged only once the actor waits there. */
+const beforeCheck: Record<string, object> = {
+  pixCheck: { pix: 'waiting' },
+  boletoCheck: { boleto: 'waiting' },
+  cryptoCheck: { crypto: { watching: 'waiting' } },
+  transferCheck: { transfer: { awaitingProof: 'waiting' } },
+  reportedCheck: { transfer: { reported: 'waiting' } },
+};
+const faultTables: Record<string, string> = { submit: 'plans', uploadProof: 'uploads', confirmOtp: 'sandbox_mobile_money', requote: 'crypto_coins' };
+
+/** What the first answer of a path asks the payment to be: which method, which card. */
+function payBodyFor(path: FlowPath<typeof paymentMachine>): Omit<PayRequest, 'email'> {
+  const out = (path.steps[1]?.event as { output?: { kind: string; result?: { next: PayResult['next'] }; errCode?: number } } | undefined)?.output;
+  const base = { planId: '1', currency: 'BRL', country: 'BR' };
+  const payer = { firstName: 'Ana', lastName: 'Souza', cpf: '12345678909', zipcode: '01310-100', state: 'SP', city: 'São Paulo', street: 'Avenida Paulista', streetNumber: '1000' };
+  if (out?.kind === 'refused') {
+    const number = out.errCode === 1015 ? '4000000000001117' : out.errCode === 301 ? '4000000000000002' : '4242424242424242';
+    return { ...base, method: 'card', ...card(number) };
+  }
+  switch (out?.result?.next) {
+    case 'redirect':
+      return { ...base, method: 'paypal' };
+    case 'pix':
+      return { ...base, method: 'pix', payer };
+    case 'boleto':
+      return { ...base, method: 'boleto', payer };
+    case 'bank_transfer':
+      return { ...base, method: 'bank_transfer', payer: { firstName: 'Ana', lastName: 'Souza' } };
+    case 'otp':
+      return { ...base, currency: 'USD', country: 'KE', method: 'mobile_money', payer: { areaCode: '254', phone: WALLET_PHONE }, mobileMoney: { operator: 'MPesa', areaCode: '254', phone: WALLET_PHONE } };
+    case 'crypto':
+      return { ...base, currency: 'USD', method: 'crypto', crypto: { coin: 'BTC' } };
+    default:
+      return { ...base, method: 'card', ...card('4242424242424242') };
+  }
+}
+
+export class PaymentWorld {
+  account!: TestAccount;
+  client!: ClientWorld;
+  auth: Record<string, string> = {};
+  readonly key = `walk-${Math.random().toString(36).slice(2)}`;
+  /** How the next user event is performed, as the answer arranged after it needs. */
+  readonly next = { wrongCode: false, badProof: false };
+  private restore: Array<() => Promise<void>> = [];
+  private capturedOrder = '';
+
+  constructor(
+    private readonly server: Server,
+    private readonly clock: FakeClock,
+    private readonly path: FlowPath<typeof paymentMachine>,
+    private readonly current: () => AnyMachineSnapshot | undefined,
+  ) {}
+
+  async setUp() {
+    this.account = await createTestAccount(this.server);
+    this.client = createClientWorld(this.server.app);
+    const login = await this.server.post('/api/user/login/v1', loginBody(this.account));
+    this.client.store.set('userInfo', login.body.data as never);
+    this.auth = { Authorization: (login.body.data as { token: string }).token, Language: 'en' };
+  }
+
+  get faulted() {
+    return this.restore.length > 0;
+  }
+
+  orderId(result?: PayResult): string {
+    return result?.orderId ?? this.current()?.context.result?.orderId ?? this.capturedOrder;
+  }
+
+  async orderStatus(id: string) {
+    return (await this.server.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [id]))[0]?.status;
+  }
+
+  private async fault(table: string) {
+    await this.server.db.query(`ALTER TABLE ${table} RENAME TO ${table}_unavailable`);
+    this.restore.push(async () => void (await this.server.db.query(`ALTER TABLE ${table}_unavailable RENAME TO ${table}`)));
+  }
+
+  async undoFaults() {
+    for (const undo of this.restore.splice(0)) await undo();
+  }
+
+  /** The money arrives: the sandbox bank, chain or statement pays the pending attempt's reference. */
+  private async payNow() {
+    const id = this.orderId();
+    const [attempt] = await this.server.db.query<{ provider_ref: string }>("SELECT provider_ref FROM payment_attempts WHERE order_id = $1 AND status = 'pending' ORDER BY id DESC LIMIT 1", [id]);
+    const ref = attempt!.provider_ref;
+    const next = this.current()!.context.result!.next as string;
+    const route = { pix: `pix/pay/${ref}`, boleto: `boleto/pay/${ref}`, crypto: `crypto/pay/${ref}`, bank_transfer: `transfer/receive/${ref}` }[next];
+    const res = await this.server.app.inject({ method: 'POST', url: `/api/sandbox/${route}` });
+    if ((res.json() as { result?: string }).result !== 'applied') throw new Error(`the sandbox did not pay ${id}: ${res.body}`);
+  }
+
+  /** The payment window closes: the server's clock moves past it and its expiry job runs. */
+  private async closeWindow() {
+    this.clock.advance(6 * DAY);
+    await expireOverdue(this.server.services);
+  }
+
+  /**
+   * The walker arranges the answers after a start before starting, and again right before the step
+   * that leads to them: only the submit's answer is arranged before the start, and a status check
+   * once the actor waits right before it.
+   */
+  async arrange(event: EventObject) {
+    const output = (event as { output?: unknown }).output;
+    const [, kind, id] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type) ?? [];
+    const actor = this.current();
+    if (id === 'submit' ? actor !== undefined : actor === undefined) return;
+    const before = beforeCheck[id ?? ''];
+    if (before && !actor!.matches(before as never)) return;
+    if (kind === 'error') return this.fault(faultTables[id ?? ''] ?? 'orders');
+    if (id === 'submit' && (output as { errCode?: number }).errCode === -3031) {
+      // The same payment, still running in another request: its claim on the key.
+      const body = { ...payBodyFor(this.path), email: this.account.account };
+      const hash = idempotencyHash(deriveKey(this.server.services.secret, 'idempotency'), 'pay', body);
+      await this.server.db.query("INSERT INTO idempotency_keys (account_uid, key, operation, request_hash, state, created_at) VALUES ($1, $2, 'pay', $3, 'in_progress', $4)", [
+        this.account.uid,
+        this.key,
+        hash,
+        new Date(this.clock.now()),
+      ]);
+      return;
+    }
+    if (before) {
+      if (output === 'PAYMENT_SUCCEEDED') await this.payNow();
+      if (output === 'PAYMENT_CANCELLED') await this.closeWindow();
+      return;
+    }
+    if (id === 'confirmOtp') {
+      const o = output as { kind: string; errCode?: number; result?: { status: string } };
+      if (o.kind === 'refused' && o.errCode === -3033) this.next.wrongCode = true;
+      if (o.kind === 'refused' && o.errCode === -3032) this.clock.advance(10 * MINUTE);
+      if (o.kind === 'result' && o.result?.status === 'PAYMENT_CANCELLED') {
+        this.clock.advance(10 * MINUTE);
+        await expireOverdue(this.server.services);
+      }
+      return;
+    }
+    if (id === 'requote' && (output as { kind: string }).kind === 'refused') {
+      // The operator stops taking USDT just before the customer picks it: 5000, the quote stays.
+      await this.server.db.query("UPDATE crypto_coins SET active = false WHERE coin = 'USDT'");
+      this.restore.push(async () => void (await this.server.db.query("UPDATE crypto_coins SET active = true WHERE coin = 'USDT'")));
+      return;
+    }
+    if (id === 'uploadProof' && (output as { kind: string }).kind === 'refused') this.next.badProof = true;
+  }
+
+  /** The payment the path starts: a new order, or the return from PayPal (approved, or expired). */
+  async input(start: string): Promise<PaymentInput> {
+    if (start !== 'capturePaypal') return { request: { kind: 'pay', body: { ...payBodyFor(this.path), email: this.account.account } }, idempotencyKey: this.key };
+    const paid = ((this.path.steps[1]?.event as { output?: { result?: { status?: string } } }).output?.result?.status ?? '') === 'PAYMENT_SUCCEEDED';
+    const res = await this.server.post('/api/bill/pay/v1', { planId: '1', method: 'paypal', currency: 'BRL', email: this.account.account }, this.auth);
+    const { orderId, url } = res.body.data as { orderId: string; url: string };
+    this.capturedOrder = orderId;
+    if (paid) {
+      const token = new URL(url).searchParams.get('token')!;
+      await this.server.app.inject({ method: 'POST', url: '/sandbox/paypal/checkoutnow', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${token}&decision=approve` });
+    } else {
+      this.clock.advance(3 * 3_600_000 + 1000);
+      await expireOverdue(this.server.services);
+    }
+    return { request: { kind: 'capturePaypal', orderId }, idempotencyKey: this.key };
+  }
+
+  /** The code the operator texted to the wallet's phone (or a wrong one, when arranged). */
+  async otp(): Promise<string> {
+    const [sms] = await this.server.services.outbox.list({ to: `+254${WALLET_PHONE}` });
+    const code = /\b(\d{6})\b/.exec(sms!.text)![1]!;
+    return this.next.wrongCode ? (code === '000000' ? '000001' : '000000') : code;
+  }
+
+  /** The coin the customer switches to: Tether on Tron. */
+  coin() {
+    return { coin: 'USDT' as const, network: 'TRC20' };
+  }
+
+  proof(FileType: typeof File = File): File {
+    return new FileType([this.next.badProof ? 'not a receipt' : PDF], this.next.badProof ? 'receipt.txt' : 'receipt.pdf', { type: this.next.badProof ? 'text/plain' : 'application/pdf' });
+  }
+
+  /** What the server says of the order in each state. */
+  async checkServer(reached: AnyMachineSnapshot, event: EventObject, expect: (actual: unknown, message?: string) => { toBe(v: unknown): void; toContain(v: unknown): void; toMatchObject(v: object): void; toEqual(v: unknown): void }) {
+    // While a storage fault is in place (before the answer it was arranged for), the server cannot be read.
+    if (this.faulted) return;
+    const c = reached.context as { result?: PayResult; errCode?: number; error?: unknown };
+    const id = this.orderId(c.result);
+    if (event.type.startsWith('xstate.error')) expect(c.error).toMatchObject({ kind: 'refusal', errCode: -2499 });
+    if (reached.matches('paid')) expect(await this.orderStatus(id)).toBe('PAYMENT_SUCCEEDED');
+    if (reached.matches('expired') || reached.matches('closed')) expect(await this.orderStatus(id)).toBe('PAYMENT_CANCELLED');
+    if (reached.matches('declined')) expect(c.errCode).toBe((event as { output?: { errCode?: number } }).output?.errCode);
+    if (reached.matches('unanswered')) expect((await this.server.db.query("SELECT 1 FROM orders WHERE account_uid = $1 AND status = 'NETWORK_ERROR'", [this.account.uid])).length).toBe(1);
+    const value = JSON.stringify(reached.value);
+    // Waiting (not yet asking again): the order is still open on the server.
+    if (value.includes('"waiting"') && !reached.matches({ transfer: 'reported' })) expect(await this.orderStatus(id)).toBe('PAYMENT_PENDING');
+    if (reached.matches({ transfer: { reported: 'waiting' } })) expect(await this.orderStatus(id)).toBe('SUBMITTED');
+    if (reached.matches({ otp: 'enteringCode' }) && event.type === 'xstate.done.actor.confirmOtp') expect(c.errCode).toBe(-3033);
+    if (event.type === 'xstate.done.actor.requote') {
+      const refused = (event as { output?: { kind?: string } }).output?.kind === 'refused';
+      expect(c.result).toMatchObject(refused ? { coin: 'BTC' } : { coin: 'USDT', network: 'TRC20' });
+      if (refused) expect(c.errCode).toBe(5000);
+    }
+  }
+}
