@@ -1,14 +1,13 @@
 import { fromPromise } from 'xstate';
-import { isApiError } from '../../src/api/api-error';
 import type { Api } from '../../src/api/client';
+import { settleExpected } from '../expected-refusals';
 import { DEFAULT_COUNTDOWN, type UserInfo } from '../../src/session/store';
 import type { AccountFields, Captcha, CodeSendAnswer, EntranceToken, LoginAnswer, LoginConfig } from './login.types';
 
 /**
  * The refusals each call answers as part of its business (spec section 8, docs/decisions/006 and
- * 007); they come back as typed results, and the client passes them through without a toast, so
- * the form shows each once, where it belongs. Anything else (network, timeouts, faults) is
- * unexpected and rejects, so the machine's onError records it.
+ * 007); they come back as typed results (machines/expected-refusals.ts), and the client passes
+ * them through without a toast, so the form shows each once, where it belongs.
  */
 export const expectedRefusals = {
   passwordLogin: [1, 2, 3, 5, 9, 17, 197, 7004, 4000, -3034, -3035],
@@ -17,17 +16,6 @@ export const expectedRefusals = {
   tokenLogin: [1, 9, 21, 197, 201, 203, 7004, 4598],
   googleLogin: [1, 9, 21, 187, 197, 7004, 4598, -24050],
 } as const;
-
-async function answer<T>(expected: readonly number[], call: () => Promise<T>): Promise<T | { kind: 'refused'; errCode: number }> {
-  try {
-    return await call();
-  } catch (error) {
-    if (isApiError(error) && error.kind === 'refusal' && error.errCode !== undefined && expected.includes(error.errCode)) {
-      return { kind: 'refused', errCode: error.errCode };
-    }
-    throw error;
-  }
-}
 
 const session = (userInfo: UserInfo): LoginAnswer => ({ kind: 'loggedIn', userInfo });
 
@@ -46,11 +34,11 @@ export function createLoginActors(api: Api) {
       };
     }),
     tokenLogin: fromPromise<LoginAnswer, EntranceToken>(({ input, signal }) =>
-      answer(expectedRefusals.tokenLogin, async () => session(await api.callData(client.POST('/api/user/sso/v1', { body: input, signal }), { expect: expectedRefusals.tokenLogin }))),
+      settleExpected(expectedRefusals.tokenLogin, async (options) => session(await api.callData(client.POST('/api/user/sso/v1', { body: input, signal }), options))),
     ),
     passwordLogin: fromPromise<LoginAnswer, { fields: AccountFields; password: string; captcha?: { captchaId: string; captchaCode: string } }>(({ input, signal }) =>
-      answer(expectedRefusals.passwordLogin, async () =>
-        session(await api.callData(client.POST('/api/user/login/v1', { body: { ...input.fields, password: input.password, ...input.captcha }, signal }), { expect: expectedRefusals.passwordLogin })),
+      settleExpected(expectedRefusals.passwordLogin, async (options) =>
+        session(await api.callData(client.POST('/api/user/login/v1', { body: { ...input.fields, password: input.password, ...input.captcha }, signal }), options)),
       ),
     ),
     loadCaptcha: fromPromise<Captcha>(async ({ signal }) => {
@@ -58,18 +46,18 @@ export function createLoginActors(api: Api) {
       return { captchaId: c.captchaId, svg: c.svg };
     }),
     sendCode: fromPromise<CodeSendAnswer, AccountFields>(({ input, signal }) =>
-      answer(expectedRefusals.sendCode, async () => {
+      settleExpected(expectedRefusals.sendCode, async (options) => {
         // A phone account gets its code by SMS, an email account by email (docs/decisions/006).
         const channel = input.areaCode ? 'sms' : 'email';
-        const sent = await api.callData(client.POST('/api/user/sendVerificationCode/v1', { body: { ...input, channel, purpose: 'login' }, signal }), { expect: expectedRefusals.sendCode });
+        const sent = await api.callData(client.POST('/api/user/sendVerificationCode/v1', { body: { ...input, channel, purpose: 'login' }, signal }), options);
         return { kind: 'sent' as const, resendAfter: sent.resendAfter };
       }),
     ),
     codeLogin: fromPromise<LoginAnswer, AccountFields & { code: string }>(({ input, signal }) =>
-      answer(expectedRefusals.codeLogin, async () => session(await api.callData(client.POST('/api/user/code/login/v1', { body: input, signal }), { expect: expectedRefusals.codeLogin }))),
+      settleExpected(expectedRefusals.codeLogin, async (options) => session(await api.callData(client.POST('/api/user/code/login/v1', { body: input, signal }), options))),
     ),
     googleLogin: fromPromise<LoginAnswer, { credential: string }>(({ input, signal }) =>
-      answer(expectedRefusals.googleLogin, async () => session(await api.callData(client.POST('/api/user/google/login/v1', { body: input, signal }), { expect: expectedRefusals.googleLogin }))),
+      settleExpected(expectedRefusals.googleLogin, async (options) => session(await api.callData(client.POST('/api/user/google/login/v1', { body: input, signal }), options))),
     ),
   };
 }

@@ -16,6 +16,7 @@ const PrivacyScreen = screen(() => import('../screens/privacy/privacy-screen'), 
 const ResendConfirmScreen = screen(() => import('../screens/account-email/resend-confirm-screen'), 'ResendConfirmScreen');
 const NoticeScreen = screen(() => import('../screens/account-email/notice-screen'), 'NoticeScreen');
 const LoginScreen = screen(() => import('../screens/login/login-screen'), 'LoginScreen');
+const RegisterScreen = screen(() => import('../screens/register/register-screen'), 'RegisterScreen');
 const AccountScreen = screen(() => import('../screens/account/account-screen'), 'AccountScreen');
 const PaymentScreen = screen(() => import('../screens/payment/payment-screen'), 'PaymentScreen');
 const PaymentResultScreen = screen(() => import('../screens/payment/payment-result-screen'), 'PaymentResultScreen');
@@ -26,7 +27,7 @@ const PaymentPixScreen = screen(() => import('../screens/payment/payment-result-
  * The paths routed so far. Entry rules (src/app/entry-rules.ts) redirect only to these, so a rule
  * whose screen is not built yet leaves the visitor where they are instead of on a 404.
  */
-export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login', '/account', '/orders', '/payment', '/paymentResult', '/payment-redirect', '/payment-pix']);
+export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login', '/register', '/account', '/orders', '/payment', '/paymentResult', '/payment-redirect', '/payment-pix']);
 
 interface Props {
   language: Language;
@@ -55,6 +56,7 @@ export function AppRoutes({ language, onLanguageChange }: Props) {
           <Route path="/resend-confirm" element={<ResendConfirmScreen />} />
           <Route path="/notice" element={<NoticeScreen />} />
           <Route path="/login" element={<LoginScreen />} />
+          <Route path="/register" element={<RegisterScreen />} />
           <Route path="/paymentResult" element={<PaymentResultScreen />} />
           <Route path="/payment-redirect" element={<PaymentRedirectScreen />} />
           <Route path="/payment-pix" element={<PaymentPixScreen />} />

@@ -1,0 +1,23 @@
+import { fromPromise } from 'xstate';
+import type { Api } from '../../src/api/client';
+import { settleExpected } from '../expected-refusals';
+import type { SignupAnswer, SignupFields } from './signup.types';
+import type { Lang } from '../../src/session/store';
+
+/** Spec section 8 and docs/decisions/005: the refusals sign-up answers as part of its business. */
+export const signupRefusals = [4, 5, 6, 8, 12, 13, 32, 187, 4000] as const;
+
+/** The sign-up machine's calls on the typed client. */
+export function createSignupActors(api: Api) {
+  return {
+    signup: fromPromise<SignupAnswer, { fields: SignupFields; language: Lang }>(({ input, signal }) =>
+      settleExpected(signupRefusals, async (options) => {
+        const body = { ...input.fields, acceptTerms: true as const, language: input.language };
+        const result = await api.callData(api.client.POST('/api/user/signup/v1', { body, signal }), options);
+        return result.userInfo ? { kind: 'signedUp' as const, account: result.account, userInfo: result.userInfo } : { kind: 'confirmationSent' as const, account: result.account };
+      }),
+    ),
+  };
+}
+
+export type SignupActors = ReturnType<typeof createSignupActors>;

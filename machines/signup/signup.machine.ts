@@ -1,0 +1,85 @@
+// Sign-up (spec sections 2 and 5; docs/decisions/005): an email account gets a confirmation link
+// and logs in once it is followed; a phone account is signed in at once. Terms and privacy must be
+// accepted (the event cannot be built without it). Storage and navigation are the app's actions.
+import { assign, setup } from 'xstate';
+import type { UserInfo } from '../../src/session/store';
+import { refusalIn } from '../expected-refusals';
+import type { SignupActors } from './signup.actors';
+import type { SignupAnswer, SignupContext, SignupEvent, SignupInput } from './signup.types';
+
+const outputOf = (event: unknown): SignupAnswer | undefined => (event as { output?: SignupAnswer }).output;
+
+export const signupMachine = setup({
+  types: {
+    context: {} as SignupContext,
+    events: {} as SignupEvent,
+    input: {} as SignupInput,
+  },
+  actors: {} as SignupActors,
+  guards: {
+    isConfirmationSent: ({ event }) => outputOf(event)?.kind === 'confirmationSent',
+    isSignedUp: ({ event }) => outputOf(event)?.kind === 'signedUp',
+    isAccountTaken: ({ event }) => refusalIn(outputOf(event), [6, 13]) !== null,
+  },
+  actions: {
+    takeAnswer: assign(({ event }) => {
+      const output = outputOf(event);
+      if (output?.kind === 'refused') return { errCode: output.errCode };
+      if (output?.kind === 'signedUp') return { account: output.account, userInfo: output.userInfo, errCode: null };
+      return { account: output?.account ?? null, errCode: null };
+    }),
+    clearRefusal: assign({ errCode: null }),
+    recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
+    // The app's effects, filled in with `.provide` (src/screens/register/use-signup.ts).
+    storeUserInfo: (_, _params: { userInfo: UserInfo }) => {},
+    returnToOrigin: (_, _params: { to: string }) => {},
+  },
+}).createMachine({
+  id: 'signup',
+  context: ({ input }) => ({ ...input, account: null, errCode: null, error: undefined, userInfo: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      // Spec section 5: the form checks formats, password length and the terms before sending.
+      on: { SIGNUP_SUBMITTED: { target: 'signingUp', actions: 'clearRefusal' } },
+    },
+    signingUp: {
+      tags: ['busy'],
+      invoke: {
+        id: 'signup',
+        src: 'signup',
+        input: ({ context, event }) => ({ fields: (event as Extract<SignupEvent, { type: 'SIGNUP_SUBMITTED' }>).fields, language: context.language }),
+        onDone: [
+          // docs/decisions/005: an email account confirms its address before it can log in.
+          { guard: 'isConfirmationSent', target: 'awaitingConfirmation', actions: 'takeAnswer' },
+          // A phone account works at once: it is signed in and goes back where it came from.
+          { guard: 'isSignedUp', target: 'signedUp', actions: 'takeAnswer' },
+          // Spec section 8: 6 / 13 the account already exists: offer to log in or recover it.
+          { guard: 'isAccountTaken', target: 'accountExists', actions: 'takeAnswer' },
+          // 4, 5, 8, 12, 32, 187, 4000: the form says what to fix.
+          { target: 'editing', actions: 'takeAnswer' },
+        ],
+        onError: { target: 'editing', actions: 'recordError' },
+      },
+    },
+    accountExists: {
+      on: {
+        NOTICE_DISMISSED: { target: 'editing', actions: 'clearRefusal' },
+        SIGNUP_SUBMITTED: { target: 'signingUp', actions: 'clearRefusal' },
+      },
+    },
+    awaitingConfirmation: {
+      // The page says where the link went; /resend-confirm sends another one.
+      type: 'final',
+    },
+    signedUp: {
+      type: 'final',
+      entry: [
+        { type: 'storeUserInfo', params: ({ context }) => ({ userInfo: context.userInfo! }) },
+        { type: 'returnToOrigin', params: ({ context }) => ({ to: context.returnTo }) },
+      ],
+    },
+  },
+});
+
+export type SignupMachine = typeof signupMachine;

@@ -1,0 +1,139 @@
+// @vitest-environment jsdom
+// Walk (b) of the sign-up machine: every graph path through /register with Testing Library, the
+// screen's actor calling the real reference server. One executor per event (`satisfies`), and per
+// state what the user sees.
+import './node-realm';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { createSessionActors } from '../../machines/session/session.actors';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { createSignupActors } from '../../machines/signup/signup.actors';
+import { signupMachine } from '../../machines/signup/signup.machine';
+import type { SignupEventType } from '../../machines/signup/signup.types';
+import { errorMessageFor } from '../../src/i18n/error-messages';
+import { createQueryCache } from '../../src/queries/query-cache';
+import { ServicesContext } from '../../src/queries/services-context';
+import { RegisterScreen } from '../../src/screens/register/register-screen';
+import { createSessionCache } from '../../src/session/session-cache';
+import { useTestServer } from '../helpers/test-server';
+import { saveCoverage } from './coverage';
+import { assertFullCoverage, pollUntil } from './gate';
+import { CoverageRecorder, describePath, flowPaths } from './harness';
+import { createClientWorld, MemoryStorage } from './real-server';
+import { screenActorOptions } from './screen-walk';
+import { SignupWorld } from './signup.model';
+import { signupGraph } from './signup.model';
+import { walkPath } from './walker';
+
+const server = useTestServer();
+const recorder = new CoverageRecorder();
+const paths = flowPaths(signupGraph(signupMachine.provide({ actors: createSignupActors({} as never) })));
+afterEach(() => cleanup());
+
+const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+
+const executors = {
+  SIGNUP_SUBMITTED: async (w: SignupWorld) => {
+    type('Email or phone number', w.fields.account);
+    type('Country code (phone numbers only)', w.fields.areaCode ?? '');
+    type('Name', w.fields.nickname);
+    type('Password (at least 6 characters)', w.fields.password);
+    type('Repeat the password', w.fields.password);
+    const terms = screen.getByLabelText('I accept the terms of use and the privacy policy') as HTMLInputElement;
+    if (!terms.checked) fireEvent.click(terms);
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+  },
+  NOTICE_DISMISSED: async () => void fireEvent.click(screen.getByRole('button', { name: 'Use another email or phone' })),
+} satisfies Record<SignupEventType, (w: SignupWorld) => Promise<void>>;
+
+/** What the user sees in each state. */
+function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
+  if (s.matches('signedUp')) {
+    expect(landedOn()).toBe('/orders');
+    return;
+  }
+  if (s.matches('awaitingConfirmation')) {
+    expect(screen.getByRole('status').textContent).toContain(`We sent a confirmation link to ${s.context.account}`);
+    return;
+  }
+  if (s.matches('accountExists')) {
+    expect(screen.getByRole('alert').textContent).toMatch(/already exists/);
+    expect(screen.getByRole('link', { name: 'Reset the password' })).toBeTruthy();
+  }
+  const submit = screen.getByRole('button', { name: 'Create account' }) as HTMLButtonElement;
+  expect(submit.disabled).toBe(s.matches('signingUp'));
+  if (s.context.errCode !== null && !s.matches('accountExists')) expect(screen.getByRole('alert').textContent).toBe(String(errorMessageFor(s.context.errCode).defaultMessage));
+}
+
+function Landed() {
+  const location = useLocation();
+  return <p data-testid="landed">{location.pathname}</p>;
+}
+
+function Bridge({ onNavigate }: { onNavigate(handler: (to: string) => void): void }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    onNavigate((to) => void navigate(to));
+  }, [navigate, onNavigate]);
+  return null;
+}
+
+describe('sign-up machine, walk (b): through /register, against the real server', () => {
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const client = createClientWorld(server.app);
+    const world = new SignupWorld(server);
+    const seen: AnyMachineSnapshot[] = [];
+    try {
+      await walkPath(path, {
+        arrange: (event) => world.arrange(event),
+        async start() {
+          const { clock, inspect } = screenActorOptions(recorder, client.gate, seen);
+          const session = createActor(
+            sessionMachine.provide({ actors: createSessionActors(client.api), actions: { storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo) } }),
+            { input: { userInfo: null } },
+          ).start();
+          const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session, actorOptions: { clock, inspect } };
+          render(
+            <ServicesContext.Provider value={services}>
+              <IntlProvider locale="en" messages={{}} onError={() => {}}>
+                <MemoryRouter initialEntries={['/register?redirect=%2Forders']}>
+                  <Bridge onNavigate={client.onNavigate} />
+                  <Routes>
+                    <Route path="/register" element={<RegisterScreen />} />
+                    <Route path="*" element={<Landed />} />
+                  </Routes>
+                </MemoryRouter>
+              </IntlProvider>
+            </ServicesContext.Provider>,
+          );
+          return { snapshots: () => seen, clock };
+        },
+        perform: (event) => executors[event.type as SignupEventType](world),
+        delayMs: () => 0,
+        async check(reached, expected, event) {
+          expect(reached.value).toEqual(expected.value);
+          await world.check(reached, event);
+          expect(seen[seen.length - 1]!.value).toEqual(reached.value);
+          await waitFor(() => assertScreen(reached, () => screen.getByTestId('landed').textContent ?? ''));
+          if (reached.matches('signedUp')) expect(client.store.get('userInfo')?.token).toBe(reached.context.userInfo.token);
+        },
+        async checked() {
+          client.gate.open();
+        },
+        until: pollUntil,
+      });
+    } finally {
+      client.gate.open();
+      await world.repair();
+    }
+  });
+
+  afterAll(() => {
+    const report = saveCoverage('signup', 'screens', signupMachine, recorder);
+    assertFullCoverage(report, 'signup', 'screens');
+  });
+});
