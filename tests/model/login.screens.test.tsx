@@ -5,8 +5,7 @@
 import './node-realm';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { createLoginActors } from '../../machines/login/login.actors';
@@ -28,6 +27,7 @@ import { CoverageRecorder, describePath, flowPaths } from './harness';
 import { loginGraph, loginInputs, type LoginStart } from './login.model';
 import { configureCountdown, LoginWorld } from './login.world';
 import { createClientWorld, MemoryStorage } from './real-server';
+import { Landed, NavigationBridge } from './router-bridge';
 import { screenActorOptions } from './screen-walk';
 import { walkPath } from './walker';
 
@@ -136,18 +136,7 @@ function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
   if (s.context.errCode !== null) expect(screen.getAllByRole('alert').some((a) => a.textContent === text(errorMessageFor(s.context.errCode)))).toBe(true);
 }
 
-function Landed() {
-  const location = useLocation();
-  return <p data-testid="landed">{location.pathname + location.search}</p>;
-}
 
-function NavigationBridge({ onNavigate }: { onNavigate(handler: (to: string) => void): void }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    onNavigate((to) => void navigate(to));
-  }, [navigate, onNavigate]);
-  return null;
-}
 
 describe('login machine, walk (b): through the screen, against the real server', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
@@ -202,7 +191,7 @@ describe('login machine, walk (b): through the screen, against the real server',
           const latest = () => seen[seen.length - 1]!;
           // The screen shows the state once React has rendered it; nothing moves on meanwhile,
           // since answers wait at the gate.
-          expect(latest().value).toEqual(reached.value);
+        expect(latest().value).toEqual(reached.value);
         await waitFor(() => assertScreen(reached, () => screen.getByTestId('landed').textContent ?? ''));
         },
         async checked() {

@@ -1,5 +1,9 @@
 // The session machine's graph for the walks: which events each state offers, with payloads.
+import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
+import type { SessionResetKind } from '../../src/api/error-rules';
+import { loginBody, type TestAccount } from '../helpers/accounts';
+import type { useTestServer } from '../helpers/test-server';
 import type { SessionMachine } from '../../machines/session/session.machine';
 import type { GraphModel } from './harness';
 
@@ -39,3 +43,26 @@ function eventOwnedBy(value: unknown, type: string): boolean {
   return false;
 }
 
+
+type Server = ReturnType<typeof useTestServer>;
+
+/**
+ * Ends the account's session on the server the way each reset's code says (spec section 8), so
+ * the next call with `token` meets that code: logged out elsewhere (-24020), the account blocked
+ * (-1112), the password changed on another device (-24030).
+ */
+export async function endSessionOnServer(server: Server, account: TestAccount, kind: SessionResetKind, token: string | undefined) {
+  if (kind === 'silentReset' && token) await server.post('/api/user/loginOut/v1', { language: 'en', uid: '', account: '' }, { Authorization: token, Language: 'en' });
+  if (kind === 'messageAndReset') await server.db.query(`UPDATE accounts SET status = 'blocked' WHERE uid = $1`, [account.uid]);
+  if (kind === 'warnResetLogin') {
+    const other = await server.post('/api/user/login/v1', loginBody(account));
+    const changed = await server.post('/api/user/changePassword/v1', { oldPassword: account.password, newPassword: 'changed-password-2' }, { Authorization: other.body.data.token, Language: 'en' });
+    expect(changed.body.code).toBe(0);
+  }
+}
+
+/** A storage fault while the server revokes a session (-2499), and the way back. */
+export async function breakLogout(server: Server): Promise<() => Promise<void>> {
+  await server.db.query('ALTER TABLE sessions RENAME TO sessions_unavailable');
+  return async () => void (await server.db.query('ALTER TABLE sessions_unavailable RENAME TO sessions'));
+}

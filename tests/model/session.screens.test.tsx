@@ -5,9 +5,8 @@
 // state, what the user sees.
 import './node-realm';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useEffect } from 'react';
 import { IntlProvider } from 'react-intl';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createSessionActors } from '../../machines/session/session.actors';
@@ -29,7 +28,8 @@ import { saveCoverage } from './coverage';
 import { assertFullCoverage, pollUntil } from './gate';
 import { CoverageRecorder, describePath, flowPaths } from './harness';
 import { createClientWorld, MemoryStorage, type ClientWorld } from './real-server';
-import { sessionGraph } from './session.model';
+import { breakLogout, endSessionOnServer, sessionGraph } from './session.model';
+import { Landed, NavigationBridge } from './router-bridge';
 import { screenActorOptions } from './screen-walk';
 import { walkPath } from './walker';
 
@@ -77,12 +77,7 @@ const executors = {
       act(() => w.navigate(`/login?${new URLSearchParams({ ...link, appToken: `${link.appToken.slice(0, -2)}AA` }).toString()}`));
       return;
     }
-    if (kind === 'silentReset') await server.post('/api/user/loginOut/v1', { language: 'en', uid: '', account: '' }, { Authorization: token!, Language: 'en' });
-    if (kind === 'messageAndReset') await server.db.query(`UPDATE accounts SET status = 'blocked' WHERE uid = $1`, [w.account.uid]);
-    if (kind === 'warnResetLogin') {
-      const other = await server.post('/api/user/login/v1', loginBody(w.account));
-      await server.post('/api/user/changePassword/v1', { oldPassword: w.account.password, newPassword: 'changed-password-2' }, { Authorization: other.body.data.token, Language: 'en' });
-    }
+    await endSessionOnServer(server, w.account, kind, token);
     expect(from.context.userInfo).not.toBeNull();
     comeBackToTheTab();
   },
@@ -99,7 +94,7 @@ const toastText = (code: number) => String(errorMessageFor(code).defaultMessage)
 
 /** What the user sees in each state, and the trace each event leaves on the page. */
 function assertScreen(s: AnyMachineSnapshot, event: EventObject, w: World) {
-  const at = screen.getByTestId('location').textContent;
+  const at = screen.getByTestId('landed').textContent;
   if (s.matches('reloading')) {
     expect(w.reloads).toBe(1);
     return;
@@ -124,18 +119,7 @@ function assertScreen(s: AnyMachineSnapshot, event: EventObject, w: World) {
   if (event.type === 'xstate.done.actor.logout' || event.type === 'xstate.error.actor.logout') expect(at).toBe('/login');
 }
 
-function Location() {
-  const location = useLocation();
-  return <p data-testid="location">{location.pathname + location.search}</p>;
-}
 
-function Bridge({ onNavigate }: { onNavigate(navigate: (to: string) => void): void }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    onNavigate((to) => void navigate(to));
-  }, [navigate, onNavigate]);
-  return null;
-}
 
 describe('session machine, walk (b): through the app shell and the login screen, against the real server', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
@@ -151,10 +135,7 @@ describe('session machine, walk (b): through the app shell and the login screen,
     try {
       await walkPath(path, {
         async arrange(event) {
-          if (event.type === 'xstate.error.actor.logout') {
-            await server.db.query('ALTER TABLE sessions RENAME TO sessions_unavailable');
-            restore.push(async () => void (await server.db.query('ALTER TABLE sessions_unavailable RENAME TO sessions')));
-          }
+          if (event.type === 'xstate.error.actor.logout') restore.push(await breakLogout(server));
         },
         async start(start) {
           if (start === 'storedSession') {
@@ -182,8 +163,8 @@ describe('session machine, walk (b): through the app shell and the login screen,
             <ServicesContext.Provider value={services}>
               <IntlProvider locale="en" messages={{}} onError={() => {}}>
                 <MemoryRouter initialEntries={['/help']}>
-                  <Bridge onNavigate={(fn) => (navigateTo = fn)} />
-                  <Location />
+                  <NavigationBridge onNavigate={(fn) => void (navigateTo = fn)} />
+                  <Landed />
                   <Routes>
                     <Route element={<MainLayout language="en" onLanguageChange={() => {}} />}>
                       <Route path="*" element={<p>page</p>} />

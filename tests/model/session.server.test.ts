@@ -14,7 +14,7 @@ import { saveCoverage } from './coverage';
 import { CoverageRecorder, describePath, flowPaths, startRecorded } from './harness';
 import { assertFullCoverage, pollUntil } from './gate';
 import { createClientWorld, MemoryStorage } from './real-server';
-import { sessionGraph } from './session.model';
+import { breakLogout, endSessionOnServer, sessionGraph } from './session.model';
 import { walkPath } from './walker';
 
 const clock = createFakeClock();
@@ -44,11 +44,7 @@ describe('session machine, walk (a): real actors against the real server', () =>
     try {
       await walkPath(path, {
         async arrange(event) {
-          if (event.type === 'xstate.error.actor.logout') {
-            // A storage fault while the server revokes the session: it answers -2499.
-            await server.db.query('ALTER TABLE sessions RENAME TO sessions_unavailable');
-            restore.push(async () => void (await server.db.query('ALTER TABLE sessions_unavailable RENAME TO sessions')));
-          }
+          if (event.type === 'xstate.error.actor.logout') restore.push(await breakLogout(server));
         },
         async start(start) {
           // A page opened with a session stored by an earlier real log-in.
@@ -86,21 +82,7 @@ describe('session machine, walk (a): real actors against the real server', () =>
               return;
             case 'SESSION_REFUSED': {
               const { kind, errCode } = (event as Extract<SessionEvent, { type: 'SESSION_REFUSED' }>).reset;
-              const token = world.store.get('userInfo')?.token;
-              if (kind === 'silentReset' && token) {
-                // Logged out elsewhere: the token is unknown now (-24020).
-                await server.post('/api/user/loginOut/v1', { language: 'en', uid: '', account: '' }, { Authorization: token, Language: 'en' });
-              }
-              if (kind === 'messageAndReset') {
-                // The account was blocked meanwhile: its sessions answer -1112.
-                await server.db.query(`UPDATE accounts SET status = 'blocked' WHERE uid = $1`, [account.uid]);
-              }
-              if (kind === 'warnResetLogin') {
-                // The password was changed on another device: this session ended (-24030).
-                const other = await server.post('/api/user/login/v1', loginBody(account));
-                const changed = await server.post('/api/user/changePassword/v1', { oldPassword: account.password, newPassword: 'changed-password-2' }, { Authorization: other.body.data.token, Language: 'en' });
-                expect(changed.body.code).toBe(0);
-              }
+              await endSessionOnServer(server, account, kind, world.store.get('userInfo')?.token);
               await expect(world.api.call(world.api.client.POST('/api/user/queryInfo/v1', { body: { uid: String(account.uid), account: account.account, type: account.type } }))).rejects.toMatchObject({ errCode });
               return;
             }

@@ -4,9 +4,8 @@
 // state what the user sees.
 import './node-realm';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useEffect } from 'react';
 import { IntlProvider } from 'react-intl';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { createSessionActors } from '../../machines/session/session.actors';
@@ -24,9 +23,9 @@ import { saveCoverage } from './coverage';
 import { assertFullCoverage, pollUntil } from './gate';
 import { CoverageRecorder, describePath, flowPaths } from './harness';
 import { createClientWorld, MemoryStorage } from './real-server';
+import { Landed, NavigationBridge } from './router-bridge';
 import { screenActorOptions } from './screen-walk';
-import { SignupWorld } from './signup.model';
-import { signupGraph } from './signup.model';
+import { signupGraph, SignupWorld } from './signup.model';
 import { walkPath } from './walker';
 
 const server = useTestServer();
@@ -69,18 +68,7 @@ function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
   if (s.context.errCode !== null && !s.matches('accountExists')) expect(screen.getByRole('alert').textContent).toBe(String(errorMessageFor(s.context.errCode).defaultMessage));
 }
 
-function Landed() {
-  const location = useLocation();
-  return <p data-testid="landed">{location.pathname}</p>;
-}
 
-function Bridge({ onNavigate }: { onNavigate(handler: (to: string) => void): void }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    onNavigate((to) => void navigate(to));
-  }, [navigate, onNavigate]);
-  return null;
-}
 
 describe('sign-up machine, walk (b): through /register, against the real server', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
@@ -101,7 +89,7 @@ describe('sign-up machine, walk (b): through /register, against the real server'
             <ServicesContext.Provider value={services}>
               <IntlProvider locale="en" messages={{}} onError={() => {}}>
                 <MemoryRouter initialEntries={['/register?redirect=%2Forders']}>
-                  <Bridge onNavigate={client.onNavigate} />
+                  <NavigationBridge onNavigate={client.onNavigate} />
                   <Routes>
                     <Route path="/register" element={<RegisterScreen />} />
                     <Route path="*" element={<Landed />} />
