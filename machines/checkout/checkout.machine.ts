@@ -66,6 +66,7 @@ export const checkoutSetup = setup({
     canPay: ({ context }) => context.methodCode !== undefined && context.valuation !== undefined && context.email !== '',
     /** The refused order keeps its discount code: repaying cannot change it. */
     canChangeCode: ({ context }) => context.orderId === undefined,
+    canRemoveCode: ({ context }) => context.orderId === undefined && context.discountCode !== undefined,
   },
   actions: {
     takeCart: assign({ cart: ({ event }) => (outputOf(event) as Order | null) ?? undefined }),
@@ -234,7 +235,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         METHOD_SELECTED: { target: 'valuing', actions: 'selectMethod' },
         INSTALLMENTS_CHANGED: { target: 'valuing', actions: 'setInstallments' },
         CODE_APPLIED: { guard: 'canChangeCode', target: 'valuing', actions: 'setCode' },
-        CODE_REMOVED: { guard: 'canChangeCode', target: 'valuing', actions: 'dropCode' },
+        CODE_REMOVED: { guard: 'canRemoveCode', target: 'valuing', actions: 'dropCode' },
         COUNTRY_CHANGED: { guard: 'canChangeCode', target: 'preparing', actions: 'setCountry' },
         CURRENCY_CHANGED: { guard: 'canChangeCode', target: 'preparing', actions: 'setCurrency' },
         EMAIL_CHANGED: { actions: 'setEmail' },

@@ -18,6 +18,8 @@ export interface CheckoutView {
   codeErrCode: number | undefined;
   payErrCode: number | undefined;
   email: string;
+  country: string;
+  currency: string;
   cart: Order | undefined;
   /** Repaying the order a refused payment made: plan, currency and code are the order's. */
   repaying: boolean;
@@ -33,7 +35,7 @@ export function selectCheckoutView(snapshot: SnapshotFrom<CheckoutMachine>): Che
   const step: CheckoutStep =
     snapshot.status === 'done'
       ? 'finished'
-      : snapshot.hasTag('loading')
+      : snapshot.hasTag('loading') || (snapshot.hasTag('pricing') && !c.valuation)
         ? 'loading'
         : snapshot.matches('cartFound')
           ? 'cartPrompt'
@@ -56,6 +58,8 @@ export function selectCheckoutView(snapshot: SnapshotFrom<CheckoutMachine>): Che
     codeErrCode: c.codeErrCode,
     payErrCode: c.payErrCode,
     email: c.email,
+    country: c.country,
+    currency: c.currency,
     cart: c.cart,
     repaying: c.orderId !== undefined,
     canChangeCode: snapshot.can({ type: 'CODE_APPLIED', code: 'X' }),

@@ -10,17 +10,18 @@ import type { ServerServices } from '../../server/services';
 import { createApi } from '../../src/api/client';
 import { createSessionStore } from '../../src/session/store';
 import { pollUntil } from './gate';
-import { injectFetch, MemoryStorage } from './real-server';
+import { injectFetch, MemoryStorage, type AnswerGate } from './real-server';
 
-export const card = (number: string): PayDetails => ({ card: { number, expMonth: 12, expYear: 2099, cvc: '123', holder: 'ANA SOUZA' } });
+/** A card that expires in 5 years (a form refuses expiries over 20 years away, as card networks do). */
+export const card = (number: string): PayDetails => ({ card: { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 5, cvc: '123', holder: 'ANA SOUZA' } });
 export const PIX_PAYER = { firstName: 'Ana', lastName: 'Souza', cpf: '12345678909' };
 
 /** The client of a signed-in customer; `lose` names paths whose next request never gets an answer. */
-export function lossyClient(app: FastifyInstance, userInfo: unknown) {
+export function lossyClient(app: FastifyInstance, userInfo: unknown, gate?: AnswerGate) {
   const store = createSessionStore(new MemoryStorage());
   store.set('userInfo', userInfo as never);
   const lose = new Set<string>();
-  const deliver = injectFetch(app);
+  const deliver = injectFetch(app, gate);
   const api = createApi({
     baseUrl: 'http://portal.test',
     context: { getToken: () => store.get('userInfo')?.token ?? null, getLanguage: () => 'en', getClientType: () => 'WEB', getScene: () => 'WEB', getFingerprint: () => 'model-walk' },

@@ -4,14 +4,15 @@ import { SimulatedClock, type AnyMachineSnapshot, type InspectionEvent } from 'x
 import type { CoverageRecorder } from './harness';
 import type { AnswerGate } from './real-server';
 
-export function screenActorOptions(recorder: CoverageRecorder, gate: AnswerGate, seen: AnyMachineSnapshot[]) {
+/** `busy`: the states whose answer waits until the walk has looked (by default, those tagged busy). */
+export function screenActorOptions(recorder: CoverageRecorder, gate: AnswerGate, seen: AnyMachineSnapshot[], busy = (s: AnyMachineSnapshot) => s.hasTag('busy')) {
   const clock = new SimulatedClock();
   const inspect = (event: InspectionEvent) => {
     recorder.inspect(event as never);
     if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) {
       const snapshot = event.snapshot as AnyMachineSnapshot;
       seen.push(snapshot);
-      if (snapshot.hasTag('busy')) gate.hold();
+      if (busy(snapshot)) gate.hold();
     }
   };
   return { clock, inspect };

@@ -1,49 +1,19 @@
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import type { CheckoutOutcome, PaymentMethod, Valuation } from '../../../machines/checkout/checkout.types';
+import type { CheckoutOutcome } from '../../../machines/checkout/checkout.types';
 import type { RepayOutcome } from '../../../machines/repay/repay.types';
-import { DiscountUnbindingDialog } from '../../components/discount-unbinding-dialog';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatMoney } from '../../config/money';
 import { useServices } from '../../queries/services-context';
 import { useSiteConfig } from '../../queries/site-queries';
 import { useQuery } from '../../queries/use-query';
-import { couponSchema } from '../../validation/schemas';
+import { CheckoutSection, EmailField, Failure, m, Methods, orderNo } from './checkout-section';
 import { MethodForm } from './method-form';
 import { PaymentSteps } from './payment-steps';
 import { useCheckout, useRepay } from './use-payment-flows';
-
-const m = defineMessages({
-  title: { id: 'payment.title', defaultMessage: 'Payment', description: 'Title of the payment page' },
-  loginFirst: { id: 'payment.loginFirst', defaultMessage: 'Log in to continue.', description: 'Shown on the payment page to a visitor who is not logged in' },
-  login: { id: 'payment.login', defaultMessage: 'Log in', description: 'Link to the login page from the payment page' },
-  noPlan: { id: 'payment.noPlan', defaultMessage: 'Choose a plan first.', description: 'Shown on the payment page without a plan or order' },
-  choosePlan: { id: 'payment.choosePlan', defaultMessage: 'See the plans', description: 'Link to the pricing table' },
-  loading: { id: 'payment.loading', defaultMessage: 'Preparing your order…', description: 'Shown while the payment page loads' },
-  failure: { id: 'payment.failure', defaultMessage: 'The payment page could not be prepared.', description: 'Shown when the payment page failed to load' },
-  retry: { id: 'payment.retry', defaultMessage: 'Try again', description: 'Button that loads the payment page again' },
-  cartTitle: { id: 'payment.cart.title', defaultMessage: 'You have an unfinished order', description: 'Title of the prompt about an ongoing unfinished order' },
-  cartFinish: { id: 'payment.cart.finish', defaultMessage: 'Finish that order', description: 'Button: pay the unfinished order instead' },
-  cartNew: { id: 'payment.cart.new', defaultMessage: 'Start a new order', description: 'Button: go on with a new order' },
-  summary: { id: 'payment.summary', defaultMessage: 'Order summary', description: 'Heading of the order summary' },
-  price: { id: 'payment.price', defaultMessage: 'Price', description: 'Summary row: the plan price' },
-  discount: { id: 'payment.discount', defaultMessage: 'Discount', description: 'Summary row: discounts' },
-  interest: { id: 'payment.interest', defaultMessage: 'Instalment interest', description: 'Summary row: interest of the instalments' },
-  total: { id: 'payment.total', defaultMessage: 'Total', description: 'Summary row: the total' },
-  code: { id: 'payment.code', defaultMessage: 'Discount code', description: 'Label of the discount code field' },
-  apply: { id: 'payment.apply', defaultMessage: 'Apply', description: 'Button that applies the discount code' },
-  remove: { id: 'payment.remove', defaultMessage: 'Remove', description: 'Button that removes the discount code' },
-  methods: { id: 'payment.methods', defaultMessage: 'Payment method', description: 'Heading of the payment method chooser' },
-  installments: { id: 'payment.installments', defaultMessage: 'Instalments', description: 'Label of the instalment chooser' },
-  email: { id: 'payment.email', defaultMessage: 'Email for the receipt', description: 'Label of the email field for payment information' },
-  pay: { id: 'payment.pay', defaultMessage: 'Pay now', description: 'Button that pays' },
-  repayTitle: { id: 'payment.repayTitle', defaultMessage: 'Finish paying your order', description: 'Heading when an existing order is paid again' },
-});
-const inFull = defineMessage({ id: 'payment.inFull', defaultMessage: 'Pay in full', description: 'Instalment option: one payment' });
-const nTimes = defineMessage<{ readonly n: number; readonly amount: string }>({ id: 'payment.nTimes', defaultMessage: '{n} × {amount}', description: 'Instalment option: n payments of amount' });
-const orderNo = defineMessage<{ readonly id: string }>({ id: 'payment.orderNo', defaultMessage: 'Order {id}', description: 'The order being paid' });
 
 /** Spec section 2: query names in long or short form (planId, p or id). */
 const planIdOf = (q: URLSearchParams) => q.get('planId') ?? q.get('p') ?? q.get('id');
@@ -107,54 +77,12 @@ function CheckoutPage({ planId }: { planId: string }) {
 }
 
 function Checkout(input: { planId: string; currency: string; country: string; defaultInstallments: number; email: string }) {
-  const intl = useIntl();
   const sandbox = useSandbox();
   const finish = useFinish();
-  const { view, send } = useCheckout(input);
-  useEffect(() => finish(view.outcome), [view.outcome]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  if (view.step === 'loading') return <p role="status">{intl.formatMessage(m.loading)}</p>;
-  if (view.step === 'failure') return <Failure onRetry={() => send({ type: 'RETRY' })} />;
-  if (view.step === 'cartPrompt') {
-    return (
-      <section className="page narrow">
-        <section role="dialog" aria-modal="true" aria-labelledby="cart-title" className="dialog">
-          <h2 id="cart-title">{intl.formatMessage(m.cartTitle)}</h2>
-          {view.cart ? (
-            <p>
-              {intl.formatMessage(orderNo, { id: view.cart.id })} · {view.cart.items[0]?.planName} · {formatMoney(view.cart.total, view.cart.currency, intl.locale)}
-            </p>
-          ) : null}
-          <button type="button" className="button" onClick={() => send({ type: 'FINISH_ORDER_CHOSEN' })}>
-            {intl.formatMessage(m.cartFinish)}
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => send({ type: 'NEW_ORDER_CHOSEN' })}>
-            {intl.formatMessage(m.cartNew)}
-          </button>
-        </section>
-      </section>
-    );
-  }
-  const busy = view.step !== 'form';
-  return (
-    <section className="page payment-page">
-      <h1>{intl.formatMessage(m.title)}</h1>
-      <Summary valuation={view.valuation} pricing={view.pricing} />
-      {view.unbinding ? <DiscountUnbindingDialog actorRef={view.unbinding} /> : null}
-      {view.payment ? <PaymentSteps actorRef={view.payment} /> : null}
-      {/* Kept mounted while paying, so a declined card comes back with what was typed. */}
-      <div hidden={view.payment !== undefined} className="page">
-          <CodeForm code={view.discountCode} errCode={view.codeErrCode} disabled={!view.canChangeCode || busy} onApply={(code) => send({ type: 'CODE_APPLIED', code })} onRemove={() => send({ type: 'CODE_REMOVED' })} />
-          <Methods methods={view.methods} selected={view.method} disabled={busy} onSelect={(code) => send({ type: 'METHOD_SELECTED', code })} />
-          {view.method && view.method.maxInstallments > 1 && view.valuation ? (
-            <Installments method={view.method} valuation={view.valuation} value={view.installments} disabled={busy} onChange={(n) => send({ type: 'INSTALLMENTS_CHANGED', installments: n })} />
-          ) : null}
-          <EmailField value={view.email} onChange={(email) => send({ type: 'EMAIL_CHANGED', email })} />
-          <RefusalNotice code={view.payErrCode ?? null} />
-          {view.method ? <MethodForm key={view.method.code} method={view.method} sandbox={sandbox} busy={busy || !view.canPay} submitLabel={intl.formatMessage(m.pay)} onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })} /> : null}
-      </div>
-    </section>
-  );
+  const { actor } = useCheckout(input);
+  const outcome = useSelector(actor, (s) => s.context.outcome);
+  useEffect(() => finish(outcome), [outcome]); // eslint-disable-line react-hooks/exhaustive-deps
+  return <CheckoutSection actorRef={actor} sandbox={sandbox} />;
 }
 
 function RepayPage({ orderId }: { orderId: string }) {
@@ -197,119 +125,3 @@ function Repay(input: { orderId: string; country: string; defaultInstallments: n
   );
 }
 
-function Failure({ onRetry }: { onRetry(): void }) {
-  const intl = useIntl();
-  return (
-    <section className="page narrow">
-      <p role="alert">{intl.formatMessage(m.failure)}</p>
-      <button type="button" onClick={onRetry}>
-        {intl.formatMessage(m.retry)}
-      </button>
-    </section>
-  );
-}
-
-function Summary({ valuation, pricing }: { valuation: Valuation | undefined; pricing: boolean }) {
-  const intl = useIntl();
-  if (!valuation) return null;
-  const money = (n: number) => formatMoney(n, valuation.currency, intl.locale);
-  return (
-    <section aria-labelledby="summary-title" aria-busy={pricing} className="summary">
-      <h2 id="summary-title">{intl.formatMessage(m.summary)}</h2>
-      <p className="plan-name">{valuation.planName}</p>
-      <dl className="details">
-        <div>
-          <dt>{intl.formatMessage(m.price)}</dt>
-          <dd>{money(valuation.price)}</dd>
-        </div>
-        {valuation.discount > 0 ? (
-          <div>
-            <dt>{intl.formatMessage(m.discount)}</dt>
-            <dd>−{money(valuation.discount)}</dd>
-          </div>
-        ) : null}
-        {valuation.interest > 0 ? (
-          <div>
-            <dt>{intl.formatMessage(m.interest)}</dt>
-            <dd>{money(valuation.interest)}</dd>
-          </div>
-        ) : null}
-        <div className="total">
-          <dt>{intl.formatMessage(m.total)}</dt>
-          <dd>
-            {money(valuation.total)}
-            {valuation.installments > 1 ? ` (${intl.formatMessage(nTimes, { n: valuation.installments, amount: money(valuation.installmentAmount) })})` : ''}
-          </dd>
-        </div>
-      </dl>
-    </section>
-  );
-}
-
-function CodeForm({ code, errCode, disabled, onApply, onRemove }: { code: string | undefined; errCode: number | undefined; disabled: boolean; onApply(code: string): void; onRemove(): void }) {
-  const intl = useIntl();
-  return (
-    <form
-      className="code-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const value = String(new FormData(e.currentTarget).get('code') ?? '');
-        if (couponSchema.safeParse(value).success) onApply(value);
-      }}
-    >
-      <label htmlFor="discount-code">{intl.formatMessage(m.code)}</label>
-      <input id="discount-code" name="code" defaultValue={code ?? ''} disabled={disabled} autoComplete="off" />
-      {code ? (
-        <button type="button" className="button button-secondary" disabled={disabled} onClick={onRemove}>
-          {intl.formatMessage(m.remove)}
-        </button>
-      ) : (
-        <button type="submit" className="button button-secondary" disabled={disabled}>
-          {intl.formatMessage(m.apply)}
-        </button>
-      )}
-      <RefusalNotice code={errCode ?? null} />
-    </form>
-  );
-}
-
-function Methods({ methods, selected, disabled, onSelect }: { methods: PaymentMethod[]; selected: PaymentMethod | undefined; disabled: boolean; onSelect(code: string): void }) {
-  const intl = useIntl();
-  return (
-    <fieldset className="methods" disabled={disabled}>
-      <legend>{intl.formatMessage(m.methods)}</legend>
-      {methods.map((method) => (
-        <label key={method.code} className="method">
-          <input type="radio" name="method" value={method.code} checked={selected?.code === method.code} onChange={() => onSelect(method.code)} /> {method.name}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
-function Installments({ method, valuation, value, disabled, onChange }: { method: PaymentMethod; valuation: Valuation; value: number; disabled: boolean; onChange(n: number): void }) {
-  const intl = useIntl();
-  const counts = Array.from({ length: method.maxInstallments }, (_, i) => i + 1);
-  return (
-    <div className="field">
-      <label htmlFor="installments">{intl.formatMessage(m.installments)}</label>
-      <select id="installments" value={value} disabled={disabled} onChange={(e) => onChange(Number(e.currentTarget.value))}>
-        {counts.map((n) => (
-          <option key={n} value={n}>
-            {n === 1 ? intl.formatMessage(inFull) : n === valuation.installments ? intl.formatMessage(nTimes, { n, amount: formatMoney(valuation.installmentAmount, valuation.currency, intl.locale) }) : `${n} ×`}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function EmailField({ value, onChange }: { value: string; onChange(email: string): void }) {
-  const intl = useIntl();
-  return (
-    <div className="field">
-      <label htmlFor="receipt-email">{intl.formatMessage(m.email)}</label>
-      <input id="receipt-email" type="email" defaultValue={value} autoComplete="email" onBlur={(e) => onChange(e.currentTarget.value)} />
-    </div>
-  );
-}

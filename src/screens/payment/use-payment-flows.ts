@@ -2,7 +2,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { createCheckoutActors } from '../../../machines/checkout/checkout.actors';
 import { checkoutMachine } from '../../../machines/checkout/checkout.machine';
-import { selectCheckoutView } from '../../../machines/checkout/checkout.selectors';
 import type { CheckoutInput } from '../../../machines/checkout/checkout.types';
 import { createPaymentActors } from '../../../machines/payment/payment.actors';
 import { paymentMachine } from '../../../machines/payment/payment.machine';
@@ -25,8 +24,7 @@ function providePayment(api: ReturnType<typeof useServices>['api']) {
 export function useCheckout(input: CheckoutInput) {
   const services = useServices();
   const machine = useMemo(() => checkoutMachine.provide({ actors: { ...createCheckoutActors(services.api), payment: providePayment(services.api) } }), [services]);
-  const actor = useActorRef(machine, { input, ...services.actorOptions });
-  return { view: useSelector(actor, selectCheckoutView), send: actor.send };
+  return { actor: useActorRef(machine, { input, ...services.actorOptions }) };
 }
 
 /** Starts the repay machine for an open order; the view reads selectRepayView. */

@@ -1,0 +1,162 @@
+// @vitest-environment jsdom
+// Walk (b) of the checkout machine: every graph path through the payment page's checkout section
+// (with its unbinding dialog and payment panels) with Testing Library, the actor and its child
+// flows calling the real reference server; answers are arranged for real by the checkout world.
+// One executor per event (typed with `satisfies`, so a new event without one does not compile)
+// and, per state, what the customer sees. The plan is the 180-day one, paid in instalments.
+import './node-realm';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { createCheckoutActors } from '../../machines/checkout/checkout.actors';
+import { checkoutMachine } from '../../machines/checkout/checkout.machine';
+import type { CheckoutEvent } from '../../machines/checkout/checkout.types';
+import { createFakeClock } from '../../server/clock';
+import { CheckoutSection } from '../../src/screens/payment/checkout-section';
+import { useTestServer } from '../helpers/test-server';
+import { checkoutGraph } from './checkout.model';
+import { CheckoutWorld } from './checkout.world';
+import { saveCoverage } from './coverage';
+import { assertFullCoverage, pollUntil } from './gate';
+import { CoverageRecorder, describePath, flowPaths } from './harness';
+import { screenActorOptions } from './screen-walk';
+import { walkPath } from './walker';
+
+const clock = createFakeClock();
+const server = useTestServer({}, { clock });
+afterEach(() => cleanup());
+const recorder = new CoverageRecorder();
+const paths = flowPaths(checkoutGraph(checkoutMachine.provide({ actors: createCheckoutActors({ client: {} } as never) })));
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+const methodNames: Record<string, string> = { paypal: 'PayPal', pix: 'PIX', card: 'Credit card' };
+
+/** What the customer sees in each state. */
+function assertScreen(s: AnyMachineSnapshot) {
+  // The first price is still on its way: nothing to show but that.
+  if (s.hasTag('loading') || s.status === 'done' || (s.hasTag('pricing') && !s.context.valuation)) {
+    expect(screen.getByRole('status').textContent).toBe('Preparing your order…');
+    return;
+  }
+  if (s.matches('cartFound')) {
+    expect(screen.getByRole('dialog', { name: 'You have an unfinished order' })).toBeTruthy();
+    expect(button('Finish that order')).toBeTruthy();
+    expect(button('Start a new order')).toBeTruthy();
+    return;
+  }
+  if (s.matches('failure')) {
+    expect(screen.getByRole('alert').textContent).toBe('The payment page could not be prepared.');
+    expect(button('Try again')).toBeTruthy();
+    return;
+  }
+  expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toBeTruthy();
+  const summary = screen.getByRole('region', { name: 'Order summary' });
+  expect(summary.getAttribute('aria-busy')).toBe(String(s.matches('valuing')));
+  if (s.matches('unbinding')) expect(screen.getByRole('dialog', { name: 'Use this code on this order?' })).toBeTruthy();
+  if (s.matches('editing')) {
+    const c = s.context as { methodCode?: string; codeErrCode?: number; payErrCode?: number; orderId?: string };
+    expect((screen.getByRole('radio', { name: methodNames[c.methodCode ?? 'card'] ?? c.methodCode }) as HTMLInputElement).checked).toBe(true);
+    expect(button('Pay now').disabled).toBe(false);
+    // Repaying a refused order, its code stays: the code field is off.
+    expect((screen.getByLabelText('Discount code') as HTMLInputElement).disabled).toBe(c.orderId !== undefined);
+    if (c.codeErrCode === 9000) expect(screen.getByText('Unavailable code')).toBeTruthy();
+    if (c.payErrCode === 301) expect(screen.getByText('Card rejected')).toBeTruthy();
+  }
+  if (s.matches('paying')) expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+}
+
+describe('checkout machine, walk (b): through the payment page, against the real server', () => {
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const world = new CheckoutWorld(server, clock, '3');
+    await world.setUp();
+    const seen: AnyMachineSnapshot[] = [];
+    const gate = world.gate;
+    let actor: ReturnType<typeof createActor<typeof checkoutMachine>> | undefined;
+    let simulated: { increment(ms: number): void } | undefined;
+
+    /** What the customer does on the page for each event. */
+    const executors = {
+      FINISH_ORDER_CHOSEN: async () => void fireEvent.click(button('Finish that order')),
+      NEW_ORDER_CHOSEN: async () => void fireEvent.click(button('Start a new order')),
+      COUNTRY_CHANGED: async (e) => void fireEvent.change(screen.getByLabelText('Country'), { target: { value: (e as unknown as { country: string }).country } }),
+      CURRENCY_CHANGED: async (e) => void fireEvent.change(screen.getByLabelText('Currency'), { target: { value: (e as unknown as { currency: string }).currency } }),
+      METHOD_SELECTED: async (e) => void fireEvent.click(screen.getByRole('radio', { name: methodNames[(e as unknown as { code: string }).code] })),
+      INSTALLMENTS_CHANGED: async (e) => void fireEvent.change(screen.getByLabelText('Instalments'), { target: { value: String((e as unknown as { installments: number }).installments) } }),
+      CODE_APPLIED: async () => {
+        type('Discount code', await world.code());
+        fireEvent.click(button('Apply'));
+      },
+      CODE_REMOVED: async () => void fireEvent.click(button('Remove')),
+      EMAIL_CHANGED: async (e) => {
+        const field = screen.getByLabelText('Email for the receipt');
+        fireEvent.input(field, { target: { value: (e as unknown as { email: string }).email } });
+        fireEvent.blur(field);
+      },
+      PAY_SUBMITTED: async () => {
+        const { card, payer } = world.details();
+        if (card && 'number' in card) {
+          type('Card number', card.number);
+          type('Expiry (MM/YY)', `${card.expMonth}/${String(card.expYear).slice(-2)}`);
+          type('Security code', card.cvc);
+          type('Name on the card', card.holder);
+        }
+        if (payer?.firstName) type('First name', payer.firstName);
+        if (payer?.lastName) type('Last name', payer.lastName);
+        if (payer?.cpf) type('CPF or CNPJ (digits only)', payer.cpf);
+        fireEvent.click(button('Pay now'));
+      },
+      RETRY: async () => void fireEvent.click(button('Try again')),
+    } satisfies Record<CheckoutEvent['type'], (event: EventObject) => Promise<void>>;
+
+    try {
+      await walkPath(path, {
+        arrange: (event) => world.arrange(event),
+        async start() {
+          const { clock: actorClock, inspect } = screenActorOptions(recorder, gate, seen, (s) => ['loading', 'pricing'].some((t) => s.hasTag(t)));
+          simulated = actorClock;
+          actor = createActor(checkoutMachine.provide({ actors: createCheckoutActors(world.api) }), { input: world.input, inspect, clock: actorClock }).start();
+          render(
+            <IntlProvider locale="en" messages={{}} onError={() => {}}>
+              <CheckoutSection actorRef={actor} sandbox={false} />
+            </IntlProvider>,
+          );
+          return { snapshots: () => seen, clock: actorClock };
+        },
+        perform: async (event) => {
+          // The form submits asynchronously (react-hook-form validates first): wait for the event to land.
+          const before = seen.length;
+          await executors[event.type as CheckoutEvent['type']](event);
+          await waitFor(() => expect(seen.length).toBeGreaterThan(before)).catch((error: unknown) => {
+            throw new Error(`${event.type} did not reach the machine; the page says: ${screen.queryAllByRole('alert').map((a) => a.textContent).join(' | ')}`, { cause: error });
+          });
+        },
+        delayMs() {
+          throw new Error('the checkout has no delays of its own');
+        },
+        async check(reached, expected, event) {
+          expect(reached.value).toEqual(expected.value);
+          await world.checkServer(reached, event, expect);
+          if (seen[seen.length - 1] === reached) await waitFor(() => assertScreen(reached));
+        },
+        async checked(reached) {
+          gate.open();
+          if (reached.matches('unbinding')) {
+            await waitFor(() => screen.getByRole('dialog', { name: 'Use this code on this order?' }));
+            fireEvent.click(button(world.plan.unbinding === 'kept' ? 'Keep that order' : 'Cancel that order and use the code'));
+          }
+          if (reached.matches('paying')) await world.whilePaying((reached.children as Record<string, { getSnapshot(): AnyMachineSnapshot } | undefined>).payment, simulated!);
+        },
+        until: pollUntil,
+      });
+    } finally {
+      gate.open();
+      actor?.stop();
+    }
+  });
+
+  afterAll(() => {
+    const report = saveCoverage('checkout', 'screens', checkoutMachine, recorder);
+    assertFullCoverage(report, 'checkout', 'screens');
+  });
+});

@@ -1,0 +1,155 @@
+// The real world the checkout walks (a) and (b) arrange: a signed-in customer, and every answer
+// made to happen for real: a running multi-screen plan (6000), an unfinished order (the cart),
+// another unpaid order holding the code (9004, or one that cannot be cancelled: 1003), the sandbox
+// cards, PayPal, a PIX left unpaid until its window closed, a request lost on the network.
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { PayDetails } from '../../machines/checkout/checkout.types';
+import type { FakeClock } from '../../server/clock';
+import { createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
+import type { useTestServer } from '../helpers/test-server';
+import { card, detailsFor, letPixExpire, lossyClient, PIX_PAYER } from './payment-world';
+import { AnswerGate } from './real-server';
+
+type Server = ReturnType<typeof useTestServer>;
+type Expect = (actual: unknown) => { toBe(v: unknown): void; toContain(v: unknown): void; toEqual(v: unknown): void; toMatch(v: RegExp): void; toMatchObject(v: object): void };
+
+/** The call each invocation makes, whose request is lost when its error is arranged. */
+const routes: Record<string, string> = {
+  checkAvailability: '/api/site/checkPlanAvailable/v1',
+  loadCart: '/api/bill/query/cart',
+  loadMethods: '/api/bill/payment/methods/v1',
+  valuate: '/api/bill/goodsValuation',
+  findRefusedOrder: '/api/bill/query/cart',
+};
+
+export class CheckoutWorld {
+  account!: TestAccount;
+  api!: ReturnType<typeof lossyClient>['api'];
+  private lose!: Set<string>;
+  private auth: Record<string, string> = {};
+  /** What the next payment, code and unbinding answers were arranged to be. */
+  readonly plan = { payment: 'paid', code: 'applied', unbinding: '' };
+
+  constructor(
+    private readonly server: Server,
+    private readonly clock: FakeClock,
+    /** The single-screen plan bought: plan 1 (monthly, paid in full) or plan 3 (180 days, in instalments). */
+    private readonly planId: '1' | '3' = '1',
+  ) {}
+
+  /** Holds answers while a screens walk looks at a state that waits for one. */
+  readonly gate = new AnswerGate();
+
+  async setUp() {
+    this.account = await createTestAccount(this.server);
+    const login = await this.server.post('/api/user/login/v1', loginBody(this.account));
+    this.auth = { Authorization: (login.body.data as { token: string }).token, Language: 'en' };
+    ({ api: this.api, lose: this.lose } = lossyClient(this.server.app, login.body.data, this.gate));
+  }
+
+  get input() {
+    return { planId: this.planId, currency: 'BRL', country: 'BR', defaultInstallments: 3, email: this.account.account };
+  }
+
+  private pay(body: Record<string, unknown>) {
+    return this.server.post('/api/bill/pay/v1', { planId: this.planId, currency: 'BRL', country: 'BR', email: this.account.account, ...body }, this.auth);
+  }
+
+  openOrders() {
+    return this.server.db.query<{ id: string; status: string }>("SELECT id, status FROM orders WHERE account_uid = $1 AND status NOT IN ('PAYMENT_SUCCEEDED', 'PAYMENT_CANCELLED') ORDER BY created_at DESC", [this.account.uid]);
+  }
+
+  async arrange(event: EventObject) {
+    const output = (event as { output?: Record<string, unknown> | null }).output;
+    const [, kind, id] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type) ?? [];
+    if (kind === 'error' && routes[id ?? '']) return void this.lose.add(routes[id!]!);
+    switch (id) {
+      case 'checkAvailability':
+        // Spec section 6: a running multi-screen plan; a single-screen plan may not be bought.
+        if (output?.kind === 'refused' && !(await this.server.db.query('SELECT 1 FROM entitlements WHERE account_uid = $1 AND device_count > 1', [this.account.uid])).length) {
+          await this.pay({ planId: '2', method: 'card', ...card('4242424242424242') });
+        }
+        return;
+      case 'loadCart':
+        // An unfinished order: a PIX code not paid yet.
+        if (output && (await this.openOrders()).length === 0) await this.pay({ method: 'pix', payer: PIX_PAYER });
+        return;
+      case 'valuate': {
+        const code = (output as { discountCode?: { applied: boolean; errCode?: number } } | undefined)?.discountCode;
+        this.plan.code = !code ? 'none' : code.applied ? 'applied' : code.errCode === 9004 ? 'bound' : 'refused';
+        return;
+      }
+      case 'unbinding':
+        this.plan.unbinding = String(output?.kind);
+        return;
+      case 'payment':
+        this.plan.payment = String(output?.kind);
+        if (this.plan.payment === 'failed') this.lose.add('/api/bill/pay/v1');
+        return;
+    }
+  }
+
+  /**
+   * The code the customer types: DESCONTO5, or PAUSADO (switched off: 9000). When the code is to
+   * be held by another order, that order is made first: a PIX code, or a card charge whose answer
+   * was lost (NETWORK_ERROR), which cannot be cancelled (1003).
+   */
+  async code(): Promise<string> {
+    if (this.plan.code === 'bound') {
+      const other = this.plan.unbinding === 'cannotRemove' ? { method: 'card', ...card('4000000000001117') } : { method: 'pix', payer: PIX_PAYER };
+      await this.pay({ ...other, discountCode: 'DESCONTO5' });
+    }
+    return this.plan.code === 'refused' ? 'PAUSADO' : 'DESCONTO5';
+  }
+
+  /** What the customer pays with, for the payment answer arranged. */
+  details(): PayDetails {
+    return detailsFor(this.plan.payment);
+  }
+
+  /** After the checkout started paying a PIX that is to be left unpaid: its window closes. */
+  async whilePaying(payment: { getSnapshot(): AnyMachineSnapshot } | undefined, simulated: { increment(ms: number): void }) {
+    if (this.plan.payment === 'closed' && payment) await letPixExpire(payment, this.server, this.clock, simulated);
+  }
+
+  /** What the server says in each state. */
+  async checkServer(reached: AnyMachineSnapshot, event: EventObject, expect: Expect) {
+    const c = reached.context as { outcome?: { kind: string; orderId?: string; url?: string }; cart?: { id: string }; orderId?: string; valuation?: { planId: string }; codeErrCode?: number; error?: unknown };
+    if (event.type.startsWith('xstate.error')) expect(c.error).toMatchObject({ kind: 'network' });
+    const orders = await this.openOrders();
+    const has = async (id: string | undefined, status: string) => (await this.server.db.query('SELECT 1 FROM orders WHERE id = $1 AND status = $2', [id, status])).length;
+    switch (JSON.stringify(reached.value)) {
+      case '"unavailable"':
+        expect(c.outcome).toEqual({ kind: 'unavailable', errCode: 6000 });
+        break;
+      case '"cartFound"':
+        expect(orders.map((o) => o.id)).toContain(c.cart?.id);
+        break;
+      case '"finishingOrder"':
+        expect(c.outcome).toEqual({ kind: 'finishOrder', orderId: c.cart?.id });
+        break;
+      case '"editing"':
+        expect(c.valuation?.planId).toBe(this.planId);
+        if (this.plan.code === 'refused' && event.type === 'xstate.done.actor.valuate') expect(c.codeErrCode).toBe(9000);
+        if (c.orderId) expect(orders.map((o) => o.id)).toContain(c.orderId);
+        if (event.type === 'xstate.done.actor.findRefusedOrder') expect(orders.find((o) => o.id === c.orderId)?.status).toBe('PAYMENT_FAILED');
+        break;
+      case '"paid"':
+        expect(await has(c.outcome?.orderId, 'PAYMENT_SUCCEEDED')).toBe(1);
+        break;
+      case '"pending"':
+        expect(orders.some((o) => o.status === 'NETWORK_ERROR')).toBe(true);
+        break;
+      case '"redirected"':
+        expect(c.outcome?.url).toMatch(/\/sandbox\/paypal\/checkoutnow\?token=/);
+        break;
+      case '"closed"':
+        expect(await has(c.outcome?.orderId, 'PAYMENT_CANCELLED')).toBe(1);
+        break;
+    }
+    if (event.type === 'xstate.done.actor.unbinding' && this.plan.unbinding === 'unbound') {
+      // The other order was cancelled; the code now applies here.
+      expect((await this.server.db.query("SELECT 1 FROM orders WHERE account_uid = $1 AND discount_code = 'DESCONTO5' AND status = 'PAYMENT_CANCELLED'", [this.account.uid])).length).toBe(1);
+    }
+  }
+}
