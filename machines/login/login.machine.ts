@@ -93,6 +93,7 @@ export const loginMachine = loginSetup.createMachine({
       always: [{ guard: 'hasEntranceToken', target: 'loggingInWithToken' }, { target: 'loadingConfig' }],
     },
     loggingInWithToken: {
+      // Spec section 7: POST /api/user/sso/v1 with t, a, e (docs/decisions/007).
       tags: ['busy'],
       invoke: {
         id: 'tokenLogin',
@@ -106,10 +107,12 @@ export const loginMachine = loginSetup.createMachine({
           // the ordinary form, with the reason shown (docs/decisions/013).
           { target: 'loadingConfig', actions: 'takeRefusal' },
         ],
+        // Unexpected: the ordinary form, the error recorded.
         onError: { target: 'loadingConfig', actions: 'recordError' },
       },
     },
     loadingConfig: {
+      // Spec section 7: the countdown and whether Google sign-in is offered.
       tags: ['busy'],
       invoke: {
         id: 'loadConfig',
@@ -121,6 +124,7 @@ export const loginMachine = loginSetup.createMachine({
       },
     },
     form: {
+      // Spec section 2: /login, a phone-or-email tab and a fast-login tab.
       initial: 'choosingTab',
       on: {
         // Spec section 2: two tabs; the active one is remembered (store loginActiveTab).
@@ -137,12 +141,15 @@ export const loginMachine = loginSetup.createMachine({
           always: [{ guard: 'isCodeTabActive', target: 'codeTab' }, { target: 'passwordTab' }],
         },
         passwordTab: {
+          // Spec section 7: POST /api/user/login/v1, account (email or phone) and password.
           initial: 'editing',
           states: {
             editing: {
+              // Spec section 5: the form checks the formats and the 6-character password first.
               on: { PASSWORD_SUBMITTED: { target: 'loggingIn', actions: 'clearRefusal' } },
             },
             loggingIn: {
+              // The credential is checked first; 9/197/7004 come only after a right one (ADR 006).
               tags: ['busy'],
               invoke: {
                 id: 'passwordLogin',
@@ -165,19 +172,23 @@ export const loginMachine = loginSetup.createMachine({
                   // 1/2 no account, 3 wrong password, 5 format, 4000 country code: the form says why.
                   { target: 'editing', actions: ['takeRefusal', 'dropCaptcha'] },
                 ],
+                // Unexpected (network, -2499): the form stays, the error is recorded.
                 onError: { target: 'editing', actions: 'recordError' },
               },
             },
             loadingCaptcha: {
+              // Spec section 7: POST /api/user/createRandCode/v1 for the login form.
               tags: ['busy'],
               invoke: {
                 id: 'loadCaptcha',
                 src: 'loadCaptcha',
                 onDone: { target: 'captchaShown', actions: 'takeCaptcha' },
+                // Without an image the form goes back; the next try asks for one again.
                 onError: { target: 'editing', actions: ['recordError', 'dropCaptcha'] },
               },
             },
             captchaShown: {
+              // docs/decisions/006: the image works once and for 5 minutes.
               on: {
                 // The password goes again, with the characters of the image.
                 PASSWORD_SUBMITTED: { target: 'loggingIn' },
@@ -187,12 +198,15 @@ export const loginMachine = loginSetup.createMachine({
           },
         },
         codeTab: {
+          // Spec sections 2 and 7: fast login with a 4-digit code by email or SMS.
           initial: 'editing',
           states: {
             editing: {
+              // Spec section 7: POST sendVerificationCode, purpose login.
               on: { CODE_REQUESTED: { target: 'sendingCode', actions: ['clearRefusal', 'takeCodeAccount'] } },
             },
             sendingCode: {
+              // docs/decisions/006: one code per countdown, at most 10 a day (-3031 otherwise).
               tags: ['busy'],
               invoke: {
                 id: 'sendCode',
@@ -207,13 +221,17 @@ export const loginMachine = loginSetup.createMachine({
                   { guard: 'isLocked', target: '#login.form.locked', actions: 'takeRefusal' },
                   { target: 'editing', actions: 'takeRefusal' },
                 ],
+                // Unexpected (network, -2499): the form stays, the error is recorded.
                 onError: { target: 'editing', actions: 'recordError' },
               },
             },
             codeDialog: {
+              // Spec section 2: the 4-digit code dialog.
               initial: 'countingDown',
               on: {
+                // Spec section 5: 4 digits, checked by the form.
                 CODE_SUBMITTED: { target: 'verifyingCode', actions: 'clearRefusal' },
+                // Closing keeps the code valid (10 minutes); asking again obeys the countdown.
                 CODE_DIALOG_CLOSED: { target: 'editing' },
               },
               states: {
@@ -222,11 +240,13 @@ export const loginMachine = loginSetup.createMachine({
                   after: { resendCountdown: { target: 'canResend' } },
                 },
                 canResend: {
+                  // The countdown is over: another code may be sent.
                   on: { CODE_RESEND_REQUESTED: { target: '#login.form.codeTab.sendingCode', actions: 'clearRefusal' } },
                 },
               },
             },
             verifyingCode: {
+              // Spec section 7: POST /api/user/code/login/v1; a code works once (ADR 006).
               tags: ['busy'],
               invoke: {
                 id: 'codeLogin',
@@ -241,12 +261,14 @@ export const loginMachine = loginSetup.createMachine({
                   { guard: 'isBlocked', target: '#login.form.blocked', actions: 'takeRefusal' },
                   { target: 'editing', actions: 'takeRefusal' },
                 ],
+                // Unexpected: the dialog stays, with a new code allowed.
                 onError: { target: 'codeDialog.canResend', actions: 'recordError' },
               },
             },
           },
         },
         loggingInWithGoogle: {
+          // Spec section 7: POST /api/user/google/login/v1 with Google's ID token.
           tags: ['busy'],
           invoke: {
             id: 'googleLogin',
@@ -259,6 +281,7 @@ export const loginMachine = loginSetup.createMachine({
               // 1 no account for that Google identity, 187 address owned by another identity.
               { target: 'choosingTab', actions: 'takeRefusal' },
             ],
+            // Unexpected: back to the tabs, the error recorded.
             onError: { target: 'choosingTab', actions: 'recordError' },
           },
         },

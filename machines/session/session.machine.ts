@@ -114,6 +114,7 @@ export const sessionMachine = sessionSetup.createMachine({
           reenter: true,
           actions: ['rememberUser', { type: 'storeUserInfo', params: ({ event }) => ({ userInfo: event.userInfo }) }],
         },
+        // Spec section 7: logout calls loginOut.
         LOGOUT_REQUESTED: { target: 'signingOut' },
       },
     },

@@ -44,6 +44,7 @@ export const signupMachine = setup({
       on: { SIGNUP_SUBMITTED: { target: 'signingUp', actions: 'clearRefusal' } },
     },
     signingUp: {
+      // Spec section 7: POST /api/user/signup/v1 with acceptTerms and the page's language.
       tags: ['busy'],
       invoke: {
         id: 'signup',
@@ -59,10 +60,12 @@ export const signupMachine = setup({
           // 4, 5, 8, 12, 32, 187, 4000: the form says what to fix.
           { target: 'editing', actions: 'takeAnswer' },
         ],
+        // Unexpected (network, -2499): the form stays, the error is recorded.
         onError: { target: 'editing', actions: 'recordError' },
       },
     },
     accountExists: {
+      // The user logs in or recovers the account, or changes the address and tries again.
       on: {
         NOTICE_DISMISSED: { target: 'editing', actions: 'clearRefusal' },
         SIGNUP_SUBMITTED: { target: 'signingUp', actions: 'clearRefusal' },
@@ -73,6 +76,7 @@ export const signupMachine = setup({
       type: 'final',
     },
     signedUp: {
+      // Spec section 4: userInfo is stored (session machine); back to where the user came from.
       type: 'final',
       entry: [
         { type: 'storeUserInfo', params: ({ context }) => ({ userInfo: context.userInfo! }) },
