@@ -7,8 +7,8 @@ import { z } from 'zod';
 import type { LoginView } from '../../../machines/login/login.selectors';
 import type { AccountFields, EntranceToken, LoginEvent, LoginInput } from '../../../machines/login/login.types';
 import { FieldError } from '../../components/field-error';
+import { RefusalNotice } from '../../components/refusal-notice';
 import { usePageTitle } from '../../components/use-page-title';
-import { errorMessageFor } from '../../i18n/error-messages';
 import { useServices } from '../../queries/services-context';
 import { emailSchema, phoneSchema, verificationCodeSchema, passwordSchema, V } from '../../validation/schemas';
 import { GoogleSignIn } from './google-sign-in';
@@ -81,7 +81,7 @@ function LoginPage({ view, send }: { view: LoginView; send: Send }) {
             </Tab>
           </div>
           <div id="login-panel" role="tabpanel" className="stack">
-            {view.errCode !== null && !view.codeDialog.open && <Refusal code={view.errCode} />}
+            {!view.codeDialog.open && <RefusalNotice code={view.errCode} />}
             {view.passwordForm && <PasswordForm view={view} send={send} />}
             {view.codeForm && <CodeRequestForm view={view} send={send} />}
           </div>
@@ -106,15 +106,6 @@ function Tab({ selected, controls, onSelect, children }: { selected: boolean; co
     <button type="button" role="tab" className="tab" aria-selected={selected} aria-controls={controls} tabIndex={selected ? 0 : -1} onClick={onSelect}>
       {children}
     </button>
-  );
-}
-
-function Refusal({ code }: { code: number }) {
-  const intl = useIntl();
-  return (
-    <p className="notice notice-warning" role="alert">
-      {intl.formatMessage(errorMessageFor(code))}
-    </p>
   );
 }
 
@@ -232,7 +223,7 @@ function CodeDialog({ view, send }: { view: LoginView; send: Send }) {
     <div className="dialog-backdrop">
       <div className="dialog stack" role="dialog" aria-modal="true" aria-labelledby="code-dialog-title" aria-busy={view.codeDialog.verifying}>
         <h2 id="code-dialog-title">{intl.formatMessage(m.codeDialogTitle)}</h2>
-        {view.errCode !== null && <Refusal code={view.errCode} />}
+        <RefusalNotice code={view.errCode} />
         <form className="stack" noValidate onSubmit={form.handleSubmit((v) => send({ type: 'CODE_SUBMITTED', code: v.code }))}>
           <FormField
             id="login-code"

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import type { SignupView } from '../../../machines/signup/signup.selectors';
 import type { SignupEvent, SignupInput } from '../../../machines/signup/signup.types';
 import { FieldError } from '../../components/field-error';
+import { RefusalNotice } from '../../components/refusal-notice';
 import { usePageTitle } from '../../components/use-page-title';
-import { errorMessageFor } from '../../i18n/error-messages';
 import { defaultLanguage, languageOfTag } from '../../i18n/languages';
 import { emailSchema, newPasswordPairSchema, nicknameSchema, phoneSchema, termsSchema, V } from '../../validation/schemas';
 import { returnPath } from '../login/return-path';
@@ -149,11 +149,7 @@ function SignupForm({ view, send }: { view: SignupView; send: Send }) {
         send({ type: 'SIGNUP_SUBMITTED', fields: { account, ...phone, nickname: v.nickname.trim(), password: v.password }, acceptTerms: true });
       })}
     >
-      {view.errCode !== null && !view.accountExists && (
-        <p className="notice notice-warning" role="alert">
-          {intl.formatMessage(errorMessageFor(view.errCode))}
-        </p>
-      )}
+      {!view.accountExists && <RefusalNotice code={view.errCode} />}
       {field('account', intl.formatMessage(m.account), 'text', 'username')}
       {field('areaCode', intl.formatMessage(m.areaCode), 'text', 'tel-country-code')}
       {field('nickname', intl.formatMessage(m.nickname), 'text', 'nickname')}
