@@ -4,15 +4,12 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CheckoutOutcome } from '../../../machines/checkout/checkout.types';
 import type { RepayOutcome } from '../../../machines/repay/repay.types';
-import { RefusalNotice } from '../../components/refusal-notice';
 import { usePageTitle } from '../../components/use-page-title';
-import { formatMoney } from '../../config/money';
 import { useServices } from '../../queries/services-context';
 import { useSiteConfig } from '../../queries/site-queries';
 import { useQuery } from '../../queries/use-query';
-import { CheckoutSection, EmailField, Failure, m, Methods, orderNo } from './checkout-section';
-import { MethodForm } from './method-form';
-import { PaymentSteps } from './payment-steps';
+import { CheckoutSection, m } from './checkout-section';
+import { RepaySection } from './repay-section';
 import { useCheckout, useRepay } from './use-payment-flows';
 
 /** Spec section 2: query names in long or short form (planId, p or id). */
@@ -94,34 +91,11 @@ function RepayPage({ orderId }: { orderId: string }) {
 }
 
 function Repay(input: { orderId: string; country: string; defaultInstallments: number }) {
-  const intl = useIntl();
   const sandbox = useSandbox();
   const finish = useFinish();
-  const { view, send } = useRepay(input);
-  useEffect(() => finish(view.outcome), [view.outcome]); // eslint-disable-line react-hooks/exhaustive-deps
-  if (view.step === 'loading') return <p role="status">{intl.formatMessage(m.loading)}</p>;
-  if (view.step === 'failure') return <Failure onRetry={() => send({ type: 'RETRY' })} />;
-  const order = view.order;
-  const busy = view.step !== 'form';
-  return (
-    <section className="page payment-page">
-      <h1>{intl.formatMessage(m.repayTitle)}</h1>
-      {order ? (
-        <section aria-labelledby="summary-title" className="summary">
-          <h2 id="summary-title">{intl.formatMessage(orderNo, { id: order.id })}</h2>
-          <p>
-            {order.items[0]?.planName} · <strong>{formatMoney(order.total, order.currency, intl.locale)}</strong>
-          </p>
-        </section>
-      ) : null}
-      {view.payment ? <PaymentSteps actorRef={view.payment} /> : null}
-      <div hidden={view.payment !== undefined} className="page">
-        <Methods methods={view.methods} selected={view.method} disabled={busy} onSelect={(code) => send({ type: 'METHOD_SELECTED', code })} />
-        <EmailField value={view.email} onChange={(email) => send({ type: 'EMAIL_CHANGED', email })} />
-        <RefusalNotice code={view.payErrCode ?? null} />
-        {view.method ? <MethodForm key={view.method.code} method={view.method} sandbox={sandbox} busy={busy || !view.canPay} submitLabel={intl.formatMessage(m.pay)} onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })} /> : null}
-      </div>
-    </section>
-  );
+  const { actor } = useRepay(input);
+  const outcome = useSelector(actor, (s) => s.context.outcome);
+  useEffect(() => finish(outcome), [outcome]); // eslint-disable-line react-hooks/exhaustive-deps
+  return <RepaySection actorRef={actor} sandbox={sandbox} />;
 }
 

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { createCheckoutActors } from '../../../machines/checkout/checkout.actors';
 import { checkoutMachine } from '../../../machines/checkout/checkout.machine';
@@ -8,7 +8,6 @@ import { paymentMachine } from '../../../machines/payment/payment.machine';
 import type { PaymentInput } from '../../../machines/payment/payment.types';
 import { createRepayActors } from '../../../machines/repay/repay.actors';
 import { repayMachine } from '../../../machines/repay/repay.machine';
-import { selectRepayView } from '../../../machines/repay/repay.selectors';
 import type { RepayInput } from '../../../machines/repay/repay.types';
 import { useServices } from '../../queries/services-context';
 
@@ -31,8 +30,7 @@ export function useCheckout(input: CheckoutInput) {
 export function useRepay(input: RepayInput) {
   const services = useServices();
   const machine = useMemo(() => repayMachine.provide({ actors: { ...createRepayActors(services.api), payment: providePayment(services.api) } }), [services]);
-  const actor = useActorRef(machine, { input, ...services.actorOptions });
-  return { view: useSelector(actor, selectRepayView), send: actor.send };
+  return { actor: useActorRef(machine, { input, ...services.actorOptions }) };
 }
 
 /** Starts the payment flow on its own (a PayPal return, a pending PIX shown again). */

@@ -1,0 +1,57 @@
+import { useSelector } from '@xstate/react';
+import { defineMessage, useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
+import type { RepayMachine } from '../../../machines/repay/repay.machine';
+import { selectRepayView } from '../../../machines/repay/repay.selectors';
+import { RefusalNotice } from '../../components/refusal-notice';
+import { formatMoney } from '../../config/money';
+import { EmailField, Failure, inFull, m, Methods, orderNo } from './checkout-section';
+import { MethodForm } from './method-form';
+import { PaymentSteps } from './payment-steps';
+
+const nPayments = defineMessage<{ readonly n: number }>({ id: 'payment.nPayments', defaultMessage: '{n} instalments', description: 'Instalment option when paying an order again: n payments' });
+
+/** Repaying an open order as a thin view of the repay machine (issue 5): reads selectRepayView, sends events. */
+export function RepaySection({ actorRef, sandbox }: { actorRef: ActorRefFrom<RepayMachine>; sandbox: boolean }) {
+  const intl = useIntl();
+  const view = useSelector(actorRef, selectRepayView);
+  const send = actorRef.send;
+  if (view.step === 'loading' || view.step === 'finished') return <p role="status">{intl.formatMessage(m.loading)}</p>;
+  if (view.step === 'failure') return <Failure onRetry={() => send({ type: 'RETRY' })} />;
+  const order = view.order;
+  const busy = view.step !== 'form';
+  const max = view.method?.maxInstallments ?? 1;
+  return (
+    <section className="page payment-page" aria-busy={busy}>
+      <h1>{intl.formatMessage(m.repayTitle)}</h1>
+      {order ? (
+        <section aria-labelledby="summary-title" className="summary">
+          <h2 id="summary-title">{intl.formatMessage(orderNo, { id: order.id })}</h2>
+          <p>
+            {order.items[0]?.planName} · <strong>{formatMoney(order.total, order.currency, intl.locale)}</strong>
+          </p>
+        </section>
+      ) : null}
+      {view.payment ? <PaymentSteps actorRef={view.payment} /> : null}
+      {/* Kept mounted while paying, so a declined card comes back with what was typed. */}
+      <div hidden={view.payment !== undefined} className="page">
+        <Methods methods={view.methods} selected={view.method} disabled={busy} onSelect={(code) => send({ type: 'METHOD_SELECTED', code })} />
+        {max > 1 ? (
+          <div className="field">
+            <label htmlFor="repay-installments">{intl.formatMessage(m.installments)}</label>
+            <select id="repay-installments" value={view.installments} disabled={busy} onChange={(e) => send({ type: 'INSTALLMENTS_CHANGED', installments: Number(e.currentTarget.value) })}>
+              {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n === 1 ? intl.formatMessage(inFull) : intl.formatMessage(nPayments, { n })}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <EmailField value={view.email} onChange={(email) => send({ type: 'EMAIL_CHANGED', email })} />
+        <RefusalNotice code={view.payErrCode ?? null} />
+        {view.method ? <MethodForm key={view.method.code} method={view.method} sandbox={sandbox} busy={busy || !view.canPay} submitLabel={intl.formatMessage(m.pay)} onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })} /> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+// @vitest-environment jsdom
+// Walk (b) of the repay machine: every graph path through the repay section of the payment page
+// (with its payment panels) with Testing Library, the actor and its payment flow calling the real
+// reference server; the order and the answers are made for real by the repay world. One executor
+// per event (typed with `satisfies`) and, per state, what the customer sees. The order is for the
+// 180-day plan, which may be paid in instalments.
+import './node-realm';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { createRepayActors } from '../../machines/repay/repay.actors';
+import { repayMachine } from '../../machines/repay/repay.machine';
+import type { RepayEvent } from '../../machines/repay/repay.types';
+import { createFakeClock } from '../../server/clock';
+import { RepaySection } from '../../src/screens/payment/repay-section';
+import { useTestServer } from '../helpers/test-server';
+import { saveCoverage } from './coverage';
+import { assertFullCoverage, pollUntil } from './gate';
+import { CoverageRecorder, describePath, flowPaths } from './harness';
+import { repayGraph } from './repay.model';
+import { RepayWorld } from './repay.world';
+import { screenActorOptions } from './screen-walk';
+import { walkPath } from './walker';
+
+const clock = createFakeClock();
+const server = useTestServer({}, { clock });
+afterEach(() => cleanup());
+const recorder = new CoverageRecorder();
+const paths = flowPaths(repayGraph(repayMachine.provide({ actors: createRepayActors({ client: {} } as never) })));
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+const methodNames: Record<string, string> = { paypal: 'PayPal', pix: 'PIX', card: 'Credit card' };
+
+/** What the customer sees in each state. */
+function assertScreen(s: AnyMachineSnapshot, orderId: string) {
+  if (s.hasTag('loading') || s.status === 'done') {
+    expect(screen.getByRole('status').textContent).toBe('Preparing your order…');
+    return;
+  }
+  if (s.matches('failure')) {
+    expect(screen.getByRole('alert').textContent).toBe('The payment page could not be prepared.');
+    return;
+  }
+  expect(screen.getByRole('heading', { level: 1, name: 'Finish paying your order' })).toBeTruthy();
+  expect(screen.getByRole('heading', { level: 2, name: `Order ${orderId}` })).toBeTruthy();
+  if (s.matches('editing')) {
+    const c = s.context as { methodCode?: string; payErrCode?: number; installments: number };
+    expect((screen.getByRole('radio', { name: methodNames[c.methodCode ?? 'card'] ?? c.methodCode }) as HTMLInputElement).checked).toBe(true);
+    if (c.methodCode === 'card') expect((screen.getByLabelText('Instalments') as HTMLSelectElement).value).toBe(String(c.installments));
+    if (c.payErrCode === 301) expect(screen.getByText('Card rejected')).toBeTruthy();
+  }
+  if (s.matches('paying')) expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+}
+
+describe('repay machine, walk (b): through the payment page, against the real server', () => {
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const world = new RepayWorld(server, clock, '3');
+    await world.setUp(path as never, expect);
+    const seen: AnyMachineSnapshot[] = [];
+    let actor: ReturnType<typeof createActor<typeof repayMachine>> | undefined;
+    let simulated: { increment(ms: number): void } | undefined;
+    const executors = {
+      METHOD_SELECTED: async (e) => void fireEvent.click(screen.getByRole('radio', { name: methodNames[(e as unknown as { code: string }).code] })),
+      INSTALLMENTS_CHANGED: async (e) => void fireEvent.change(screen.getByLabelText('Instalments'), { target: { value: String((e as unknown as { installments: number }).installments) } }),
+      EMAIL_CHANGED: async (e) => {
+        const field = screen.getByLabelText('Email for the receipt');
+        fireEvent.input(field, { target: { value: (e as unknown as { email: string }).email } });
+        fireEvent.blur(field);
+      },
+      PAY_SUBMITTED: async () => {
+        const { card, payer } = world.details();
+        if (card && 'number' in card) {
+          type('Card number', card.number);
+          type('Expiry (MM/YY)', `${card.expMonth}/${String(card.expYear).slice(-2)}`);
+          type('Security code', card.cvc);
+          type('Name on the card', card.holder);
+        }
+        if (payer?.firstName) type('First name', payer.firstName);
+        if (payer?.lastName) type('Last name', payer.lastName);
+        if (payer?.cpf) type('CPF or CNPJ (digits only)', payer.cpf);
+        fireEvent.click(button('Pay now'));
+      },
+      RETRY: async () => void fireEvent.click(button('Try again')),
+    } satisfies Record<RepayEvent['type'], (event: EventObject) => Promise<void>>;
+
+    try {
+      await walkPath(path, {
+        arrange: (event) => world.arrange(event),
+        async start() {
+          const { clock: actorClock, inspect } = screenActorOptions(recorder, world.gate, seen, (s) => s.hasTag('loading'));
+          simulated = actorClock;
+          actor = createActor(repayMachine.provide({ actors: createRepayActors(world.api) }), { input: world.input, inspect, clock: actorClock }).start();
+          render(
+            <IntlProvider locale="en" messages={{}} onError={() => {}}>
+              <RepaySection actorRef={actor} sandbox={false} />
+            </IntlProvider>,
+          );
+          return { snapshots: () => seen, clock: actorClock };
+        },
+        perform: async (event) => {
+          const before = seen.length;
+          await executors[event.type as RepayEvent['type']](event);
+          // The form submits asynchronously (react-hook-form validates first): wait for the event to land.
+          await waitFor(() => expect(seen.length).toBeGreaterThan(before)).catch((error: unknown) => {
+            throw new Error(`${event.type} did not reach the machine; the page says: ${screen.queryAllByRole('alert').map((a) => a.textContent).join(' | ')}`, { cause: error });
+          });
+        },
+        delayMs() {
+          throw new Error('the repay flow has no delays of its own');
+        },
+        async check(reached, expected, event) {
+          expect(reached.value).toEqual(expected.value);
+          await world.checkServer(reached, event, expect);
+          if (seen[seen.length - 1] === reached) await waitFor(() => assertScreen(reached, world.orderId));
+        },
+        async checked(reached) {
+          world.gate.open();
+          if (reached.matches('paying')) await world.whilePaying((reached.children as Record<string, { getSnapshot(): AnyMachineSnapshot } | undefined>).payment, simulated!);
+        },
+        until: pollUntil,
+      });
+    } finally {
+      world.gate.open();
+      actor?.stop();
+    }
+  });
+
+  afterAll(() => {
+    const report = saveCoverage('repay', 'screens', repayMachine, recorder);
+    assertFullCoverage(report, 'repay', 'screens');
+  });
+});
