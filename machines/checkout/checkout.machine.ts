@@ -6,7 +6,7 @@
 // createCheckoutActors(api).
 import { assign, setup } from 'xstate';
 import type { DiscountUnbindingOutput } from '../discount-unbinding/discount-unbinding.types';
-import { clampInstallments, newIdempotencyKey, paymentEnded } from '../payment/payment.guards';
+import { clampInstallments, newIdempotencyKey, onPaymentDone, paymentEnded } from '../payment/payment.guards';
 import type { PaymentOutcome, PaymentRequest } from '../payment/payment.types';
 import type { CheckoutActors } from './checkout.actors';
 import type { Availability, CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutOutcome, Order, PaymentMethod, Valuation } from './checkout.types';
@@ -248,16 +248,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         id: 'payment',
         src: 'payment',
         input: ({ context, event }) => ({ request: paymentRequest(context, event), idempotencyKey: context.idempotencyKey }),
-        onDone: [
-          { guard: 'isPaid', target: 'paid', actions: 'endWith' },
-          // Spec section 8: a declined card (or code, or wallet) goes back to the form with its message.
-          { guard: 'isDeclined', target: 'findingRefusedOrder', actions: 'takePayRefusal' },
-          { guard: 'isRedirected', target: 'redirected', actions: 'endWith' },
-          { guard: 'isPending', target: 'pending', actions: 'endWith' },
-          { guard: 'isClosed', target: 'closed', actions: 'endWith' },
-          // The payment flow failed unexpectedly (recorded there): the form again.
-          { target: 'editing' },
-        ],
+        onDone: [...onPaymentDone('findingRefusedOrder')],
         // The payment flow ends in a final state whatever happens (its own failure included).
       },
     },

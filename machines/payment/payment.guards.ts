@@ -18,3 +18,19 @@ export const clampInstallments = (wanted: number, method: PaymentMethod | undefi
 
 /** A fresh Idempotency-Key for each payment the customer submits. */
 export const newIdempotencyKey = (flow: string) => `${flow}-${globalThis.crypto.randomUUID()}`;
+
+/**
+ * Where a flow that invoked the payment flow goes on each of its outcomes: paid, redirected,
+ * pending and closed end the flow (with `endWith`); a refusal goes to `declinedTarget` with the
+ * message (`takePayRefusal`); the payment flow's own failure (recorded there) back to the form.
+ */
+export const onPaymentDone = <T extends string>(declinedTarget: T) =>
+  [
+    { guard: 'isPaid', target: 'paid', actions: 'endWith' },
+    // Spec section 8: a declined card (or code, or wallet) goes back to the form with its message.
+    { guard: 'isDeclined', target: declinedTarget, actions: 'takePayRefusal' },
+    { guard: 'isRedirected', target: 'redirected', actions: 'endWith' },
+    { guard: 'isPending', target: 'pending', actions: 'endWith' },
+    { guard: 'isClosed', target: 'closed', actions: 'endWith' },
+    { target: 'editing' },
+  ] as const;

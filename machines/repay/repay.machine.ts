@@ -4,7 +4,7 @@
 // same one checkout runs. Calls come from createRepayActors(api).
 import { assign, setup } from 'xstate';
 import type { Order, PaymentMethod } from '../checkout/checkout.types';
-import { clampInstallments, newIdempotencyKey, paymentEnded, paymentOutcomeOf } from '../payment/payment.guards';
+import { clampInstallments, newIdempotencyKey, onPaymentDone, paymentEnded, paymentOutcomeOf } from '../payment/payment.guards';
 import type { PaymentOutcome } from '../payment/payment.types';
 import type { RepayActors } from './repay.actors';
 import type { RepayContext, RepayEvent, RepayInput, RepayOutcome } from './repay.types';
@@ -139,16 +139,8 @@ export const repayMachine = repaySetup.createMachine({
           },
           idempotencyKey: context.idempotencyKey,
         }),
-        onDone: [
-          { guard: 'isPaid', target: 'paid', actions: 'endWith' },
-          // Spec section 8: a declined card goes back to the form with its message; the order stays repayable.
-          { guard: 'isDeclined', target: 'editing', actions: 'takePayRefusal' },
-          { guard: 'isRedirected', target: 'redirected', actions: 'endWith' },
-          { guard: 'isPending', target: 'pending', actions: 'endWith' },
-          { guard: 'isClosed', target: 'closed', actions: 'endWith' },
-          // The payment flow failed unexpectedly (recorded there): the form again.
-          { target: 'editing' },
-        ],
+        onDone: [...onPaymentDone('editing')],
+        // The payment flow ends in a final state whatever happens (its own failure included).
       },
     },
     failure: {

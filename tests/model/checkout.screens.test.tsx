@@ -21,6 +21,7 @@ import { saveCoverage } from './coverage';
 import { assertFullCoverage, pollUntil } from './gate';
 import { CoverageRecorder, describePath, flowPaths } from './harness';
 import { screenActorOptions } from './screen-walk';
+import { changeEmail, fillAndPay, performOnPage } from './payment-page';
 import { walkPath } from './walker';
 
 const clock = createFakeClock();
@@ -29,7 +30,6 @@ afterEach(() => cleanup());
 const recorder = new CoverageRecorder();
 const paths = flowPaths(checkoutGraph(checkoutMachine.provide({ actors: createCheckoutActors({ client: {} } as never) })));
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 const methodNames: Record<string, string> = { paypal: 'PayPal', pix: 'PIX', card: 'Credit card' };
 
 /** What the customer sees in each state. */
@@ -84,28 +84,12 @@ describe('checkout machine, walk (b): through the payment page, against the real
       METHOD_SELECTED: async (e) => void fireEvent.click(screen.getByRole('radio', { name: methodNames[(e as unknown as { code: string }).code] })),
       INSTALLMENTS_CHANGED: async (e) => void fireEvent.change(screen.getByLabelText('Instalments'), { target: { value: String((e as unknown as { installments: number }).installments) } }),
       CODE_APPLIED: async () => {
-        type('Discount code', await world.code());
+        fireEvent.input(screen.getByLabelText('Discount code'), { target: { value: await world.code() } });
         fireEvent.click(button('Apply'));
       },
       CODE_REMOVED: async () => void fireEvent.click(button('Remove')),
-      EMAIL_CHANGED: async (e) => {
-        const field = screen.getByLabelText('Email for the receipt');
-        fireEvent.input(field, { target: { value: (e as unknown as { email: string }).email } });
-        fireEvent.blur(field);
-      },
-      PAY_SUBMITTED: async () => {
-        const { card, payer } = world.details();
-        if (card && 'number' in card) {
-          type('Card number', card.number);
-          type('Expiry (MM/YY)', `${card.expMonth}/${String(card.expYear).slice(-2)}`);
-          type('Security code', card.cvc);
-          type('Name on the card', card.holder);
-        }
-        if (payer?.firstName) type('First name', payer.firstName);
-        if (payer?.lastName) type('Last name', payer.lastName);
-        if (payer?.cpf) type('CPF or CNPJ (digits only)', payer.cpf);
-        fireEvent.click(button('Pay now'));
-      },
+      EMAIL_CHANGED: async (e) => changeEmail((e as unknown as { email: string }).email),
+      PAY_SUBMITTED: async () => fillAndPay(world.details()),
       RETRY: async () => void fireEvent.click(button('Try again')),
     } satisfies Record<CheckoutEvent['type'], (event: EventObject) => Promise<void>>;
 
@@ -123,14 +107,7 @@ describe('checkout machine, walk (b): through the payment page, against the real
           );
           return { snapshots: () => seen, clock: actorClock };
         },
-        perform: async (event) => {
-          // The form submits asynchronously (react-hook-form validates first): wait for the event to land.
-          const before = seen.length;
-          await executors[event.type as CheckoutEvent['type']](event);
-          await waitFor(() => expect(seen.length).toBeGreaterThan(before)).catch((error: unknown) => {
-            throw new Error(`${event.type} did not reach the machine; the page says: ${screen.queryAllByRole('alert').map((a) => a.textContent).join(' | ')}`, { cause: error });
-          });
-        },
+        perform: (event) => performOnPage(event.type, seen, () => executors[event.type as CheckoutEvent['type']](event)),
         delayMs() {
           throw new Error('the checkout has no delays of its own');
         },

@@ -21,6 +21,7 @@ import { CoverageRecorder, describePath, flowPaths } from './harness';
 import { repayGraph } from './repay.model';
 import { RepayWorld } from './repay.world';
 import { screenActorOptions } from './screen-walk';
+import { changeEmail, fillAndPay, performOnPage } from './payment-page';
 import { walkPath } from './walker';
 
 const clock = createFakeClock();
@@ -29,7 +30,6 @@ afterEach(() => cleanup());
 const recorder = new CoverageRecorder();
 const paths = flowPaths(repayGraph(repayMachine.provide({ actors: createRepayActors({ client: {} } as never) })));
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 const methodNames: Record<string, string> = { paypal: 'PayPal', pix: 'PIX', card: 'Credit card' };
 
 /** What the customer sees in each state. */
@@ -63,24 +63,8 @@ describe('repay machine, walk (b): through the payment page, against the real se
     const executors = {
       METHOD_SELECTED: async (e) => void fireEvent.click(screen.getByRole('radio', { name: methodNames[(e as unknown as { code: string }).code] })),
       INSTALLMENTS_CHANGED: async (e) => void fireEvent.change(screen.getByLabelText('Instalments'), { target: { value: String((e as unknown as { installments: number }).installments) } }),
-      EMAIL_CHANGED: async (e) => {
-        const field = screen.getByLabelText('Email for the receipt');
-        fireEvent.input(field, { target: { value: (e as unknown as { email: string }).email } });
-        fireEvent.blur(field);
-      },
-      PAY_SUBMITTED: async () => {
-        const { card, payer } = world.details();
-        if (card && 'number' in card) {
-          type('Card number', card.number);
-          type('Expiry (MM/YY)', `${card.expMonth}/${String(card.expYear).slice(-2)}`);
-          type('Security code', card.cvc);
-          type('Name on the card', card.holder);
-        }
-        if (payer?.firstName) type('First name', payer.firstName);
-        if (payer?.lastName) type('Last name', payer.lastName);
-        if (payer?.cpf) type('CPF or CNPJ (digits only)', payer.cpf);
-        fireEvent.click(button('Pay now'));
-      },
+      EMAIL_CHANGED: async (e) => changeEmail((e as unknown as { email: string }).email),
+      PAY_SUBMITTED: async () => fillAndPay(world.details()),
       RETRY: async () => void fireEvent.click(button('Try again')),
     } satisfies Record<RepayEvent['type'], (event: EventObject) => Promise<void>>;
 
@@ -98,14 +82,7 @@ describe('repay machine, walk (b): through the payment page, against the real se
           );
           return { snapshots: () => seen, clock: actorClock };
         },
-        perform: async (event) => {
-          const before = seen.length;
-          await executors[event.type as RepayEvent['type']](event);
-          // The form submits asynchronously (react-hook-form validates first): wait for the event to land.
-          await waitFor(() => expect(seen.length).toBeGreaterThan(before)).catch((error: unknown) => {
-            throw new Error(`${event.type} did not reach the machine; the page says: ${screen.queryAllByRole('alert').map((a) => a.textContent).join(' | ')}`, { cause: error });
-          });
-        },
+        perform: (event) => performOnPage(event.type, seen, () => executors[event.type as RepayEvent['type']](event)),
         delayMs() {
           throw new Error('the repay flow has no delays of its own');
         },
