@@ -6,7 +6,7 @@
 // createCheckoutActors(api).
 import { assign, setup } from 'xstate';
 import type { DiscountUnbindingOutput } from '../discount-unbinding/discount-unbinding.types';
-import { clampInstallments, newIdempotencyKey, onPaymentDone, paymentEnded } from '../payment/payment.guards';
+import { clampInstallments, newIdempotencyKey, onPaymentDone, paidFlowOutcome, paymentEnded } from '../payment/payment.guards';
 import type { PaymentOutcome, PaymentRequest } from '../payment/payment.types';
 import type { CheckoutActors } from './checkout.actors';
 import type { Availability, CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutOutcome, Order, PaymentMethod, Valuation } from './checkout.types';
@@ -112,21 +112,10 @@ export const checkoutSetup = setup({
 
 /** How the checkout ended, from the last done event (a payment's outcome, an availability refusal). */
 function toOutcome(output: unknown): CheckoutOutcome {
-  const payment = output as PaymentOutcome | Availability | undefined;
-  switch (payment?.kind) {
-    case 'paid':
-      return { kind: 'paid', orderId: payment.orderId };
-    case 'pending':
-      return { kind: 'pending', orderId: payment.orderId };
-    case 'redirected':
-      return { kind: 'redirected', url: payment.url };
-    case 'closed':
-      return { kind: 'closed', orderId: payment.orderId };
-    case 'refused':
-      return { kind: 'unavailable', errCode: payment.errCode };
-    default:
-      throw new Error(`no checkout outcome for ${JSON.stringify(output)}`);
-  }
+  const ended = output as PaymentOutcome | Availability;
+  if (ended.kind === 'refused') return { kind: 'unavailable', errCode: ended.errCode };
+  if (ended.kind === 'available' || ended.kind === 'declined' || ended.kind === 'failed') throw new Error(`no checkout outcome for ${JSON.stringify(output)}`);
+  return paidFlowOutcome(ended, '');
 }
 
 export const checkoutMachine = checkoutSetup.createMachine({

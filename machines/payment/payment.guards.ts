@@ -34,3 +34,24 @@ export const onPaymentDone = <T extends string>(declinedTarget: T) =>
     { guard: 'isClosed', target: 'closed', actions: 'endWith' },
     { target: 'editing' },
   ] as const;
+
+/** How a paying flow ends, by the payment flow's outcome (the order that cannot be paid any more: closed). */
+export type PaidFlowOutcome =
+  | { kind: 'paid'; orderId: string }
+  | { kind: 'pending'; orderId: string | undefined }
+  | { kind: 'redirected'; url: string }
+  | { kind: 'closed'; orderId: string };
+
+export function paidFlowOutcome(outcome: PaymentOutcome, orderId: string): PaidFlowOutcome {
+  switch (outcome.kind) {
+    case 'paid':
+    case 'pending':
+      return { kind: outcome.kind, orderId: outcome.orderId } as PaidFlowOutcome;
+    case 'redirected':
+      return { kind: 'redirected', url: outcome.url };
+    case 'closed':
+      return { kind: 'closed', orderId: outcome.orderId };
+    default:
+      return { kind: 'closed', orderId };
+  }
+}

@@ -4,7 +4,7 @@
 // same one checkout runs. Calls come from createRepayActors(api).
 import { assign, setup } from 'xstate';
 import type { Order, PaymentMethod } from '../checkout/checkout.types';
-import { clampInstallments, newIdempotencyKey, onPaymentDone, paymentEnded, paymentOutcomeOf } from '../payment/payment.guards';
+import { clampInstallments, newIdempotencyKey, onPaymentDone, paidFlowOutcome, paymentEnded, paymentOutcomeOf } from '../payment/payment.guards';
 import type { PaymentOutcome } from '../payment/payment.types';
 import type { RepayActors } from './repay.actors';
 import type { RepayContext, RepayEvent, RepayInput, RepayOutcome } from './repay.types';
@@ -13,19 +13,6 @@ const outputOf = (event: unknown): unknown => (event as { output?: unknown }).ou
 
 /** Spec section 3: the statuses in which an order can still be paid. */
 const OPEN = ['SUBMITTED', 'NETWORK_ERROR', 'PAYMENT_PENDING', 'PAYMENT_FAILED'];
-
-function toOutcome(context: RepayContext, outcome: PaymentOutcome | undefined): RepayOutcome {
-  switch (outcome?.kind) {
-    case 'paid':
-      return { kind: 'paid', orderId: outcome.orderId };
-    case 'pending':
-      return { kind: 'pending', orderId: outcome.orderId };
-    case 'redirected':
-      return { kind: 'redirected', url: outcome.url };
-    default:
-      return { kind: 'closed', orderId: context.orderId };
-  }
-}
 
 export const repaySetup = setup({
   types: {
@@ -67,7 +54,7 @@ export const repaySetup = setup({
     setEmail: assign({ email: ({ context, event }) => (event.type === 'EMAIL_CHANGED' ? event.email.trim() : context.email) }),
     startPayment: assign({ idempotencyKey: () => newIdempotencyKey('repay'), payErrCode: undefined }),
     takePayRefusal: assign({ payErrCode: ({ event }) => (paymentOutcomeOf(event) as Extract<PaymentOutcome, { kind: 'declined' }>).errCode }),
-    endWith: assign({ outcome: ({ context, event }) => toOutcome(context, paymentOutcomeOf(event)) }),
+    endWith: assign({ outcome: ({ context, event }) => paidFlowOutcome(paymentOutcomeOf(event), context.orderId) }),
     endClosed: assign({ outcome: ({ context }) => ({ kind: 'closed', orderId: context.orderId }) as RepayOutcome }),
     recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
   },

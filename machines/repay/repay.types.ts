@@ -1,4 +1,5 @@
 import type { Order, PayDetails, PaymentMethod } from '../checkout/checkout.types';
+import type { PaidFlowOutcome } from '../payment/payment.guards';
 
 export interface RepayInput {
   orderId: string;
@@ -20,12 +21,8 @@ export interface RepayContext extends RepayInput {
   error: unknown;
 }
 
-export type RepayOutcome =
-  | { kind: 'paid'; orderId: string }
-  | { kind: 'pending'; orderId: string | undefined }
-  | { kind: 'redirected'; url: string }
-  /** The order can no longer be paid (paid meanwhile, cancelled, expired). */
-  | { kind: 'closed'; orderId: string };
+/** How repaying ended; `closed`: the order can no longer be paid (paid meanwhile, cancelled, expired). */
+export type RepayOutcome = PaidFlowOutcome;
 
 export type RepayEvent =
   | { type: 'METHOD_SELECTED'; code: string }
