@@ -23,7 +23,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/site/theme/v1`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    // PUBLIC_URL: providers send the payer back to the origin the browser uses (its storage holds the session).
+    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
 });

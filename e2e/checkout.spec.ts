@@ -84,4 +84,20 @@ test.describe('buying a plan', () => {
     await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/, { timeout: 15_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   });
+
+  test('by PayPal: the approval page, back to /payment-redirect, captured, paid', async ({ page, request }) => {
+    const who = await newCustomer(request, 'paypal');
+    await logIn(page, who);
+    await page.goto('/payment?planId=1');
+    await page.getByRole('radio', { name: 'PayPal' }).check();
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    // The sandbox's PayPal page (it stands for paypal.com): the buyer approves.
+    await expect(page).toHaveURL(/\/sandbox\/paypal\/checkoutnow\?token=[0-9A-Z]{17}$/);
+    await expect(page.getByText('R$ 29.90 BRL')).toBeVisible();
+    await page.getByRole('button', { name: 'Agree and continue' }).click();
+    // Back on the portal, the payment is captured, then the result page says so.
+    await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+    await expectAccessible(page);
+  });
 });

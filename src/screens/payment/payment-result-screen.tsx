@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { LoadState } from '../../components/load-state';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatMoney } from '../../config/money';
 import { useQuery } from '../../queries/use-query';
@@ -27,7 +28,7 @@ export function PaymentResultScreen() {
   const orderId = query.get('orderId') ?? '';
   const tip = useQuery(`paymentTip:${orderId}:${intl.locale}`, ({ api }) => api.callData(api.client.GET('/api/bill/payment/tip/v1', { params: { query: { orderId } } })));
   if (!orderId) return <Bare>{intl.formatMessage(m.noOrder)}</Bare>;
-  if (tip.status !== 'success') return <Bare>{tip.status === 'error' ? <button onClick={tip.retry}>↻</button> : <span role="status">{intl.formatMessage(m.loading)}</span>}</Bare>;
+  if (tip.status !== 'success') return <Bare>{tip.status === 'error' ? <LoadState status="error" onRetry={tip.retry} /> : <span role="status">{intl.formatMessage(m.loading)}</span>}</Bare>;
   const t = tip.data;
   const paid = t.status === 'PAYMENT_SUCCEEDED';
   const open = ['SUBMITTED', 'NETWORK_ERROR', 'PAYMENT_PENDING', 'PAYMENT_FAILED'].includes(t.status);
