@@ -31,7 +31,9 @@ Each machine of \`machines/\` as a statechart, drawn by \`npm run flows\` from t
 (states, nested states, every transition with its event and guard; dashed: a transition that stays
 in its state). Colours come from the last model walks (\`coverage.json\`, written by \`npm test\`):
 green, covered by the walk against the server (a) and the walk through the screens (b); amber, by
-one; red, by none. A test fails when a drawing is older than its machine.
+one; red, by none. A test fails when a drawing is older than its machine. The same drawings are
+interactive on the app's \`/flows\` page (off in production): pick a flow, step through its
+transitions, see the path so far, open the flow's screen.
 
 | Machine | (a) states | (a) transitions | (b) states | (b) transitions |
 |---|---|---|---|---|

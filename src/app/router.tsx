@@ -22,12 +22,13 @@ const PaymentScreen = screen(() => import('../screens/payment/payment-screen'), 
 const PaymentResultScreen = screen(() => import('../screens/payment/payment-result-screen'), 'PaymentResultScreen');
 const PaymentRedirectScreen = screen(() => import('../screens/payment/payment-result-screen'), 'PaymentRedirectScreen');
 const PaymentPixScreen = screen(() => import('../screens/payment/payment-result-screen'), 'PaymentPixScreen');
+const FlowsScreen = screen(() => import('../screens/flows/flows-screen'), 'FlowsScreen');
 
 /**
  * The paths routed so far. Entry rules (src/app/entry-rules.ts) redirect only to these, so a rule
  * whose screen is not built yet leaves the visitor where they are instead of on a 404.
  */
-export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login', '/register', '/account', '/orders', '/payment', '/paymentResult', '/payment-redirect', '/payment-pix']);
+export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login', '/register', '/account', '/orders', '/payment', '/paymentResult', '/payment-redirect', '/payment-pix', '/flows']);
 
 interface Props {
   language: Language;
@@ -49,6 +50,8 @@ export function AppRoutes({ language, onLanguageChange }: Props) {
           <Route path="/account" element={<AccountScreen />} />
           <Route path="/orders" element={<AccountScreen />} />
           <Route path="/payment" element={<PaymentScreen />} />
+          {/* Not in the spec: the flow atlas for product owners and testers (issue 5), off in production. */}
+          <Route path="/flows" element={<FlowsScreen />} />
         </Route>
         <Route element={<BareLayout {...layout} />}>
           <Route path="/404" element={<NotFoundScreen />} />

@@ -1,0 +1,176 @@
+import DOMPurify from 'dompurify';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { usePageTitle } from '../../components/use-page-title';
+import { useQuery } from '../../queries/use-query';
+
+const m = defineMessages({
+  title: { id: 'flows.title', defaultMessage: 'Flow atlas', description: 'Title of the page that shows the flows as statecharts (for product owners and testers)' },
+  intro: {
+    id: 'flows.intro',
+    defaultMessage: 'Every flow of the portal as a statechart, coloured by the last test run: green, walked against the server and through the screens; amber, by one; red, by none. Pick a flow, then follow its transitions.',
+    description: 'Introduction of the flow atlas',
+  },
+  off: { id: 'flows.off', defaultMessage: 'The flow atlas is not available on this site.', description: 'Shown when the flow atlas is turned off (production)' },
+  machine: { id: 'flows.machine', defaultMessage: 'Flow', description: 'Label of the flow chooser' },
+  current: { id: 'flows.current', defaultMessage: 'You are in', description: 'Heading: the current state of the walkthrough' },
+  next: { id: 'flows.next', defaultMessage: 'What can happen next', description: 'Heading: the transitions out of the current state' },
+  final: { id: 'flows.final', defaultMessage: 'This flow ends here.', description: 'Shown when the walkthrough reached a final state' },
+  path: { id: 'flows.path', defaultMessage: 'Path so far', description: 'Heading: the transitions taken in the walkthrough' },
+  restart: { id: 'flows.restart', defaultMessage: 'Start again', description: 'Button that starts the walkthrough from the beginning' },
+  back: { id: 'flows.back', defaultMessage: 'Step back', description: 'Button that undoes the last step of the walkthrough' },
+  screen: { id: 'flows.screen', defaultMessage: 'Open the screen of this flow', description: 'Link to the screen that shows the flow' },
+});
+const stepLabel = defineMessage<{ readonly event: string; readonly target: string }>({ id: 'flows.step', defaultMessage: '{event} → {target}', description: 'A transition button: the event and the state it leads to' });
+
+/** The screen each flow is shown on (spec section 2). */
+const screens: Record<string, string> = {
+  session: '/pricing-table',
+  login: '/login',
+  signup: '/register',
+  checkout: '/payment?planId=1',
+  repay: '/orders',
+  payment: '/payment?planId=1',
+  discountUnbinding: '/payment?planId=1',
+  autoRenewal: '/account',
+};
+
+const loaders = import.meta.glob<Record<string, unknown>>('../../../machines/*/*.machine.ts');
+const drawings = import.meta.glob<string>('../../../docs/flows/*.svg', { query: '?raw', import: 'default' });
+
+async function loadMachines(): Promise<AnyStateMachine[]> {
+  const modules = await Promise.all(Object.values(loaders).map((load) => load()));
+  return modules
+    .flatMap((mod) => Object.values(mod))
+    .filter((v): v is AnyStateMachine => typeof v === 'object' && v !== null && 'root' in v && 'transition' in v)
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** The atomic state a walkthrough stands in when it enters `node` (its initial leaf). */
+function leafOf(node: AnyStateNode): AnyStateNode {
+  const children = Object.values(node.states) as AnyStateNode[];
+  if (children.length === 0) return node;
+  return leafOf((node.initial?.target?.[0] as AnyStateNode | undefined) ?? children[0]!);
+}
+
+/** Transitions available in a state: its own and its ancestors' (as the machine takes them). */
+function transitionsOut(node: AnyStateNode) {
+  const out: Array<{ event: string; guard: string | undefined; target: AnyStateNode }> = [];
+  for (let n: AnyStateNode | undefined = node; n; n = n.parent) {
+    for (const [event, list] of n.transitions) {
+      for (const t of list) out.push({ event: eventName(event), guard: guardName(t.guard), target: (t.target?.[0] as AnyStateNode | undefined) ?? node });
+    }
+    for (const t of n.always ?? []) out.push({ event: 'always', guard: guardName(t.guard), target: (t.target?.[0] as AnyStateNode | undefined) ?? node });
+  }
+  return out;
+}
+
+const eventName = (type: string) =>
+  type.replace(/^xstate\.(done|error)\.actor\.(.+)$/, '$1: $2').replace(/^xstate\.after\.([^.]+)\..*$/, 'after $1');
+const guardName = (g: unknown) => (typeof g === 'string' ? g : g && typeof g === 'object' && 'type' in g ? String((g as { type: unknown }).type) : undefined);
+const shortId = (node: AnyStateNode) => node.id.split('.').slice(1).join('.') || node.id;
+
+/**
+ * Issue 5's flow atlas: the drawings of `npm run flows`, interactive. Pick a flow, click a
+ * transition to step through it, see the path so far and open the screen that shows the flow.
+ * Off in production (the site's configuration says `env: production`).
+ */
+export function FlowsScreen() {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(m.title));
+  const config = useQuery('userConfig', ({ api }) => api.callData(api.client.GET('/api/user/get/config/v1')));
+  const machines = useQuery('flowMachines', () => loadMachines());
+  const [query, setQuery] = useSearchParams();
+  const chosen = query.get('flow') ?? 'checkout';
+  const machine = machines.status === 'success' ? (machines.data.find((x) => x.id === chosen) ?? machines.data[0]) : undefined;
+  if (config.status === 'success' && config.data.env === 'production') return <p role="alert">{intl.formatMessage(m.off)}</p>;
+  if (machines.status !== 'success' || !machine) return <p role="status">…</p>;
+  return (
+    <section className="page flows-page">
+      <h1>{intl.formatMessage(m.title)}</h1>
+      <p className="muted">{intl.formatMessage(m.intro)}</p>
+      <div className="field">
+        <label htmlFor="flow">{intl.formatMessage(m.machine)}</label>
+        <select id="flow" value={machine.id} onChange={(e) => setQuery({ flow: e.currentTarget.value })}>
+          {machines.data.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.id}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Walkthrough key={machine.id} machine={machine} />
+    </section>
+  );
+}
+
+function Walkthrough({ machine }: { machine: AnyStateMachine }) {
+  const intl = useIntl();
+  const start = useMemo(() => leafOf(machine.root), [machine]);
+  const [path, setPath] = useState<Array<{ event: string; to: AnyStateNode }>>([]);
+  const current = path.at(-1)?.to ?? start;
+  const next = current.type === 'final' ? [] : transitionsOut(current);
+  const screen = screens[machine.id];
+  return (
+    <div className="flows-layout">
+      <Drawing id={machine.id} current={current.id} />
+      <aside className="flows-panel" aria-label={machine.id}>
+        <h2>{intl.formatMessage(m.current)}</h2>
+        <p>
+          <strong data-testid="current-state">{shortId(current)}</strong>
+        </p>
+        {screen ? <Link to={screen}>{intl.formatMessage(m.screen)}</Link> : null}
+        <h2>{intl.formatMessage(m.next)}</h2>
+        {next.length === 0 ? (
+          <p>{intl.formatMessage(m.final)}</p>
+        ) : (
+          <ul className="flows-next">
+            {next.map((t, i) => (
+              <li key={`${t.event}-${i}`}>
+                <button type="button" className="button button-secondary" onClick={() => setPath([...path, { event: t.event, to: leafOf(t.target) }])}>
+                  {intl.formatMessage(stepLabel, { event: t.guard ? `${t.event} [${t.guard}]` : t.event, target: shortId(leafOf(t.target)) })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <h2>{intl.formatMessage(m.path)}</h2>
+        <ol className="flows-path">
+          <li>{shortId(start)}</li>
+          {path.map((p, i) => (
+            <li key={i}>
+              {p.event} → {shortId(p.to)}
+            </li>
+          ))}
+        </ol>
+        <div className="actions">
+          <button type="button" className="button button-secondary" disabled={path.length === 0} onClick={() => setPath(path.slice(0, -1))}>
+            {intl.formatMessage(m.back)}
+          </button>
+          <button type="button" className="button button-secondary" disabled={path.length === 0} onClick={() => setPath([])}>
+            {intl.formatMessage(m.restart)}
+          </button>
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+/** The committed drawing of the flow, with the current state outlined. */
+function Drawing({ id, current }: { id: string; current: string }) {
+  const holder = useRef<HTMLDivElement>(null);
+  const drawing = useQuery(`flowDrawing:${id}`, async () => {
+    const load = Object.entries(drawings).find(([file]) => file.endsWith(`/${id}.svg`))?.[1];
+    return load ? DOMPurify.sanitize(await load(), { USE_PROFILES: { svg: true, svgFilters: true } }) : '';
+  });
+  const svg = drawing.status === 'success' ? drawing.data : '';
+  useEffect(() => {
+    const nodes = holder.current?.querySelectorAll('g.node') ?? [];
+    for (const node of nodes) node.classList.toggle('flows-current', node.querySelector('title')?.textContent === current);
+    holder.current?.querySelector('g.flows-current')?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [svg, current]);
+  // Focusable: the drawing scrolls, and a keyboard must be able to scroll it.
+  return <div ref={holder} className="flows-drawing" role="img" aria-label={id} tabIndex={0} dangerouslySetInnerHTML={{ __html: svg }} />;
+}
