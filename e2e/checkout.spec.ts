@@ -50,11 +50,20 @@ test.describe('buying a plan', () => {
     await screenshots(page, 'payment-card-declined');
 
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Save this card for next time and for auto-renewal').check();
     await page.getByRole('button', { name: 'Pay now' }).click();
     await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/);
     await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
     await expectAccessible(page);
     await screenshots(page, 'payment-result-paid');
+
+    // The next purchase offers the saved card, chosen already: nothing to type.
+    await page.goto('/payment?planId=3');
+    await expect(page.getByRole('radio', { name: 'VISA ending in 4242, expires 12/2030' })).toBeChecked();
+    await expect(page.getByLabel('Card number')).toBeHidden();
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   });
 
   test('by PIX: the QR and the copy-and-paste code, then the page sees the bank pay it', async ({ page, request }) => {

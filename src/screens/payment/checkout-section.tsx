@@ -9,7 +9,7 @@ import { DiscountUnbindingDialog } from '../../components/discount-unbinding-dia
 import { RefusalNotice } from '../../components/refusal-notice';
 import { currencySymbols, formatMoney } from '../../config/money';
 import { couponSchema } from '../../validation/schemas';
-import { MethodForm } from './method-form';
+import { MethodForm, type SavedCard } from './method-form';
 import { PaymentSteps } from './payment-steps';
 
 export const m = defineMessages({
@@ -49,7 +49,7 @@ const COUNTRIES = ['BR', 'AR', 'CL', 'CO', 'MX', 'PE', 'UY', 'US', 'ZA', 'KE', '
 const CURRENCIES = Object.keys(currencySymbols);
 
 /** The checkout as a thin view of its machine (issue 5): reads selectCheckoutView, sends events. */
-export function CheckoutSection({ actorRef, sandbox }: { actorRef: ActorRefFrom<CheckoutMachine>; sandbox: boolean }) {
+export function CheckoutSection({ actorRef, sandbox, savedCards = [] }: { actorRef: ActorRefFrom<CheckoutMachine>; sandbox: boolean; savedCards?: SavedCard[] }) {
   const intl = useIntl();
   const view = useSelector(actorRef, selectCheckoutView);
   const send = actorRef.send;
@@ -116,7 +116,7 @@ export function CheckoutSection({ actorRef, sandbox }: { actorRef: ActorRefFrom<
         ) : null}
         <EmailField value={view.email} onChange={(email) => send({ type: 'EMAIL_CHANGED', email })} />
         <RefusalNotice code={view.payErrCode ?? null} />
-        {view.method ? <MethodForm key={view.method.code} method={view.method} sandbox={sandbox} busy={busy || !view.canPay} submitLabel={intl.formatMessage(m.pay)} onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })} /> : null}
+        {view.method ? <MethodForm key={view.method.code} method={view.method} sandbox={sandbox} savedCards={savedCards} busy={busy || !view.canPay} submitLabel={intl.formatMessage(m.pay)} onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })} /> : null}
       </div>
     </section>
   );

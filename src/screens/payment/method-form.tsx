@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import type { components } from '../../../openapi/schema';
 import { z } from 'zod';
 import type { PayDetails, PaymentMethod } from '../../../machines/checkout/checkout.types';
 import { FieldError } from '../../components/field-error';
@@ -30,6 +31,8 @@ const m = defineMessages({
   idNumber: { id: 'payment.payer.idNumber', defaultMessage: 'ID number', description: 'Payer field: identity document number' },
   operator: { id: 'payment.wallet.operator', defaultMessage: 'Mobile money operator', description: 'Label of the mobile money operator chooser' },
   coin: { id: 'payment.crypto.choose', defaultMessage: 'Coin', description: 'Label of the coin chooser before paying with crypto' },
+  savedCard: { id: 'payment.card.saved', defaultMessage: 'Pay with', description: 'Legend of the chooser between saved cards and a new card' },
+  newCard: { id: 'payment.card.new', defaultMessage: 'A new card', description: 'Choice: pay with a card not saved yet' },
   sandboxTitle: { id: 'payment.sandbox.title', defaultMessage: 'Sandbox test cards', description: 'Heading of the list of test card numbers (sandbox mode only)' },
   sandboxHint: { id: 'payment.sandbox.hint', defaultMessage: 'Any future expiry and any 3-digit code.', description: 'How to use the sandbox test cards' },
   approved: { id: 'payment.sandbox.approved', defaultMessage: 'Payment succeeds', description: 'Sandbox test card outcome' },
@@ -61,7 +64,17 @@ const payerRules: Partial<Record<PayerField, z.ZodType<string>>> = {
   birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, V.required),
 };
 
+export type SavedCard = components['schemas']['Card'];
+
+const cardLabel = defineMessage<{ readonly brand: string; readonly last4: string; readonly month: string; readonly year: number }>({
+  id: 'payment.card.savedLabel',
+  defaultMessage: '{brand} ending in {last4}, expires {month}/{year}',
+  description: 'A saved card in the chooser: its brand, last 4 digits and expiry',
+});
+
 interface FormValues {
+  /** A saved card's id, or '' for a new card. */
+  savedCardId?: string;
   number?: string;
   expiry?: string;
   cvc?: string;
@@ -77,9 +90,11 @@ function schemaFor(method: PaymentMethod) {
   const payer = z.object(Object.fromEntries(method.requiredFields.map((f) => [f, payerRules[f] ?? z.string().trim().min(1, V.required)])));
   const base = z.object({ payer, operator: z.string().optional(), coin: z.string().optional(), save: z.boolean().optional() });
   if (method.type !== 'card') return base;
-  return base.extend({ number: z.string(), expiry: z.string(), cvc: z.string(), holder: z.string() }).superRefine((v, ctx) => {
+  return base.extend({ savedCardId: z.string().optional(), number: z.string().optional(), expiry: z.string().optional(), cvc: z.string().optional(), holder: z.string().optional() }).superRefine((v, ctx) => {
+    // A saved card needs nothing typed: its token is at the provider (docs/decisions/009).
+    if (v.savedCardId) return;
     const [mm, yy] = (v.expiry ?? '').split('/').map((p) => p.trim());
-    const parsed = cardSchema().safeParse({ number: v.number, expMonth: mm, expYear: yy ? `20${yy.slice(-2)}` : '', cvc: v.cvc, holder: v.holder });
+    const parsed = cardSchema().safeParse({ number: v.number ?? '', expMonth: mm, expYear: yy ? `20${yy.slice(-2)}` : '', cvc: v.cvc ?? '', holder: v.holder ?? '' });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.path[0] === 'expMonth' || issue.path[0] === 'expYear' ? 'expiry' : String(issue.path[0])] });
     }
@@ -87,10 +102,30 @@ function schemaFor(method: PaymentMethod) {
 }
 
 /** The card, payer, wallet or coin fields of a method, turned into the pay call's details. */
-export function MethodForm({ method, sandbox, busy, submitLabel, onSubmit }: { method: PaymentMethod; sandbox: boolean; busy: boolean; submitLabel: string; onSubmit(details: PayDetails): void }) {
+export function MethodForm({
+  method,
+  sandbox,
+  busy,
+  submitLabel,
+  onSubmit,
+  savedCards = [],
+}: {
+  method: PaymentMethod;
+  sandbox: boolean;
+  busy: boolean;
+  submitLabel: string;
+  onSubmit(details: PayDetails): void;
+  /** The account's saved cards (card methods that take them): the default one is preselected. */
+  savedCards?: SavedCard[];
+}) {
   const intl = useIntl();
+  const usable = method.type === 'card' && method.savedCards ? savedCards : [];
   const resolver = useMemo(() => zodResolver(schemaFor(method) as never) as unknown as Resolver<FormValues>, [method]);
-  const form = useForm<FormValues>({ resolver, defaultValues: { payer: {}, save: false, operator: method.mobileMoneyOperators?.[0], coin: method.coins?.[0] } });
+  const form = useForm<FormValues>({
+    resolver,
+    defaultValues: { payer: {}, save: false, operator: method.mobileMoneyOperators?.[0], coin: method.coins?.[0], savedCardId: (usable.find((c) => c.isDefault) ?? usable[0])?.id ?? '' },
+  });
+  const savedCardId = form.watch('savedCardId');
   const errors = form.formState.errors as Record<string, { message?: string } | Record<string, { message?: string }> | undefined>;
   const fieldError = (name: string) => (errors[name] as { message?: string } | undefined)?.message;
   const payerError = (name: string) => (errors.payer as Record<string, { message?: string }> | undefined)?.[name]?.message;
@@ -99,7 +134,11 @@ export function MethodForm({ method, sandbox, busy, submitLabel, onSubmit }: { m
     const payer = Object.fromEntries(Object.entries(v.payer).filter(([, value]) => value)) as PayDetails['payer'];
     const [mm, yy] = (v.expiry ?? '').split('/').map((part: string) => part.trim());
     onSubmit({
-      ...(method.type === 'card' ? { card: { number: (v.number ?? '').replace(/\s+/g, ''), expMonth: Number(mm), expYear: 2000 + Number(yy?.slice(-2)), cvc: v.cvc ?? '', holder: (v.holder ?? '').trim(), save: Boolean(v.save) } } : {}),
+      ...(method.type === 'card'
+        ? v.savedCardId
+          ? { card: { savedCardId: v.savedCardId } }
+          : { card: { number: (v.number ?? '').replace(/\s+/g, ''), expMonth: Number(mm), expYear: 2000 + Number(yy?.slice(-2)), cvc: v.cvc ?? '', holder: (v.holder ?? '').trim(), save: Boolean(v.save) } }
+        : {}),
       ...(method.requiredFields.length > 0 ? { payer } : {}),
       ...(method.type === 'mobile_money' && v.operator ? { mobileMoney: { operator: v.operator as never, phone: v.payer.phone ?? '', ...(v.payer.areaCode ? { areaCode: v.payer.areaCode } : {}) } } : {}),
       ...(method.type === 'crypto' && v.coin ? { crypto: { coin: v.coin as never } } : {}),
@@ -116,7 +155,21 @@ export function MethodForm({ method, sandbox, busy, submitLabel, onSubmit }: { m
 
   return (
     <form className="stack" onSubmit={(e) => void submit(e)} noValidate aria-label={method.name}>
-      {method.type === 'card' ? (
+      {usable.length > 0 ? (
+        <fieldset className="methods">
+          <legend>{intl.formatMessage(m.savedCard)}</legend>
+          {usable.map((c) => (
+            <label key={c.id} className="method">
+              <input type="radio" value={c.id} {...form.register('savedCardId')} />{' '}
+              {intl.formatMessage(cardLabel, { brand: c.brand.toUpperCase(), last4: c.last4, month: String(c.expMonth).padStart(2, '0'), year: c.expYear })}
+            </label>
+          ))}
+          <label className="method">
+            <input type="radio" value="" {...form.register('savedCardId')} /> {intl.formatMessage(m.newCard)}
+          </label>
+        </fieldset>
+      ) : null}
+      {method.type === 'card' && !savedCardId ? (
         <>
           {input('number', m.cardNumber, { inputMode: 'numeric', autoComplete: 'cc-number' })}
           <div className="field-row">

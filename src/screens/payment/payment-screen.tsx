@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CheckoutOutcome } from '../../../machines/checkout/checkout.types';
@@ -57,6 +57,13 @@ export function PaymentScreen() {
   );
 }
 
+/** The account's saved cards, fresh each time the page opens (a card saved by the last purchase shows). */
+function useSavedCards() {
+  const [opened] = useState(() => Date.now());
+  const cards = useQuery(`savedCards:${opened}`, ({ api }) => api.callData(api.client.POST('/api/bill/listCard', { body: {} })));
+  return cards.status === 'success' ? cards.data : [];
+}
+
 function useSandbox() {
   const config = useQuery('userConfig', ({ api }) => api.callData(api.client.GET('/api/user/get/config/v1')));
   return config.status === 'success' && config.data.env === 'sandbox';
@@ -77,9 +84,10 @@ function Checkout(input: { planId: string; currency: string; country: string; de
   const sandbox = useSandbox();
   const finish = useFinish();
   const { actor } = useCheckout(input);
+  const savedCards = useSavedCards();
   const outcome = useSelector(actor, (s) => s.context.outcome);
   useEffect(() => finish(outcome), [outcome]); // eslint-disable-line react-hooks/exhaustive-deps
-  return <CheckoutSection actorRef={actor} sandbox={sandbox} />;
+  return <CheckoutSection actorRef={actor} sandbox={sandbox} savedCards={savedCards} />;
 }
 
 function RepayPage({ orderId }: { orderId: string }) {
@@ -94,8 +102,9 @@ function Repay(input: { orderId: string; country: string; defaultInstallments: n
   const sandbox = useSandbox();
   const finish = useFinish();
   const { actor } = useRepay(input);
+  const savedCards = useSavedCards();
   const outcome = useSelector(actor, (s) => s.context.outcome);
   useEffect(() => finish(outcome), [outcome]); // eslint-disable-line react-hooks/exhaustive-deps
-  return <RepaySection actorRef={actor} sandbox={sandbox} />;
+  return <RepaySection actorRef={actor} sandbox={sandbox} savedCards={savedCards} />;
 }
 

@@ -6,13 +6,13 @@ import { selectRepayView } from '../../../machines/repay/repay.selectors';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { formatMoney } from '../../config/money';
 import { EmailField, Failure, inFull, m, Methods, orderNo } from './checkout-section';
-import { MethodForm } from './method-form';
+import { MethodForm, type SavedCard } from './method-form';
 import { PaymentSteps } from './payment-steps';
 
 const nPayments = defineMessage<{ readonly n: number }>({ id: 'payment.nPayments', defaultMessage: '{n} instalments', description: 'Instalment option when paying an order again: n payments' });
 
 /** Repaying an open order as a thin view of the repay machine (issue 5): reads selectRepayView, sends events. */
-export function RepaySection({ actorRef, sandbox }: { actorRef: ActorRefFrom<RepayMachine>; sandbox: boolean }) {
+export function RepaySection({ actorRef, sandbox, savedCards = [] }: { actorRef: ActorRefFrom<RepayMachine>; sandbox: boolean; savedCards?: SavedCard[] }) {
   const intl = useIntl();
   const view = useSelector(actorRef, selectRepayView);
   const send = actorRef.send;
@@ -50,7 +50,7 @@ export function RepaySection({ actorRef, sandbox }: { actorRef: ActorRefFrom<Rep
         ) : null}
         <EmailField value={view.email} onChange={(email) => send({ type: 'EMAIL_CHANGED', email })} />
         <RefusalNotice code={view.payErrCode ?? null} />
-        {view.method ? <MethodForm key={view.method.code} method={view.method} sandbox={sandbox} busy={busy || !view.canPay} submitLabel={intl.formatMessage(m.pay)} onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })} /> : null}
+        {view.method ? <MethodForm key={view.method.code} method={view.method} sandbox={sandbox} savedCards={savedCards} busy={busy || !view.canPay} submitLabel={intl.formatMessage(m.pay)} onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })} /> : null}
       </div>
     </section>
   );
