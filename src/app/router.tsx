@@ -17,6 +17,8 @@ const ResendConfirmScreen = screen(() => import('../screens/account-email/resend
 const NoticeScreen = screen(() => import('../screens/account-email/notice-screen'), 'NoticeScreen');
 const LoginScreen = screen(() => import('../screens/login/login-screen'), 'LoginScreen');
 const RegisterScreen = screen(() => import('../screens/register/register-screen'), 'RegisterScreen');
+const ForgotPasswordScreen = screen(() => import('../screens/password-recovery/password-recovery-screen'), 'ForgotPasswordScreen');
+const ResetPasswordScreen = screen(() => import('../screens/password-recovery/password-recovery-screen'), 'ResetPasswordScreen');
 const AccountScreen = screen(() => import('../screens/account/account-screen'), 'AccountScreen');
 const PaymentScreen = screen(() => import('../screens/payment/payment-screen'), 'PaymentScreen');
 const PaymentResultScreen = screen(() => import('../screens/payment/payment-result-screen'), 'PaymentResultScreen');
@@ -28,7 +30,7 @@ const FlowsScreen = screen(() => import('../screens/flows/flows-screen'), 'Flows
  * The paths routed so far. Entry rules (src/app/entry-rules.ts) redirect only to these, so a rule
  * whose screen is not built yet leaves the visitor where they are instead of on a 404.
  */
-export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login', '/register', '/account', '/orders', '/payment', '/paymentResult', '/payment-redirect', '/payment-pix', '/flows']);
+export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login', '/register', '/forgot-password', '/lost-password', '/reset-password', '/account', '/orders', '/payment', '/paymentResult', '/payment-redirect', '/payment-pix', '/flows']);
 
 interface Props {
   language: Language;
@@ -60,6 +62,10 @@ export function AppRoutes({ language, onLanguageChange }: Props) {
           <Route path="/notice" element={<NoticeScreen />} />
           <Route path="/login" element={<LoginScreen />} />
           <Route path="/register" element={<RegisterScreen />} />
+          {/* Spec section 2: /forgot-password and /lost-password are the same screen. */}
+          <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
+          <Route path="/lost-password" element={<ForgotPasswordScreen />} />
+          <Route path="/reset-password" element={<ResetPasswordScreen />} />
           <Route path="/paymentResult" element={<PaymentResultScreen />} />
           <Route path="/payment-redirect" element={<PaymentRedirectScreen />} />
           <Route path="/payment-pix" element={<PaymentPixScreen />} />

@@ -30,6 +30,7 @@ const screens: Record<string, string> = {
   session: '/pricing-table',
   login: '/login',
   signup: '/register',
+  passwordRecovery: '/forgot-password',
   checkout: '/payment?planId=1',
   repay: '/orders',
   payment: '/payment?planId=1',

@@ -1,0 +1,61 @@
+import { fromPromise } from 'xstate';
+import type { Api } from '../../src/api/client';
+import { settleExpected } from '../expected-refusals';
+import type { AccountFields, LinkAnswer, ResetAnswer, SendAnswer } from './password-recovery.types';
+
+/**
+ * The refusals each recovery call answers as part of its business (spec section 8,
+ * docs/decisions/006 and 016). An unknown account is not among the sends' refusals: the server
+ * answers it like a known one and sends nothing; the reset by code then answers 4597.
+ */
+export const recoveryRefusals = {
+  sendLink: [8, -3031, -3034, -3035],
+  sendCode: [5, 17, 4000, -3031, -3034, -3035],
+  resetByCode: [5, 10, 11, 17, 4000, 4597],
+  checkLink: [10302],
+  resetByLink: [10302],
+} as const;
+
+/** The password-recovery machine's calls on the typed client. */
+export function createPasswordRecoveryActors(api: Api) {
+  const { client } = api;
+  return {
+    sendLink: fromPromise<SendAnswer, { email: string; resend: boolean }>(({ input, signal }) =>
+      settleExpected(recoveryRefusals.sendLink, async (options) => {
+        // Spec section 7: the first link by POST, another one by GET send/resetPasswordEmail.
+        const sent = input.resend
+          ? await api.callData(client.GET('/api/site/send/resetPasswordEmail', { params: { query: { email: input.email } }, signal }), options)
+          : await api.callData(client.POST('/api/site/resetPasswordByEmail', { body: { email: input.email }, signal }), options);
+        return { kind: 'sent' as const, sentTo: sent.email, resendAfter: sent.resendAfter };
+      }),
+    ),
+    sendCode: fromPromise<SendAnswer, AccountFields>(({ input, signal }) =>
+      settleExpected(recoveryRefusals.sendCode, async (options) => {
+        // A phone account gets its code by SMS, an email account by email (docs/decisions/006).
+        const channel = input.areaCode ? 'sms' : 'email';
+        const sent = await api.callData(client.POST('/api/user/sendVerificationCode/v1', { body: { ...input, channel, purpose: 'resetPassword' }, signal }), options);
+        return { kind: 'sent' as const, sentTo: input.areaCode ? `+${input.areaCode} ${input.account}` : input.account, resendAfter: sent.resendAfter };
+      }),
+    ),
+    resetByCode: fromPromise<ResetAnswer, AccountFields & { code: string; password: string }>(({ input, signal }) =>
+      settleExpected(recoveryRefusals.resetByCode, async (options) => {
+        await api.call(client.POST('/api/user/resetPasswd/v1', { body: input, signal }), options);
+        return { kind: 'reset' as const };
+      }),
+    ),
+    checkLink: fromPromise<LinkAnswer, { token: string }>(({ input, signal }) =>
+      settleExpected(recoveryRefusals.checkLink, async (options) => {
+        const link = await api.callData(client.POST('/api/site/obtain/resetPassword/email', { body: { token: input.token }, signal }), options);
+        return { kind: 'live' as const, email: link.email };
+      }),
+    ),
+    resetByLink: fromPromise<ResetAnswer, { token: string; password: string }>(({ input, signal }) =>
+      settleExpected(recoveryRefusals.resetByLink, async (options) => {
+        await api.call(client.POST('/api/site/email/resetPassword', { body: input, signal }), options);
+        return { kind: 'reset' as const };
+      }),
+    ),
+  };
+}
+
+export type PasswordRecoveryActors = ReturnType<typeof createPasswordRecoveryActors>;

@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+// Walk (b) of the password-recovery machine: every graph path through /forgot-password and
+// /reset-password with Testing Library, the screen's actor calling the real reference server. One
+// executor per event (`satisfies`), and per state what the user sees.
+import './node-realm';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { createPasswordRecoveryActors } from '../../machines/password-recovery/password-recovery.actors';
+import { passwordRecoveryMachine } from '../../machines/password-recovery/password-recovery.machine';
+import type { PasswordRecoveryEventType } from '../../machines/password-recovery/password-recovery.types';
+import { createSessionActors } from '../../machines/session/session.actors';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { createFakeClock } from '../../server/clock';
+import { errorMessageFor } from '../../src/i18n/error-messages';
+import { createQueryCache } from '../../src/queries/query-cache';
+import { ServicesContext } from '../../src/queries/services-context';
+import { ForgotPasswordScreen, ResetPasswordScreen } from '../../src/screens/password-recovery/password-recovery-screen';
+import { createSessionCache } from '../../src/session/session-cache';
+import { useTestServer } from '../helpers/test-server';
+import { saveCoverage } from './coverage';
+import { assertFullCoverage, pollUntil } from './gate';
+import { CoverageRecorder, describePath, flowPaths } from './harness';
+import { passwordRecoveryGraph, type RecoveryStart } from './password-recovery.model';
+import { RecoveryWorld } from './password-recovery.world';
+import { createClientWorld, MemoryStorage } from './real-server';
+import { Landed, NavigationBridge } from './router-bridge';
+import { screenActorOptions } from './screen-walk';
+import { walkPath } from './walker';
+
+const clock = createFakeClock();
+const server = useTestServer({}, { clock });
+afterEach(() => cleanup());
+const recorder = new CoverageRecorder();
+const paths = flowPaths(passwordRecoveryGraph(passwordRecoveryMachine.provide({ actors: createPasswordRecoveryActors({} as never) })));
+
+const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+/** What the user does on the screen for each event. */
+const executors = {
+  LINK_REQUESTED: async (w) => {
+    type('Email or phone number', w.fields.account);
+    fireEvent.click(button('Email me a link'));
+  },
+  CODE_REQUESTED: async (w) => {
+    type('Email or phone number', w.fields.account);
+    type('Country code (phone numbers only)', w.fields.areaCode ?? '');
+    fireEvent.click(button('Send me a code'));
+  },
+  RESEND_REQUESTED: async () => void fireEvent.click(screen.getByRole('button', { name: /^Send a new (link|code)$/ })),
+  CODE_RESET_SUBMITTED: async (w) => {
+    type('4-digit code', await w.typedCode());
+    type('New password (at least 6 characters)', w.newPassword);
+    type('Repeat the new password', w.newPassword);
+    fireEvent.click(button('Set the new password'));
+  },
+  LINK_RESET_SUBMITTED: async (w) => {
+    type('New password (at least 6 characters)', w.newPassword);
+    type('Repeat the new password', w.newPassword);
+    fireEvent.click(button('Set the new password'));
+  },
+  RESTART: async () => void fireEvent.click(screen.getByRole('button', { name: /^(Use another email or phone|Ask for a new link)$/ })),
+} satisfies Record<PasswordRecoveryEventType, (w: RecoveryWorld) => Promise<void>>;
+
+/** What the user sees in each state (and the reason of the last refusal). */
+function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
+  if (s.matches('done')) {
+    expect(landedOn()).toBe('/login');
+    return;
+  }
+  const busy = s.hasTag('busy');
+  expect(screen.getByRole('heading', { level: 1 }).closest('section')!.getAttribute('aria-busy')).toBe(String(busy));
+  const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+  // Spec section 8: the reason of a refusal is shown with its catalogue message.
+  if (s.context.errCode !== null) expect(alerts()).toContain(String(errorMessageFor(s.context.errCode).defaultMessage));
+  if (s.matches('entering') || s.matches('checkingLink')) {
+    expect(screen.getByRole('status').textContent).toBe('Checking the link…');
+  } else if (s.matches('requesting') || s.matches('sendingLink') || s.matches('sendingCode')) {
+    expect(button('Email me a link').disabled).toBe(busy);
+    expect(button('Send me a code').disabled).toBe(busy);
+  } else if (s.matches('linkSent')) {
+    expect(screen.getByRole('status').textContent).toContain(`If an account uses ${s.context.sentTo}, we sent it a link`);
+    expect(button('Send a new link').disabled).toBe(!s.matches({ linkSent: 'canResend' }));
+  } else if (s.matches('codeSent') || s.matches('resettingByCode')) {
+    expect(screen.getByRole('status').textContent).toContain(`If an account uses ${s.context.sentTo}, we sent it a 4-digit code`);
+    expect(button('Send a new code').disabled).toBe(!s.matches({ codeSent: 'canResend' }));
+    expect(button('Set the new password').disabled).toBe(busy);
+  } else if (s.matches('newPassword') || s.matches('resettingByLink')) {
+    expect(screen.getByText(`Choose a new password for ${s.context.linkEmail}.`)).toBeTruthy();
+    expect(button('Set the new password').disabled).toBe(busy);
+  } else if (s.matches('linkUnavailable')) {
+    if (s.context.errCode === null) expect(alerts()).toContain('This link cannot be used. Ask for a new one.');
+    expect(button('Ask for a new link')).toBeTruthy();
+  }
+}
+
+describe('password-recovery machine, walk (b): through the screens, against the real server', () => {
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+    const client = createClientWorld(server.app);
+    const world = new RecoveryWorld(server, clock);
+    const seen: AnyMachineSnapshot[] = [];
+    try {
+      await walkPath(path, {
+        arrange: (event, _expected, cause) => world.arrange(event, cause),
+        async start(start) {
+          const url = (start as RecoveryStart) === 'link' ? `/reset-password?token=${encodeURIComponent(world.token ?? '')}&la=en` : '/forgot-password';
+          const { clock: actorClock, inspect } = screenActorOptions(recorder, client.gate, seen);
+          const session = createActor(sessionMachine.provide({ actors: createSessionActors(client.api) }), { input: { userInfo: null } }).start();
+          const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session, actorOptions: { clock: actorClock, inspect } };
+          client.gate.hold();
+          render(
+            <ServicesContext.Provider value={services}>
+              <IntlProvider locale="en" messages={{}} onError={() => {}}>
+                <MemoryRouter initialEntries={[url]}>
+                  <NavigationBridge onNavigate={client.onNavigate} />
+                  <Routes>
+                    <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
+                    <Route path="/reset-password" element={<ResetPasswordScreen />} />
+                    <Route path="*" element={<Landed />} />
+                  </Routes>
+                </MemoryRouter>
+              </IntlProvider>
+            </ServicesContext.Provider>,
+          );
+          return { snapshots: () => seen, clock: actorClock };
+        },
+        perform: (event) => executors[event.type as PasswordRecoveryEventType](world),
+        delayMs(_delay, current) {
+          // The countdown runs on the server's clock too, so the resend is really allowed.
+          const ms = current.context.countdownSeconds * 1000;
+          clock.advance(ms);
+          return ms;
+        },
+        async check(reached, expected, event) {
+          expect(reached.value).toEqual(expected.value);
+          await world.check(reached, event);
+          expect(seen[seen.length - 1]!.value).toEqual(reached.value);
+          await waitFor(() => assertScreen(reached, () => screen.getByTestId('landed').textContent ?? ''));
+        },
+        async checked() {
+          client.gate.open();
+        },
+        until: pollUntil,
+      });
+    } finally {
+      // A failed path must not leave its fault to the next one.
+      client.gate.open();
+      await world.repair();
+    }
+  });
+
+  afterAll(() => {
+    const report = saveCoverage('passwordRecovery', 'screens', passwordRecoveryMachine, recorder);
+    assertFullCoverage(report, 'passwordRecovery', 'screens');
+  });
+});

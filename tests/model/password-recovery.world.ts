@@ -1,0 +1,176 @@
+// The real world one password-recovery path runs in: accounts on the real server, the answers each
+// step expects arranged as server state (a link or code sent moments ago, links enough in the hour
+// for a captcha, a locked account, a spent link, a broken table), and the server-side checks of
+// each state. Both walks use it: (a) sends the events to the actor, (b) types and clicks them.
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { AccountFields, PasswordRecoveryInvokeId } from '../../machines/password-recovery/password-recovery.types';
+import type { FakeClock } from '../../server/clock';
+import { accountFields, createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
+import type { useTestServer } from '../helpers/test-server';
+
+type Server = ReturnType<typeof useTestServer>;
+type Output = { kind?: string; errCode?: number } | undefined;
+
+export const NEW_PASSWORD = 'recovered-password-7';
+const WRONG_PASSWORD = 'wrong-password-0';
+const REQUEST_LINK = '/api/site/resetPasswordByEmail';
+
+export class RecoveryWorld {
+  /** The account whose password is recovered. */
+  account: TestAccount | null = null;
+  /** What the user types in the request form. */
+  fields: AccountFields = { account: '' };
+  /** The reset link's token the page is opened with. */
+  token: string | null = null;
+  /** The code the user types: the one sent, or another one. */
+  codeChoice: 'right' | 'wrong' = 'right';
+  /** The password the last successful reset set. */
+  newPassword = NEW_PASSWORD;
+  private undo: Array<{ answer: string; run: () => Promise<void> }> = [];
+  private arranging = '';
+
+  constructor(
+    private server: Server,
+    private clock: FakeClock,
+  ) {}
+
+  /** A storage fault in `table` until the answer it was arranged for has come (HTTP 500, -2499). */
+  private async breakTable(table: string) {
+    await this.server.db.query(`ALTER TABLE ${table} RENAME TO ${table}_unavailable`);
+    this.undo.push({ answer: this.arranging, run: async () => void (await this.server.db.query(`ALTER TABLE ${table}_unavailable RENAME TO ${table}`)) });
+  }
+
+  /** A storage fault on writing a row of `table` only, so the reads before it still work. */
+  private async breakInserts(table: string) {
+    await this.server.db.query(`CREATE OR REPLACE FUNCTION model_walk_fault() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'storage fault arranged by the model walk'; END $$ LANGUAGE plpgsql`);
+    await this.server.db.query(`CREATE TRIGGER model_walk_fault BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION model_walk_fault()`);
+    this.undo.push({ answer: this.arranging, run: async () => void (await this.server.db.query(`DROP TRIGGER model_walk_fault ON ${table}`)) });
+  }
+
+  /** Ends the faults arranged for `answer` (all of them without one). */
+  async repair(answer?: string) {
+    const due = this.undo.filter((u) => answer === undefined || u.answer === answer);
+    this.undo = this.undo.filter((u) => !due.includes(u));
+    for (const u of due) await u.run();
+  }
+
+  private async fresh() {
+    this.account = await createTestAccount(this.server);
+    this.fields = accountFields(this.account);
+    return this.account;
+  }
+
+  private async failPasswords(account: TestAccount, times: number) {
+    for (let i = 0; i < times; i++) await this.server.post('/api/user/login/v1', loginBody(account, WRONG_PASSWORD));
+  }
+
+  private async newest(template: string) {
+    const messages = await this.server.services.outbox.list({ to: this.account!.email!, limit: 5 });
+    return messages.find((m) => m.template === template);
+  }
+
+  /** The newest reset code sent to the account (read from the server's outbox). */
+  async lastCode(): Promise<string> {
+    const code = (await this.newest('verificationCode'))?.text.match(/\b(\d{4})\b/)?.[1];
+    if (!code) throw new Error(`no code was sent to ${this.account?.email}`);
+    return code;
+  }
+
+  /** The code the user types: the one sent, or another one. */
+  async typedCode(): Promise<string> {
+    const code = await this.lastCode();
+    return this.codeChoice === 'right' ? code : String((Number(code) + 1) % 10_000).padStart(4, '0');
+  }
+
+  /** The token of the newest reset link mailed to the account. */
+  async lastToken(): Promise<string> {
+    const link = (await this.newest('resetPasswordLink'))?.text.match(/https?:\/\/\S+/)?.[0];
+    const token = link ? new URL(link).searchParams.get('token') : null;
+    if (!token) throw new Error(`no reset link was sent to ${this.account?.email}`);
+    return token;
+  }
+
+  /**
+   * Makes the server give `event`'s answer to the call the next step starts. `cause` is the event
+   * that starts it (a resend keeps the account the request was made for).
+   */
+  async arrange(event: EventObject, cause: EventObject | undefined) {
+    const [, kind, id] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type) ?? [];
+    const output = (event as { output?: Output }).output;
+    const refusal = output?.kind === 'refused' ? output.errCode : undefined;
+    const fail = kind === 'error';
+    this.arranging = event.type;
+    const resend = cause?.type === 'RESEND_REQUESTED' && this.account !== null;
+    switch (id as PasswordRecoveryInvokeId) {
+      case 'sendLink': {
+        const account = resend ? this.account! : await this.fresh();
+        // A link went out moments ago: the countdown is running (docs/decisions/006).
+        if (refusal === -3031) await this.server.post(REQUEST_LINK, { email: account.email });
+        if (refusal === -3034) {
+          // From the 4th link in an hour a captcha is due.
+          for (let i = 0; i < 3; i++) {
+            await this.server.post(REQUEST_LINK, { email: account.email });
+            this.clock.advance(61_000);
+          }
+        }
+        if (fail) await this.breakInserts('email_tokens');
+        return;
+      }
+      case 'sendCode': {
+        const account = resend ? this.account! : await this.fresh();
+        if (refusal === -3031) await this.server.post('/api/user/sendVerificationCode/v1', { ...accountFields(account), channel: 'email', purpose: 'resetPassword' });
+        // docs/decisions/006: the 5th failure within 15 minutes locks the account.
+        if (refusal === 17) await this.failPasswords(account, 5);
+        if (fail) await this.breakInserts('verification_codes');
+        return;
+      }
+      case 'resetByCode':
+        this.codeChoice = refusal === 11 || refusal === 17 ? 'wrong' : 'right';
+        // Wrong codes count with wrong passwords: the 5th failure locks and answers 17.
+        if (refusal === 17) await this.failPasswords(this.account!, 4);
+        // The owner's "password changed" notice cannot be written.
+        if (fail) await this.breakInserts('outbox');
+        return;
+      case 'checkLink': {
+        const account = await this.fresh();
+        await this.server.post(REQUEST_LINK, { email: account.email });
+        const token = await this.lastToken();
+        // A token no link has (10302, as for a used or expired one).
+        this.token = refusal === 10302 ? `${token.slice(0, -4)}AAAA` : token;
+        if (fail) await this.breakTable('email_tokens');
+        return;
+      }
+      case 'resetByLink':
+        // The link was used meanwhile, in another tab.
+        if (refusal === 10302) await this.server.post('/api/site/email/resetPassword', { token: this.token, password: 'used-elsewhere-9' });
+        if (fail) await this.breakInserts('outbox');
+        return;
+      default:
+        throw new Error(`no arrangement for ${event.type}`);
+    }
+  }
+
+  /** The server's side of a state the actor reached, and the answer it gave. */
+  async check(reached: AnyMachineSnapshot, event: EventObject) {
+    const output = (event as { output?: Output }).output;
+    await this.repair(event.type);
+    if (output?.kind === 'refused') expect(reached.context.errCode).toBe(output.errCode);
+    if (event.type.startsWith('xstate.error.actor.')) expect(reached.context.error).toMatchObject({ errCode: -2499 });
+    if (event.type === 'xstate.done.actor.sendLink' && output?.kind === 'sent') {
+      expect(await this.lastToken()).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+      expect(reached.context.sentTo).toBe(`${this.account!.email![0]}***@example.com`);
+    }
+    if (event.type === 'xstate.done.actor.sendCode' && output?.kind === 'sent') expect(await this.lastCode()).toMatch(/^\d{4}$/);
+    if (event.type === 'xstate.done.actor.checkLink' && output?.kind === 'live') expect(reached.context.linkEmail).toBe(this.account!.email);
+    if (reached.matches('done')) {
+      // The new password works, the old one does not, and the owner was told.
+      expect((await this.server.post('/api/user/login/v1', loginBody(this.account!, this.newPassword))).body.code).toBe(0);
+      expect((await this.server.post('/api/user/login/v1', loginBody(this.account!))).body.errCode).toBe(3);
+      expect(await this.newest('passwordChanged')).toBeTruthy();
+    }
+    if (reached.matches('linkUnavailable') && output?.kind === 'refused') {
+      expect((await this.server.post('/api/site/obtain/resetPassword/email', { token: this.token })).body.errCode).toBe(10302);
+    }
+  }
+}
