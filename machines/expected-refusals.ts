@@ -34,3 +34,6 @@ export function refusalIn(output: unknown, codes: readonly number[]): number | n
   const o = output as Partial<Refused> | undefined;
   return o?.kind === 'refused' && typeof o.errCode === 'number' && codes.includes(o.errCode) ? o.errCode : null;
 }
+
+/** The output an invocation's done event carries (what an actor answered), read in guards and actions. */
+export const outputOf = <T = unknown>(event: unknown): T | undefined => (event as { output?: T }).output;

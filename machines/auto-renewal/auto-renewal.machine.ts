@@ -3,12 +3,11 @@
 // billing card renewals are charged to. Turning it back on is not done here: after cancelling,
 // the customer buys a monthly plan with auto-renew again (the view links to /pricing-table).
 import { assign, setup } from 'xstate';
-import { refusalIn } from '../expected-refusals';
+import { outputOf, refusalIn } from '../expected-refusals';
 import type { AutoRenewalActors } from './auto-renewal.actors';
 import { RenewalCode, type AutoRenewalContext, type AutoRenewalEvent, type RenewInfo, type SavedCard } from './auto-renewal.types';
 
 const R = RenewalCode;
-const outputOf = (event: unknown) => (event as { output?: unknown }).output;
 const infoOf = (event: unknown): RenewInfo | null => {
   const o = outputOf(event) as { kind?: string; info?: RenewInfo } | undefined;
   return o?.kind === 'info' && o.info ? o.info : null;

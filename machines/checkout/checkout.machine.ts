@@ -10,8 +10,8 @@ import { clampInstallments, newIdempotencyKey, onPaymentDone, paidFlowOutcome, p
 import type { PaymentOutcome, PaymentRequest } from '../payment/payment.types';
 import type { CheckoutActors } from './checkout.actors';
 import type { Availability, CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutOutcome, Order, PaymentMethod, Valuation } from './checkout.types';
+import { outputOf } from '../expected-refusals';
 
-const outputOf = (event: unknown): unknown => (event as { output?: unknown }).output;
 const unbindingEnded =
   (kind: DiscountUnbindingOutput['kind']) =>
   ({ event }: { event: unknown }) =>

@@ -3,7 +3,7 @@
 // here cancels that order, and cancels it only when the customer confirms. The checkout machine
 // invokes it as its child `unbinding` and reads the output.
 import { assign, setup } from 'xstate';
-import { refusalIn } from '../expected-refusals';
+import { outputOf, refusalIn } from '../expected-refusals';
 import type { DiscountUnbindingActors } from './discount-unbinding.actors';
 import {
   CANNOT_REMOVE_CODE,
@@ -13,7 +13,6 @@ import {
   type DiscountUnbindingOutput,
 } from './discount-unbinding.types';
 
-const outputOf = (event: unknown) => (event as { output?: unknown }).output;
 
 export const discountUnbindingSetup = setup({
   types: {

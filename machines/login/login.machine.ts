@@ -7,6 +7,7 @@ import type { UserInfo } from '../../src/session/store';
 import { DEFAULT_COUNTDOWN } from '../../src/session/store';
 import type { LoginActors } from './login.actors';
 import type { CodeSendAnswer, LoginAnswer, LoginContext, LoginEvent, LoginInput, LoginTab } from './login.types';
+import { outputOf } from '../expected-refusals';
 
 type Answer = LoginAnswer | CodeSendAnswer;
 const refusedWith =
@@ -15,7 +16,6 @@ const refusedWith =
     const output = 'output' in event ? event.output : undefined;
     return output?.kind === 'refused' && codes.includes(output.errCode);
   };
-const outputOf = (event: unknown): Answer | undefined => (event as { output?: Answer }).output;
 
 export const loginSetup = setup({
   types: {
@@ -28,8 +28,8 @@ export const loginSetup = setup({
     hasEntranceToken: ({ context }) => context.entranceToken !== null,
     isCodeTabActive: ({ context }) => context.tab === 'code',
     isCodeTabChosen: ({ event }) => event.type === 'TAB_CHOSEN' && event.tab === 'code',
-    isLoggedIn: ({ event }) => outputOf(event)?.kind === 'loggedIn',
-    isCodeSent: ({ event }) => outputOf(event)?.kind === 'sent',
+    isLoggedIn: ({ event }) => outputOf<Answer>(event)?.kind === 'loggedIn',
+    isCodeSent: ({ event }) => outputOf<Answer>(event)?.kind === 'sent',
     needsCaptcha: refusedWith(-3034, -3035),
     isNotVerified: refusedWith(9),
     isLocked: refusedWith(17),
@@ -50,15 +50,15 @@ export const loginSetup = setup({
       const config = (event as unknown as { output: { countdownSeconds: number; googleClientId: string | null } }).output;
       return { countdownSeconds: config.countdownSeconds || DEFAULT_COUNTDOWN, googleClientId: config.googleClientId };
     }),
-    takeRefusal: assign({ errCode: ({ event }) => (outputOf(event)?.kind === 'refused' ? (outputOf(event) as { errCode: number }).errCode : null) }),
+    takeRefusal: assign({ errCode: ({ event }) => (outputOf<Answer>(event)?.kind === 'refused' ? (outputOf<Answer>(event) as { errCode: number }).errCode : null) }),
     clearRefusal: assign({ errCode: null }),
-    takeSession: assign({ userInfo: ({ event }) => (outputOf(event)?.kind === 'loggedIn' ? (outputOf(event) as { userInfo: UserInfo }).userInfo : null) }),
+    takeSession: assign({ userInfo: ({ event }) => (outputOf<Answer>(event)?.kind === 'loggedIn' ? (outputOf<Answer>(event) as { userInfo: UserInfo }).userInfo : null) }),
     takeCaptcha: assign({ captcha: ({ event }) => (event as unknown as { output: LoginContext['captcha'] }).output }),
     dropCaptcha: assign({ captcha: null }),
     takeCodeAccount: assign({ codeAccount: ({ event, context }) => (event.type === 'CODE_REQUESTED' ? event.fields : context.codeAccount) }),
     takeResendAfter: assign({
       countdownSeconds: ({ event, context }) => {
-        const output = outputOf(event);
+        const output = outputOf<Answer>(event);
         return output?.kind === 'sent' && output.resendAfter > 0 ? output.resendAfter : context.countdownSeconds;
       },
     }),

@@ -4,16 +4,15 @@
 // createPasswordRecoveryActors(api); the way to /login at the end is a named action the app provides.
 import { assign, setup } from 'xstate';
 import { DEFAULT_COUNTDOWN } from '../../src/session/store';
-import { refusalIn } from '../expected-refusals';
+import { outputOf, refusalIn } from '../expected-refusals';
 import type { PasswordRecoveryActors } from './password-recovery.actors';
 import type { LinkAnswer, PasswordRecoveryContext, PasswordRecoveryEvent, PasswordRecoveryInput, ResetAnswer, SendAnswer } from './password-recovery.types';
 
 type Answer = SendAnswer | LinkAnswer | ResetAnswer;
-const outputOf = (event: unknown): Answer | undefined => (event as { output?: Answer }).output;
 const refusedWith =
   (...codes: number[]) =>
   ({ event }: { event: unknown }) =>
-    refusalIn(outputOf(event), codes) !== null;
+    refusalIn(outputOf<Answer>(event), codes) !== null;
 type Of<T extends PasswordRecoveryEvent['type']> = Extract<PasswordRecoveryEvent, { type: T }>;
 
 export const passwordRecoveryMachine = setup({
@@ -25,9 +24,9 @@ export const passwordRecoveryMachine = setup({
   actors: {} as PasswordRecoveryActors,
   guards: {
     hasToken: ({ context }) => context.token !== null,
-    isSent: ({ event }) => outputOf(event)?.kind === 'sent',
-    isLive: ({ event }) => outputOf(event)?.kind === 'live',
-    isReset: ({ event }) => outputOf(event)?.kind === 'reset',
+    isSent: ({ event }) => outputOf<Answer>(event)?.kind === 'sent',
+    isLive: ({ event }) => outputOf<Answer>(event)?.kind === 'live',
+    isReset: ({ event }) => outputOf<Answer>(event)?.kind === 'reset',
     isTooFrequent: refusedWith(-3031),
     isLocked: refusedWith(17),
     isCodeRejected: refusedWith(10, 11, 4597),
@@ -42,7 +41,7 @@ export const passwordRecoveryMachine = setup({
     takeEmail: assign(({ event, context }) => ({ email: event.type === 'LINK_REQUESTED' ? event.email : context.email, codeAccount: null })),
     takeCodeAccount: assign(({ event, context }) => ({ codeAccount: event.type === 'CODE_REQUESTED' ? event.fields : context.codeAccount, email: null })),
     takeSent: assign(({ event, context }) => {
-      const output = outputOf(event);
+      const output = outputOf<Answer>(event);
       if (output?.kind !== 'sent') return {};
       return { sentTo: output.sentTo, countdownSeconds: output.resendAfter > 0 ? output.resendAfter : context.countdownSeconds, errCode: null };
     }),
@@ -51,8 +50,8 @@ export const passwordRecoveryMachine = setup({
       errCode: -3031,
       sentTo: context.email ?? context.codeAccount?.account ?? null,
     })),
-    takeLink: assign({ linkEmail: ({ event }) => (outputOf(event)?.kind === 'live' ? (outputOf(event) as { email: string }).email : null) }),
-    takeRefusal: assign({ errCode: ({ event }) => (outputOf(event)?.kind === 'refused' ? (outputOf(event) as { errCode: number }).errCode : null) }),
+    takeLink: assign({ linkEmail: ({ event }) => (outputOf<Answer>(event)?.kind === 'live' ? (outputOf<Answer>(event) as { email: string }).email : null) }),
+    takeRefusal: assign({ errCode: ({ event }) => (outputOf<Answer>(event)?.kind === 'refused' ? (outputOf<Answer>(event) as { errCode: number }).errCode : null) }),
     clearRefusal: assign({ errCode: null }),
     restart: assign({ token: null, sentTo: null, linkEmail: null, errCode: null }),
     recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),

@@ -1,8 +1,8 @@
 // What the checkout and repay flows share about the payment flow they invoke and the methods.
 import type { PaymentMethod } from '../checkout/checkout.types';
 import type { PaymentOutcome } from './payment.types';
+import { outputOf } from '../expected-refusals';
 
-const outputOf = (event: unknown): unknown => (event as { output?: unknown }).output;
 
 /** A guard: the invoked payment flow ended one of these ways. */
 export const paymentEnded =

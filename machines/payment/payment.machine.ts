@@ -6,8 +6,8 @@
 import { assign, setup } from 'xstate';
 import type { PaymentActors } from './payment.actors';
 import type { OrderStatus, PaymentContext, PaymentEvent, PaymentInput, PaymentOutcome, PayResult, StepAnswer } from './payment.types';
+import { outputOf } from '../expected-refusals';
 
-const outputOf = (event: unknown): unknown => (event as { output?: unknown }).output;
 const answerOf = (event: unknown): StepAnswer | undefined => {
   const output = outputOf(event) as StepAnswer | undefined;
   return output && (output.kind === 'result' || output.kind === 'refused') ? output : undefined;

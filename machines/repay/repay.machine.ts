@@ -8,8 +8,8 @@ import { clampInstallments, newIdempotencyKey, onPaymentDone, paidFlowOutcome, p
 import type { PaymentOutcome } from '../payment/payment.types';
 import type { RepayActors } from './repay.actors';
 import type { RepayContext, RepayEvent, RepayInput, RepayOutcome } from './repay.types';
+import { outputOf } from '../expected-refusals';
 
-const outputOf = (event: unknown): unknown => (event as { output?: unknown }).output;
 
 /** Spec section 3: the statuses in which an order can still be paid. */
 const OPEN = ['SUBMITTED', 'NETWORK_ERROR', 'PAYMENT_PENDING', 'PAYMENT_FAILED'];

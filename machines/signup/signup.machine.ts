@@ -3,11 +3,10 @@
 // accepted (the event cannot be built without it). Storage and navigation are the app's actions.
 import { assign, setup } from 'xstate';
 import type { UserInfo } from '../../src/session/store';
-import { refusalIn } from '../expected-refusals';
+import { outputOf, refusalIn } from '../expected-refusals';
 import type { SignupActors } from './signup.actors';
 import type { SignupAnswer, SignupContext, SignupEvent, SignupInput } from './signup.types';
 
-const outputOf = (event: unknown): SignupAnswer | undefined => (event as { output?: SignupAnswer }).output;
 
 export const signupMachine = setup({
   types: {
@@ -17,13 +16,13 @@ export const signupMachine = setup({
   },
   actors: {} as SignupActors,
   guards: {
-    isConfirmationSent: ({ event }) => outputOf(event)?.kind === 'confirmationSent',
-    isSignedUp: ({ event }) => outputOf(event)?.kind === 'signedUp',
-    isAccountTaken: ({ event }) => refusalIn(outputOf(event), [6, 13]) !== null,
+    isConfirmationSent: ({ event }) => outputOf<SignupAnswer>(event)?.kind === 'confirmationSent',
+    isSignedUp: ({ event }) => outputOf<SignupAnswer>(event)?.kind === 'signedUp',
+    isAccountTaken: ({ event }) => refusalIn(outputOf<SignupAnswer>(event), [6, 13]) !== null,
   },
   actions: {
     takeAnswer: assign(({ event }) => {
-      const output = outputOf(event);
+      const output = outputOf<SignupAnswer>(event);
       if (output?.kind === 'refused') return { errCode: output.errCode };
       if (output?.kind === 'signedUp') return { account: output.account, userInfo: output.userInfo, errCode: null };
       return { account: output?.account ?? null, errCode: null };

@@ -191,8 +191,8 @@ describe('login machine, walk (b): through the screen, against the real server',
           const latest = () => seen[seen.length - 1]!;
           // The screen shows the state once React has rendered it; nothing moves on meanwhile,
           // since answers wait at the gate.
-        expect(latest().value).toEqual(reached.value);
-        await waitFor(() => assertScreen(reached, () => screen.getByTestId('landed').textContent ?? ''));
+          expect(latest().value).toEqual(reached.value);
+          await waitFor(() => assertScreen(reached, () => screen.getByTestId('landed').textContent ?? ''));
         },
         async checked() {
           client.gate.open();
