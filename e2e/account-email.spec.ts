@@ -1,12 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectAccessible, screenshots, test } from './fixtures';
-
-const json = { 'content-type': 'application/json', Language: 'en' };
+import { expect, expectAccessible, json, mailbox, screenshots, test } from './fixtures';
 
 /** The newest link to `to` from the developer mailbox, as a path the browser can open. */
 async function latestLink(request: APIRequestContext, to: string): Promise<string> {
-  const box = (await (await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}&limit=1`)).json()) as { messages: { links: string[] }[] };
-  const link = box.messages[0]?.links[0];
+  const link = (await mailbox(request, to))[0]?.links[0];
   if (!link) throw new Error(`no link for ${to}`);
   const url = new URL(link);
   return `${url.pathname}${url.search}`;

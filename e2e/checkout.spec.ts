@@ -1,26 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, screenshots, test } from './fixtures';
-
-const json = { 'content-type': 'application/json', Language: 'en' };
-
-/** A confirmed account of its own, made through the API (sign-up, then the emailed link's token). */
-async function newCustomer(request: APIRequestContext, name: string) {
-  const email = `e2e.${name}.${Date.now()}@example.com`;
-  const password = 'e2e-password-9';
-  expect((await (await request.post('/api/user/signup/v1', { headers: json, data: { account: email, password, nickname: 'Ana', acceptTerms: true, language: 'en' } })).json()).code).toBe(0);
-  const box = (await (await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}&limit=1`)).json()) as { messages: { links: string[] }[] };
-  const token = new URL(box.messages[0]!.links[0]!).searchParams.get('token');
-  expect((await (await request.post('/api/site/active/user', { headers: json, data: { token } })).json()).code).toBe(0);
-  return { email, password };
-}
-
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email or phone number').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
+import { expect, expectAccessible, logIn, newCustomer, screenshots, test } from './fixtures';
 
 test.describe('buying a plan', () => {
   test.use({ locale: 'en-US' });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Fails the test on any console error or uncaught exception in the page. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -34,4 +34,31 @@ export async function screenshots(page: Page, name: string) {
     await page.screenshot({ path: `e2e/screenshots/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+export const json = { 'content-type': 'application/json', Language: 'en' };
+
+/** The newest messages the developer mailbox holds for `to` (links and codes pulled out). */
+export async function mailbox(request: APIRequestContext, to: string, limit = 1) {
+  const box = (await (await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}&limit=${limit}`)).json()) as { messages: { links: string[]; code: string | null }[] };
+  return box.messages;
+}
+
+/** A confirmed account of its own, made through the API (sign-up, then the emailed link's token). */
+export async function newCustomer(request: APIRequestContext, name: string) {
+  const email = `e2e.${name}.${Date.now()}@example.com`;
+  const password = 'e2e-password-9';
+  expect((await (await request.post('/api/user/signup/v1', { headers: json, data: { account: email, password, nickname: 'Ana', acceptTerms: true, language: 'en' } })).json()).code).toBe(0);
+  const [confirmation] = await mailbox(request, email);
+  const token = new URL(confirmation!.links[0]!).searchParams.get('token');
+  expect((await (await request.post('/api/site/active/user', { headers: json, data: { token } })).json()).code).toBe(0);
+  return { email, password };
+}
+
+export async function logIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email or phone number').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
 }

@@ -1,6 +1,4 @@
-import { expect, expectAccessible, screenshots, test } from './fixtures';
-
-const json = { 'content-type': 'application/json', Language: 'en' };
+import { expect, expectAccessible, json, mailbox, screenshots, test } from './fixtures';
 
 test.describe('password recovery', () => {
   test.use({ locale: 'en-US' });
@@ -19,8 +17,7 @@ test.describe('password recovery', () => {
     await screenshots(page, 'recovery-link-sent');
 
     // The newest link in the developer mailbox (the sign-up's confirmation came first).
-    const box = (await (await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}&limit=1`)).json()) as { messages: { links: string[] }[] };
-    const link = new URL(box.messages[0]!.links[0]!);
+    const link = new URL((await mailbox(request, email))[0]!.links[0]!);
     expect(link.pathname).toBe('/reset-password');
     await page.goto(`${link.pathname}${link.search}`);
     await expect(page.getByText(/Choose a new password for /)).toBeVisible();

@@ -2,7 +2,8 @@ import { fromPromise } from 'xstate';
 import type { Api } from '../../src/api/client';
 import { settleExpected } from '../expected-refusals';
 import { DEFAULT_COUNTDOWN, type UserInfo } from '../../src/session/store';
-import type { AccountFields, Captcha, CodeSendAnswer, EntranceToken, LoginAnswer, LoginConfig } from './login.types';
+import { createCaptchaActor } from '../captcha';
+import type { AccountFields, CodeSendAnswer, EntranceToken, LoginAnswer, LoginConfig } from './login.types';
 
 /**
  * The refusals each call answers as part of its business (spec section 8, docs/decisions/006 and
@@ -41,11 +42,8 @@ export function createLoginActors(api: Api) {
         session(await api.callData(client.POST('/api/user/login/v1', { body: { ...input.fields, password: input.password, ...input.captcha }, signal }), options)),
       ),
     ),
-    loadCaptcha: fromPromise<Captcha>(async ({ signal }) => {
-      const c = await api.callData(client.POST('/api/user/createRandCode/v1', { body: { purpose: 'login' }, signal }));
-      return { captchaId: c.captchaId, svg: c.svg };
-    }),
-    sendCode: fromPromise<CodeSendAnswer, AccountFields>(({ input, signal }) =>
+    loadCaptcha: createCaptchaActor(api),
+    sendCode: fromPromise<CodeSendAnswer, AccountFields & { captchaId?: string; captchaCode?: string }>(({ input, signal }) =>
       settleExpected(expectedRefusals.sendCode, async (options) => {
         // A phone account gets its code by SMS, an email account by email (docs/decisions/006).
         const channel = input.areaCode ? 'sms' : 'email';

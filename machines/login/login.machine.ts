@@ -7,6 +7,7 @@ import type { UserInfo } from '../../src/session/store';
 import { DEFAULT_COUNTDOWN } from '../../src/session/store';
 import type { LoginActors } from './login.actors';
 import type { CodeSendAnswer, LoginAnswer, LoginContext, LoginEvent, LoginInput, LoginTab } from './login.types';
+import { captchaFields, CAPTCHA_REFUSALS, type CaptchaPurpose } from '../captcha';
 import { outputOf } from '../expected-refusals';
 
 type Answer = LoginAnswer | CodeSendAnswer;
@@ -30,7 +31,7 @@ export const loginSetup = setup({
     isCodeTabChosen: ({ event }) => event.type === 'TAB_CHOSEN' && event.tab === 'code',
     isLoggedIn: ({ event }) => outputOf<Answer>(event)?.kind === 'loggedIn',
     isCodeSent: ({ event }) => outputOf<Answer>(event)?.kind === 'sent',
-    needsCaptcha: refusedWith(-3034, -3035),
+    needsCaptcha: refusedWith(...CAPTCHA_REFUSALS),
     isNotVerified: refusedWith(9),
     isLocked: refusedWith(17),
     isBlocked: refusedWith(197, 7004),
@@ -53,7 +54,7 @@ export const loginSetup = setup({
     takeRefusal: assign({ errCode: ({ event }) => (outputOf<Answer>(event)?.kind === 'refused' ? (outputOf<Answer>(event) as { errCode: number }).errCode : null) }),
     clearRefusal: assign({ errCode: null }),
     takeSession: assign({ userInfo: ({ event }) => (outputOf<Answer>(event)?.kind === 'loggedIn' ? (outputOf<Answer>(event) as { userInfo: UserInfo }).userInfo : null) }),
-    takeCaptcha: assign({ captcha: ({ event }) => (event as unknown as { output: LoginContext['captcha'] }).output }),
+    takeCaptcha: assign({ captcha: ({ event }) => outputOf<LoginContext['captcha']>(event) ?? null }),
     dropCaptcha: assign({ captcha: null }),
     takeCodeAccount: assign({ codeAccount: ({ event, context }) => (event.type === 'CODE_REQUESTED' ? event.fields : context.codeAccount) }),
     takeResendAfter: assign({
@@ -70,6 +71,22 @@ export const loginSetup = setup({
     returnToOrigin: (_, _params: { to: string }) => {},
   },
 });
+
+/**
+ * Spec section 7: POST /api/user/createRandCode/v1 for one form; the image is shown (captchaShown),
+ * or, when none came, the form goes back and its next try asks for one again.
+ */
+const loadingCaptcha = (purpose: CaptchaPurpose) =>
+  ({
+    tags: ['busy'],
+    invoke: {
+      id: 'loadCaptcha',
+      src: 'loadCaptcha',
+      input: { purpose },
+      onDone: { target: 'captchaShown', actions: 'takeCaptcha' },
+      onError: { target: 'editing', actions: 'recordError' },
+    },
+  }) as const;
 
 export const loginMachine = loginSetup.createMachine({
   id: 'login',
@@ -146,6 +163,8 @@ export const loginMachine = loginSetup.createMachine({
           states: {
             editing: {
               // Spec section 5: the form checks the formats and the 6-character password first.
+              // A captcha works once: coming back here, any image shown before is gone.
+              entry: 'dropCaptcha',
               on: { PASSWORD_SUBMITTED: { target: 'loggingIn', actions: 'clearRefusal' } },
             },
             loggingIn: {
@@ -156,8 +175,7 @@ export const loginMachine = loginSetup.createMachine({
                 src: 'passwordLogin',
                 input: ({ context, event }) => {
                   const e = event as Extract<LoginEvent, { type: 'PASSWORD_SUBMITTED' }>;
-                  const captcha = context.captcha && e.captchaCode ? { captchaId: context.captcha.captchaId, captchaCode: e.captchaCode } : undefined;
-                  return { fields: e.fields, password: e.password, ...(captcha ? { captcha } : {}) };
+                  return { fields: e.fields, password: e.password, ...captchaFields(context.captcha, 'login', e.captchaCode) };
                 },
                 onDone: [
                   { guard: 'isLoggedIn', target: '#login.loggedIn', actions: 'takeSession' },
@@ -170,23 +188,14 @@ export const loginMachine = loginSetup.createMachine({
                   // 197 not allowed to log in, 7004 blocked.
                   { guard: 'isBlocked', target: '#login.form.blocked', actions: 'takeRefusal' },
                   // 1/2 no account, 3 wrong password, 5 format, 4000 country code: the form says why.
-                  { target: 'editing', actions: ['takeRefusal', 'dropCaptcha'] },
+                  { target: 'editing', actions: 'takeRefusal' },
                 ],
                 // Unexpected (network, -2499): the form stays, the error is recorded.
                 onError: { target: 'editing', actions: 'recordError' },
               },
             },
-            loadingCaptcha: {
-              // Spec section 7: POST /api/user/createRandCode/v1 for the login form.
-              tags: ['busy'],
-              invoke: {
-                id: 'loadCaptcha',
-                src: 'loadCaptcha',
-                onDone: { target: 'captchaShown', actions: 'takeCaptcha' },
-                // Without an image the form goes back; the next try asks for one again.
-                onError: { target: 'editing', actions: ['recordError', 'dropCaptcha'] },
-              },
-            },
+            // Spec section 7: an image for the login form.
+            loadingCaptcha: loadingCaptcha('login'),
             captchaShown: {
               // docs/decisions/006: the image works once and for 5 minutes.
               on: {
@@ -203,6 +212,7 @@ export const loginMachine = loginSetup.createMachine({
           states: {
             editing: {
               // Spec section 7: POST sendVerificationCode, purpose login.
+              entry: 'dropCaptcha',
               on: { CODE_REQUESTED: { target: 'sendingCode', actions: ['clearRefusal', 'takeCodeAccount'] } },
             },
             sendingCode: {
@@ -211,10 +221,16 @@ export const loginMachine = loginSetup.createMachine({
               invoke: {
                 id: 'sendCode',
                 src: 'sendCode',
-                input: ({ context }) => context.codeAccount!,
+                input: ({ context, event }) => ({
+                  ...context.codeAccount!,
+                  ...captchaFields(context.captcha, 'sendCode', event.type === 'CODE_REQUESTED' ? event.captchaCode : undefined),
+                }),
                 onDone: [
                   // Spec section 9: a 4-digit code went out; the dialog asks for it.
                   { guard: 'isCodeSent', target: 'codeDialog', actions: 'takeResendAfter' },
+                  // docs/decisions/006: from the 4th code in an hour a captcha is due (-3034), or
+                  // the one typed was wrong (-3035): a new image with the form.
+                  { guard: 'needsCaptcha', target: 'loadingCaptcha', actions: 'takeRefusal' },
                   // -3031: a code went out moments ago; the dialog takes that one, with the countdown.
                   { guard: 'isTooFrequent', target: 'codeDialog', actions: 'takeRefusal' },
                   // 17 locked, or no such account (1/2/7), format 5, country code 4000.
@@ -225,8 +241,18 @@ export const loginMachine = loginSetup.createMachine({
                 onError: { target: 'editing', actions: 'recordError' },
               },
             },
+            // Spec section 7: an image for sending a code.
+            loadingCaptcha: loadingCaptcha('sendCode'),
+            captchaShown: {
+              // docs/decisions/006: the code goes out once the characters of the image are typed.
+              on: {
+                CODE_REQUESTED: { target: 'sendingCode', actions: ['clearRefusal', 'takeCodeAccount'] },
+                CAPTCHA_REFRESHED: { target: 'loadingCaptcha' },
+              },
+            },
             codeDialog: {
-              // Spec section 2: the 4-digit code dialog.
+              // Spec section 2: the 4-digit code dialog. The code went out: the image is spent.
+              entry: 'dropCaptcha',
               initial: 'countingDown',
               on: {
                 // Spec section 5: 4 digits, checked by the form.

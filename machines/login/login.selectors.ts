@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { LoginMachine } from './login.machine';
-import type { LoginTab } from './login.types';
+import type { AccountFields, LoginTab } from './login.types';
 
 export type LoginNotice = 'notVerified' | 'locked' | 'blocked' | null;
 
@@ -11,12 +11,14 @@ export interface LoginView {
   busy: boolean;
   /** The password form (phone-or-email tab) is shown. */
   passwordForm: boolean;
-  /** The captcha image (SVG) to show with the password form, when the server asked for one. */
+  /** The captcha image (SVG) to show with the password form or the code form, when the server asked for one. */
   captchaSvg: string | null;
   /** The code-request form (fast-login tab) is shown. */
   codeForm: boolean;
-  /** The 4-digit code dialog. */
-  codeDialog: { open: boolean; canResend: boolean; countdownSeconds: number; verifying: boolean };
+  /** The account the last code went to: the code form starts with it (a resend that met a captcha). */
+  codeAccount: AccountFields | null;
+  /** The 4-digit code dialog; the countdown shows while it runs (not while a code is checked). */
+  codeDialog: { open: boolean; canResend: boolean; countingDown: boolean; countdownSeconds: number; verifying: boolean };
   notice: LoginNotice;
   /** The last refusal's catalogue code, shown as its message. */
   errCode: number | null;
@@ -36,11 +38,17 @@ export function selectLoginView(snapshot: SnapshotFrom<LoginMachine>): LoginView
     tab: snapshot.context.tab,
     busy: snapshot.hasTag('busy'),
     passwordForm: m({ form: 'passwordTab' }),
-    captchaSvg: m({ form: { passwordTab: 'captchaShown' } }) || m({ form: { passwordTab: 'loggingIn' } }) ? (snapshot.context.captcha?.svg ?? null) : null,
-    codeForm: m({ form: { codeTab: 'editing' } }) || m({ form: { codeTab: 'sendingCode' } }),
+    // An image is shown while it can be answered, and while its answer is being checked.
+    captchaSvg:
+      m({ form: { passwordTab: 'captchaShown' } }) || m({ form: { passwordTab: 'loggingIn' } }) || m({ form: { codeTab: 'captchaShown' } }) || m({ form: { codeTab: 'sendingCode' } })
+        ? (snapshot.context.captcha?.svg ?? null)
+        : null,
+    codeForm: (['editing', 'sendingCode', 'loadingCaptcha', 'captchaShown'] as const).some((s) => m({ form: { codeTab: s } })),
+    codeAccount: snapshot.context.codeAccount,
     codeDialog: {
       open: inDialog || verifying,
       canResend: snapshot.can({ type: 'CODE_RESEND_REQUESTED' }),
+      countingDown: m({ form: { codeTab: { codeDialog: 'countingDown' } } }),
       countdownSeconds: snapshot.context.countdownSeconds,
       verifying,
     },

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { createFakeClock } from '../../server/clock';
-import { createTestAccount, loginBody, uniquePhone } from '../../tests/helpers/accounts';
+import { accountFields, createTestAccount, loginBody, readCaptcha, uniquePhone } from '../../tests/helpers/accounts';
 import { useTestServer } from '../../tests/helpers/test-server';
 import { createClientWorld } from '../../tests/model/real-server';
 import { createLoginActors } from './login.actors';
@@ -94,5 +94,58 @@ describe('login rules', () => {
     const s = await settled(actor);
     expect(s.value).toEqual({ form: 'locked' });
     expect(s.context.errCode).toBe(17);
+  });
+
+  it('from the 4th code in an hour the code form asks for a captcha: read wrong, a new image (-3035); read right, the code goes out', async () => {
+    const account = await createTestAccount(server);
+    // docs/decisions/006: three codes within the hour, each after the countdown.
+    for (let i = 0; i < 3; i++) {
+      clock.advance(61_000);
+      expect((await server.post('/api/user/sendVerificationCode/v1', { ...accountFields(account), channel: 'email', purpose: 'login' })).body.code).toBe(0);
+    }
+    clock.advance(61_000);
+    const { actor } = start({ ...web, tab: 'code' });
+    await settled(actor);
+    actor.send({ type: 'CODE_REQUESTED', fields: accountFields(account) });
+    let s = await settled(actor);
+    expect(s.value).toEqual({ form: { codeTab: 'captchaShown' } });
+    expect(s.context.errCode).toBe(-3034);
+    expect(s.context.captcha?.purpose).toBe('sendCode');
+
+    const first = s.context.captcha!.captchaId;
+    actor.send({ type: 'CODE_REQUESTED', fields: accountFields(account), captchaCode: 'WRONG' });
+    s = await settled(actor);
+    expect(s.value).toEqual({ form: { codeTab: 'captchaShown' } });
+    expect(s.context.errCode).toBe(-3035);
+    expect(s.context.captcha!.captchaId).not.toBe(first);
+
+    await readCaptcha(server, s.context.captcha!.captchaId, 'sendCode', 'RIGHT');
+    actor.send({ type: 'CODE_REQUESTED', fields: accountFields(account), captchaCode: 'right' });
+    s = await settled(actor);
+    expect(s.value).toEqual({ form: { codeTab: { codeDialog: 'countingDown' } } });
+    // The image is spent; the fourth code is in the mailbox.
+    expect(s.context.captcha).toBeNull();
+    expect(await server.services.outbox.list({ to: account.email!, limit: 10 })).toHaveLength(4);
+  });
+
+  it('leaving the form drops the image: an answer typed later is not sent with a spent image, and the server asks again', async () => {
+    const account = await createTestAccount(server);
+    for (let i = 0; i < 3; i++) {
+      clock.advance(61_000);
+      await server.post('/api/user/sendVerificationCode/v1', { ...accountFields(account), channel: 'email', purpose: 'login' });
+    }
+    clock.advance(61_000);
+    const { actor } = start({ ...web, tab: 'code' });
+    await settled(actor);
+    actor.send({ type: 'CODE_REQUESTED', fields: accountFields(account) });
+    const shown = await settled(actor);
+    actor.send({ type: 'TAB_CHOSEN', tab: 'email' });
+    actor.send({ type: 'TAB_CHOSEN', tab: 'code' });
+    expect(actor.getSnapshot().context.captcha).toBeNull();
+    // An answer without the image it belongs to goes without one: the server asks again (-3034).
+    actor.send({ type: 'CODE_REQUESTED', fields: accountFields(account), captchaCode: 'STALE' });
+    const s = await settled(actor);
+    expect(s.context.errCode).toBe(-3034);
+    expect(s.context.captcha!.captchaId).not.toBe(shown.context.captcha!.captchaId);
   });
 });

@@ -1,5 +1,6 @@
 import type { Scene } from '../../src/api/error-rules';
 import type { UserInfo } from '../../src/session/store';
+import type { Captcha } from '../captcha';
 
 export type LoginTab = 'email' | 'code';
 
@@ -25,10 +26,7 @@ export interface LoginInput {
   entranceToken: EntranceToken | null;
 }
 
-export interface Captcha {
-  captchaId: string;
-  svg: string;
-}
+export type { Captcha } from '../captcha';
 
 export interface LoginContext {
   tab: LoginTab;
@@ -41,6 +39,7 @@ export interface LoginContext {
   googleClientId: string | null;
   /** The account the last code went to, for the code log-in that follows. */
   codeAccount: AccountFields | null;
+  /** The image shown with the password form or the code form, when the server asked for one. */
   captcha: Captcha | null;
   /** The last expected refusal, shown as its catalogue message (spec section 8). */
   errCode: number | null;
@@ -53,7 +52,7 @@ export type LoginEvent =
   | { type: 'TAB_CHOSEN'; tab: LoginTab }
   | { type: 'PASSWORD_SUBMITTED'; fields: AccountFields; password: string; captchaCode?: string }
   | { type: 'CAPTCHA_REFRESHED' }
-  | { type: 'CODE_REQUESTED'; fields: AccountFields }
+  | { type: 'CODE_REQUESTED'; fields: AccountFields; captchaCode?: string }
   | { type: 'CODE_RESEND_REQUESTED' }
   | { type: 'CODE_SUBMITTED'; code: string }
   | { type: 'CODE_DIALOG_CLOSED' }

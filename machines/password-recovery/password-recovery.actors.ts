@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../src/api/client';
+import { createCaptchaActor } from '../captcha';
 import { settleExpected } from '../expected-refusals';
 import type { AccountFields, LinkAnswer, ResetAnswer, SendAnswer } from './password-recovery.types';
 
@@ -20,16 +21,20 @@ export const recoveryRefusals = {
 export function createPasswordRecoveryActors(api: Api) {
   const { client } = api;
   return {
-    sendLink: fromPromise<SendAnswer, { email: string; resend: boolean }>(({ input, signal }) =>
+    sendLink: fromPromise<SendAnswer, { email: string; resend: boolean; captchaId?: string; captchaCode?: string }>(({ input, signal }) =>
       settleExpected(recoveryRefusals.sendLink, async (options) => {
-        // Spec section 7: the first link by POST, another one by GET send/resetPasswordEmail.
-        const sent = input.resend
-          ? await api.callData(client.GET('/api/site/send/resetPasswordEmail', { params: { query: { email: input.email } }, signal }), options)
-          : await api.callData(client.POST('/api/site/resetPasswordByEmail', { body: { email: input.email }, signal }), options);
+        const { resend, ...body } = input;
+        // Spec section 7: the first link by POST, another one by GET send/resetPasswordEmail. A GET
+        // cannot carry a captcha, so a link asked for with one goes by POST (docs/decisions/006).
+        const sent =
+          resend && !body.captchaId
+            ? await api.callData(client.GET('/api/site/send/resetPasswordEmail', { params: { query: { email: body.email } }, signal }), options)
+            : await api.callData(client.POST('/api/site/resetPasswordByEmail', { body, signal }), options);
         return { kind: 'sent' as const, sentTo: sent.email, resendAfter: sent.resendAfter };
       }),
     ),
-    sendCode: fromPromise<SendAnswer, AccountFields>(({ input, signal }) =>
+    loadCaptcha: createCaptchaActor(api),
+    sendCode: fromPromise<SendAnswer, AccountFields & { captchaId?: string; captchaCode?: string }>(({ input, signal }) =>
       settleExpected(recoveryRefusals.sendCode, async (options) => {
         // A phone account gets its code by SMS, an email account by email (docs/decisions/006).
         const channel = input.areaCode ? 'sms' : 'email';

@@ -4,6 +4,7 @@
 // createPasswordRecoveryActors(api); the way to /login at the end is a named action the app provides.
 import { assign, setup } from 'xstate';
 import { DEFAULT_COUNTDOWN } from '../../src/session/store';
+import { captchaFields, CAPTCHA_REFUSALS } from '../captcha';
 import { outputOf, refusalIn } from '../expected-refusals';
 import type { PasswordRecoveryActors } from './password-recovery.actors';
 import type { LinkAnswer, PasswordRecoveryContext, PasswordRecoveryEvent, PasswordRecoveryInput, ResetAnswer, SendAnswer } from './password-recovery.types';
@@ -31,6 +32,7 @@ export const passwordRecoveryMachine = setup({
     isLocked: refusedWith(17),
     isCodeRejected: refusedWith(10, 11, 4597),
     isLinkDead: refusedWith(10302),
+    needsCaptcha: refusedWith(...CAPTCHA_REFUSALS),
   },
   delays: {
     /** Spec sections 7 and 9: another link or code only after the countdown (60 s by default). */
@@ -54,6 +56,8 @@ export const passwordRecoveryMachine = setup({
     takeRefusal: assign({ errCode: ({ event }) => (outputOf<Answer>(event)?.kind === 'refused' ? (outputOf<Answer>(event) as { errCode: number }).errCode : null) }),
     clearRefusal: assign({ errCode: null }),
     restart: assign({ token: null, sentTo: null, linkEmail: null, errCode: null }),
+    takeCaptcha: assign({ captcha: ({ event }) => outputOf<PasswordRecoveryContext['captcha']>(event) ?? null }),
+    dropCaptcha: assign({ captcha: null }),
     recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
     // The app's effect, filled in with `.provide` (src/screens/password-recovery/use-password-recovery.ts).
     goToLogin: (_, _params: { to: string }) => {},
@@ -66,6 +70,7 @@ export const passwordRecoveryMachine = setup({
     codeAccount: null,
     sentTo: null,
     linkEmail: null,
+    captcha: null,
     countdownSeconds: DEFAULT_COUNTDOWN,
     errCode: null,
     error: undefined,
@@ -78,9 +83,32 @@ export const passwordRecoveryMachine = setup({
     },
     requesting: {
       // Spec sections 2 and 5: an address for a link, or an email or phone for a code.
+      initial: 'editing',
       on: {
         LINK_REQUESTED: { target: 'sendingLink', actions: ['clearRefusal', 'takeEmail'] },
         CODE_REQUESTED: { target: 'sendingCode', actions: ['clearRefusal', 'takeCodeAccount'] },
+      },
+      states: {
+        editing: {
+          // The form as the user left it; a captcha works once, so any image shown before is gone.
+          entry: 'dropCaptcha',
+        },
+        loadingCaptcha: {
+          // Spec section 7: POST /api/user/createRandCode/v1, for the way the user asked by.
+          tags: ['busy'],
+          invoke: {
+            id: 'loadCaptcha',
+            src: 'loadCaptcha',
+            input: ({ context }) => ({ purpose: context.codeAccount ? 'sendCode' : 'resetPassword' }),
+            onDone: { target: 'captchaShown', actions: 'takeCaptcha' },
+            // Without an image the form stays as it was; the next try asks for one again.
+            onError: { target: 'editing', actions: 'recordError' },
+          },
+        },
+        captchaShown: {
+          // docs/decisions/006: the request goes again with the characters of the image.
+          on: { CAPTCHA_REFRESHED: { target: 'loadingCaptcha' } },
+        },
       },
     },
     sendingLink: {
@@ -89,13 +117,20 @@ export const passwordRecoveryMachine = setup({
       invoke: {
         id: 'sendLink',
         src: 'sendLink',
-        input: ({ context, event }) => ({ email: context.email!, resend: event.type === 'RESEND_REQUESTED' }),
+        input: ({ context, event }) => ({
+          email: context.email!,
+          resend: event.type === 'RESEND_REQUESTED',
+          ...captchaFields(context.captcha, 'resetPassword', event.type === 'LINK_REQUESTED' ? event.captchaCode : undefined),
+        }),
         onDone: [
           // docs/decisions/006: an unknown address gets the same answer and nothing is sent.
           { guard: 'isSent', target: 'linkSent', actions: 'takeSent' },
           // -3031: a link went out less than a countdown ago; that one is still good.
           { guard: 'isTooFrequent', target: 'linkSent', actions: 'takeTooFrequent' },
-          // 8 email format, -3034/-3035 captcha due (docs/decisions/016): the form says why.
+          // docs/decisions/006: from the 4th link in an hour a captcha is due (-3034), or the one
+          // typed was wrong (-3035): the form again, with an image.
+          { guard: 'needsCaptcha', target: 'requesting.loadingCaptcha', actions: 'takeRefusal' },
+          // 8 email format: the form says why.
           { target: 'requesting', actions: 'takeRefusal' },
         ],
         // Unexpected (network, -2499): the form stays, the error is recorded.
@@ -104,6 +139,7 @@ export const passwordRecoveryMachine = setup({
     },
     linkSent: {
       // The page says where the link went (30 minutes, once); another one after the countdown.
+      entry: 'dropCaptcha',
       initial: 'countingDown',
       on: { RESTART: { target: 'requesting', actions: 'restart' } },
       states: {
@@ -122,13 +158,18 @@ export const passwordRecoveryMachine = setup({
       invoke: {
         id: 'sendCode',
         src: 'sendCode',
-        input: ({ context }) => context.codeAccount!,
+        input: ({ context, event }) => ({
+          ...context.codeAccount!,
+          ...captchaFields(context.captcha, 'sendCode', event.type === 'CODE_REQUESTED' ? event.captchaCode : undefined),
+        }),
         onDone: [
           // Spec section 9: a 4-digit code went out (or, for an unknown account, nothing did).
           { guard: 'isSent', target: 'codeSent', actions: 'takeSent' },
           // -3031: a code went out moments ago; the form takes that one, with the countdown.
           { guard: 'isTooFrequent', target: 'codeSent', actions: 'takeTooFrequent' },
-          // 17 locked, 5 format, 4000 country code, -3034/-3035 captcha: the form says why.
+          // docs/decisions/006: from the 4th code in an hour a captcha is due (-3034), or wrong (-3035).
+          { guard: 'needsCaptcha', target: 'requesting.loadingCaptcha', actions: 'takeRefusal' },
+          // 17 locked, 5 format, 4000 country code: the form says why.
           { target: 'requesting', actions: 'takeRefusal' },
         ],
         onError: { target: 'requesting', actions: 'recordError' },
@@ -136,6 +177,7 @@ export const passwordRecoveryMachine = setup({
     },
     codeSent: {
       // Spec sections 2 and 5: the 4-digit code with the new password and its confirmation.
+      entry: 'dropCaptcha',
       initial: 'countingDown',
       on: {
         CODE_RESET_SUBMITTED: { target: 'resettingByCode', actions: 'clearRefusal' },

@@ -1,11 +1,11 @@
 // The recovery rules the graph walks cannot judge, on the real server: an unknown account is told
 // the same as a known one and nothing is sent (the code reset then answers 4597, shown once, in the
-// form); a phone account's code goes by SMS; only the newest link works; and a used link is dead
-// on the next visit.
+// form); a phone account's code goes by SMS; only the newest link works; a used link is dead on
+// the next visit; and a resend that meets a captcha goes again, with it, by POST.
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { createFakeClock } from '../../server/clock';
-import { accountFields, createTestAccount, loginBody, uniqueEmail, uniquePhone } from '../../tests/helpers/accounts';
+import { accountFields, createTestAccount, loginBody, readCaptcha, uniqueEmail, uniquePhone } from '../../tests/helpers/accounts';
 import { useTestServer } from '../../tests/helpers/test-server';
 import { createClientWorld } from '../../tests/model/real-server';
 import { createPasswordRecoveryActors } from './password-recovery.actors';
@@ -18,11 +18,13 @@ const NEW_PASSWORD = 'recovered-password-8';
 function start(token: string | null = null) {
   const client = createClientWorld(server.app);
   const effects: unknown[] = [];
+  // The machine's countdown runs on a clock the test moves, with the server's.
+  const timers = new SimulatedClock();
   const actor = createActor(
     passwordRecoveryMachine.provide({ actors: createPasswordRecoveryActors(client.api), actions: { goToLogin: (_, { to }) => void effects.push(['goTo', to]) } }),
-    { input: { token } },
+    { input: { token }, clock: timers },
   ).start();
-  return { actor, client, effects };
+  return { actor, client, effects, timers };
 }
 const settled = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => !s.hasTag('busy'));
 const outboxOf = (to: string) => server.services.outbox.list({ to });
@@ -78,5 +80,55 @@ describe('password recovery rules', () => {
     // The link works once: opening it again shows it dead.
     const again = start(token(newest));
     expect((await settled(again.actor)).value).toBe('linkUnavailable');
+  });
+
+  it('a resend that meets a captcha (4th link in an hour) shows the image with the address kept, and goes by POST with the answer', async () => {
+    const account = await createTestAccount(server);
+    for (let i = 0; i < 2; i++) {
+      clock.advance(61_000);
+      await server.post('/api/site/resetPasswordByEmail', { email: account.email });
+    }
+    clock.advance(61_000);
+    // The third link from the page; after its countdown, the resend is the fourth in the hour.
+    const { actor, timers } = start();
+    actor.send({ type: 'LINK_REQUESTED', email: account.email! });
+    expect((await settled(actor)).value).toEqual({ linkSent: 'countingDown' });
+    clock.advance(61_000);
+    timers.increment(61_000);
+    expect(actor.getSnapshot().value).toEqual({ linkSent: 'canResend' });
+    actor.send({ type: 'RESEND_REQUESTED' });
+    let s = await settled(actor);
+    // The GET a resend uses cannot carry a captcha: -3034, and the form with an image.
+    expect(s.value).toEqual({ requesting: 'captchaShown' });
+    expect(s.context.errCode).toBe(-3034);
+    expect(s.context.email).toBe(account.email);
+    expect(s.context.captcha?.purpose).toBe('resetPassword');
+    await readCaptcha(server, s.context.captcha!.captchaId, 'resetPassword', 'RIGHT');
+    actor.send({ type: 'LINK_REQUESTED', email: account.email!, captchaCode: 'RIGHT' });
+    s = await settled(actor);
+    expect(s.value).toEqual({ linkSent: 'countingDown' });
+    expect(s.context.captcha).toBeNull();
+    expect((await outboxOf(account.email!)).filter((m) => m.template === 'resetPasswordLink')).toHaveLength(4);
+  });
+
+  it('a code asked for with a link image is sent without it: the server asks for an image made for codes', async () => {
+    const account = await createTestAccount(server);
+    for (let i = 0; i < 3; i++) {
+      clock.advance(61_000);
+      await server.post('/api/user/sendVerificationCode/v1', { ...accountFields(account), channel: 'email', purpose: 'resetPassword' });
+      await server.post('/api/site/resetPasswordByEmail', { email: account.email });
+    }
+    clock.advance(61_000);
+    const { actor } = start();
+    actor.send({ type: 'LINK_REQUESTED', email: account.email! });
+    const linkImage = await settled(actor);
+    expect(linkImage.context.captcha?.purpose).toBe('resetPassword');
+    await readCaptcha(server, linkImage.context.captcha!.captchaId, 'resetPassword', 'RIGHT');
+    // The user switches to a code, typing the link image's answer.
+    actor.send({ type: 'CODE_REQUESTED', fields: accountFields(account), captchaCode: 'RIGHT' });
+    const s = await settled(actor);
+    expect(s.value).toEqual({ requesting: 'captchaShown' });
+    expect(s.context.errCode).toBe(-3034);
+    expect(s.context.captcha?.purpose).toBe('sendCode');
   });
 });

@@ -1,3 +1,4 @@
+import type { Captcha } from '../captcha';
 import type { AccountFields } from '../login/login.types';
 
 export type { AccountFields };
@@ -17,6 +18,8 @@ export interface PasswordRecoveryContext {
   sentTo: string | null;
   /** The address of a live reset link, shown above the new password. */
   linkEmail: string | null;
+  /** The image shown with the request form, when the server asked for one (docs/decisions/006). */
+  captcha: Captcha | null;
   /** Seconds before another link or code may be asked for (the answer's resendAfter, else 60). */
   countdownSeconds: number;
   /** The last expected refusal, shown as its catalogue message (spec section 8). */
@@ -27,9 +30,11 @@ export interface PasswordRecoveryContext {
 
 export type PasswordRecoveryEvent =
   /** Recover by a link mailed to this address (spec section 7: resetPasswordByEmail). */
-  | { type: 'LINK_REQUESTED'; email: string }
+  | { type: 'LINK_REQUESTED'; email: string; captchaCode?: string }
   /** Recover by a 4-digit code by email or SMS (sendVerificationCode, purpose resetPassword). */
-  | { type: 'CODE_REQUESTED'; fields: AccountFields }
+  | { type: 'CODE_REQUESTED'; fields: AccountFields; captchaCode?: string }
+  /** Another captcha image (the one shown cannot be read). */
+  | { type: 'CAPTCHA_REFRESHED' }
   /** Another link or code, once the countdown is over. */
   | { type: 'RESEND_REQUESTED' }
   /** The code and the new password (spec section 5: at least 6, confirmed by the form). */
@@ -46,4 +51,4 @@ export type LinkAnswer = { kind: 'live'; email: string } | { kind: 'refused'; er
 export type ResetAnswer = { kind: 'reset' } | { kind: 'refused'; errCode: number };
 
 /** The machine's invocations, by id (the graph walks arrange each one's answers). */
-export type PasswordRecoveryInvokeId = 'sendLink' | 'sendCode' | 'resetByCode' | 'checkLink' | 'resetByLink';
+export type PasswordRecoveryInvokeId = 'sendLink' | 'sendCode' | 'loadCaptcha' | 'resetByCode' | 'checkLink' | 'resetByLink';

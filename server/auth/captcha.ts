@@ -109,9 +109,12 @@ export function renderCaptchaSvg(text: string, random: () => number = Math.rando
  * Captchas are single use (a wrong answer spends one too), bound to the form they were made for
  * and kept five minutes; only an HMAC of the answer is stored.
  */
+/** What is stored of an answer: an HMAC bound to the captcha and its form, case-insensitive. */
+export const captchaAnswerHash = (key: Buffer, id: string, purpose: CaptchaPurpose, answer: string) =>
+  createHmac('sha256', key).update(`${id}\u0000${purpose}\u0000${answer.toUpperCase()}`, 'utf8').digest('hex');
+
 export function createCaptchas(db: Database, clock: Clock, key: Buffer) {
-  const answerHash = (id: string, purpose: CaptchaPurpose, answer: string) =>
-    createHmac('sha256', key).update(`${id}\u0000${purpose}\u0000${answer.toUpperCase()}`, 'utf8').digest('hex');
+  const answerHash = (id: string, purpose: CaptchaPurpose, answer: string) => captchaAnswerHash(key, id, purpose, answer);
 
   return {
     /** A new captcha for `purpose`. `text` is for tests that need to know the answer. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createCaptchas, randomCaptchaText, type CaptchaPurpose } from '../../server/auth/captcha';
+import { captchaAnswerHash, createCaptchas, randomCaptchaText, type CaptchaPurpose } from '../../server/auth/captcha';
 import type { Database } from '../../server/db/database';
 import { deriveKey } from '../../server/security/secrets';
 import type { ServerServices } from '../../server/services';
@@ -116,6 +116,15 @@ export async function solvedCaptcha(server: ServerHandle, purpose: CaptchaPurpos
   const captchaCode = randomCaptchaText();
   const { captchaId } = await captchas.create(purpose, captchaCode);
   return { captchaId, captchaCode };
+}
+
+/**
+ * Makes `answer` the right one for a captcha the server already made (a person reads the image; a
+ * test cannot), by storing its hash as the server would.
+ */
+export async function readCaptcha(server: ServerHandle, captchaId: string, purpose: CaptchaPurpose, answer: string): Promise<void> {
+  const hash = captchaAnswerHash(deriveKey(server.services.secret, 'captcha'), captchaId, purpose, answer);
+  await server.db.query('UPDATE captchas SET answer_hash = $2 WHERE id = $1', [captchaId, hash]);
 }
 
 /** Every row of the tables, with bytea as hex and base64, for "no secret in the database" checks. */

@@ -3,6 +3,7 @@
 import type { EventObject } from 'xstate';
 import type { LoginMachine } from '../../machines/login/login.machine';
 import type { LoginInput } from '../../machines/login/login.types';
+import type { CaptchaPurpose } from '../../machines/captcha';
 import type { GraphModel } from './harness';
 
 const user = { token: 'graph', uid: '1', account: 'graph@example.com', type: 'email', expiration: 1, accountLoginType: 'password' };
@@ -22,16 +23,19 @@ export const loginInputs = {
 } satisfies Record<string, LoginInput>;
 export type LoginStart = keyof typeof loginInputs;
 
-/** Per invocation, the answers the graph considers: one per guarded branch of its onDone. */
-const automatic: Record<string, EventObject[]> = {
+/**
+ * Per invocation, the answers the graph considers: one per guarded branch of its onDone. A request
+ * sent with the shown image's answer meets -3035 (a test cannot read the image), else -3034.
+ */
+const automatic = (captcha: CaptchaPurpose | undefined): Record<string, EventObject[]> => ({
   tokenLogin: [done('tokenLogin', loggedIn), error('tokenLogin')],
   loadConfig: [done('loadConfig', { countdownSeconds: 45, googleClientId: 'graph' }), error('loadConfig')],
-  passwordLogin: [done('passwordLogin', loggedIn), ...[9, 17, 197, 3, -3034].map((c) => done('passwordLogin', refused(c))), error('passwordLogin')],
-  loadCaptcha: [done('loadCaptcha', { captchaId: 'graph', svg: '<svg/>' }), error('loadCaptcha')],
-  sendCode: [done('sendCode', { kind: 'sent', resendAfter: 45 }), ...[-3031, 17, 1].map((c) => done('sendCode', refused(c))), error('sendCode')],
+  passwordLogin: [done('passwordLogin', loggedIn), ...[9, 17, 197, 3, captcha === 'login' ? -3035 : -3034].map((c) => done('passwordLogin', refused(c))), error('passwordLogin')],
+  loadCaptcha: [done('loadCaptcha', { captchaId: 'graph', svg: '<svg/>', purpose: 'login' }), error('loadCaptcha')],
+  sendCode: [done('sendCode', { kind: 'sent', resendAfter: 45 }), ...[-3031, captcha === 'sendCode' ? -3035 : -3034, 17, 1].map((c) => done('sendCode', refused(c))), error('sendCode')],
   codeLogin: [done('codeLogin', loggedIn), ...[11, 9, 17, 197, 1].map((c) => done('codeLogin', refused(c))), error('codeLogin')],
   googleLogin: [done('googleLogin', loggedIn), ...[9, 197, 1].map((c) => done('googleLogin', refused(c))), error('googleLogin')],
-};
+});
 
 const userEvents: EventObject[] = [
   { type: 'TAB_CHOSEN', tab: 'email' } as EventObject,
@@ -52,7 +56,8 @@ export function loginGraph(machine: LoginMachine): GraphModel<LoginMachine> {
     inputs: loginInputs,
     events: (snapshot) => {
       // The running invocation's answers, and the countdown's end while it runs.
-      const running = Object.keys(snapshot.children).flatMap((id) => automatic[id] ?? []);
+      const answers = automatic(snapshot.context.captcha?.purpose);
+      const running = Object.keys(snapshot.children).flatMap((id) => answers[id] ?? []);
       // Spec section 8 and docs/decisions/007: a refused token is 201 in the STB scene, else 21.
       if (snapshot.children.tokenLogin) running.push(done('tokenLogin', refused(snapshot.context.scene === 'STB' ? 201 : 21)));
       const countdown = snapshot.matches({ form: { codeTab: { codeDialog: 'countingDown' } } }) ? [{ type: 'xstate.after.resendCountdown.login.form.codeTab.codeDialog.countingDown' }] : [];

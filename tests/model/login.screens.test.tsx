@@ -83,6 +83,7 @@ const executors = {
   CODE_REQUESTED: async (w) => {
     type('Email or phone number', w.codeTarget!.fields.account);
     type('Country code (phone numbers only)', w.codeTarget!.fields.areaCode ?? '');
+    if (screen.queryByLabelText('Characters in the image')) type('Characters in the image', 'AAAAA');
     fireEvent.click(button('Send me a code'));
   },
   CODE_RESEND_REQUESTED: async () => void fireEvent.click(button('Send a new code')),
@@ -122,8 +123,13 @@ function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
     expect((button('Log in') as HTMLButtonElement).disabled).toBe(busy);
     expect(Boolean(screen.queryByRole('img', { name: 'Security image with 5 characters' }))).toBe(s.matches({ form: { passwordTab: 'captchaShown' } }) || (s.matches({ form: { passwordTab: 'loggingIn' } }) && s.context.captcha !== null));
   }
-  if (s.matches({ form: { codeTab: 'editing' } }) || s.matches({ form: { codeTab: 'sendingCode' } })) {
+  const codeForm = (['editing', 'sendingCode', 'loadingCaptcha', 'captchaShown'] as const).some((state) => s.matches({ form: { codeTab: state } }));
+  if (codeForm) {
     expect((button('Send me a code') as HTMLButtonElement).disabled).toBe(busy);
+    // The image shows once it came, and while its answer is checked.
+    expect(Boolean(screen.queryByRole('img', { name: 'Security image with 5 characters' }))).toBe(s.matches({ form: { codeTab: 'captchaShown' } }) || (s.matches({ form: { codeTab: 'sendingCode' } }) && s.context.captcha !== null));
+    // A resend that met a captcha keeps the account it was for.
+    if (s.context.codeAccount && !s.matches({ form: { codeTab: 'editing' } })) expect((screen.getByLabelText('Email or phone number') as HTMLInputElement).value).toBe(s.context.codeAccount.account);
   }
   const dialogOpen = s.matches({ form: { codeTab: 'codeDialog' } }) || s.matches({ form: { codeTab: 'verifyingCode' } });
   expect(Boolean(screen.queryByRole('dialog'))).toBe(dialogOpen);
@@ -131,6 +137,10 @@ function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
     const dialog = within(screen.getByRole('dialog'));
     expect((dialog.getByRole('button', { name: 'Send a new code' }) as HTMLButtonElement).disabled).toBe(!s.matches({ form: { codeTab: { codeDialog: 'canResend' } } }));
     expect((dialog.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(s.matches({ form: { codeTab: 'verifyingCode' } }));
+    // Spec section 9: while the countdown runs, the seconds left (ticking from the configured 45).
+    const timer = dialog.queryByRole('timer');
+    expect(Boolean(timer)).toBe(s.matches({ form: { codeTab: { codeDialog: 'countingDown' } } }));
+    if (timer) expect(Number(/in (\d+) seconds?\./.exec(timer.textContent ?? '')?.[1])).toBeLessThanOrEqual(s.context.countdownSeconds);
   }
   // Spec section 8: the reason of a refusal is shown with its catalogue message.
   if (s.context.errCode !== null) expect(screen.getAllByRole('alert').some((a) => a.textContent === text(errorMessageFor(s.context.errCode)))).toBe(true);

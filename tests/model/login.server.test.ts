@@ -38,7 +38,12 @@ const executors = {
     ...(from.matches({ form: { passwordTab: 'captchaShown' } }) ? { captchaCode: 'AAAAA' } : {}),
   }),
   CAPTCHA_REFRESHED: async () => ({ type: 'CAPTCHA_REFRESHED' }),
-  CODE_REQUESTED: async (w) => ({ type: 'CODE_REQUESTED', fields: w.codeTarget!.fields }),
+  CODE_REQUESTED: async (w, from) => ({
+    type: 'CODE_REQUESTED',
+    fields: w.codeTarget!.fields,
+    // As for the password: a wrong answer, which the server refuses (-3035).
+    ...(from.matches({ form: { codeTab: 'captchaShown' } }) ? { captchaCode: 'AAAAA' } : {}),
+  }),
   CODE_RESEND_REQUESTED: async () => ({ type: 'CODE_RESEND_REQUESTED' }),
   CODE_SUBMITTED: async (w) => ({ type: 'CODE_SUBMITTED', code: await w.typedCode() }),
   CODE_DIALOG_CLOSED: async () => ({ type: 'CODE_DIALOG_CLOSED' }),

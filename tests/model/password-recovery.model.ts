@@ -3,6 +3,7 @@
 import type { EventObject } from 'xstate';
 import type { PasswordRecoveryMachine } from '../../machines/password-recovery/password-recovery.machine';
 import type { PasswordRecoveryInput } from '../../machines/password-recovery/password-recovery.types';
+import type { CaptchaPurpose } from '../../machines/captcha';
 import type { GraphModel } from './harness';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
@@ -18,19 +19,24 @@ export const recoveryInputs = {
 } satisfies Record<string, PasswordRecoveryInput>;
 export type RecoveryStart = keyof typeof recoveryInputs;
 
-/** Per invocation, the answers the graph considers: one per guarded branch of its onDone. */
-const automatic: Record<string, EventObject[]> = {
-  sendLink: [done('sendLink', sent), done('sendLink', refused(-3031)), done('sendLink', refused(-3034)), error('sendLink')],
-  sendCode: [done('sendCode', sent), done('sendCode', refused(-3031)), done('sendCode', refused(17)), error('sendCode')],
+/**
+ * Per invocation, the answers the graph considers: one per guarded branch of its onDone. A request
+ * sent with the shown image's answer meets -3035 (a test cannot read the image), else -3034.
+ */
+const automatic = (captcha: CaptchaPurpose | undefined): Record<string, EventObject[]> => ({
+  sendLink: [done('sendLink', sent), done('sendLink', refused(-3031)), done('sendLink', refused(captcha === 'resetPassword' ? -3035 : -3034)), done('sendLink', refused(8)), error('sendLink')],
+  sendCode: [done('sendCode', sent), done('sendCode', refused(-3031)), done('sendCode', refused(captcha === 'sendCode' ? -3035 : -3034)), done('sendCode', refused(17)), error('sendCode')],
+  loadCaptcha: [done('loadCaptcha', { captchaId: 'graph', svg: '<svg/>', purpose: 'sendCode' }), error('loadCaptcha')],
   resetByCode: [done('resetByCode', { kind: 'reset' }), done('resetByCode', refused(11)), done('resetByCode', refused(17)), error('resetByCode')],
   checkLink: [done('checkLink', { kind: 'live', email: 'graph@example.com' }), done('checkLink', refused(10302)), error('checkLink')],
   resetByLink: [done('resetByLink', { kind: 'reset' }), done('resetByLink', refused(10302)), error('resetByLink')],
-};
+});
 
 const userEvents: EventObject[] = [
   { type: 'LINK_REQUESTED', email: 'graph@example.com' } as EventObject,
   { type: 'CODE_REQUESTED', fields: { account: 'graph@example.com' } } as EventObject,
   { type: 'RESEND_REQUESTED' },
+  { type: 'CAPTCHA_REFRESHED' },
   { type: 'CODE_RESET_SUBMITTED', code: '1234', password: 'graph-password' } as EventObject,
   { type: 'LINK_RESET_SUBMITTED', password: 'graph-password' } as EventObject,
   { type: 'RESTART' },
@@ -41,7 +47,8 @@ export function passwordRecoveryGraph(machine: PasswordRecoveryMachine): GraphMo
     machine,
     inputs: recoveryInputs,
     events: (snapshot) => {
-      const running = Object.keys(snapshot.children).flatMap((id) => automatic[id] ?? []);
+      const answers = automatic(snapshot.context.captcha?.purpose);
+      const running = Object.keys(snapshot.children).flatMap((id) => answers[id] ?? []);
       const countdown = (['linkSent', 'codeSent'] as const)
         .filter((s) => snapshot.matches({ [s]: 'countingDown' }))
         .map((s) => ({ type: `xstate.after.resendCountdown.passwordRecovery.${s}.countingDown` }));

@@ -38,18 +38,32 @@ const paths = flowPaths(passwordRecoveryGraph(passwordRecoveryMachine.provide({ 
 
 const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+/** The characters of an image cannot be read by a test: a wrong answer (-3035). */
+const answerImage = () => {
+  if (screen.queryByLabelText('Characters in the image')) type('Characters in the image', 'AAAAA');
+};
+const IMAGE = 'Security image with 5 characters';
+/** Spec section 9: the seconds left, ticking down from the countdown, while it runs. */
+function assertCountdown(s: AnyMachineSnapshot, running: boolean) {
+  const timer = screen.queryByRole('timer');
+  expect(Boolean(timer)).toBe(running);
+  if (timer) expect(Number(/in (\d+) seconds?\./.exec(timer.textContent ?? '')?.[1])).toBeLessThanOrEqual(s.context.countdownSeconds);
+}
 
 /** What the user does on the screen for each event. */
 const executors = {
   LINK_REQUESTED: async (w) => {
     type('Email or phone number', w.fields.account);
+    answerImage();
     fireEvent.click(button('Email me a link'));
   },
   CODE_REQUESTED: async (w) => {
     type('Email or phone number', w.fields.account);
     type('Country code (phone numbers only)', w.fields.areaCode ?? '');
+    answerImage();
     fireEvent.click(button('Send me a code'));
   },
+  CAPTCHA_REFRESHED: async () => void fireEvent.click(button('New image')),
   RESEND_REQUESTED: async () => void fireEvent.click(screen.getByRole('button', { name: /^Send a new (link|code)$/ })),
   CODE_RESET_SUBMITTED: async (w) => {
     type('4-digit code', await w.typedCode());
@@ -81,12 +95,21 @@ function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
   } else if (s.matches('requesting') || s.matches('sendingLink') || s.matches('sendingCode')) {
     expect(button('Email me a link').disabled).toBe(busy);
     expect(button('Send me a code').disabled).toBe(busy);
+    // The image shows once it came, and while its answer is checked.
+    const imageShown = s.matches({ requesting: 'captchaShown' }) || ((s.matches('sendingLink') || s.matches('sendingCode')) && s.context.captcha !== null);
+    expect(Boolean(screen.queryByRole('img', { name: IMAGE }))).toBe(imageShown);
+    // A resend that met an image keeps the address it was for.
+    if (s.matches({ requesting: 'captchaShown' })) {
+      expect((screen.getByLabelText('Email or phone number') as HTMLInputElement).value).toBe(s.context.email ?? s.context.codeAccount.account);
+    }
   } else if (s.matches('linkSent')) {
     expect(screen.getByRole('status').textContent).toContain(`If an account uses ${s.context.sentTo}, we sent it a link`);
     expect(button('Send a new link').disabled).toBe(!s.matches({ linkSent: 'canResend' }));
+    assertCountdown(s, s.matches({ linkSent: 'countingDown' }));
   } else if (s.matches('codeSent') || s.matches('resettingByCode')) {
     expect(screen.getByRole('status').textContent).toContain(`If an account uses ${s.context.sentTo}, we sent it a 4-digit code`);
     expect(button('Send a new code').disabled).toBe(!s.matches({ codeSent: 'canResend' }));
+    assertCountdown(s, s.matches({ codeSent: 'countingDown' }));
     expect(button('Set the new password').disabled).toBe(busy);
   } else if (s.matches('newPassword') || s.matches('resettingByLink')) {
     expect(screen.getByText(`Choose a new password for ${s.context.linkEmail}.`)).toBeTruthy();

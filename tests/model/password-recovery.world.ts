@@ -55,6 +55,27 @@ export class RecoveryWorld {
     for (const u of due) await u.run();
   }
 
+  /** The site accepts only example.org addresses until the answer this was arranged for has come. */
+  private async narrowEmailRule() {
+    const [row] = await this.server.db.query<{ value: unknown }>(`SELECT value FROM site_settings WHERE key = 'siteConfig'`);
+    await this.server.db.query(
+      `UPDATE site_settings SET value = value || jsonb_build_object('validRules', coalesce(value->'validRules', '{}'::jsonb) || jsonb_build_object('email', $1::text)) WHERE key = 'siteConfig'`,
+      ['^[^@]+@example\\.org$'],
+    );
+    this.undo.push({ answer: this.arranging, run: async () => void (await this.server.db.query(`UPDATE site_settings SET value = $1 WHERE key = 'siteConfig'`, [JSON.stringify(row!.value)])) });
+  }
+
+  /** docs/decisions/006: from the 4th code within an hour a captcha is due (each after the countdown). */
+  private async makeCodeCaptchaDue(account: TestAccount) {
+    const codesLastHour = async () =>
+      Number((await this.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM verification_codes WHERE account_uid = $1 AND created_at > $2', [account.uid, new Date(this.clock.now() - 3_600_000)]))[0]?.n ?? 0);
+    while ((await codesLastHour()) < 3) {
+      this.clock.advance(61_000);
+      await this.server.post('/api/user/sendVerificationCode/v1', { ...accountFields(account), channel: 'email', purpose: 'resetPassword' });
+    }
+    this.clock.advance(61_000);
+  }
+
   private async fresh() {
     this.account = await createTestAccount(this.server);
     this.fields = accountFields(this.account);
@@ -104,6 +125,8 @@ export class RecoveryWorld {
     const resend = cause?.type === 'RESEND_REQUESTED' && this.account !== null;
     switch (id as PasswordRecoveryInvokeId) {
       case 'sendLink': {
+        // The image's answer is wrong (a test cannot read it): the account that asked for it.
+        if (refusal === -3035) return;
         const account = resend ? this.account! : await this.fresh();
         // A link went out moments ago: the countdown is running (docs/decisions/006).
         if (refusal === -3031) await this.server.post(REQUEST_LINK, { email: account.email });
@@ -114,17 +137,24 @@ export class RecoveryWorld {
             this.clock.advance(61_000);
           }
         }
+        // 8: the site's address rule (siteConfig.validRules) does not take this address.
+        if (refusal === 8) await this.narrowEmailRule();
         if (fail) await this.breakInserts('email_tokens');
         return;
       }
       case 'sendCode': {
+        if (refusal === -3035) return;
         const account = resend ? this.account! : await this.fresh();
         if (refusal === -3031) await this.server.post('/api/user/sendVerificationCode/v1', { ...accountFields(account), channel: 'email', purpose: 'resetPassword' });
         // docs/decisions/006: the 5th failure within 15 minutes locks the account.
         if (refusal === 17) await this.failPasswords(account, 5);
+        if (refusal === -3034) await this.makeCodeCaptchaDue(account);
         if (fail) await this.breakInserts('verification_codes');
         return;
       }
+      case 'loadCaptcha':
+        if (fail) await this.breakInserts('captchas');
+        return;
       case 'resetByCode':
         this.codeChoice = refusal === 11 || refusal === 17 ? 'wrong' : 'right';
         // Wrong codes count with wrong passwords: the 5th failure locks and answers 17.
@@ -162,6 +192,12 @@ export class RecoveryWorld {
       expect(reached.context.sentTo).toBe(`${this.account!.email![0]}***@example.com`);
     }
     if (event.type === 'xstate.done.actor.sendCode' && output?.kind === 'sent') expect(await this.lastCode()).toMatch(/^\d{4}$/);
+    if (event.type === 'xstate.done.actor.loadCaptcha') {
+      // A real image for the way the user asked by, stored only as a hash (docs/decisions/006).
+      const purpose = reached.context.codeAccount ? 'sendCode' : 'resetPassword';
+      expect(reached.context.captcha).toMatchObject({ purpose, svg: expect.stringMatching(/^<svg[\s\S]*<\/svg>$/) });
+      expect(await this.server.db.query('SELECT purpose FROM captchas WHERE id = $1', [reached.context.captcha.captchaId])).toEqual([{ purpose }]);
+    }
     if (event.type === 'xstate.done.actor.checkLink' && output?.kind === 'live') expect(reached.context.linkEmail).toBe(this.account!.email);
     if (reached.matches('done')) {
       // The new password works, the old one does not, and the owner was told.

@@ -9,9 +9,6 @@ export const m = defineMessages({
   areaCode: { id: 'login.areaCode', defaultMessage: 'Country code (phone numbers only)', description: 'Label of the phone country code field, e.g. 55' },
   password: { id: 'login.password', defaultMessage: 'Password', description: 'Label of the password field' },
   submit: { id: 'login.submit', defaultMessage: 'Log in', description: 'Button that logs in with the password' },
-  captcha: { id: 'login.captcha', defaultMessage: 'Characters in the image', description: 'Label of the captcha answer field' },
-  captchaImage: { id: 'login.captchaImage', defaultMessage: 'Security image with 5 characters', description: 'Alternative text of the captcha image' },
-  captchaRefresh: { id: 'login.captchaRefresh', defaultMessage: 'New image', description: 'Button that shows another captcha image' },
   sendCode: { id: 'login.sendCode', defaultMessage: 'Send me a code', description: 'Button that sends a 4-digit login code' },
   codeHint: {
     id: 'login.codeHint',
@@ -48,6 +45,6 @@ export const m = defineMessages({
 
 export const resendWait = defineMessage<{ readonly seconds: number }>({
   id: 'login.resendWait',
-  defaultMessage: 'You can ask for a new code {seconds} seconds after the last one.',
+  defaultMessage: 'You can ask for a new code in {seconds, plural, one {# second} other {# seconds}}.',
   description: 'Shown while the resend countdown runs',
 });

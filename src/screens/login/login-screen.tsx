@@ -6,8 +6,10 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import type { LoginView } from '../../../machines/login/login.selectors';
 import type { AccountFields, EntranceToken, LoginEvent, LoginInput } from '../../../machines/login/login.types';
+import { CaptchaField } from '../../components/captcha-field';
 import { FieldError } from '../../components/field-error';
 import { RefusalNotice } from '../../components/refusal-notice';
+import { ResendCountdown } from '../../components/resend-countdown';
 import { usePageTitle } from '../../components/use-page-title';
 import { useServices } from '../../queries/services-context';
 import { emailSchema, phoneSchema, verificationCodeSchema, passwordSchema, V } from '../../validation/schemas';
@@ -168,15 +170,7 @@ function PasswordForm({ view, send }: { view: LoginView; send: Send }) {
       <FormField id="login-account" label={intl.formatMessage(m.account)} error={e.account?.message} input={<input type="text" autoComplete="username" {...a11y('account', e.account?.message)} {...form.register('account')} />} />
       <FormField id="login-areaCode" label={intl.formatMessage(m.areaCode)} error={e.areaCode?.message} input={<input type="text" inputMode="numeric" autoComplete="tel-country-code" {...a11y('areaCode', e.areaCode?.message)} {...form.register('areaCode')} />} />
       <FormField id="login-password" label={intl.formatMessage(m.password)} error={e.password?.message} input={<input type="password" autoComplete="current-password" {...a11y('password', e.password?.message)} {...form.register('password')} />} />
-      {needsCaptcha && (
-        <div className="captcha stack">
-          <img className="captcha-image" alt={intl.formatMessage(m.captchaImage)} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(view.captchaSvg!)}`} />
-          <button type="button" className="button button-secondary" onClick={() => send({ type: 'CAPTCHA_REFRESHED' })} disabled={view.busy}>
-            {intl.formatMessage(m.captchaRefresh)}
-          </button>
-          <FormField id="login-captcha" label={intl.formatMessage(m.captcha)} error={e.captcha?.message} input={<input type="text" autoComplete="off" {...a11y('captcha', e.captcha?.message)} {...form.register('captcha')} />} />
-        </div>
-      )}
+      {needsCaptcha && <CaptchaField id="login-captcha" svg={view.captchaSvg!} busy={view.busy} error={e.captcha?.message} field={form.register('captcha')} onRefresh={() => send({ type: 'CAPTCHA_REFRESHED' })} clear={() => form.setValue('captcha', '')} />}
       <button type="submit" className="button" disabled={view.busy}>
         {intl.formatMessage(m.submit)}
       </button>
@@ -184,14 +178,24 @@ function PasswordForm({ view, send }: { view: LoginView; send: Send }) {
   );
 }
 
-const codeRequestSchema = z.object({ account: accountSchema, areaCode: areaCodeSchema });
+const codeRequestSchema = z.object({ account: accountSchema, areaCode: areaCodeSchema, captcha: z.string() });
 
 function CodeRequestForm({ view, send }: { view: LoginView; send: Send }) {
   const intl = useIntl();
-  const form = useForm<z.input<typeof codeRequestSchema>>({ resolver: zodResolver(codeRequestSchema), defaultValues: { account: '', areaCode: '' } });
+  const needsCaptcha = view.captchaSvg !== null;
+  const schema = needsCaptcha ? codeRequestSchema.extend({ captcha: z.string().trim().min(1, V.required) }) : codeRequestSchema;
+  // A resend that met a captcha comes back here: the account it was for is already filled in.
+  const form = useForm<z.input<typeof codeRequestSchema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { account: view.codeAccount?.account ?? '', areaCode: view.codeAccount?.areaCode ?? '', captcha: '' },
+  });
   const e = form.formState.errors;
   return (
-    <form className="stack" noValidate onSubmit={form.handleSubmit((v) => send({ type: 'CODE_REQUESTED', fields: toFields(v.account, v.areaCode) }))}>
+    <form
+      className="stack"
+      noValidate
+      onSubmit={form.handleSubmit((v) => send({ type: 'CODE_REQUESTED', fields: toFields(v.account, v.areaCode), ...(needsCaptcha ? { captchaCode: v.captcha.trim() } : {}) }))}
+    >
       <p className="muted">{intl.formatMessage(m.codeHint)}</p>
       <FormField
         id="code-account"
@@ -205,6 +209,7 @@ function CodeRequestForm({ view, send }: { view: LoginView; send: Send }) {
         error={e.areaCode?.message}
         input={<input id="code-areaCode" type="text" inputMode="numeric" aria-invalid={e.areaCode ? true : undefined} aria-describedby={e.areaCode ? 'code-areaCode-error' : undefined} {...form.register('areaCode')} />}
       />
+      {needsCaptcha && <CaptchaField id="code-captcha" svg={view.captchaSvg!} busy={view.busy} error={e.captcha?.message} field={form.register('captcha')} onRefresh={() => send({ type: 'CAPTCHA_REFRESHED' })} clear={() => form.setValue('captcha', '')} />}
       <button type="submit" className="button" disabled={view.busy}>
         {intl.formatMessage(m.sendCode)}
       </button>
@@ -235,7 +240,7 @@ function CodeDialog({ view, send }: { view: LoginView; send: Send }) {
             {intl.formatMessage(m.confirmCode)}
           </button>
         </form>
-        {!view.codeDialog.canResend && <p className="muted small">{intl.formatMessage(resendWait, { seconds: view.codeDialog.countdownSeconds })}</p>}
+        {view.codeDialog.countingDown && <ResendCountdown seconds={view.codeDialog.countdownSeconds} message={resendWait} />}
         <div className="actions">
           <button type="button" className="button button-secondary" disabled={!view.codeDialog.canResend} onClick={() => send({ type: 'CODE_RESEND_REQUESTED' })}>
             {intl.formatMessage(m.resend)}

@@ -6,8 +6,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import type { PasswordRecoveryView } from '../../../machines/password-recovery/password-recovery.selectors';
 import type { AccountFields, PasswordRecoveryEvent, PasswordRecoveryInput } from '../../../machines/password-recovery/password-recovery.types';
+import { CaptchaField } from '../../components/captcha-field';
 import { FieldError } from '../../components/field-error';
 import { RefusalNotice } from '../../components/refusal-notice';
+import { ResendCountdown } from '../../components/resend-countdown';
 import { usePageTitle } from '../../components/use-page-title';
 import { emailSchema, newPasswordPairSchema, phoneSchema, V, verificationCodeSchema } from '../../validation/schemas';
 import { usePasswordRecovery } from './use-password-recovery';
@@ -48,7 +50,7 @@ const codeSent = defineMessage<{ readonly account: string }>({
 });
 const resendWait = defineMessage<{ readonly seconds: number }>({
   id: 'recovery.resendWait',
-  defaultMessage: 'You can ask for another one {seconds} seconds after the last one.',
+  defaultMessage: 'You can ask for another one in {seconds, plural, one {# second} other {# seconds}}.',
   description: 'Shown while the resend countdown of a reset link or code runs',
 });
 const newPasswordFor = defineMessage<{ readonly email: string }>({
@@ -152,7 +154,7 @@ function Resend({ view, send, label }: { view: PasswordRecoveryView; send: Send;
   const intl = useIntl();
   return (
     <>
-      {!view.canResend && <p className="muted small">{intl.formatMessage(resendWait, { seconds: view.countdownSeconds })}</p>}
+      {view.countingDown && <ResendCountdown seconds={view.countdownSeconds} message={resendWait} />}
       <div className="actions">
         <button type="button" className="button button-secondary" disabled={!view.canResend || view.busy} onClick={() => send({ type: 'RESEND_REQUESTED' })}>
           {label}
@@ -182,8 +184,10 @@ const requestSchema = z.object({
     if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? V.required });
   }),
   areaCode: z.string().regex(/^[0-9]{0,4}$/, V.areaCodeInvalid),
+  captcha: z.string(),
 });
-const linkRequestSchema = z.object({ account: emailSchema(), areaCode: z.string() });
+const withCaptcha = z.object({ captcha: z.string().trim().min(1, V.required) });
+const linkRequestSchema = z.object({ account: emailSchema(), areaCode: z.string(), captcha: z.string() });
 type RequestValues = z.input<typeof requestSchema>;
 
 const toFields = (account: string, areaCode: string): AccountFields => {
@@ -193,16 +197,21 @@ const toFields = (account: string, areaCode: string): AccountFields => {
 
 function RequestForm({ view, send }: { view: PasswordRecoveryView; send: Send }) {
   const intl = useIntl();
-  const code = useForm<RequestValues>({ resolver: zodResolver(requestSchema), defaultValues: { account: '', areaCode: '' } });
+  const needsCaptcha = view.captchaSvg !== null;
+  const code = useForm<RequestValues>({
+    resolver: zodResolver(needsCaptcha ? requestSchema.extend(withCaptcha.shape) : requestSchema),
+    defaultValues: { account: view.requested?.account ?? '', areaCode: view.requested?.areaCode ?? '', captcha: '' },
+  });
   const e = code.formState.errors;
+  const captchaCode = (v: RequestValues) => (needsCaptcha ? { captchaCode: v.captcha.trim() } : {});
   const asLink = async () => {
     // The link goes by email only: the same field, checked as an address.
-    const parsed = linkRequestSchema.safeParse(code.getValues());
+    const parsed = (needsCaptcha ? linkRequestSchema.extend(withCaptcha.shape) : linkRequestSchema).safeParse(code.getValues());
     if (!parsed.success) {
-      code.setError('account', { message: parsed.error.issues[0]?.message ?? V.invalidEmail });
+      for (const issue of parsed.error.issues) code.setError(issue.path[0] === 'captcha' ? 'captcha' : 'account', { message: issue.message ?? V.invalidEmail });
       return;
     }
-    send({ type: 'LINK_REQUESTED', email: parsed.data.account });
+    send({ type: 'LINK_REQUESTED', email: parsed.data.account, ...captchaCode(parsed.data) });
   };
   const a11y = (name: keyof RequestValues) => ({
     id: `recovery-${name}`,
@@ -210,7 +219,7 @@ function RequestForm({ view, send }: { view: PasswordRecoveryView; send: Send })
     'aria-describedby': e[name] ? `recovery-${name}-error` : undefined,
   });
   return (
-    <form className="stack" noValidate onSubmit={code.handleSubmit((v) => send({ type: 'CODE_REQUESTED', fields: toFields(v.account, v.areaCode) }))}>
+    <form className="stack" noValidate onSubmit={code.handleSubmit((v) => send({ type: 'CODE_REQUESTED', fields: toFields(v.account, v.areaCode), ...captchaCode(v) }))}>
       <p className="muted">{intl.formatMessage(m.intro)}</p>
       <RefusalNotice code={view.errCode} />
       <FormField id="recovery-account" label={intl.formatMessage(m.account)} error={e.account?.message}>
@@ -219,6 +228,7 @@ function RequestForm({ view, send }: { view: PasswordRecoveryView; send: Send })
       <FormField id="recovery-areaCode" label={intl.formatMessage(m.areaCode)} error={e.areaCode?.message}>
         <input type="text" inputMode="numeric" autoComplete="tel-country-code" {...a11y('areaCode')} {...code.register('areaCode')} />
       </FormField>
+      {needsCaptcha && <CaptchaField id="recovery-captcha" svg={view.captchaSvg!} busy={view.busy} error={e.captcha?.message} field={code.register('captcha')} onRefresh={() => send({ type: 'CAPTCHA_REFRESHED' })} clear={() => code.setValue('captcha', '')} />}
       <div className="actions">
         <button type="button" className="button" disabled={view.busy} onClick={() => void asLink()}>
           {intl.formatMessage(m.sendLink)}

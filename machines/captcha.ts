@@ -1,0 +1,35 @@
+// The image captcha the server asks for (-3034 due, -3035 wrong; docs/decisions/006), shared by
+// every form that sends something on the user's word: the password log-in, the log-in code, and
+// password recovery by link or code. The machines keep a loadingCaptcha/captchaShown pair of
+// states each; what is shared is the call and the rule of which captcha goes with which request.
+import { fromPromise } from 'xstate';
+import type { components } from '../openapi/schema';
+import type { Api } from '../src/api/client';
+
+/** The form a captcha guards: the server spends it only for that form (-3035 otherwise). */
+export type CaptchaPurpose = components['schemas']['CaptchaRequest']['purpose'];
+
+export interface Captcha {
+  captchaId: string;
+  svg: string;
+  purpose: CaptchaPurpose;
+}
+
+/** The refusals that mean "show an image and ask again". */
+export const CAPTCHA_REFUSALS = [-3034, -3035] as const;
+
+/** POST /api/user/createRandCode/v1 for one form (spec section 7). */
+export const createCaptchaActor = (api: Api) =>
+  fromPromise<Captcha, { purpose: CaptchaPurpose }>(async ({ input, signal }) => {
+    const c = await api.callData(api.client.POST('/api/user/createRandCode/v1', { body: { purpose: input.purpose }, signal }));
+    return { captchaId: c.captchaId, svg: c.svg, purpose: input.purpose };
+  });
+
+/**
+ * The captcha fields of a request: the shown image's id with the typed characters, when the image
+ * was made for this request's form. Without an answer, or with an image made for another form, the
+ * request goes without one and the server asks again (-3034) for the right form.
+ */
+export function captchaFields(captcha: Captcha | null, purpose: CaptchaPurpose, captchaCode: string | undefined): { captchaId?: string; captchaCode?: string } {
+  return captcha && captcha.purpose === purpose && captchaCode ? { captchaId: captcha.captchaId, captchaCode } : {};
+}
