@@ -55,10 +55,11 @@ export async function newCustomer(request: APIRequestContext, name: string) {
   return { email, password };
 }
 
+/** Logs in through the login page, in English or Portuguese (the browser's language picks it). */
 export async function logIn(page: Page, who: { email: string; password: string }) {
   await page.goto('/login');
-  await page.getByLabel('Email or phone number').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel(/^(Email or phone number|E-mail ou número de telefone)$/).fill(who.email);
+  await page.getByLabel(/^(Password|Senha)$/).fill(who.password);
+  await page.getByRole('button', { name: /^(Log in|Entrar)$/ }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }

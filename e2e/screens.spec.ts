@@ -1,0 +1,92 @@
+import { expect, expectAccessible, logIn, newCustomer, screenshots, test } from './fixtures';
+
+/**
+ * Every screen of spec section 2, opened in a real browser on the real server in two languages:
+ * its heading in each, the page title, no serious accessibility violation, and screenshots at
+ * 1280 and 375 px for review. Journeys through the screens live in the other specs.
+ */
+interface Screen {
+  path: string;
+  /** The page's main heading in Portuguese (the default) and English. */
+  heading: { pt: string; en: string };
+  shot: string;
+}
+
+const publicScreens: Screen[] = [
+  { path: '/login', heading: { pt: 'Entrar', en: 'Log in' }, shot: 'login' },
+  { path: '/register', heading: { pt: 'Crie sua conta', en: 'Create your account' }, shot: 'register' },
+  { path: '/forgot-password', heading: { pt: 'Redefinir a senha', en: 'Reset your password' }, shot: 'forgot-password' },
+  { path: '/lost-password', heading: { pt: 'Redefinir a senha', en: 'Reset your password' }, shot: 'lost-password' },
+  { path: '/reset-password', heading: { pt: 'Redefinir a senha', en: 'Reset your password' }, shot: 'reset-password' },
+  { path: '/resend-confirm', heading: { pt: 'Confirme seu e-mail', en: 'Confirm your email' }, shot: 'resend-confirm' },
+  { path: '/pricing-table', heading: { pt: 'Escolha seu plano', en: 'Choose your plan' }, shot: 'pricing-table' },
+  { path: '/help', heading: { pt: 'Ajuda e contato', en: 'Help and contact' }, shot: 'help' },
+];
+
+const accountScreens: Screen[] = [
+  { path: '/account', heading: { pt: 'Minha conta', en: 'My account' }, shot: 'account' },
+  { path: '/payment?planId=1', heading: { pt: 'Pagamento', en: 'Payment' }, shot: 'payment' },
+];
+
+for (const lang of ['pt', 'en'] as const) {
+  test.describe(`every screen in ${lang}`, () => {
+    test.use({ locale: lang === 'pt' ? 'pt-BR' : 'en-US' });
+
+    for (const s of publicScreens) {
+      test(`${s.path}`, async ({ page }) => {
+        await page.goto(s.path);
+        await expect(page.getByRole('heading', { level: 1, name: s.heading[lang] })).toBeVisible();
+        await expect(page).toHaveTitle(new RegExp(`^${s.heading[lang]} · `));
+        await expect(page.locator('html')).toHaveAttribute('lang', lang === 'pt' ? 'pt' : 'en');
+        await expectAccessible(page);
+        await screenshots(page, `screen-${s.shot}-${lang}`);
+      });
+    }
+
+    test('the account pages, signed in', async ({ page, request }) => {
+      await logIn(page, await newCustomer(request, `screens-${lang}`));
+      for (const s of accountScreens) {
+        await page.goto(s.path);
+        await expect(page.getByRole('heading', { level: 1, name: s.heading[lang] })).toBeVisible();
+        await expectAccessible(page);
+        await screenshots(page, `screen-${s.shot}-${lang}`);
+      }
+    });
+  });
+}
+
+test.describe('the router in the browser (spec section 2; docs/decisions/020)', () => {
+  test.use({ locale: 'en-US' });
+
+  test('aliases land on their screens', async ({ page }) => {
+    for (const [from, to] of [
+      ['/plan', '/pricing-table'],
+      ['/tokenLogin', '/pricing-table'],
+      ['/resendConfirmation', '/resend-confirm'],
+      ['/no-such-page', '/404'],
+    ]) {
+      await page.goto(from!);
+      await expect(page).toHaveURL(new RegExp(`${to}$`));
+    }
+  });
+
+  test('an account page sends an anonymous visitor to log in, then back with its query', async ({ page, request }) => {
+    const who = await newCustomer(request, 'guard');
+    // /order is an alias of /orders, which needs a session.
+    await page.goto('/order');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Forders$/);
+    await page.goto('/payment?planId=3');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fpayment%3FplanId%3D3$/);
+    await page.getByLabel('Email or phone number').fill(who.email);
+    await page.getByLabel('Password').fill(who.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/payment\?planId=3$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+  });
+
+  test('an email link with a token opens its screen in the link language', async ({ page }) => {
+    await page.goto('/resetPassword?token=not-a-live-token&la=ru');
+    await expect(page).toHaveURL(/\/reset-password\?token=not-a-live-token/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  });
+});
