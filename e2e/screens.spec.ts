@@ -26,6 +26,7 @@ const publicScreens: Screen[] = [
 const accountScreens: Screen[] = [
   { path: '/account', heading: { pt: 'Minha conta', en: 'My account' }, shot: 'account' },
   { path: '/payment?planId=1', heading: { pt: 'Pagamento', en: 'Payment' }, shot: 'payment' },
+  { path: '/settings', heading: { pt: 'Configurações', en: 'Settings' }, shot: 'settings' },
 ];
 
 for (const lang of ['pt', 'en'] as const) {

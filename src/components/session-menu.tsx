@@ -10,6 +10,8 @@ const m = defineMessages({
   logIn: { id: 'session.logIn', defaultMessage: 'Log in', description: 'Header link to the login page' },
   logOut: { id: 'session.logOut', defaultMessage: 'Log out', description: 'Header button that ends the session' },
   menu: { id: 'session.menu', defaultMessage: 'Your account', description: 'Accessible name of the header account area' },
+  account: { id: 'session.account', defaultMessage: 'My account', description: 'Header link to the account and orders page' },
+  settings: { id: 'session.settings', defaultMessage: 'Settings', description: 'Header link to the settings page' },
 });
 const signedInAs = defineMessage<{ readonly name: string }>({
   id: 'session.signedInAs',
@@ -28,6 +30,8 @@ export function SessionMenu() {
       {view.signedIn && view.identity ? (
         <>
           <AccountName identity={view.identity} fallback={view.account ?? ''} />
+          <Link to="/account">{intl.formatMessage(m.account)}</Link>
+          <Link to="/settings">{intl.formatMessage(m.settings)}</Link>
           <button type="button" className="button button-secondary" disabled={!view.canLogOut} aria-busy={view.signingOut} onClick={() => session.send({ type: 'LOGOUT_REQUESTED' })}>
             {intl.formatMessage(m.logOut)}
           </button>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LanguageSwitcher } from '../../components/language-switcher';
+import type { LayoutContext } from '../../components/layout-context';
 import { SessionMenu } from '../../components/session-menu';
 import type { Language } from '../../i18n/languages';
 import { useSiteConfig, useTheme } from '../../queries/site-queries';
@@ -55,7 +56,7 @@ export function MainLayout({ language, onLanguageChange }: Props) {
       </header>
       <main id="main" ref={main} tabIndex={-1} className="site-main">
         <LayoutErrorBoundary resetKey={location.pathname}>
-          <Outlet />
+          <Outlet context={{ language, onLanguageChange } satisfies LayoutContext} />
         </LayoutErrorBoundary>
       </main>
       <footer className="site-footer">

@@ -1,0 +1,47 @@
+import { expect, expectAccessible, json, logIn, newCustomer, test } from './fixtures';
+
+test.describe('settings', () => {
+  test.use({ locale: 'en-US' });
+
+  test('change the password (a wrong current one is refused in the form), choose offer emails, switch the language', async ({ page, request }) => {
+    const who = await newCustomer(request, 'settings');
+    await logIn(page, who);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(page.getByText(who.email)).toBeVisible();
+
+    // Spec section 5: the form checks the pair before anything is sent.
+    await page.getByLabel('Current password').fill('not-the-password');
+    await page.getByLabel('New password (at least 6 characters)').fill('brand-new-pass-1');
+    await page.getByLabel('Repeat the new password').fill('brand-new-pass-2');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+    // Spec section 8: 3, a wrong current password, said once in the form; the fields stay.
+    await page.getByLabel('Repeat the new password').fill('brand-new-pass-1');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const form = page.getByRole('region', { name: 'Change your password' });
+    await expect(form.getByRole('alert')).toBeVisible();
+    await expect(page.getByLabel('New password (at least 6 characters)')).toHaveValue('brand-new-pass-1');
+    await page.getByLabel('Current password').fill(who.password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Your password was changed.')).toBeVisible();
+    await expect(page.getByLabel('Current password')).toHaveValue('');
+    const relogin = await request.post('/api/user/login/v1', { headers: json, data: { account: who.email, password: 'brand-new-pass-1' } });
+    expect((await relogin.json()).code).toBe(0);
+
+    // Offer emails: the choice is saved on the account and shown again after a reload.
+    const offers = page.getByRole('checkbox', { name: 'Send me emails about offers and new plans' });
+    const before = await offers.isChecked();
+    await offers.click();
+    await expect(page.getByText('Saved.')).toBeVisible();
+    await page.reload();
+    await expect(offers).toBeChecked({ checked: !before });
+
+    await expectAccessible(page);
+    // Language: instant, for the whole portal.
+    await page.getByRole('region', { name: 'Language' }).getByRole('combobox').selectOption('pt');
+    await expect(page.getByRole('heading', { level: 1, name: 'Configurações' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt');
+  });
+});

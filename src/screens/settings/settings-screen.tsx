@@ -1,0 +1,183 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSelector } from '@xstate/react';
+import { useEffect, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { defineMessages, useIntl } from 'react-intl';
+import type { z } from 'zod';
+import { selectSessionView } from '../../../machines/session/session.selectors';
+import { isApiError } from '../../api/api-error';
+import { FieldError } from '../../components/field-error';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import { useLayoutContext } from '../../components/layout-context';
+import { LoadState } from '../../components/load-state';
+import { RefusalNotice } from '../../components/refusal-notice';
+import { usePageTitle } from '../../components/use-page-title';
+import { invalidateAccount, useAccountInfo, type AccountIdentity } from '../../queries/account-queries';
+import { useServices } from '../../queries/services-context';
+import { useTheme } from '../../queries/site-queries';
+import { useMutation } from '../../queries/use-mutation';
+import { changePasswordSchema } from '../../validation/schemas';
+import './settings.css';
+
+const m = defineMessages({
+  title: { id: 'settings.title', defaultMessage: 'Settings', description: 'Title of the settings page' },
+  profile: { id: 'settings.profile', defaultMessage: 'Your account', description: 'Heading of the account identity section of settings' },
+  nickname: { id: 'settings.nickname', defaultMessage: 'Name', description: 'Label of the nickname shown in settings' },
+  account: { id: 'settings.account', defaultMessage: 'Email or phone', description: 'Label of the account (email or phone) shown in settings' },
+  password: { id: 'settings.password', defaultMessage: 'Change your password', description: 'Heading of the change-password section' },
+  oldPassword: { id: 'settings.oldPassword', defaultMessage: 'Current password', description: 'Label of the current password field' },
+  newPassword: { id: 'settings.newPassword', defaultMessage: 'New password (at least 6 characters)', description: 'Label of the new password field in settings' },
+  confirmPassword: { id: 'settings.confirmPassword', defaultMessage: 'Repeat the new password', description: 'Label of the new password confirmation in settings' },
+  savePassword: { id: 'settings.savePassword', defaultMessage: 'Change password', description: 'Button that changes the password' },
+  passwordChanged: {
+    id: 'settings.passwordChanged',
+    defaultMessage: 'Your password was changed. Your other devices were signed out; this one stays signed in.',
+    description: 'Shown after the password was changed',
+  },
+  offers: { id: 'settings.offers', defaultMessage: 'Offer emails', description: 'Heading of the offer-email subscription section' },
+  offersLabel: { id: 'settings.offersLabel', defaultMessage: 'Send me emails about offers and new plans', description: 'Checkbox that subscribes to offer emails' },
+  offersSaved: { id: 'settings.offersSaved', defaultMessage: 'Saved.', description: 'Shown after the offer-email choice was saved' },
+  language: { id: 'settings.language', defaultMessage: 'Language', description: 'Heading of the language section of settings' },
+  languageHint: {
+    id: 'settings.languageHint',
+    defaultMessage: 'The portal shows itself in this language on this browser.',
+    description: 'Explains what the language setting changes',
+  },
+});
+
+/** Settings (spec section 2, "other labelled screens"): password, offer emails and language. */
+export function SettingsScreen() {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(m.title));
+  const { session } = useServices();
+  const identity = useSelector(session, (s) => selectSessionView(s).identity);
+  return (
+    <section className="page settings-page stack" aria-labelledby="settings-title">
+      <h1 id="settings-title">{intl.formatMessage(m.title)}</h1>
+      {identity && <AccountSettings identity={identity} />}
+      <PasswordSection />
+      <LanguageSection />
+    </section>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card stack" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function AccountSettings({ identity }: { identity: AccountIdentity }) {
+  const intl = useIntl();
+  const { language } = useLayoutContext();
+  const info = useAccountInfo(identity, language);
+  const { queries } = useServices();
+  const offers = useMutation(async ({ api }, subscribe: boolean) =>
+    api.callData(api.client.GET('/api/user/marketing/campaign/subscription', { params: { query: { subscribeStatus: subscribe ? 1 : 0 } } })),
+  );
+  if (info.status !== 'success') return <LoadState status={info.status} onRetry={info.retry} />;
+  // The answer of the last change wins over the account read it changed.
+  const subscribed = offers.status === 'success' ? offers.data.subscribeStatus === 1 : !info.data.unsubscribeEmail;
+  return (
+    <>
+      <Section id="settings-profile-title" title={intl.formatMessage(m.profile)}>
+        <dl className="facts">
+          <dt>{intl.formatMessage(m.nickname)}</dt>
+          <dd>{info.data.nickname}</dd>
+          <dt>{intl.formatMessage(m.account)}</dt>
+          <dd>{info.data.account}</dd>
+        </dl>
+      </Section>
+      <Section id="settings-offers-title" title={intl.formatMessage(m.offers)}>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={subscribed}
+            disabled={offers.status === 'pending'}
+            onChange={(e) =>
+              void offers.mutate(e.currentTarget.checked).then(() => invalidateAccount(queries, identity.uid))
+            }
+          />
+          <span>{intl.formatMessage(m.offersLabel)}</span>
+        </label>
+        {offers.status === 'success' && (
+          <p className="muted small" role="status">
+            {intl.formatMessage(m.offersSaved)}
+          </p>
+        )}
+      </Section>
+    </>
+  );
+}
+
+type PasswordValues = z.input<typeof changePasswordSchema>;
+/** The refusals a password change answers as part of its business (spec section 8). */
+const passwordRefusals = [3, 5, 17] as const;
+
+function PasswordSection() {
+  const intl = useIntl();
+  const form = useForm<PasswordValues>({ resolver: zodResolver(changePasswordSchema), defaultValues: { oldPassword: '', password: '', confirmPassword: '' } });
+  const change = useMutation(async ({ api }, v: PasswordValues) =>
+    api.call(api.client.POST('/api/user/changePassword/v1', { body: { oldPassword: v.oldPassword, newPassword: v.password } }), { expect: passwordRefusals }),
+  );
+  // A changed password leaves nothing typed behind; a refused one keeps the form to correct.
+  const { reset } = form;
+  useEffect(() => {
+    if (change.status === 'success') reset();
+  }, [change.status, reset]);
+  const e = form.formState.errors;
+  const refusal = change.status === 'error' && isApiError(change.error) && change.error.kind === 'refusal' ? (change.error.errCode ?? null) : null;
+  const field = (name: keyof PasswordValues, label: string, autoComplete: string) => (
+    <label className="field" htmlFor={`settings-${name}`}>
+      <span>{label}</span>
+      <input
+        id={`settings-${name}`}
+        type="password"
+        autoComplete={autoComplete}
+        aria-invalid={e[name] ? true : undefined}
+        aria-describedby={e[name] ? `settings-${name}-error` : undefined}
+        {...form.register(name)}
+      />
+      <FieldError id={`settings-${name}-error`} messageId={e[name]?.message} />
+    </label>
+  );
+  return (
+    <Section id="settings-password-title" title={intl.formatMessage(m.password)}>
+      <form
+        className="stack"
+        noValidate
+        onSubmit={form.handleSubmit((v) => change.mutate(v))}
+      >
+        <RefusalNotice code={refusal} />
+        {change.status === 'success' && (
+          <p className="notice notice-success" role="status">
+            {intl.formatMessage(m.passwordChanged)}
+          </p>
+        )}
+        {field('oldPassword', intl.formatMessage(m.oldPassword), 'current-password')}
+        {field('password', intl.formatMessage(m.newPassword), 'new-password')}
+        {field('confirmPassword', intl.formatMessage(m.confirmPassword), 'new-password')}
+        <div className="actions">
+          <button type="submit" className="button" disabled={change.status === 'pending'}>
+            {intl.formatMessage(m.savePassword)}
+          </button>
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+function LanguageSection() {
+  const intl = useIntl();
+  const { language, onLanguageChange } = useLayoutContext();
+  const theme = useTheme();
+  return (
+    <Section id="settings-language-title" title={intl.formatMessage(m.language)}>
+      <p className="muted">{intl.formatMessage(m.languageHint)}</p>
+      <LanguageSwitcher value={language} available={theme.data?.langs ?? [language]} onChange={onLanguageChange} />
+    </Section>
+  );
+}
