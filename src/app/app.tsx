@@ -8,6 +8,7 @@ import { I18nProvider, initialLanguage } from './i18n-provider';
 import { decideEntry } from './entry-rules';
 import { AppRoutes, routedPaths } from './router';
 import type { AppServices } from './services';
+import { PageTracking, TrackingProvider } from './page-tracking';
 import { applyTheme } from './theme';
 
 /** Hands the router's navigate to the API client's error rules (6001 -> /404 and the like). */
@@ -76,7 +77,10 @@ export function App({ services }: { services: AppServices }) {
   return (
     <ServicesContext.Provider value={services}>
       <BrowserRouter>
-        <Shell services={services} />
+        <TrackingProvider value={services.tracker}>
+          <PageTracking />
+          <Shell services={services} />
+        </TrackingProvider>
       </BrowserRouter>
     </ServicesContext.Provider>
   );

@@ -4,12 +4,13 @@ import { createApi, type Api } from '../api/client';
 import { createSessionClientContext } from '../api/client-context';
 import { detectClientType } from '../api/client-type';
 import { browserFingerprint, collectBrowserProps } from '../api/fingerprint';
-import type { Language } from '../i18n/languages';
+import { defaultLanguage, type Language } from '../i18n/languages';
 import { createQueryCache, type QueryCache } from '../queries/query-cache';
 import { createSessionCache, type SessionCache } from '../session/session-cache';
 import { createSessionStore, type SessionStore } from '../session/store';
 import { startSession } from './session';
 import { createToastStore, type ToastStore } from './toasts';
+import { createAppTracker, type Tracker } from './tracking';
 
 /** Everything the app lends to machines, queries and views; built once per page. */
 export interface AppServices {
@@ -20,6 +21,8 @@ export interface AppServices {
   toasts: ToastStore;
   /** The session machine: every session reset, the 10-day expiry, logout and the other-tab reload. */
   session: Actor<SessionMachine>;
+  /** Page-load tracking (spec section 9), quiet and never in the way of a page. */
+  tracker: Tracker;
   /** The router's navigate, handed in once the router is mounted. */
   setNavigate(navigate: (to: string) => void): void;
   /** The language the page is shown in, which every request's Language header carries. */
@@ -63,6 +66,7 @@ export function createAppServices(win: Window & typeof globalThis): AppServices 
     queries: createQueryCache(),
     toasts,
     session,
+    tracker: createAppTracker(api, store, () => language ?? defaultLanguage),
     setNavigate: (fn) => {
       navigate = fn;
     },

@@ -1,0 +1,37 @@
+import { createContext, useContext, useEffect, type ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { Tracker } from './tracking';
+
+const TrackingContext = createContext<Tracker | null>(null);
+export const TrackingProvider = TrackingContext.Provider;
+
+/** Reports each page opened (and the previous one left), and the last one when the tab goes away. */
+export function PageTracking() {
+  const tracker = useContext(TrackingContext);
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    tracker?.opened(pathname + search);
+  }, [tracker, pathname, search]);
+  useEffect(() => {
+    if (!tracker) return;
+    const onHide = () => tracker.left();
+    window.addEventListener('pagehide', onHide);
+    return () => window.removeEventListener('pagehide', onHide);
+  }, [tracker]);
+  return null;
+}
+
+/** A route's screen that reports "loaded" once it is drawn (its code has arrived by then). */
+export function trackedScreen(Screen: ComponentType): ComponentType {
+  function Tracked() {
+    const tracker = useContext(TrackingContext);
+    useEffect(() => {
+      // After the browser painted: a report never competes with the page it reports on.
+      const frame = requestAnimationFrame(() => tracker?.loaded());
+      return () => cancelAnimationFrame(frame);
+    }, [tracker]);
+    return <Screen />;
+  }
+  Tracked.displayName = `Tracked(${Screen.displayName ?? Screen.name})`;
+  return Tracked;
+}

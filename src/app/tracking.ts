@@ -1,0 +1,139 @@
+// Page-load tracking (spec section 9: events 1, 3 and 5, page ids 1-17, ver_code 2.3.2), sent to
+// POST /api/site/report. It must never delay or break a page (docs/decisions/022): reports go
+// out after the page is drawn, through the raw client (no toast, no session rule), and every
+// failure is swallowed.
+import type { components } from '../../openapi/schema';
+import type { Api } from '../api/client';
+import type { Language } from '../i18n/languages';
+import type { SessionStore } from '../session/store';
+
+type ReportEvent = components['schemas']['ReportEvent'];
+
+export const TRACKING_VERSION = '2.3.2';
+
+/** The page-load events of the tracking plan. */
+export const PageEvent = {
+  /** The page was opened (a navigation reached it). */
+  opened: 1,
+  /** Its screen is drawn: its code has loaded; `durationMs` since it was opened. */
+  loaded: 3,
+  /** It was left (another page, or the tab closed); `durationMs` spent on it. */
+  left: 5,
+} as const;
+
+/** The 17 named pages of the tracking plan; other paths (404, the flow atlas…) are not tracked. */
+const pageIds: Readonly<Record<string, number>> = {
+  '/pricing-table': 1,
+  '/plan-details': 2,
+  '/account': 3,
+  '/orders': 3,
+  '/payment': 4,
+  '/payment-pix': 5,
+  '/paymentResult': 6,
+  '/payment-redirect': 7,
+  '/login': 8,
+  '/register': 9,
+  '/forgot-password': 10,
+  '/lost-password': 10,
+  '/reset-password': 11,
+  '/resend-confirm': 12,
+  '/notice': 13,
+  '/help': 14,
+  '/privacy': 15,
+  '/receipt': 16,
+  '/stb-orders': 17,
+};
+
+export function pageIdOf(pathname: string): number | null {
+  const first = `/${pathname.split('/')[1] ?? ''}`;
+  return pageIds[first] ?? null;
+}
+
+interface TrackerDeps {
+  send(event: ReportEvent): void;
+  now(): number;
+  /** What every event carries besides the page: client type, scene, language, ids. */
+  context(): Pick<ReportEvent, 'clientType' | 'scene' | 'language'> & Partial<ReportEvent>;
+}
+
+/** The tracking plan's state: which page is open, since when, and whether it reported loaded. */
+export function createTracker({ send, now, context }: TrackerDeps) {
+  let page: { pageId: number; path: string; openedAt: number; loaded: boolean } | null = null;
+  const report = (eventId: ReportEvent['eventId'], p: NonNullable<typeof page>, durationMs?: number) =>
+    send({
+      ...context(),
+      eventId,
+      pageId: p.pageId,
+      path: p.path.slice(0, 2048),
+      verCode: TRACKING_VERSION,
+      timestamp: now(),
+      ...(durationMs === undefined ? {} : { durationMs: Math.min(Math.max(0, Math.round(durationMs)), 600_000) }),
+    });
+  const leave = () => {
+    if (page) report(PageEvent.left, page, now() - page.openedAt);
+    page = null;
+  };
+  return {
+    /** A navigation reached `path` (pathname and query). */
+    opened(path: string) {
+      const pathname = path.split('?')[0]!;
+      if (page && page.path.split('?')[0] === pathname) return;
+      leave();
+      const pageId = pageIdOf(pathname);
+      if (pageId === null) return;
+      page = { pageId, path, openedAt: now(), loaded: false };
+      report(PageEvent.opened, page);
+    },
+    /** The open page's screen is drawn (reported once per visit). */
+    loaded() {
+      if (!page || page.loaded) return;
+      page.loaded = true;
+      report(PageEvent.loaded, page, now() - page.openedAt);
+    },
+    /** The tab is going away. */
+    left: leave,
+  };
+}
+
+export type Tracker = ReturnType<typeof createTracker>;
+
+/** The tracker of the running app: reports through the raw typed client, quietly. */
+export function createAppTracker(api: Api, store: SessionStore, language: () => Language): Tracker {
+  let pointData = store.get('pointData');
+  let asked = false;
+  const askPointData = () => {
+    if (pointData || asked) return;
+    asked = true;
+    // The point data comes from the user-config call (contract ReportEvent); once per page.
+    api.client.GET('/api/user/get/config/v1').then(
+      ({ data }) => {
+        const c = (data as { data?: { brand: string; brandId: string; vnoId: string; tenantId: string; env: string } } | undefined)?.data;
+        if (c) {
+          pointData = { brand: c.brand, brandId: c.brandId, vnoId: c.vnoId, tenantId: c.tenantId, env: c.env };
+          store.set('pointData', pointData);
+        }
+      },
+      () => undefined,
+    );
+  };
+  return createTracker({
+    now: Date.now,
+    context: () => {
+      askPointData();
+      const uid = store.get('userInfo')?.uid;
+      const env = pointData?.env === 'sandbox' || pointData?.env === 'production' ? pointData.env : undefined;
+      return {
+        clientType: store.get('clientType'),
+        scene: store.get('scene'),
+        language: language(),
+        ...(uid !== undefined ? { uid: String(uid) } : {}),
+        ...(pointData ? { brand: pointData.brand, brandId: pointData.brandId, vnoId: pointData.vnoId, tenantId: pointData.tenantId } : {}),
+        ...(env ? { env } : {}),
+      };
+    },
+    send: (event) => {
+      // keepalive lets the "left" report of a closing tab still go out.
+      void api.client.POST('/api/site/report', { body: event, keepalive: true }).catch(() => undefined);
+    },
+  });
+}
