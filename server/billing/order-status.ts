@@ -1,6 +1,6 @@
-import type { components } from '../../openapi/schema';
+import type { OrderStatus } from '../../src/config/order-status';
 
-export type OrderStatus = components['schemas']['OrderStatus'];
+export type { OrderStatus };
 
 /**
  * Every transition an order may make, and no other (the spec names the statuses, not the
@@ -48,19 +48,8 @@ export function assertTransition(from: OrderStatus, to: OrderStatus): void {
   if (!canTransition(from, to)) throw new IllegalOrderTransition(from, to);
 }
 
-/** Orders the customer can still pay (the ongoing-order prompt, repay, discount-code binding). */
-export const openStatuses: readonly OrderStatus[] = ['SUBMITTED', 'NETWORK_ERROR', 'PAYMENT_PENDING', 'PAYMENT_FAILED'];
-
-/** Orders whose service the customer has (and keeps while a refund or dispute is undecided). */
-export const paidStatuses: readonly OrderStatus[] = [
-  'PAYMENT_SUCCEEDED',
-  'REFUND_PENDING',
-  'REFUND_REJECTED',
-  'REFUND_CANCELLED',
-  'CHARGEBACK_PENDING',
-  'CHARGEBACK_REJECTED',
-  'CHARGEBACK_CANCELLED',
-];
+// The open and paid groups are shared with the app (the order list's actions).
+export { openStatuses, paidStatuses } from '../../src/config/order-status';
 
 export const isTerminal = (s: OrderStatus) => orderTransitions[s].length === 0;
 

@@ -37,3 +37,29 @@ describe('query cache', () => {
     await vi.waitFor(() => expect(cache.get('policy:privacy:pt')).toEqual({ status: 'success', data: 2 }));
   });
 });
+
+describe('query cache, invalidated while fetching', () => {
+  it('drops the answer of a fetch that was invalidated while it ran', async () => {
+    const cache = createQueryCache();
+    let release!: (n: number) => void;
+    cache.ensure('orders', () => new Promise<number>((resolve) => (release = resolve)));
+    cache.invalidate('orders');
+    cache.ensure('orders', async () => 2);
+    await vi.waitFor(() => expect(cache.get('orders')).toEqual({ status: 'success', data: 2 }));
+    release(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.get('orders')).toEqual({ status: 'success', data: 2 });
+  });
+
+  it('each invalidation is a new state, so a view showing the key notices it', async () => {
+    const cache = createQueryCache();
+    cache.ensure('k', async () => 1);
+    const before = cache.get('k');
+    cache.invalidate('k');
+    const first = cache.get('k');
+    cache.invalidate('k');
+    expect(first).not.toBe(before);
+    expect(cache.get('k')).not.toBe(first);
+    expect(cache.get('k').status).toBe('loading');
+  });
+});

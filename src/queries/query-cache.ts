@@ -38,17 +38,22 @@ export function createQueryCache() {
     ensure<T>(key: string, fetcher: () => Promise<T>): void {
       const e = entry(key);
       if (e.promise) return;
-      e.promise = fetcher().then(
-        (data) => set(e, { status: 'success', data }),
-        (error: unknown) => set(e, { status: 'error', error }),
+      // A fetch that was invalidated while it ran does not land: a newer one answers instead.
+      const promise: Promise<void> = fetcher().then(
+        (data) => void (e.promise === promise && set(e, { status: 'success', data })),
+        (error: unknown) => void (e.promise === promise && set(e, { status: 'error', error })),
       );
+      e.promise = promise;
     },
-    /** Forgets a key (or every key starting with it) so the next view fetches it again. */
+    /**
+     * Forgets a key (or every key starting with it): a view showing it fetches it again at once
+     * (`useQuery` sees a new loading state), any other view when it next asks.
+     */
     invalidate(prefix: string) {
       for (const [key, e] of entries) {
         if (key === prefix || key.startsWith(`${prefix}:`)) {
           e.promise = undefined;
-          set(e, loading);
+          set(e, { status: 'loading' });
         }
       }
     },

@@ -12,9 +12,11 @@ export function useQuery<T>(key: string, fetcher: (services: ViewServices) => Pr
   );
   useEffect(() => {
     queries.ensure(key, () => fetcher(services));
-    // The fetcher is keyed: a new function for the same key must not refetch.
+    // The fetcher is keyed: a new function for the same key must not refetch. A new state does
+    // ask again, so a key invalidated while this view shows it is fetched anew (ensure is a no-op
+    // while a fetch runs or after it answered).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [queries, key, services]);
+  }, [queries, key, services, state]);
   const retry = useCallback(() => {
     queries.invalidate(key);
     queries.ensure(key, () => fetcher(services));

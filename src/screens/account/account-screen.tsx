@@ -1,22 +1,201 @@
-import { defineMessages, useIntl } from 'react-intl';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router-dom';
+import { selectAutoRenewalView } from '../../../machines/auto-renewal/auto-renewal.selectors';
+import { selectSessionView } from '../../../machines/session/session.selectors';
+import { LoadState } from '../../components/load-state';
 import { usePageTitle } from '../../components/use-page-title';
-import { AutoRenewalPanel } from './auto-renewal-panel';
+import { defaultLanguage, languageOfTag } from '../../i18n/languages';
+import { invalidateAccount, useAccountInfo, type AccountIdentity } from '../../queries/account-queries';
+import { useServices } from '../../queries/services-context';
+import { accountDays, shownTimestamp } from './account-days';
+import { AutoRenewalSection, useAutoRenewal } from './auto-renewal-panel';
+import { AccountOrders } from './order-list';
 
 const m = defineMessages({
   title: { id: 'account.title', defaultMessage: 'My account', description: 'Title of the account and orders page (/account, /orders)' },
+  loginFirst: { id: 'account.loginFirst', defaultMessage: 'Log in to see your account and your orders.', description: 'Account page, to a visitor who is not logged in' },
+  login: { id: 'account.login', defaultMessage: 'Log in', description: 'Account page: link to the login page for a visitor' },
+  infoTitle: { id: 'account.infoTitle', defaultMessage: 'Account details', description: 'Heading of the account information panel' },
+  account: { id: 'account.account', defaultMessage: 'Account', description: 'Label of the account name (nickname and email or phone)' },
+  plan: { id: 'account.plan', defaultMessage: 'Plan', description: 'Label of the current plan name' },
+  noPlan: { id: 'account.noPlan', defaultMessage: 'No plan yet', description: 'Shown as the plan of an account that never subscribed' },
+  choosePlan: { id: 'account.choosePlan', defaultMessage: 'See the plans', description: 'Account page: link to the pricing table when there is no plan' },
+  created: { id: 'account.created', defaultMessage: 'Member since', description: 'Label of the date the account was created' },
+  expires: { id: 'account.expires', defaultMessage: 'Expiry date', description: 'Label of the date the service ends' },
+  remaining: { id: 'account.remaining', defaultMessage: 'Remaining days', description: 'Label of the days of service left' },
+  nextBilling: { id: 'account.nextBilling', defaultMessage: 'Next billing date', description: 'Label of the next auto-renewal charge date (shown while auto-renewal is on)' },
+  ordersTitle: { id: 'account.ordersTitle', defaultMessage: 'Orders', description: 'Heading of the order list on the account page' },
+  devicesTitle: { id: 'account.devicesTitle', defaultMessage: 'Devices', description: 'Heading of the list of the last logins' },
+  devicesLead: { id: 'account.devicesLead', defaultMessage: 'The last 5 logins to your account.', description: 'Explains the device list (spec section 2)' },
+  noDevices: { id: 'account.noDevices', defaultMessage: 'No login recorded yet.', description: 'Device list: shown when there is no login record' },
+  device: { id: 'account.device', defaultMessage: 'Device', description: 'Device list column: the kind of device' },
+  model: { id: 'account.model', defaultMessage: 'Model', description: 'Device list column: the device model or browser' },
+  ip: { id: 'account.ip', defaultMessage: 'IP address', description: 'Device list column: the IP address of the login' },
+  loginTime: { id: 'account.loginTime', defaultMessage: 'Login time', description: 'Device list column: when the login happened' },
+});
+
+const remainingDays = defineMessage<{ readonly kind: 'expired' | 'underOneDay' | 'days'; readonly days: number }>({
+  id: 'account.remainingDays',
+  defaultMessage: '{kind, select, expired {0 days} underOneDay {less than a day} other {{days, plural, one {# day} other {# days}}}}',
+  description: "Spec section 3, the remaining days: kind is 'expired' (past the expiry), 'underOneDay', or 'days' with the rounded-up days",
 });
 
 /**
- * /account and /orders, the same screen (spec section 2). For now it holds the subscriptions'
- * auto-renewal; the order list, account info and devices come with the screens issue.
+ * /account and /orders, the same screen (spec section 2, "Account screen contents"): account
+ * info, the orders, the subscription's auto-renewal and the last devices. Without a session it
+ * shows nothing of any account, only the way to log in.
  */
 export function AccountScreen() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage(m.title));
+  const { session } = useServices();
+  const { identity } = useSelector(session, selectSessionView);
+  const location = useLocation();
   return (
     <section className="page account-page" aria-labelledby="account-title">
       <h1 id="account-title">{intl.formatMessage(m.title)}</h1>
-      <AutoRenewalPanel />
+      {identity ? (
+        <SignedInAccount key={identity.uid} identity={identity} />
+      ) : (
+        <p>
+          {intl.formatMessage(m.loginFirst)} <Link to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}>{intl.formatMessage(m.login)}</Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function SignedInAccount({ identity }: { identity: AccountIdentity }) {
+  const { queries } = useServices();
+  const { uid } = identity;
+  const renewal = useAutoRenewal();
+  const renewalView = useSelector(renewal, selectAutoRenewalView);
+  const nextBilling = renewalView.status === 'activated' ? shownTimestamp(renewalView.info?.nextBillingDate) : null;
+
+  // Each visit reads the account afresh: leaving the screen (to pay, to repay) forgets its reads.
+  useEffect(() => () => invalidateAccount(queries, uid), [queries, uid]);
+  // The auto-renewal changed here (cancelled, a renewal charge ended): plan, expiry and orders may have too.
+  const renewalInfo = renewalView.info;
+  const seenInfo = useRef(renewalInfo);
+  useEffect(() => {
+    if (seenInfo.current !== null && renewalInfo !== seenInfo.current) invalidateAccount(queries, uid);
+    seenInfo.current = renewalInfo;
+  }, [queries, uid, renewalInfo]);
+
+  const intl = useIntl();
+  return (
+    <div className="account-grid">
+      <AccountInfoPanel identity={identity} nextBilling={nextBilling} />
+      <AutoRenewalSection actorRef={renewal} />
+      <section className="panel account-orders" aria-labelledby="orders-title">
+        <h2 id="orders-title">{intl.formatMessage(m.ordersTitle)}</h2>
+        <AccountOrders uid={uid} />
+      </section>
+      <DevicesPanel identity={identity} />
+    </div>
+  );
+}
+
+function useInfo(identity: AccountIdentity) {
+  const intl = useIntl();
+  return useAccountInfo(identity, languageOfTag(intl.locale) ?? defaultLanguage);
+}
+
+function AccountInfoPanel({ identity, nextBilling }: { identity: AccountIdentity; nextBilling: number | null }) {
+  const intl = useIntl();
+  const info = useInfo(identity);
+  const [now] = useState(Date.now);
+  const date = (value: unknown) => {
+    const at = shownTimestamp(value);
+    return at === null ? null : intl.formatDate(at, { dateStyle: 'long' });
+  };
+  const fact = (label: string, value: ReactNode) =>
+    value === null ? null : (
+      <div>
+        <dt>{label}</dt>
+        <dd>{value}</dd>
+      </div>
+    );
+  if (info.status !== 'success') {
+    return (
+      <section className="panel" aria-labelledby="info-title">
+        <h2 id="info-title">{intl.formatMessage(m.infoTitle)}</h2>
+        <LoadState status={info.status} onRetry={info.retry} />
+      </section>
+    );
+  }
+  const a = info.data;
+  const expiry = shownTimestamp(a.expiredTime);
+  const days = expiry === null ? null : accountDays(expiry, now);
+  return (
+    <section className="panel account-info" aria-labelledby="info-title">
+      <h2 id="info-title">{intl.formatMessage(m.infoTitle)}</h2>
+      <dl className="account-facts">
+        {fact(
+          intl.formatMessage(m.account),
+          <>
+            {a.nickname && <span className="account-nickname">{a.nickname}</span>} <span className="account-login">{a.account}</span>
+          </>,
+        )}
+        {fact(
+          intl.formatMessage(m.plan),
+          a.planName ?? (
+            <>
+              {intl.formatMessage(m.noPlan)} · <Link to="/pricing-table">{intl.formatMessage(m.choosePlan)}</Link>
+            </>
+          ),
+        )}
+        {fact(intl.formatMessage(m.created), date(a.accountCreationTime))}
+        {fact(intl.formatMessage(m.expires), date(expiry))}
+        {days && fact(intl.formatMessage(m.remaining), intl.formatMessage(remainingDays, { kind: days.kind, days: days.kind === 'days' ? days.days : 0 }))}
+        {fact(intl.formatMessage(m.nextBilling), date(nextBilling))}
+      </dl>
+    </section>
+  );
+}
+
+/** Spec section 2: the last 5 logins (device, model, IP), newest first as the server sends them. */
+function DevicesPanel({ identity }: { identity: AccountIdentity }) {
+  const intl = useIntl();
+  const info = useInfo(identity);
+  const devices = info.status === 'success' ? info.data.userDevice.slice(0, 5) : [];
+  return (
+    <section className="panel account-devices" aria-labelledby="devices-title">
+      <h2 id="devices-title">{intl.formatMessage(m.devicesTitle)}</h2>
+      <p className="muted">{intl.formatMessage(m.devicesLead)}</p>
+      {info.status !== 'success' ? (
+        <LoadState status={info.status} onRetry={info.retry} />
+      ) : devices.length === 0 ? (
+        <p>{intl.formatMessage(m.noDevices)}</p>
+      ) : (
+        <table className="devices">
+          <thead>
+            <tr>
+              <th scope="col">{intl.formatMessage(m.device)}</th>
+              <th scope="col">{intl.formatMessage(m.model)}</th>
+              <th scope="col">{intl.formatMessage(m.ip)}</th>
+              <th scope="col">{intl.formatMessage(m.loginTime)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {devices.map((d, i) => {
+              const at = shownTimestamp(d.time);
+              return (
+                <tr key={`${d.time}-${i}`}>
+                  <td data-label={intl.formatMessage(m.device)}>{d.device}</td>
+                  <td data-label={intl.formatMessage(m.model)}>{d.model}</td>
+                  <td data-label={intl.formatMessage(m.ip)} className="ip">
+                    {d.ip}
+                  </td>
+                  <td data-label={intl.formatMessage(m.loginTime)}>{at === null ? '' : intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }

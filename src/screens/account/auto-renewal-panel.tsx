@@ -94,12 +94,14 @@ const currentCardMessage = defineMessage<{ readonly card: string }>({
 
 type Send = (event: AutoRenewalEvent) => void;
 
-/** The account screen's auto-renewal panel: starts the machine with the app's client. */
-export function AutoRenewalPanel() {
+/**
+ * Starts the auto-renewal machine with the app's client. The account screen holds it, so the
+ * panel and the account info (its next billing date) read one renewInfo answer.
+ */
+export function useAutoRenewal(): ActorRefFrom<AutoRenewalMachine> {
   const services = useServices();
   const machine = useMemo(() => autoRenewalMachine.provide({ actors: createAutoRenewalActors(services.api) }), [services.api]);
-  const actorRef = useActorRef(machine, services.actorOptions);
-  return <AutoRenewalSection actorRef={actorRef} />;
+  return useActorRef(machine, services.actorOptions);
 }
 
 /** The panel itself, a view of the auto-renewal actor (spec section 2, "Subscriptions with auto-renewal on or off"). */

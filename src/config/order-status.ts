@@ -1,0 +1,19 @@
+import type { components } from '../../openapi/schema';
+
+export type OrderStatus = components['schemas']['OrderStatus'];
+
+// The groups of docs/order-status.md, one list for the server and the app.
+
+/** Orders the customer can still pay (the ongoing-order prompt, repay, discount-code binding). */
+export const openStatuses: readonly OrderStatus[] = ['SUBMITTED', 'NETWORK_ERROR', 'PAYMENT_PENDING', 'PAYMENT_FAILED'];
+
+/** Orders whose service the customer has (and keeps while a refund or dispute is undecided): they have a receipt. */
+export const paidStatuses: readonly OrderStatus[] = [
+  'PAYMENT_SUCCEEDED',
+  'REFUND_PENDING',
+  'REFUND_REJECTED',
+  'REFUND_CANCELLED',
+  'CHARGEBACK_PENDING',
+  'CHARGEBACK_REJECTED',
+  'CHARGEBACK_CANCELLED',
+];

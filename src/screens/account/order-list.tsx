@@ -1,0 +1,192 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { LoadState } from '../../components/load-state';
+import { formatMoney } from '../../config/money';
+import { openStatuses, paidStatuses, type OrderStatus } from '../../config/order-status';
+import { ORDERS_PAGE_SIZE, useOrders, type Order, type OrderPage } from '../../queries/account-queries';
+import { shownTimestamp } from './account-days';
+
+const m = defineMessages({
+  empty: { id: 'orders.empty', defaultMessage: 'You have no orders yet.', description: 'Order list: shown when the account has no order' },
+  choosePlan: { id: 'orders.choosePlan', defaultMessage: 'See the plans', description: 'Order list, empty: link to the pricing table' },
+  receipt: { id: 'orders.receipt', defaultMessage: 'View receipt', description: 'Order list: link to the receipt of a paid order' },
+  pay: { id: 'orders.pay', defaultMessage: 'Pay now', description: 'Order list: link to pay an unpaid or failed order again' },
+  pages: { id: 'orders.pages', defaultMessage: 'Order pages', description: 'Accessible name of the order list paging' },
+  previous: { id: 'orders.previous', defaultMessage: 'Previous', description: 'Order list: button to the previous page of orders' },
+  next: { id: 'orders.next', defaultMessage: 'Next', description: 'Order list: button to the next page of orders' },
+});
+
+const reference = defineMessage<{ readonly id: string }>({
+  id: 'orders.reference',
+  defaultMessage: 'Order {id}',
+  description: "Order list: the order's reference, its id (docs/decisions/017)",
+});
+const code = defineMessage<{ readonly code: string }>({
+  id: 'orders.code',
+  defaultMessage: 'code {code}',
+  description: "Order list: the order's short code, the one on the receipt and in emails",
+});
+const pageOf = defineMessage<{ readonly page: number; readonly count: number }>({
+  id: 'orders.pageOf',
+  defaultMessage: 'Page {page} of {count}',
+  description: 'Order list: which page of orders is shown',
+});
+
+/** Spec section 3: a text for each order status; SUBMITTED is shown as pending. */
+const statusMessages = defineMessages({
+  NETWORK_ERROR: { id: 'orderStatus.networkError', defaultMessage: 'Awaiting confirmation', description: 'Order status NETWORK_ERROR: the payment provider did not answer, the outcome is being checked' },
+  PAYMENT_PENDING: { id: 'orderStatus.paymentPending', defaultMessage: 'Pending', description: 'Order status PAYMENT_PENDING (and SUBMITTED): waiting for the payment' },
+  PAYMENT_SUCCEEDED: { id: 'orderStatus.paymentSucceeded', defaultMessage: 'Paid', description: 'Order status PAYMENT_SUCCEEDED' },
+  PAYMENT_FAILED: { id: 'orderStatus.paymentFailed', defaultMessage: 'Payment failed', description: 'Order status PAYMENT_FAILED' },
+  PAYMENT_CANCELLED: { id: 'orderStatus.paymentCancelled', defaultMessage: 'Cancelled', description: 'Order status PAYMENT_CANCELLED: expired, abandoned or cancelled' },
+  CHARGEBACK_PENDING: { id: 'orderStatus.chargebackPending', defaultMessage: 'Chargeback pending', description: 'Order status CHARGEBACK_PENDING: the payer disputed the payment with the bank' },
+  CHARGEBACK_SUCCEEDED: { id: 'orderStatus.chargebackSucceeded', defaultMessage: 'Charged back', description: 'Order status CHARGEBACK_SUCCEEDED: the bank returned the payment to the payer' },
+  CHARGEBACK_REJECTED: { id: 'orderStatus.chargebackRejected', defaultMessage: 'Chargeback rejected', description: 'Order status CHARGEBACK_REJECTED' },
+  CHARGEBACK_CANCELLED: { id: 'orderStatus.chargebackCancelled', defaultMessage: 'Chargeback cancelled', description: 'Order status CHARGEBACK_CANCELLED' },
+  REFUND_PENDING: { id: 'orderStatus.refundPending', defaultMessage: 'Refund pending', description: 'Order status REFUND_PENDING' },
+  REFUND_SUCCEEDED: { id: 'orderStatus.refundSucceeded', defaultMessage: 'Refunded', description: 'Order status REFUND_SUCCEEDED' },
+  REFUND_REJECTED: { id: 'orderStatus.refundRejected', defaultMessage: 'Refund rejected', description: 'Order status REFUND_REJECTED' },
+  REFUND_CANCELLED: { id: 'orderStatus.refundCancelled', defaultMessage: 'Refund cancelled', description: 'Order status REFUND_CANCELLED' },
+});
+
+export const statusMessage = (status: OrderStatus): MessageDescriptor => (status === 'SUBMITTED' ? statusMessages.PAYMENT_PENDING : statusMessages[status]);
+
+/** What the row's "view" action is (docs/decisions/017): the receipt of a paid order, paying an open one, nothing for a closed one. */
+export function orderAction(order: Pick<Order, 'id' | 'status'>): { kind: 'receipt' | 'pay'; to: string } | null {
+  const id = encodeURIComponent(order.id);
+  if (paidStatuses.includes(order.status)) return { kind: 'receipt', to: `/receipt?orderId=${id}` };
+  if (openStatuses.includes(order.status)) return { kind: 'pay', to: `/payment?orderId=${id}` };
+  return null;
+}
+
+const toneOf = (status: OrderStatus) => (paidStatuses.includes(status) ? 'paid' : openStatuses.includes(status) ? 'open' : 'closed');
+
+export interface OrderListProps {
+  orders: readonly Order[];
+  page: number;
+  pageCount: number;
+  onPage(page: number): void;
+  /** tv: big rows for a remote control, arrow keys move between them (/stb-orders). */
+  variant?: 'web' | 'tv';
+  /** Another page is loading: the rows shown are the previous page's. */
+  busy?: boolean;
+}
+
+/** Controls a remote's arrow keys move between in the tv variant: every row's action, or the row itself when it has none. */
+const STOPS = '[data-stop]:not([disabled])';
+
+/** Spec section 2: the order list (status, date, view code), one page of it, for the web or a TV remote. */
+export function OrderList({ orders, page, pageCount, onPage, variant = 'web', busy = false }: OrderListProps) {
+  const intl = useIntl();
+  const root = useRef<HTMLDivElement>(null);
+  const tv = variant === 'tv';
+  const shownPage = useRef(page);
+
+  // A new page came in: the reader (or the remote) goes on from its first order.
+  useEffect(() => {
+    if (shownPage.current === page) return;
+    shownPage.current = page;
+    root.current?.querySelector<HTMLElement>(STOPS)?.focus();
+  }, [page]);
+
+  // On the TV the remote starts in the list.
+  useEffect(() => {
+    if (tv) root.current?.querySelector<HTMLElement>(STOPS)?.focus();
+  }, [tv]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
+    if (!tv || step === undefined || !root.current) return;
+    const stops = [...root.current.querySelectorAll<HTMLElement>(STOPS)];
+    const at = stops.findIndex((s) => s === document.activeElement || s.contains(document.activeElement));
+    const next = stops[Math.min(Math.max(at + step, 0), stops.length - 1)];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+      next.scrollIntoView?.({ block: 'nearest' });
+    }
+  };
+
+  if (orders.length === 0 && page === 1) {
+    return (
+      <div className={`order-list-empty${tv ? ' order-list-tv' : ''}`} ref={root}>
+        <p>{intl.formatMessage(m.empty)}</p>
+        <Link to="/pricing-table" className="button" data-stop="">
+          {intl.formatMessage(m.choosePlan)}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    // The arrow keys are the remote's: the rows' own links and buttons take Enter.
+    <div ref={root} className={tv ? 'order-list order-list-tv' : 'order-list'} aria-busy={busy} onKeyDown={onKeyDown}>
+      <ul className="order-rows">
+        {orders.map((order) => (
+          <OrderRow key={order.id} order={order} tv={tv} />
+        ))}
+      </ul>
+      {pageCount > 1 && (
+        <nav className="order-pages" aria-label={intl.formatMessage(m.pages)}>
+          <button type="button" className="button button-secondary" data-stop="" disabled={busy || page <= 1} onClick={() => onPage(page - 1)}>
+            {intl.formatMessage(m.previous)}
+          </button>
+          <span aria-live="polite">{intl.formatMessage(pageOf, { page, count: pageCount })}</span>
+          <button type="button" className="button button-secondary" data-stop="" disabled={busy || page >= pageCount} onClick={() => onPage(page + 1)}>
+            {intl.formatMessage(m.next)}
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+function OrderRow({ order, tv }: { order: Order; tv: boolean }) {
+  const intl = useIntl();
+  const date = shownTimestamp(order.createdAt);
+  const action = orderAction(order);
+  const refId = `order-ref-${order.id}`;
+  const plans = order.items.map((item) => item.planName).join(', ');
+  return (
+    // Without an action the row itself is a stop for the remote, so every order can be reached.
+    <li className={`order-row order-${toneOf(order.status)}`} data-status={order.status} {...(tv && !action ? { tabIndex: 0, 'data-stop': '' } : {})}>
+      <div className="order-what">
+        <strong className="order-plan">{plans}</strong>
+        {date !== null && <time dateTime={new Date(date).toISOString()}>{intl.formatDate(date, { dateStyle: 'medium' })}</time>}
+      </div>
+      <span className="order-status">{intl.formatMessage(statusMessage(order.status))}</span>
+      <strong className="order-amount">{formatMoney(order.total, order.currency, intl.locale)}</strong>
+      <span className="order-ref" id={refId}>
+        {intl.formatMessage(reference, { id: order.id })}
+        {order.viewCode ? ` · ${intl.formatMessage(code, { code: order.viewCode })}` : ''}
+      </span>
+      <span className="order-action">
+        {action && (
+          <Link to={action.to} className={action.kind === 'pay' ? 'button' : 'button button-secondary'} aria-describedby={refId} data-stop="">
+            {intl.formatMessage(action.kind === 'pay' ? m.pay : m.receipt)}
+          </Link>
+        )}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The account's orders with their paging, read through `useOrders` (the account screen and
+ * /stb-orders). While the next page loads the current one stays, so focus is not lost.
+ */
+export function AccountOrders({ uid, variant = 'web' }: { uid: string; variant?: 'web' | 'tv' }) {
+  const [page, setPage] = useState(1);
+  const orders = useOrders(uid, page);
+  const [shown, setShown] = useState<OrderPage | null>(null);
+  if (orders.status === 'success' && orders.data !== shown) setShown(orders.data);
+  if (!shown) return orders.status === 'error' ? <LoadState status="error" onRetry={orders.retry} /> : <LoadState status="loading" onRetry={orders.retry} />;
+  const pageCount = Math.max(1, Math.ceil(shown.total / (shown.pageSize || ORDERS_PAGE_SIZE)));
+  return (
+    <>
+      <OrderList orders={shown.items} page={shown.page} pageCount={pageCount} onPage={setPage} variant={variant} busy={orders.status === 'loading'} />
+      {orders.status === 'error' && <LoadState status="error" onRetry={orders.retry} />}
+    </>
+  );
+}

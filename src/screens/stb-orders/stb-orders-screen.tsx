@@ -1,0 +1,50 @@
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router-dom';
+import { selectSessionView } from '../../../machines/session/session.selectors';
+import { usePageTitle } from '../../components/use-page-title';
+import { invalidateAccount } from '../../queries/account-queries';
+import { useServices } from '../../queries/services-context';
+import { AccountOrders } from '../account/order-list';
+
+const m = defineMessages({
+  title: { id: 'stbOrders.title', defaultMessage: 'My orders', description: 'Title of the set-top-box orders page (/stb-orders)' },
+  hint: {
+    id: 'stbOrders.hint',
+    defaultMessage: 'Use the arrow keys to move between your orders and OK to open one.',
+    description: 'Set-top-box orders page: how to use it with a TV remote',
+  },
+  loginFirst: { id: 'stbOrders.loginFirst', defaultMessage: 'Log in to see your orders.', description: 'Set-top-box orders page, to a visitor who is not logged in' },
+  login: { id: 'stbOrders.login', defaultMessage: 'Log in', description: 'Set-top-box orders page: link to the login page for a visitor' },
+});
+
+/**
+ * /stb-orders (spec section 2, bare layout): the set-top-box scene's order list, the account
+ * screen's orders in big rows a TV remote reaches with the arrow keys and opens with OK (Enter).
+ */
+export function StbOrdersScreen() {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(m.title));
+  const { session, queries } = useServices();
+  const { identity } = useSelector(session, selectSessionView);
+  const location = useLocation();
+  const uid = identity?.uid;
+  // Each visit reads the orders afresh (a payment made meanwhile shows).
+  useEffect(() => () => void (uid && invalidateAccount(queries, uid)), [queries, uid]);
+  return (
+    <section className="stb-orders stack" aria-labelledby="stb-orders-title">
+      <h1 id="stb-orders-title">{intl.formatMessage(m.title)}</h1>
+      {uid ? (
+        <>
+          <p className="muted">{intl.formatMessage(m.hint)}</p>
+          <AccountOrders key={uid} uid={uid} variant="tv" />
+        </>
+      ) : (
+        <p>
+          {intl.formatMessage(m.loginFirst)} <Link to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}>{intl.formatMessage(m.login)}</Link>
+        </p>
+      )}
+    </section>
+  );
+}
