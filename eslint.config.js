@@ -9,7 +9,7 @@ const noReact = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'openapi/schema.d.ts', 'src/i18n/compiled/**', 'test-results/**', 'playwright-report/**', '.data/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'openapi/schema.d.ts', 'src/i18n/compiled/**', 'test-results/**', 'playwright-report/**', '.data/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
