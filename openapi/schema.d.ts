@@ -668,6 +668,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bill/order/v1/{id}/receipt.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A paid order's receipt as a one-page PDF, in the request's language.
+         * @description Not one of the specification's calls: the download of the /receipt page (docs/decisions/018). The same caller, orders and refusals as getOrder, plus 1040 when the order is not paid (there is no receipt to give, as for the service period). The texts are in the `Language` header's language (en when absent), with Cyrillic and accents embedded in the document's fonts. A refusal answers HTTP 200 with the JSON envelope, like every call, so a client tells the two apart by the content type.
+         */
+        get: operations["getOrderReceiptPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bill/service/v1/{id}": {
         parameters: {
             query?: never;
@@ -3715,6 +3735,44 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["Order"];
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOrderReceiptPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path: {
+                /** @description The order's id. */
+                id: components["parameters"]["OrderIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt (application/pdf), or a refusal in the envelope (application/json). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="receipt-<orderId>.pdf"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/json": components["schemas"]["Envelope"];
                 };
             };
             default: components["responses"]["Error"];

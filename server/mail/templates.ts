@@ -72,15 +72,47 @@ export function formatMoney(minor: number, m: { symbol: string; decimals: number
 }
 
 /** Dates of the service period, in the brand's time zone (Brasília). */
-const formatDate = (ms: number, lang: ServerLanguage) =>
+export const formatDate = (ms: number, lang: ServerLanguage) =>
   new Intl.DateTimeFormat(locales[lang], { dateStyle: 'long', timeZone: 'America/Sao_Paulo' }).format(new Date(ms));
 
-const receiptLabels = {
+export const receiptLabels = {
   pt: { subject: 'Recibo do pedido', hello: 'Olá', thanks: 'Recebemos o seu pagamento. Obrigado!', order: 'Pedido', code: 'código', items: 'Itens', subtotal: 'Subtotal', discount: 'Desconto', interest: 'Juros do parcelamento', total: 'Total', installments: (n: number, a: string) => `${n}x de ${a}`, validity: (f: string, t: string, d: number) => `Seu acesso vale de ${f} a ${t} (${d} dias).` },
   en: { subject: 'Receipt for order', hello: 'Hello', thanks: 'We received your payment. Thank you!', order: 'Order', code: 'code', items: 'Items', subtotal: 'Subtotal', discount: 'Discount', interest: 'Instalment interest', total: 'Total', installments: (n: number, a: string) => `${n} instalments of ${a}`, validity: (f: string, t: string, d: number) => `Your access runs from ${f} to ${t} (${d} days).` },
   es: { subject: 'Recibo del pedido', hello: 'Hola', thanks: 'Recibimos tu pago. ¡Gracias!', order: 'Pedido', code: 'código', items: 'Artículos', subtotal: 'Subtotal', discount: 'Descuento', interest: 'Intereses de las cuotas', total: 'Total', installments: (n: number, a: string) => `${n} cuotas de ${a}`, validity: (f: string, t: string, d: number) => `Tu acceso es válido del ${f} al ${t} (${d} días).` },
   ru: { subject: 'Квитанция по заказу', hello: 'Здравствуйте', thanks: 'Мы получили ваш платёж. Спасибо!', order: 'Заказ', code: 'код', items: 'Позиции', subtotal: 'Сумма', discount: 'Скидка', interest: 'Проценты за рассрочку', total: 'Итого', installments: (n: number, a: string) => `${n} платежей по ${a}`, validity: (f: string, t: string, d: number) => `Доступ действует с ${f} по ${t} (${d} дн.).` },
 } as const;
+
+/**
+ * The receipt document's own words (the PDF of /receipt, server/billing/receipt-pdf.ts), beside
+ * the emailed receipt's: the totals' labels, the instalments and the validity come from
+ * `receiptLabels`, so both say the same thing.
+ */
+interface ReceiptDocumentLabels {
+  title: string;
+  order: string;
+  code: string;
+  paidAt: string;
+  method: string;
+  status: string;
+  item: string;
+  quantity: string;
+  price: string;
+  amount: string;
+  exchangeRate: (base: string, rate: string, quoted: string) => string;
+  period: string;
+  from: string;
+  to: string;
+  days: (d: number) => string;
+  thanks: string;
+  issued: (date: string) => string;
+}
+
+export const receiptDocumentLabels = {
+  pt: { title: 'Recibo', order: 'Pedido', code: 'Código do recibo', paidAt: 'Pago em', method: 'Forma de pagamento', status: 'Pago', item: 'Item', quantity: 'Qtd.', price: 'Preço unitário', amount: 'Valor', exchangeRate: (base: string, rate: string, quoted: string) => `Câmbio: 1 ${base} = ${rate} ${quoted}`, period: 'Período do serviço', from: 'De', to: 'Até', days: (d: number) => `${d} dias`, thanks: 'Obrigado pela sua compra.', issued: (date: string) => `Emitido em ${date}` },
+  en: { title: 'Receipt', order: 'Order', code: 'Receipt code', paidAt: 'Paid on', method: 'Payment method', status: 'Paid', item: 'Item', quantity: 'Qty', price: 'Unit price', amount: 'Amount', exchangeRate: (base: string, rate: string, quoted: string) => `Exchange rate: 1 ${base} = ${rate} ${quoted}`, period: 'Service period', from: 'From', to: 'To', days: (d: number) => `${d} days`, thanks: 'Thank you for your purchase.', issued: (date: string) => `Issued on ${date}` },
+  es: { title: 'Recibo', order: 'Pedido', code: 'Código del recibo', paidAt: 'Pagado el', method: 'Forma de pago', status: 'Pagado', item: 'Artículo', quantity: 'Cant.', price: 'Precio unitario', amount: 'Importe', exchangeRate: (base: string, rate: string, quoted: string) => `Tipo de cambio: 1 ${base} = ${rate} ${quoted}`, period: 'Período del servicio', from: 'Desde', to: 'Hasta', days: (d: number) => `${d} días`, thanks: 'Gracias por tu compra.', issued: (date: string) => `Emitido el ${date}` },
+  ru: { title: 'Квитанция', order: 'Заказ', code: 'Код квитанции', paidAt: 'Оплачено', method: 'Способ оплаты', status: 'Оплачен', item: 'Позиция', quantity: 'Кол-во', price: 'Цена', amount: 'Стоимость', exchangeRate: (base: string, rate: string, quoted: string) => `Курс: 1 ${base} = ${rate} ${quoted}`, period: 'Период обслуживания', from: 'С', to: 'По', days: (d: number) => `${d} дн.`, thanks: 'Спасибо за покупку!', issued: (date: string) => `Выдана ${date}` },
+} as const satisfies Record<ServerLanguage, ReceiptDocumentLabels>;
 
 function receipt(lang: ServerLanguage) {
   const l = receiptLabels[lang];

@@ -43,7 +43,10 @@ export interface HandlerInput<O extends OperationId> {
   reply: FastifyReply;
 }
 
-export type Handler<O extends OperationId> = (input: HandlerInput<O>) => Promise<ResponseData<O>>;
+/** An operation whose 200 is a PDF (the receipt) answers bytes; its handler sets the content type. */
+export type BinaryData<O extends OperationId> = operations[O]['responses'] extends { 200: { content: { 'application/pdf': unknown } } } ? Uint8Array : never;
+
+export type Handler<O extends OperationId> = (input: HandlerInput<O>) => Promise<ResponseData<O> | BinaryData<O>>;
 export type Handlers = { [O in OperationId]?: Handler<O> };
 
 /** Typed helper so a route module's handlers are checked against the contract. */
@@ -152,7 +155,7 @@ export function bindOperations(app: FastifyInstance, doc: ContractDocument, hand
         if (problems.length > 0) throw new ApiRefusal(ErrCode.invalidRequest, 400, problems);
         if (!handler) throw new ApiRefusal(ErrCode.operationNotSupported, 501);
 
-        const data = await handler({
+        const data: unknown = await handler({
           body: request.body as never,
           query: request.query as never,
           params: request.params as never,
@@ -160,6 +163,9 @@ export function bindOperations(app: FastifyInstance, doc: ContractDocument, hand
           request,
           reply,
         });
+        // A binary answer (the receipt PDF, docs/decisions/018) goes out as it is, with the content
+        // type its handler set; everything else is the envelope.
+        if (data instanceof Uint8Array) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
         return data === undefined ? { code: 0 } : { code: 0, data };
       },
     });

@@ -23,6 +23,7 @@ import {
   type OrderRow,
 } from '../billing/orders';
 import { assertPlanAvailable, DiscountErr, PricingErr, redeemDiscountCode, valuate } from '../billing/pricing';
+import { receiptPdf } from '../billing/receipt-pdf';
 import type { Valuation } from '../billing/valuation';
 import type { Queryable } from '../db/database';
 import { ApiRefusal, ErrCode } from '../errors';
@@ -465,6 +466,25 @@ export function orderHandlers(services: ServerServices) {
     return order;
   }
 
+  /** The service period of a paid order, its plan named in `lang`; 1040 when it is not paid. */
+  async function servicePeriod(order: OrderRow, lang: ServerLanguage): Promise<components['schemas']['ServicePeriod']> {
+    if (!paidStatuses.includes(order.status) || !order.service_start || !order.service_end) throw new ApiRefusal(PayErr.paymentInfoNotFound);
+    const line = (await loadLines(db, [order.id])).get(order.id)?.[0];
+    if (!line) throw new ApiRefusal(PayErr.paymentInfoNotFound);
+    const [name] = await db.query<{ name: string }>(
+      `SELECT name FROM plan_texts WHERE plan_id = $1 ORDER BY lang = $2 DESC, lang = 'en' DESC LIMIT 1`,
+      [line.plan_id, lang],
+    );
+    return {
+      orderId: order.id,
+      planId: String(line.plan_id),
+      planName: name?.name ?? line.plan_name,
+      startTime: new Date(order.service_start).getTime(),
+      endTime: new Date(order.service_end).getTime(),
+      validDays: order.valid_days,
+    };
+  }
+
   return defineHandlers({
     async pay({ body, ctx, request, reply }) {
       const { accountUid } = await sessions.authenticate(ctx);
@@ -569,22 +589,42 @@ export function orderHandlers(services: ServerServices) {
     /** The period a paid order gave (the receipt): 1001 not the caller's, 1040 not paid. */
     async getOrderServicePeriod({ params, ctx }) {
       const { accountUid } = await sessions.authenticate(ctx);
-      const order = await paidOrOwnOrder(accountUid, params.id);
-      if (!paidStatuses.includes(order.status) || !order.service_start || !order.service_end) throw new ApiRefusal(PayErr.paymentInfoNotFound);
-      const line = (await loadLines(db, [order.id])).get(order.id)?.[0];
-      if (!line) throw new ApiRefusal(PayErr.paymentInfoNotFound);
-      const [name] = await db.query<{ name: string }>(
-        `SELECT name FROM plan_texts WHERE plan_id = $1 ORDER BY lang = $2 DESC, lang = 'en' DESC LIMIT 1`,
-        [line.plan_id, ctx.lang],
+      return servicePeriod(await paidOrOwnOrder(accountUid, params.id), ctx.lang);
+    },
+
+    /**
+     * The receipt as a PDF in the request's language (docs/decisions/018): the refusals of
+     * getOrder and getOrderServicePeriod (1001 not the caller's, 1040 not paid), else the bytes.
+     */
+    async getOrderReceiptPdf({ params, ctx, reply }) {
+      const { accountUid } = await sessions.authenticate(ctx);
+      const row = await paidOrOwnOrder(accountUid, params.id);
+      const period = await servicePeriod(row, ctx.lang);
+      const lines = (await loadLines(db, [row.id])).get(row.id) ?? [];
+      // A line keeps the plan's name as it was bought; the document names it in its own language.
+      const names = await db.query<{ plan_id: number; name: string }>(
+        `SELECT DISTINCT ON (plan_id) plan_id, name FROM plan_texts WHERE plan_id = ANY($1) ORDER BY plan_id, lang = $2 DESC, lang = 'en' DESC`,
+        [lines.map((l) => l.plan_id), ctx.lang],
       );
-      return {
-        orderId: order.id,
-        planId: String(line.plan_id),
-        planName: name?.name ?? line.plan_name,
-        startTime: new Date(order.service_start).getTime(),
-        endTime: new Date(order.service_end).getTime(),
-        validDays: order.valid_days,
-      };
+      const nameOf = new Map(names.map((n) => [Number(n.plan_id), n.name]));
+      const order = toOrder(row, lines.map((l) => ({ ...l, plan_name: nameOf.get(Number(l.plan_id)) ?? l.plan_name })));
+      const [theme] = await db.query<{ name: string | null; color: string | null }>("SELECT value->>'name' AS name, value->>'themeColor' AS color FROM site_settings WHERE key = 'theme'");
+      const [method] = row.payment_method
+        ? await db.query<{ names: Record<string, string> }>('SELECT names FROM payment_methods WHERE code = $1', [row.payment_method])
+        : [];
+      const currencies = await db.query<{ code: string; symbol: string; decimals: number }>('SELECT code, symbol, decimals FROM currencies WHERE code = ANY($1)', [[order.currency, order.baseCurrency]]);
+      const methodName = method ? (method.names[ctx.lang] ?? method.names.en) : undefined;
+      const bytes = await receiptPdf(order, period, { name: theme?.name ?? '', ...(theme?.color ? { color: theme.color } : {}) }, ctx.lang, {
+        ...(methodName ? { methodName } : {}),
+        currencies: Object.fromEntries(currencies.map((c) => [c.code, { symbol: c.symbol, decimals: c.decimals }])),
+        issuedAt: clock.now(),
+      });
+      reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="receipt-${row.id}.pdf"`)
+        // A customer's own document: never kept by a shared cache.
+        .header('Cache-Control', 'private, no-store');
+      return bytes;
     },
 
     async getPaymentTip({ query, ctx }) {

@@ -1,0 +1,221 @@
+// The receipt of a paid order as a one-page A4 PDF (docs/decisions/018): what the /receipt page
+// shows, in the request's language, for the customer to keep or hand to an accountant.
+//
+// DejaVu Sans (regular and bold) is embedded as a subset: the standard PDF fonts cover neither
+// Cyrillic nor every accent, and a subset keeps the file small (tens of kB, not 1.5 MB). The words
+// are the server's message catalogue for receipts (server/mail/templates.ts), the same the emailed
+// receipt uses; money and dates are formatted like that email too.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import type { components } from '../../openapi/schema';
+import type { ServerLanguage } from '../i18n';
+import { formatDate, formatMoney, receiptDocumentLabels, receiptLabels } from '../mail/templates';
+
+type Schemas = components['schemas'];
+export type ReceiptOrder = Schemas['Order'];
+export type ReceiptPeriod = Schemas['ServicePeriod'];
+
+export interface ReceiptBrand {
+  name: string;
+  /** The theme colour (`#rrggbb`), for the band at the top; dark grey when absent or unreadable. */
+  color?: string;
+}
+
+/** A currency's symbol and ISO 4217 exponent, as the currency list publishes them. */
+export interface CurrencyFormat {
+  symbol: string;
+  decimals: number;
+}
+
+export interface ReceiptOptions {
+  /** The payment method's name in the document's language (the method's code otherwise). */
+  methodName?: string;
+  /** Symbol and exponent per currency code; spec section 9's symbols with 2 decimals otherwise. */
+  currencies?: Readonly<Record<string, CurrencyFormat>>;
+  /** When the document is issued (the footer and the PDF's dates); the order's payment time otherwise. */
+  issuedAt?: number;
+}
+
+const fontDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'assets', 'fonts');
+let fontBytes: { regular: Uint8Array; bold: Uint8Array } | undefined;
+const fonts = () => (fontBytes ??= { regular: readFileSync(path.join(fontDir, 'DejaVuSans.ttf')), bold: readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf')) });
+
+/** Spec section 9: the currencies with a symbol of their own; any other shows its code. */
+const specSymbols: Readonly<Record<string, string>> = { USD: '$', BRL: 'R$', ARS: '$', CLP: '$', COP: '$', MXN: 'MXN', PEN: 'S/.', UYU: '$U', ZAR: 'R', PHP: '₱', RUB: '₽' };
+
+const locales: Record<ServerLanguage, string> = { pt: 'pt-BR', en: 'en-GB', es: 'es', ru: 'ru' };
+
+// A4 in points, with 2 cm margins.
+const PAGE = { width: 595.28, height: 841.89, margin: 56.7 };
+const INK = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.38, 0.38, 0.42);
+const RULE = rgb(0.8, 0.8, 0.83);
+
+function colorOf(hex: string | undefined): RGB {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex ?? '');
+  if (!m) return rgb(0.2, 0.2, 0.25);
+  const [r, g, b] = [m[1], m[2], m[3]].map((x) => parseInt(x ?? '0', 16) / 255) as [number, number, number];
+  return rgb(r, g, b);
+}
+
+/** `"0.182500"` → `0,1825` in Portuguese: the decimal string as written, never through a float. */
+function formatRate(rate: string, lang: ServerLanguage): string {
+  const trimmed = rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate;
+  const separator = new Intl.NumberFormat(locales[lang]).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  return trimmed.replace('.', separator);
+}
+
+/** Cuts a text to `width` points with an ellipsis (plan names are short; this is a guard). */
+function fit(text: string, font: PDFFont, size: number, width: number): string {
+  if (font.widthOfTextAtSize(text, size) <= width) return text;
+  let cut = text;
+  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, size) > width) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+class Writer {
+  y = PAGE.height - PAGE.margin;
+  constructor(
+    readonly page: PDFPage,
+    readonly regular: PDFFont,
+    readonly bold: PDFFont,
+  ) {}
+
+  text(value: string, x: number, options: { size?: number; bold?: boolean; color?: RGB; align?: 'left' | 'right'; y?: number } = {}) {
+    const size = options.size ?? 10;
+    const font = options.bold ? this.bold : this.regular;
+    const at = options.align === 'right' ? x - font.widthOfTextAtSize(value, size) : x;
+    this.page.drawText(value, { x: at, y: options.y ?? this.y, size, font, color: options.color ?? INK });
+  }
+
+  rule(gap = 8, color = RULE) {
+    this.y -= gap;
+    this.page.drawLine({ start: { x: PAGE.margin, y: this.y }, end: { x: PAGE.width - PAGE.margin, y: this.y }, thickness: 0.75, color });
+    this.y -= gap;
+  }
+
+  down(points: number) {
+    this.y -= points;
+  }
+}
+
+/**
+ * The receipt of a paid order as PDF bytes: brand, order reference, payment date and method, the
+ * lines with quantity and price, the totals (discount, instalment interest, the exchange rate when
+ * the currency is not the base currency) and the service period. Pure: everything it shows comes
+ * in through its arguments.
+ */
+export async function receiptPdf(order: ReceiptOrder, period: ReceiptPeriod, brand: ReceiptBrand, lang: ServerLanguage, options: ReceiptOptions = {}): Promise<Uint8Array> {
+  const l = { ...receiptLabels[lang], ...receiptDocumentLabels[lang] };
+  const formatOf = (code: string): CurrencyFormat => options.currencies?.[code] ?? { symbol: specSymbols[code] ?? code, decimals: 2 };
+  const money = (minor: number) => formatMoney(minor, formatOf(order.currency), lang);
+  const issuedAt = options.issuedAt ?? order.paidAt ?? order.createdAt;
+
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const { regular: regularBytes, bold: boldBytes } = fonts();
+  const regular = await doc.embedFont(regularBytes, { subset: true });
+  const bold = await doc.embedFont(boldBytes, { subset: true });
+  const title = `${brand.name ? `${brand.name} · ` : ''}${l.title} ${order.viewCode ?? order.id}`;
+  doc.setTitle(title, { showInWindowTitleBar: true });
+  doc.setAuthor(brand.name);
+  doc.setSubject(`${l.order} ${order.id}`);
+  doc.setCreator(brand.name);
+  doc.setLanguage(locales[lang]);
+  doc.setCreationDate(new Date(issuedAt));
+  doc.setModificationDate(new Date(issuedAt));
+
+  const page = doc.addPage([PAGE.width, PAGE.height]);
+  const w = new Writer(page, regular, bold);
+  const left = PAGE.margin;
+  const right = PAGE.width - PAGE.margin;
+
+  // The brand's band and name, the document's title and its status.
+  page.drawRectangle({ x: 0, y: PAGE.height - 12, width: PAGE.width, height: 12, color: colorOf(brand.color) });
+  w.down(14);
+  w.text(fit(brand.name, bold, 18, 300), left, { size: 18, bold: true });
+  w.text(l.title, right, { size: 18, bold: true, align: 'right', color: MUTED });
+  w.down(20);
+  w.text(l.status, right, { size: 10, align: 'right', color: MUTED });
+  w.rule(12);
+
+  // Who, when and how.
+  const meta: [string, string][] = [
+    [l.order, order.id],
+    ...(order.viewCode ? ([[l.code, order.viewCode]] as [string, string][]) : []),
+    ...(order.paidAt ? ([[l.paidAt, formatDate(order.paidAt, lang)]] as [string, string][]) : []),
+    ...(order.paymentMethod || order.paymentType ? ([[l.method, options.methodName ?? order.paymentMethod ?? order.paymentType ?? '']] as [string, string][]) : []),
+  ];
+  for (const [label, value] of meta) {
+    w.down(4);
+    w.text(label, left, { color: MUTED });
+    w.text(fit(value, bold, 10, 300), left + 140, { bold: true });
+    w.down(12);
+  }
+  w.down(14);
+
+  // The lines.
+  const cols = { qty: right - 200, price: right - 95, amount: right };
+  w.text(l.item, left, { bold: true, size: 9, color: MUTED });
+  w.text(l.quantity, cols.qty, { bold: true, size: 9, color: MUTED, align: 'right' });
+  w.text(l.price, cols.price, { bold: true, size: 9, color: MUTED, align: 'right' });
+  w.text(l.amount, cols.amount, { bold: true, size: 9, color: MUTED, align: 'right' });
+  w.rule(6);
+  for (const item of order.items) {
+    w.down(6);
+    w.text(fit(item.planName, regular, 10, cols.qty - left - 40), left);
+    w.text(String(item.quantity), cols.qty, { align: 'right' });
+    w.text(money(item.price), cols.price, { align: 'right' });
+    w.text(money(item.subtotal), cols.amount, { align: 'right' });
+    w.down(10);
+    w.rule(4);
+  }
+  w.down(8);
+
+  // The totals: total = subtotal − discount + interest (docs/decisions/002).
+  const labelX = right - 150;
+  const total = (label: string, value: string, strong = false) => {
+    w.text(label, labelX, { align: 'right', bold: strong, size: strong ? 12 : 10, color: strong ? INK : MUTED });
+    w.text(value, right, { align: 'right', bold: strong, size: strong ? 12 : 10 });
+    w.down(strong ? 20 : 16);
+  };
+  w.down(6);
+  total(l.subtotal, money(order.subtotal));
+  if (order.discount > 0) total(l.discount, `−${money(order.discount)}`);
+  if (order.interest > 0) total(l.interest, money(order.interest));
+  w.down(2);
+  total(l.total, `${money(order.total)} (${order.currency})`, true);
+  if (order.installments > 1 && order.installmentAmount !== undefined) {
+    w.text(l.installments(order.installments, money(order.installmentAmount)), right, { align: 'right', color: MUTED });
+    w.down(16);
+  }
+  if (order.currency !== order.baseCurrency) {
+    w.text(l.exchangeRate(order.baseCurrency, formatRate(order.exchangeRate, lang), order.currency), right, { align: 'right', color: MUTED, size: 9 });
+    w.down(16);
+  }
+  w.down(16);
+
+  // The service period the order bought.
+  const boxTop = w.y + 12;
+  w.text(l.period, left + 14, { bold: true, size: 12 });
+  w.down(20);
+  w.text(fit(period.planName, regular, 10, right - left - 28), left + 14);
+  w.down(18);
+  w.text(`${l.from}: ${formatDate(period.startTime, lang)}`, left + 14, { bold: true });
+  w.text(`${l.to}: ${formatDate(period.endTime, lang)}`, left + 215, { bold: true });
+  w.text(l.days(period.validDays), right - 14, { align: 'right', color: MUTED });
+  w.down(14);
+  page.drawRectangle({ x: left, y: w.y, width: right - left, height: boxTop - w.y, borderColor: RULE, borderWidth: 1 });
+
+  // The footer.
+  w.y = PAGE.margin + 30;
+  w.rule(0);
+  w.down(14);
+  w.text(l.thanks, left, { color: MUTED, size: 9 });
+  w.text(l.issued(formatDate(issuedAt, lang)), right, { color: MUTED, size: 9, align: 'right' });
+
+  return doc.save();
+}

@@ -1,0 +1,48 @@
+import type { Api } from '../api/client';
+import { useMutation } from './use-mutation';
+import { useQuery } from './use-query';
+
+/** Refusals the receipt page says itself, where they belong, instead of a toast (docs/decisions/018). */
+export const ORDER_NOT_FOUND = 1001;
+export const PAYMENT_INFO_NOT_FOUND = 1040;
+
+/** One order with its lines (GET /api/bill/order/v1/{id}); 1001 (none, or not the caller's) passes through. */
+export const useOrder = (orderId: string) =>
+  useQuery(`order:${orderId}`, ({ api }) =>
+    api.callData(api.client.GET('/api/bill/order/v1/{id}', { params: { path: { id: orderId } } }), { expect: [ORDER_NOT_FOUND] }),
+  );
+
+/**
+ * The service period a paid order bought (GET /api/bill/service/v1/{id}), its plan named in the
+ * page's language; 1040 (not paid) and 1001 pass through.
+ */
+export const useOrderServicePeriod = (orderId: string, language: string) =>
+  useQuery(`servicePeriod:${orderId}:${language}`, ({ api }) =>
+    api.callData(api.client.GET('/api/bill/service/v1/{id}', { params: { path: { id: orderId } } }), { expect: [ORDER_NOT_FOUND, PAYMENT_INFO_NOT_FOUND] }),
+  );
+
+/**
+ * The receipt PDF (GET /api/bill/order/v1/{id}/receipt.pdf) in the page's language. The answer is
+ * the document, or a refusal in the JSON envelope (read as a blob too): that one is parsed and
+ * settled by `call`, so the client's error rules apply to it as to any call, and 1001 and 1040 pass
+ * through to the page.
+ */
+export async function fetchReceiptPdf(api: Api, orderId: string): Promise<Blob> {
+  let pdf: Blob | undefined;
+  const pending = api.client.GET('/api/bill/order/v1/{id}/receipt.pdf', { params: { path: { id: orderId } }, parseAs: 'blob' }).then(async (result) => {
+    const type = result.response.headers.get('content-type') ?? '';
+    if (result.response.ok && type.startsWith('application/pdf') && result.data instanceof Blob) {
+      pdf = result.data;
+      return { data: { code: 0 }, response: result.response };
+    }
+    // A non-JSON body throws a SyntaxError here, which `call` reports as an unexpected answer.
+    const data: unknown = result.data instanceof Blob ? JSON.parse(await result.data.text()) : undefined;
+    return { data, error: result.error, response: result.response };
+  });
+  await api.call(pending, { expect: [ORDER_NOT_FOUND, PAYMENT_INFO_NOT_FOUND] });
+  if (!pdf) throw new Error('the receipt answer was neither a PDF nor a refusal');
+  return pdf;
+}
+
+/** Fetches the receipt PDF on demand, one download at a time. */
+export const useReceiptPdf = () => useMutation(({ api }, orderId: string) => fetchReceiptPdf(api, orderId));
