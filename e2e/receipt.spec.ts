@@ -56,6 +56,25 @@ test.describe('the receipt', () => {
     expect(english.facts.pages).toBe(1);
     expect(english.facts.texts).toEqual(expect.arrayContaining(['Receipt', orderId, 'Credit card', 'Monthly · 1 screen', 'R$ 29.90 (BRL)', 'Service period']));
 
+    // While the PDF is made the button says so; a failure is told in place (and by the client's toast).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/receipt.pdf', async (route) => {
+      await held;
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<html>proxy error</html>' });
+    });
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    await expect(page.getByRole('button', { name: 'Preparing the PDF…' })).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(page.getByRole('alert').filter({ hasText: 'The PDF could not be downloaded' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download PDF' })).toHaveAttribute('aria-busy', 'false');
+    // A refusal the page expects (the order is no longer paid, say) is the catalogue's message.
+    await page.unroute('**/receipt.pdf');
+    await page.route('**/receipt.pdf', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 1, errCode: 1040, msg: 'Payment information not found' }) }));
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Payment information not found' })).toBeVisible();
+    await page.unroute('**/receipt.pdf');
+
     // In Russian: the page and the PDF.
     await page.getByLabel('Language').selectOption('ru');
     await expect(page.getByRole('heading', { level: 1, name: 'Квитанция' })).toBeVisible();
