@@ -9,6 +9,7 @@ import { decideEntry } from './entry-rules';
 import { AppRoutes, routedPaths } from './router';
 import type { AppServices } from './services';
 import { PageTracking, TrackingProvider } from './page-tracking';
+import { installRemoteNavigation } from './remote-navigation';
 import { applyTheme } from './theme';
 
 /** Hands the router's navigate to the API client's error rules (6001 -> /404 and the like). */
@@ -49,6 +50,8 @@ function Shell({ services }: { services: AppServices }) {
   useEffect(() => {
     if (theme.data) applyTheme(document, theme.data);
   }, [theme.data]);
+  // The set-top-box scene is used with a remote: arrows move focus (docs/decisions/024).
+  useEffect(() => installRemoteNavigation(document, () => services.store.get('scene') === 'STB'), [services]);
 
   const changeLanguage = useCallback(
     (l: Language) => {
