@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import formatjs from 'eslint-plugin-formatjs';
 
 const noReact = {
   patterns: [
@@ -22,6 +23,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  // Every text a user sees is a react-intl message in four languages (issue 6): messages that can
+  // be extracted and translated. Literal words in JSX are caught by src/i18n/no-hardcoded-text.test.ts,
+  // which, unlike formatjs/no-literal-string-in-jsx, lets punctuation and numbers (·, −, 404) be.
+  {
+    files: ['src/**/*.tsx'],
+    ignores: ['src/**/*.test.tsx'],
+    plugins: { formatjs },
+    rules: {
+      'formatjs/enforce-description': ['error', 'literal'],
+      'formatjs/enforce-default-message': ['error', 'literal'],
+      'formatjs/no-multiple-whitespaces': 'error',
     },
   },
   // One import direction: shared code <- machines <- screens <- app (docs/decisions/001).
