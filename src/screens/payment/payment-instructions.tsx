@@ -1,0 +1,155 @@
+import { useState, type ReactNode } from 'react';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import type { PayResultOf } from '../../../machines/payment/payment.types';
+import { formatMoney } from '../../config/money';
+
+/**
+ * The instructions of a payment left to finish (the PIX code, the slip, the account to transfer to,
+ * the crypto address), as plain presentational panels. The payment flow (payment-steps.tsx) shows
+ * them while it waits for the money; /paynowTips shows them again for an order left pending
+ * (docs/decisions/019). Each panel takes what the flow adds (waiting notice, proof upload, coin
+ * chooser, "pay later") as children, so the markup stays one.
+ */
+const m = defineMessages({
+  copy: { id: 'payment.copy', defaultMessage: 'Copy', description: 'Button that copies a payment code to the clipboard' },
+  copied: { id: 'payment.copied', defaultMessage: 'Copied', description: 'Shown after a payment code was copied' },
+  pixTitle: { id: 'payment.pix.title', defaultMessage: 'Pay with PIX', description: 'Heading of the PIX panel' },
+  pixHow: { id: 'payment.pix.how', defaultMessage: 'Scan the QR code with your bank app, or copy the PIX code and paste it there.', description: 'How to pay a PIX code' },
+  pixQr: { id: 'payment.pix.qr', defaultMessage: 'PIX QR code', description: 'Alternative text of the PIX QR image' },
+  pixCode: { id: 'payment.pix.code', defaultMessage: 'PIX copy-and-paste code', description: 'Label of the PIX code field' },
+  boletoTitle: { id: 'payment.boleto.title', defaultMessage: 'Pay the payment slip (boleto)', description: 'Heading of the boleto panel' },
+  boletoLine: { id: 'payment.boleto.line', defaultMessage: 'Digitable line', description: 'Label of the boleto digitable line' },
+  transferTitle: { id: 'payment.transfer.title', defaultMessage: 'Pay by bank transfer', description: 'Heading of the bank transfer panel' },
+  transferHow: { id: 'payment.transfer.how', defaultMessage: 'Transfer the exact amount to this account and write the reference in the transfer description.', description: 'How to pay by bank transfer' },
+  bank: { id: 'payment.transfer.bank', defaultMessage: 'Bank', description: 'Label: the receiving bank' },
+  holder: { id: 'payment.transfer.holder', defaultMessage: 'Account holder', description: 'Label: the receiving account holder' },
+  branch: { id: 'payment.transfer.branch', defaultMessage: 'Branch', description: 'Label: the bank branch (agência)' },
+  account: { id: 'payment.transfer.account', defaultMessage: 'Account number', description: 'Label: the receiving account number' },
+  routing: { id: 'payment.transfer.routing', defaultMessage: 'Routing number', description: 'Label: the US routing number' },
+  swift: { id: 'payment.transfer.swift', defaultMessage: 'SWIFT/BIC', description: 'Label: the SWIFT code' },
+  taxId: { id: 'payment.transfer.taxId', defaultMessage: 'Tax ID', description: "Label: the account holder's tax id (CNPJ)" },
+  reference: { id: 'payment.transfer.reference', defaultMessage: 'Reference', description: 'Label: what the payer writes in the transfer description' },
+  amount: { id: 'payment.amount', defaultMessage: 'Amount', description: 'Label: the amount to pay' },
+  cryptoTitle: { id: 'payment.crypto.title', defaultMessage: 'Pay with crypto', description: 'Heading of the crypto panel' },
+  cryptoAddress: { id: 'payment.crypto.address', defaultMessage: 'Send to this address', description: 'Label of the receiving address' },
+  cryptoAmount: { id: 'payment.crypto.amount', defaultMessage: 'Exact amount to send', description: 'Label of the coin amount' },
+});
+
+const payBy = defineMessage<{ readonly when: string }>({ id: 'payment.payBy', defaultMessage: 'Pay by {when}', description: 'When the payment window closes; {when} is a date and time' });
+
+/** A date and time in the user's language, as every panel shows a payment window. */
+function useFormatters() {
+  const intl = useIntl();
+  return {
+    intl,
+    when: (ms: number) => intl.formatDate(ms, { dateStyle: 'medium', timeStyle: 'short' }),
+    money: (minor: number, currency: string) => formatMoney(minor, currency, intl.locale),
+  };
+}
+
+/** Spec section 5 (copy buttons): the code goes to the clipboard, and the button says so. */
+export function CopyButton({ text }: { text: string }) {
+  const intl = useIntl();
+  const [copied, setCopied] = useState(false);
+  return (
+    <button type="button" className="button button-secondary" onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}>
+      {intl.formatMessage(copied ? m.copied : m.copy)}
+    </button>
+  );
+}
+
+/** FEBRABAN's grouping of the 47-digit line: 5.5 5.6 5.6 1 14. */
+export function groupDigitableLine(line: string): string {
+  const g = (a: number, b: number) => line.slice(a, b);
+  return `${g(0, 5)}.${g(5, 10)} ${g(10, 15)}.${g(15, 21)} ${g(21, 26)}.${g(26, 32)} ${g(32, 33)} ${g(33, 47)}`;
+}
+
+export function PixPanel({ pix, children }: { pix: PayResultOf<'pix'>; children?: ReactNode }) {
+  const { intl, when, money } = useFormatters();
+  const qr = pix.qrSvg ? `data:image/svg+xml;utf8,${encodeURIComponent(pix.qrSvg)}` : pix.qrPngDataUrl;
+  return (
+    <section aria-labelledby="pix-title" className="payment-step">
+      <h2 id="pix-title">{intl.formatMessage(m.pixTitle)}</h2>
+      <p>{intl.formatMessage(m.pixHow)}</p>
+      {qr ? <img src={qr} alt={intl.formatMessage(m.pixQr)} width={220} height={220} className="qr" /> : null}
+      <p>
+        {intl.formatMessage(m.amount)}: <strong>{money(pix.amount, pix.currency)}</strong> · {intl.formatMessage(payBy, { when: when(pix.expiresAt) })}
+      </p>
+      <label htmlFor="pix-code">{intl.formatMessage(m.pixCode)}</label>
+      <textarea id="pix-code" readOnly value={pix.brCode} rows={3} className="code" />
+      <CopyButton text={pix.brCode} />
+      {children}
+    </section>
+  );
+}
+
+export function BoletoPanel({ boleto, children }: { boleto: PayResultOf<'boleto'>; children?: ReactNode }) {
+  const { intl, money } = useFormatters();
+  return (
+    <section aria-labelledby="boleto-title" className="payment-step">
+      <h2 id="boleto-title">{intl.formatMessage(m.boletoTitle)}</h2>
+      <p>
+        {intl.formatMessage(m.amount)}: <strong>{money(boleto.amount, boleto.currency)}</strong> · {intl.formatMessage(payBy, { when: intl.formatDate(`${boleto.dueDate}T12:00:00`, { dateStyle: 'long' }) })}
+      </p>
+      <label htmlFor="boleto-line">{intl.formatMessage(m.boletoLine)}</label>
+      <input id="boleto-line" readOnly value={groupDigitableLine(boleto.digitableLine)} className="code" />
+      <CopyButton text={boleto.digitableLine} />
+      {children}
+    </section>
+  );
+}
+
+/** The account to transfer to and the reference; the flow adds the proof upload as children. */
+export function TransferPanel({ transfer: t, children }: { transfer: PayResultOf<'bank_transfer'>; children?: ReactNode }) {
+  const { intl, when, money } = useFormatters();
+  const rows: Array<[keyof typeof m, string | undefined]> = [
+    ['bank', t.account.bankName],
+    ['holder', t.account.accountHolder],
+    ['taxId', t.account.taxId],
+    ['branch', t.account.branch],
+    ['account', t.account.accountNumber],
+    ['routing', t.account.routingNumber],
+    ['swift', t.account.swift],
+    ['reference', t.reference],
+    ['amount', money(t.amount, t.currency)],
+  ];
+  return (
+    <section aria-labelledby="transfer-title" className="payment-step">
+      <h2 id="transfer-title">{intl.formatMessage(m.transferTitle)}</h2>
+      <p>{intl.formatMessage(m.transferHow)}</p>
+      <dl className="details">
+        {rows
+          .filter(([, v]) => v)
+          .map(([k, v]) => (
+            <div key={k}>
+              <dt>{intl.formatMessage(m[k])}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+      </dl>
+      {t.expiresAt ? <p>{intl.formatMessage(payBy, { when: when(t.expiresAt) })}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+/** The address and exact coin amount; the flow puts its coin chooser in `chooser`, above them. */
+export function CryptoPanel({ crypto: q, chooser, children }: { crypto: PayResultOf<'crypto'>; chooser?: ReactNode; children?: ReactNode }) {
+  const { intl, when, money } = useFormatters();
+  return (
+    <section aria-labelledby="crypto-title" className="payment-step">
+      <h2 id="crypto-title">{intl.formatMessage(m.cryptoTitle)}</h2>
+      {chooser}
+      <label htmlFor="crypto-amount">{intl.formatMessage(m.cryptoAmount)}</label>
+      <input id="crypto-amount" readOnly value={`${q.coinAmount} ${q.coin}`} className="code" />
+      <CopyButton text={q.coinAmount} />
+      <label htmlFor="crypto-address">{intl.formatMessage(m.cryptoAddress)}</label>
+      <input id="crypto-address" readOnly value={q.address} className="code" />
+      <CopyButton text={q.address} />
+      <p>
+        {money(q.amount, q.currency)} · {intl.formatMessage(payBy, { when: when(q.expiresAt) })}
+      </p>
+      {children}
+    </section>
+  );
+}
