@@ -1,4 +1,4 @@
-import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
 import { LoadState } from '../../components/load-state';
@@ -7,46 +7,9 @@ import { formatMoney } from '../../config/money';
 import { messages as standalone } from '../../i18n/error-messages';
 import { defaultLanguage, languageOfTag } from '../../i18n/languages';
 import { usePlans, useSiteConfig } from '../../queries/site-queries';
+import { benefit, devices, installmentPrice, pricingMessages as m, perPeriod, periodTitle } from './plan-messages';
 
 type Plan = components['schemas']['Plan'];
-
-const m = defineMessages({
-  title: { id: 'pricing.title', defaultMessage: 'Choose your plan', description: 'Title of the pricing table' },
-  mayVary: {
-    id: 'pricing.mayVary',
-    defaultMessage: 'Prices shown are list prices and may vary after you log in.',
-    description: 'Notice to anonymous visitors on the pricing table (spec section 2)',
-  },
-  period30: { id: 'pricing.period.30', defaultMessage: 'Monthly', description: 'Heading of the 30-day plans' },
-  period180: { id: 'pricing.period.180', defaultMessage: '180 days', description: 'Heading of the 180-day plans' },
-  period365: { id: 'pricing.period.365', defaultMessage: 'Yearly', description: 'Heading of the 365-day plans' },
-  popular: { id: 'pricing.popular', defaultMessage: 'Most popular', description: 'Badge on the highlighted plan' },
-  autoRenew: { id: 'pricing.autoRenew', defaultMessage: 'Renews automatically; cancel any time', description: 'Note on plans bought with auto-renewal' },
-  choose: { id: 'pricing.choose', defaultMessage: 'Choose this plan', description: 'Button on a plan card that goes to the payment page' },
-});
-
-const perPeriod = defineMessage<{ readonly days: number }>({
-  id: 'pricing.perPeriod',
-  defaultMessage: '{days, plural, one {per day} other {per # days}}',
-  description: 'Below a plan price: the period it pays for',
-});
-const devices = defineMessage<{ readonly count: number }>({
-  id: 'pricing.devices',
-  defaultMessage: '{count, plural, one {# screen at a time} other {# screens at a time}}',
-  description: 'How many devices may watch at once',
-});
-const installmentPrice = defineMessage<{ readonly count: number; readonly amount: string }>({
-  id: 'pricing.installments',
-  defaultMessage: 'or {count}x of {amount}',
-  description: 'Installment price under a plan price, e.g. "or 3x of R$ 53,30"',
-});
-const benefit = defineMessage<{ readonly rate: number; readonly periods: number }>({
-  id: 'pricing.benefit',
-  defaultMessage: '{rate}% off for {periods, plural, one {# period} other {# periods}}',
-  description: 'Benefit label: discountRate off for N periods (spec section 9)',
-});
-
-const periodTitle = { 30: m.period30, 180: m.period180, 365: m.period365 } as const;
 
 export function PricingTableScreen() {
   const intl = useIntl();
@@ -125,6 +88,9 @@ function PlanCard({ plan, currency, installments }: { plan: Plan; currency: stri
       {plan.autoRenew && <p className="muted small">{intl.formatMessage(m.autoRenew)}</p>}
       <Link className="button primary" to={`/payment?planId=${plan.id}`} aria-describedby={`plan-${plan.id}`}>
         {intl.formatMessage(m.choose)}
+      </Link>
+      <Link className="button button-secondary" to={`/plan-details/${plan.id}`} aria-describedby={`plan-${plan.id}`}>
+        {intl.formatMessage(m.details)}
       </Link>
     </article>
   );
