@@ -1,0 +1,75 @@
+import { expect, expectAccessible, logIn, mailbox, newCustomer, screenshots, test } from './fixtures';
+
+test.describe('/paynowTips', () => {
+  test.use({ locale: 'en-US' });
+
+  test('a PIX left pending: its code again, a check, a reminder email, then the bank pays and the check sees it', async ({ page, request, context, baseURL }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+    const who = await newCustomer(request, 'paynow');
+    await logIn(page, who);
+    await page.goto('/payment?planId=1');
+    await page.getByRole('radio', { name: 'PIX' }).check();
+    await page.getByLabel('First name').fill('Ana');
+    await page.getByLabel('Last name').fill('Souza');
+    await page.getByLabel('CPF or CNPJ (digits only)').fill('12345678909');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page.getByRole('heading', { name: 'Pay with PIX' })).toBeVisible();
+    await page.getByRole('button', { name: 'I will pay later' }).click();
+    await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/);
+    const orderId = new URL(page.url()).searchParams.get('orderId')!;
+
+    // The page also reads the tip again every 10 s by itself; time is paused here so that the
+    // checks below are the customer's own (the quiet poll has its own test in tests/screens).
+    await page.clock.install();
+    await page.goto(`/paynowTips?orderId=${orderId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment being processed' })).toBeVisible();
+    await page.clock.pauseAt(Date.now() + 1000);
+    await expect(page).toHaveTitle('Finish paying your order · Aurora TV');
+    const pix = page.getByRole('region', { name: 'Pay with PIX' });
+    await expect(pix.getByRole('img', { name: 'PIX QR code' })).toBeVisible();
+    const brCode = await pix.getByLabel('PIX copy-and-paste code').inputValue();
+    expect(brCode).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    await pix.getByRole('button', { name: 'Copy' }).click();
+    await expect(pix.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(brCode);
+    await expect(page.getByRole('link', { name: 'Pay another way' })).toHaveAttribute('href', `/payment?orderId=${orderId}`);
+    await expect(page.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/orders');
+
+    // Not paid yet: the check says so and the code stays.
+    await page.getByRole('button', { name: 'I have paid, check again' }).click();
+    await expect(page.getByText(/^Not received yet \(checked at/)).toBeVisible();
+    await expect(pix).toBeVisible();
+
+    // The reminder is its own action: it emails the instructions (once a minute at most).
+    await page.getByRole('button', { name: 'Email me these instructions' }).click();
+    await expect(page.getByText(/^We emailed the payment instructions to /)).toBeVisible();
+    await expect.poll(async () => (await mailbox(request, who.email))[0]?.links.some((l) => l.includes(`/payment?orderId=${orderId}`))).toBe(true);
+    await page.getByRole('button', { name: 'Email me these instructions' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Operation too frequent' })).toBeVisible();
+    // axe runs on timers: time flows while it looks (a quiet poll meanwhile still reads pending).
+    await page.clock.resume();
+    await expectAccessible(page);
+    await screenshots(page, 'paynow-tips');
+    await page.clock.pauseAt(Date.now() + 2000);
+
+    // The payer's bank pays the code; the next check sees it.
+    const txid = /05(\d\d)([A-Za-z0-9]{25})6304/.exec(brCode)![2]!;
+    expect((await (await request.post(`/api/sandbox/pix/pay/${txid}`)).json()).result).toBe('applied');
+    await page.getByRole('button', { name: 'I have paid, check again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+    await expect(page.getByText('Your payment is confirmed and your plan is active.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'See the receipt' })).toHaveAttribute('href', `/receipt?orderId=${orderId}`);
+    await expect(pix).toBeHidden();
+    await page.clock.resume();
+    await expectAccessible(page);
+    await screenshots(page, 'paynow-tips-paid');
+  });
+
+  test("someone else's order, or none: its catalogue message", async ({ page, request }) => {
+    const who = await newCustomer(request, 'paynow-unknown');
+    await logIn(page, who);
+    await page.goto('/paynowTips?orderId=ORD-NOT-MINE');
+    await expect(page.getByRole('alert')).toHaveText('Order not found');
+    await expect(page.getByRole('link', { name: 'My orders' })).toBeVisible();
+  });
+});
