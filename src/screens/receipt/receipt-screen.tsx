@@ -56,16 +56,17 @@ const installmentsText = defineMessage<{ readonly count: number; readonly amount
 const exchangeRateText = defineMessage<{ readonly base: string; readonly rate: string; readonly currency: string }>({ id: 'receipt.exchangeRate', defaultMessage: 'Exchange rate: 1 {base} = {rate} {currency}', description: 'Under the total when the order was paid in another currency than the plan’s price; base and currency are currency codes' });
 const daysText = defineMessage<{ readonly days: number }>({ id: 'receipt.days', defaultMessage: '{days, plural, one {# day} other {# days}}', description: 'How many days the service period lasts' });
 
+/** Proper names, the same in every language (like the language switcher's own names). */
+const brandNames: Partial<Record<PaymentType, string>> = { pix: 'PIX', paypal: 'PayPal' };
+
 const methodNames = defineMessages({
   card: { id: 'receipt.method.card', defaultMessage: 'Credit card', description: 'Payment method type on the receipt' },
-  pix: { id: 'receipt.method.pix', defaultMessage: 'PIX', description: 'Payment method type on the receipt (Brazilian instant payment)' },
-  boleto: { id: 'receipt.method.boleto', defaultMessage: 'Boleto', description: 'Payment method type on the receipt (Brazilian payment slip)' },
-  paypal: { id: 'receipt.method.paypal', defaultMessage: 'PayPal', description: 'Payment method type on the receipt' },
+  boleto: { id: 'receipt.method.boleto', defaultMessage: 'Boleto', description: 'Payment method type on the receipt (Brazilian bank payment slip)' },
   bank_transfer: { id: 'receipt.method.bankTransfer', defaultMessage: 'Bank transfer', description: 'Payment method type on the receipt' },
   ewallet: { id: 'receipt.method.ewallet', defaultMessage: 'E-wallet', description: 'Payment method type on the receipt' },
   mobile_money: { id: 'receipt.method.mobileMoney', defaultMessage: 'Mobile money', description: 'Payment method type on the receipt' },
   crypto: { id: 'receipt.method.crypto', defaultMessage: 'Crypto', description: 'Payment method type on the receipt' },
-} satisfies Record<PaymentType, unknown>);
+} satisfies Record<Exclude<PaymentType, 'pix' | 'paypal'>, unknown>);
 
 /** Orders that still wait for their payment (docs/order-status.md): the page offers to pay them. */
 const payableStatuses: readonly Order['status'][] = ['SUBMITTED', 'NETWORK_ERROR', 'PAYMENT_PENDING', 'PAYMENT_FAILED'];
@@ -189,6 +190,10 @@ function PaidReceipt({ order }: { order: Order }) {
   return <Receipt order={order} period={period.data} />;
 }
 
+function methodName(type: PaymentType, intl: IntlShape): string {
+  return type === 'pix' || type === 'paypal' ? (brandNames[type] ?? type) : intl.formatMessage(methodNames[type]);
+}
+
 /** `"0.182500"` → `0,1825` in Portuguese: the decimal string as sent, never through a float. */
 function formatRate(rate: string, intl: IntlShape): string {
   const trimmed = rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate;
@@ -234,7 +239,7 @@ function Receipt({ order, period }: { order: Order; period: ServicePeriod }) {
         {order.paymentType ? (
           <div>
             <dt>{intl.formatMessage(m.method)}</dt>
-            <dd>{intl.formatMessage(methodNames[order.paymentType])}</dd>
+            <dd>{methodName(order.paymentType, intl)}</dd>
           </div>
         ) : null}
       </dl>
