@@ -63,6 +63,12 @@ test.describe('/paynowTips', () => {
     await page.clock.resume();
     await expectAccessible(page);
     await screenshots(page, 'paynow-tips-paid');
+
+    // In Portuguese (the header's switcher): the server's tip and the page's own words.
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('pt');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pagamento recebido' })).toBeVisible();
+    await expect(page.getByText('Seu pagamento foi confirmado e seu plano está ativo.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ver o recibo' })).toHaveAttribute('href', `/receipt?orderId=${orderId}`);
   });
 
   test("someone else's order, or none: its catalogue message", async ({ page, request }) => {
