@@ -109,6 +109,19 @@ test.describe('the receipt', () => {
     await expectAccessible(page);
     await screenshots(page, 'receipt-not-paid');
 
+    // Paid from there, the same order has its receipt: the page reads the order afresh.
+    await page.getByRole('link', { name: 'Pay this order' }).click();
+    await expect(page).toHaveURL(`/payment?orderId=${openId}`);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByLabel('Name on the card').fill('ANA SOUZA');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page).toHaveURL(`/paymentResult?orderId=${openId}`);
+    await page.getByRole('link', { name: 'See the receipt' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Service period' })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: openId })).toBeVisible();
+
     // Unknown (or someone else's): the catalogue's message, in place, once.
     await page.goto('/receipt?orderId=ORDNOSUCHORDER');
     await expect(page.getByRole('alert').filter({ hasText: 'Order not found' })).toHaveCount(1);

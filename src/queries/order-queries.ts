@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Api } from '../api/client';
 import { useMutation } from './use-mutation';
 import { useQuery } from './use-query';
@@ -6,11 +7,16 @@ import { useQuery } from './use-query';
 export const ORDER_NOT_FOUND = 1001;
 export const PAYMENT_INFO_NOT_FOUND = 1040;
 
-/** One order with its lines (GET /api/bill/order/v1/{id}); 1001 (none, or not the caller's) passes through. */
-export const useOrder = (orderId: string) =>
-  useQuery(`order:${orderId}`, ({ api }) =>
+/**
+ * One order with its lines (GET /api/bill/order/v1/{id}); 1001 (none, or not the caller's) passes
+ * through. Read afresh each time a view opens it: an order seen unpaid may have been paid since.
+ */
+export function useOrder(orderId: string) {
+  const [opened] = useState(() => Date.now());
+  return useQuery(`order:${orderId}:${opened}`, ({ api }) =>
     api.callData(api.client.GET('/api/bill/order/v1/{id}', { params: { path: { id: orderId } } }), { expect: [ORDER_NOT_FOUND] }),
   );
+}
 
 /**
  * The service period a paid order bought (GET /api/bill/service/v1/{id}), its plan named in the
