@@ -71,6 +71,42 @@ test.describe('/paynowTips', () => {
     await expect(page.getByRole('link', { name: 'Ver o recibo' })).toHaveAttribute('href', `/receipt?orderId=${orderId}`);
   });
 
+  test('a payment slip left pending: its digitable line and due date again, then the bank pays it', async ({ page, request }) => {
+    const who = await newCustomer(request, 'paynow-slip');
+    await logIn(page, who);
+    await page.goto('/payment?planId=1');
+    await page.getByRole('radio', { name: 'Payment slip (boleto)' }).check();
+    await page.getByLabel('First name').fill('Ana');
+    await page.getByLabel('Last name').fill('Souza');
+    await page.getByLabel('CPF or CNPJ (digits only)').fill('12345678909');
+    await page.getByLabel('ZIP code').fill('01310100');
+    await page.getByLabel('State').fill('SP');
+    await page.getByLabel('City').fill('São Paulo');
+    await page.getByLabel('Street').fill('Avenida Paulista');
+    await page.getByLabel('Number').fill('1000');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page.getByRole('heading', { name: 'Pay the payment slip (boleto)' })).toBeVisible();
+    await page.getByRole('button', { name: 'I will pay later' }).click();
+    await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/);
+    const orderId = new URL(page.url()).searchParams.get('orderId')!;
+
+    await page.clock.install();
+    await page.goto(`/paynowTips?orderId=${orderId}`);
+    const slip = page.getByRole('region', { name: 'Pay the payment slip (boleto)' });
+    await expect(slip).toContainText(/Pay by \w+ \d+, \d{4}/);
+    await page.clock.pauseAt(Date.now() + 1000);
+    const grouped = await slip.getByLabel('Digitable line').inputValue();
+    expect(grouped).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+
+    // The bank reads the barcode the line stands for (FEBRABAN: bank, currency, check digit, due factor and amount, free field).
+    const line = grouped.replace(/\D/g, '');
+    const barcode = line.slice(0, 4) + line.slice(32, 33) + line.slice(33, 47) + line.slice(4, 9) + line.slice(10, 20) + line.slice(21, 31);
+    expect((await request.post(`/api/sandbox/boleto/pay/${barcode}`)).ok()).toBe(true);
+    await page.getByRole('button', { name: 'I have paid, check again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'See the receipt' })).toHaveAttribute('href', `/receipt?orderId=${orderId}`);
+  });
+
   test("someone else's order, or none: its catalogue message", async ({ page, request }) => {
     const who = await newCustomer(request, 'paynow-unknown');
     await logIn(page, who);
