@@ -3,6 +3,7 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { DiscountUnbindingMachine } from '../../machines/discount-unbinding/discount-unbinding.machine';
 import { selectDiscountUnbindingView } from '../../machines/discount-unbinding/discount-unbinding.selectors';
+import { Dialog } from './dialog';
 
 const explain = defineMessage<{ readonly code: string; readonly orderId: string }>({
   id: 'unbinding.explain',
@@ -39,36 +40,34 @@ export function DiscountUnbindingDialog({ actorRef }: { actorRef: ActorRefFrom<D
   if (!view.open) return null;
   const send = actorRef.send;
   return (
-    <div className="dialog-backdrop">
-      <div className="dialog stack" role="dialog" aria-modal="true" aria-labelledby="unbinding-title" aria-describedby="unbinding-explain" aria-busy={view.busy}>
-        <h2 id="unbinding-title">{intl.formatMessage(m.title)}</h2>
-        <p id="unbinding-explain">{intl.formatMessage(explain, { code: view.discountCode, orderId: view.orderId })}</p>
-        <p>{intl.formatMessage(m.consequence)}</p>
-        {view.busy && (
-          <p role="status" className="muted">
-            {intl.formatMessage(m.working)}
-          </p>
-        )}
-        {view.step === 'failure' && (
-          <p role="alert" className="notice notice-warning">
-            {intl.formatMessage(m.failed)}
-          </p>
-        )}
-        <div className="actions">
-          {view.canRetry ? (
-            <button type="button" className="button" onClick={() => send({ type: 'RETRY_REQUESTED' })}>
-              {intl.formatMessage(m.retry)}
-            </button>
-          ) : (
-            <button type="button" className="button" disabled={!view.canConfirm} onClick={() => send({ type: 'CONFIRMED' })}>
-              {intl.formatMessage(m.confirm)}
-            </button>
-          )}
-          <button type="button" className="button button-secondary" disabled={!view.canCancel} onClick={() => send({ type: 'CANCELLED' })}>
-            {intl.formatMessage(m.keep)}
+    <Dialog initialFocus="dialog" labelledBy="unbinding-title" describedBy="unbinding-explain" busy={view.busy} onEscape={view.canCancel ? () => send({ type: 'CANCELLED' }) : undefined}>
+      <h2 id="unbinding-title">{intl.formatMessage(m.title)}</h2>
+      <p id="unbinding-explain">{intl.formatMessage(explain, { code: view.discountCode, orderId: view.orderId })}</p>
+      <p>{intl.formatMessage(m.consequence)}</p>
+      {view.busy && (
+        <p role="status" className="muted">
+          {intl.formatMessage(m.working)}
+        </p>
+      )}
+      {view.step === 'failure' && (
+        <p role="alert" className="notice notice-warning">
+          {intl.formatMessage(m.failed)}
+        </p>
+      )}
+      <div className="actions">
+        {view.canRetry ? (
+          <button type="button" className="button" onClick={() => send({ type: 'RETRY_REQUESTED' })}>
+            {intl.formatMessage(m.retry)}
           </button>
-        </div>
+        ) : (
+          <button type="button" className="button" disabled={!view.canConfirm} onClick={() => send({ type: 'CONFIRMED' })}>
+            {intl.formatMessage(m.confirm)}
+          </button>
+        )}
+        <button type="button" className="button button-secondary" disabled={!view.canCancel} onClick={() => send({ type: 'CANCELLED' })}>
+          {intl.formatMessage(m.keep)}
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }

@@ -10,6 +10,7 @@ import type { AutoRenewalEvent, SavedCard } from '../../../machines/auto-renewal
 import { RefusalNotice } from '../../components/refusal-notice';
 import { formatMoney } from '../../config/money';
 import { useServices } from '../../queries/services-context';
+import { Dialog } from '../../components/dialog';
 
 const m = defineMessages({
   title: { id: 'autoRenewal.title', defaultMessage: 'Auto-renewal', description: 'Heading of the auto-renewal panel on the account screen' },
@@ -219,25 +220,30 @@ function RenewalDetails({ view, send }: { view: AutoRenewalView; send: Send }) {
 function ConfirmCancel({ view, send }: { view: AutoRenewalView; send: Send }) {
   const intl = useIntl();
   return (
-    <div className="dialog-backdrop">
-      <div className="dialog stack" role="alertdialog" aria-modal="true" aria-labelledby="renewal-confirm-title" aria-describedby="renewal-confirm-text" aria-busy={view.cancelling}>
-        <h2 id="renewal-confirm-title">{intl.formatMessage(m.confirmTitle)}</h2>
-        <p id="renewal-confirm-text">{intl.formatMessage(m.confirmText)}</p>
-        {view.cancelling && (
-          <p role="status" className="muted">
-            {intl.formatMessage(m.cancelling)}
-          </p>
-        )}
-        <div className="actions">
-          <button type="button" className="button" disabled={view.cancelling} onClick={() => send({ type: 'CANCEL_CONFIRMED' })}>
-            {intl.formatMessage(m.confirm)}
-          </button>
-          <button type="button" className="button button-secondary" disabled={view.cancelling} onClick={() => send({ type: 'CANCEL_DISMISSED' })}>
-            {intl.formatMessage(m.keepOn)}
-          </button>
-        </div>
+    <Dialog
+      role="alertdialog"
+      initialFocus="dialog"
+      labelledBy="renewal-confirm-title"
+      describedBy="renewal-confirm-text"
+      busy={view.cancelling}
+      onEscape={view.cancelling ? undefined : () => send({ type: 'CANCEL_DISMISSED' })}
+    >
+      <h2 id="renewal-confirm-title">{intl.formatMessage(m.confirmTitle)}</h2>
+      <p id="renewal-confirm-text">{intl.formatMessage(m.confirmText)}</p>
+      {view.cancelling && (
+        <p role="status" className="muted">
+          {intl.formatMessage(m.cancelling)}
+        </p>
+      )}
+      <div className="actions">
+        <button type="button" className="button" disabled={view.cancelling} onClick={() => send({ type: 'CANCEL_CONFIRMED' })}>
+          {intl.formatMessage(m.confirm)}
+        </button>
+        <button type="button" className="button button-secondary" disabled={view.cancelling} onClick={() => send({ type: 'CANCEL_DISMISSED' })}>
+          {intl.formatMessage(m.keepOn)}
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }
 
@@ -246,37 +252,35 @@ function CardDialog({ view, send }: { view: AutoRenewalView; send: Send }) {
   const { loading, changing, cards, currentCardId } = view.cardDialog;
   const choosable = !loading && !changing;
   return (
-    <div className="dialog-backdrop">
-      <div className="dialog stack" role="dialog" aria-modal="true" aria-labelledby="renewal-card-title" aria-busy={loading || changing}>
-        <h2 id="renewal-card-title">{intl.formatMessage(m.cardDialogTitle)}</h2>
-        {(loading || changing) && (
-          <p role="status" className="muted">
-            {intl.formatMessage(loading ? m.cardsLoading : m.cardChanging)}
-          </p>
-        )}
-        <RefusalNotice code={view.message} />
-        {!loading && cards.length > 0 && (
-          <ul className="card-choices">
-            {cards.map((card) => (
-              <li key={card.id}>
-                {card.id === currentCardId ? (
-                  <span className="muted">{intl.formatMessage(currentCardMessage, { card: cardText(intl, card) })}</span>
-                ) : (
-                  <button type="button" className="button button-secondary" disabled={!choosable} onClick={() => send({ type: 'CARD_CHOSEN', cardId: card.id })}>
-                    {intl.formatMessage(useCardMessage, { card: cardText(intl, card) })}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-        {!loading && cards.every((c) => c.id === currentCardId) && <p>{intl.formatMessage(m.noCards)}</p>}
-        <div className="actions">
-          <button type="button" className="button button-secondary" disabled={!choosable} onClick={() => send({ type: 'CARD_CHANGE_DISMISSED' })}>
-            {intl.formatMessage(m.close)}
-          </button>
-        </div>
+    <Dialog labelledBy="renewal-card-title" busy={loading || changing} onEscape={choosable ? () => send({ type: 'CARD_CHANGE_DISMISSED' }) : undefined}>
+      <h2 id="renewal-card-title">{intl.formatMessage(m.cardDialogTitle)}</h2>
+      {(loading || changing) && (
+        <p role="status" className="muted">
+          {intl.formatMessage(loading ? m.cardsLoading : m.cardChanging)}
+        </p>
+      )}
+      <RefusalNotice code={view.message} />
+      {!loading && cards.length > 0 && (
+        <ul className="card-choices">
+          {cards.map((card) => (
+            <li key={card.id}>
+              {card.id === currentCardId ? (
+                <span className="muted">{intl.formatMessage(currentCardMessage, { card: cardText(intl, card) })}</span>
+              ) : (
+                <button type="button" className="button button-secondary" disabled={!choosable} onClick={() => send({ type: 'CARD_CHOSEN', cardId: card.id })}>
+                  {intl.formatMessage(useCardMessage, { card: cardText(intl, card) })}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!loading && cards.every((c) => c.id === currentCardId) && <p>{intl.formatMessage(m.noCards)}</p>}
+      <div className="actions">
+        <button type="button" className="button button-secondary" disabled={!choosable} onClick={() => send({ type: 'CARD_CHANGE_DISMISSED' })}>
+          {intl.formatMessage(m.close)}
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }

@@ -17,6 +17,7 @@ import { GoogleSignIn } from './google-sign-in';
 import { m, resendWait } from './login-messages';
 import { returnPath } from './return-path';
 import { useLogin } from './use-login';
+import { Dialog } from '../../components/dialog';
 
 type Send = (event: LoginEvent) => void;
 
@@ -225,31 +226,29 @@ function CodeDialog({ view, send }: { view: LoginView; send: Send }) {
   const form = useForm<z.input<typeof codeSchema>>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
   const error = form.formState.errors.code?.message;
   return (
-    <div className="dialog-backdrop">
-      <div className="dialog stack" role="dialog" aria-modal="true" aria-labelledby="code-dialog-title" aria-busy={view.codeDialog.verifying}>
-        <h2 id="code-dialog-title">{intl.formatMessage(m.codeDialogTitle)}</h2>
-        <RefusalNotice code={view.errCode} />
-        <form className="stack" noValidate onSubmit={form.handleSubmit((v) => send({ type: 'CODE_SUBMITTED', code: v.code }))}>
-          <FormField
-            id="login-code"
-            label={intl.formatMessage(m.code)}
-            error={error}
-            input={<input id="login-code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={4} aria-invalid={error ? true : undefined} aria-describedby={error ? 'login-code-error' : undefined} {...form.register('code')} />}
-          />
-          <button type="submit" className="button" disabled={view.codeDialog.verifying}>
-            {intl.formatMessage(m.confirmCode)}
-          </button>
-        </form>
-        {view.codeDialog.countingDown && <ResendCountdown seconds={view.codeDialog.countdownSeconds} message={resendWait} />}
-        <div className="actions">
-          <button type="button" className="button button-secondary" disabled={!view.codeDialog.canResend} onClick={() => send({ type: 'CODE_RESEND_REQUESTED' })}>
-            {intl.formatMessage(m.resend)}
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => send({ type: 'CODE_DIALOG_CLOSED' })}>
-            {intl.formatMessage(m.close)}
-          </button>
-        </div>
+    <Dialog labelledBy="code-dialog-title" busy={view.codeDialog.verifying} onEscape={() => send({ type: 'CODE_DIALOG_CLOSED' })}>
+      <h2 id="code-dialog-title">{intl.formatMessage(m.codeDialogTitle)}</h2>
+      <RefusalNotice code={view.errCode} />
+      <form className="stack" noValidate onSubmit={form.handleSubmit((v) => send({ type: 'CODE_SUBMITTED', code: v.code }))}>
+        <FormField
+          id="login-code"
+          label={intl.formatMessage(m.code)}
+          error={error}
+          input={<input id="login-code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={4} aria-invalid={error ? true : undefined} aria-describedby={error ? 'login-code-error' : undefined} {...form.register('code')} />}
+        />
+        <button type="submit" className="button" disabled={view.codeDialog.verifying}>
+          {intl.formatMessage(m.confirmCode)}
+        </button>
+      </form>
+      {view.codeDialog.countingDown && <ResendCountdown seconds={view.codeDialog.countdownSeconds} message={resendWait} />}
+      <div className="actions">
+        <button type="button" className="button button-secondary" disabled={!view.codeDialog.canResend} onClick={() => send({ type: 'CODE_RESEND_REQUESTED' })}>
+          {intl.formatMessage(m.resend)}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => send({ type: 'CODE_DIALOG_CLOSED' })}>
+          {intl.formatMessage(m.close)}
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }

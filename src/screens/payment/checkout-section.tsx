@@ -11,6 +11,7 @@ import { currencySymbols, formatMoney } from '../../config/money';
 import { couponSchema } from '../../validation/schemas';
 import { MethodForm, type SavedCard } from './method-form';
 import { PaymentSteps } from './payment-steps';
+import { Dialog } from '../../components/dialog';
 
 export const m = defineMessages({
   title: { id: 'payment.title', defaultMessage: 'Payment', description: 'Title of the payment page' },
@@ -61,7 +62,7 @@ export function CheckoutSection({ actorRef, sandbox, savedCards = [] }: { actorR
   if (view.step === 'cartPrompt') {
     return (
       <section className="page narrow">
-        <section role="dialog" aria-modal="true" aria-labelledby="cart-title" className="dialog">
+        <Dialog labelledBy="cart-title">
           <h2 id="cart-title">{intl.formatMessage(m.cartTitle)}</h2>
           {view.cart ? (
             <p>
@@ -74,7 +75,7 @@ export function CheckoutSection({ actorRef, sandbox, savedCards = [] }: { actorR
           <button type="button" className="button button-secondary" onClick={() => send({ type: 'NEW_ORDER_CHOSEN' })}>
             {intl.formatMessage(m.cartNew)}
           </button>
-        </section>
+        </Dialog>
       </section>
     );
   }
