@@ -3,13 +3,16 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import type { Language } from '../i18n/languages';
 import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
+import { loadChunk } from './chunks';
+import { trackedScreen } from './page-tracking';
+import { RequireDigits, RequireSession } from './route-guards';
 import { NotFoundScreen } from '../screens/errors/not-found-screen';
 import { ServerErrorScreen } from '../screens/errors/server-error-screen';
 
 // Route screens load as their own chunks; the error screens stay in the main bundle so they can
-// show even when a chunk cannot.
+// show even when a chunk cannot. A chunk that fails shows the layout's translated retry.
 const screen = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T) =>
-  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  lazy(async () => ({ default: trackedScreen((await loadChunk(load))[name] as ComponentType) }));
 const PricingTableScreen = screen(() => import('../screens/pricing/pricing-table-screen'), 'PricingTableScreen');
 const HelpScreen = screen(() => import('../screens/help/help-screen'), 'HelpScreen');
 const PrivacyScreen = screen(() => import('../screens/privacy/privacy-screen'), 'PrivacyScreen');
@@ -20,17 +23,22 @@ const RegisterScreen = screen(() => import('../screens/register/register-screen'
 const ForgotPasswordScreen = screen(() => import('../screens/password-recovery/password-recovery-screen'), 'ForgotPasswordScreen');
 const ResetPasswordScreen = screen(() => import('../screens/password-recovery/password-recovery-screen'), 'ResetPasswordScreen');
 const AccountScreen = screen(() => import('../screens/account/account-screen'), 'AccountScreen');
+const StbOrdersScreen = screen(() => import('../screens/stb-orders/stb-orders-screen'), 'StbOrdersScreen');
 const PaymentScreen = screen(() => import('../screens/payment/payment-screen'), 'PaymentScreen');
 const PaymentResultScreen = screen(() => import('../screens/payment/payment-result-screen'), 'PaymentResultScreen');
 const PaymentRedirectScreen = screen(() => import('../screens/payment/payment-result-screen'), 'PaymentRedirectScreen');
 const PaymentPixScreen = screen(() => import('../screens/payment/payment-result-screen'), 'PaymentPixScreen');
+const PlanDetailsScreen = screen(() => import('../screens/plan-details/plan-details-screen'), 'PlanDetailsScreen');
+const PaynowTipsScreen = screen(() => import('../screens/paynow-tips/paynow-tips-screen'), 'PaynowTipsScreen');
+const SettingsScreen = screen(() => import('../screens/settings/settings-screen'), 'SettingsScreen');
+const ReceiptScreen = screen(() => import('../screens/receipt/receipt-screen'), 'ReceiptScreen');
 const FlowsScreen = screen(() => import('../screens/flows/flows-screen'), 'FlowsScreen');
 
 /**
  * The paths routed so far. Entry rules (src/app/entry-rules.ts) redirect only to these, so a rule
  * whose screen is not built yet leaves the visitor where they are instead of on a 404.
  */
-export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login', '/register', '/forgot-password', '/lost-password', '/reset-password', '/account', '/orders', '/payment', '/paymentResult', '/payment-redirect', '/payment-pix', '/flows']);
+export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login', '/register', '/forgot-password', '/lost-password', '/reset-password', '/account', '/orders', '/payment', '/paymentResult', '/payment-redirect', '/payment-pix', '/receipt', '/settings', '/plan-details', '/paynowTips', '/stb-orders', '/flows']);
 
 interface Props {
   language: Language;
@@ -46,12 +54,16 @@ export function AppRoutes({ language, onLanguageChange }: Props) {
         <Route element={<MainLayout {...layout} />}>
           <Route path="/" element={<Navigate to="/pricing-table" replace />} />
           <Route path="/pricing-table" element={<PricingTableScreen />} />
+          {/* Spec section 2: plan-details followed by anything but digits is /404. */}
+          <Route path="/plan-details/:id" element={<RequireDigits param="id"><PlanDetailsScreen /></RequireDigits>} />
           <Route path="/help" element={<HelpScreen />} />
           <Route path="/privacy" element={<PrivacyScreen />} />
           {/* Spec section 2: /orders and /account are the same screen. */}
-          <Route path="/account" element={<AccountScreen />} />
-          <Route path="/orders" element={<AccountScreen />} />
-          <Route path="/payment" element={<PaymentScreen />} />
+          <Route path="/account" element={<RequireSession><AccountScreen /></RequireSession>} />
+          <Route path="/orders" element={<RequireSession><AccountScreen /></RequireSession>} />
+          <Route path="/payment" element={<RequireSession><PaymentScreen /></RequireSession>} />
+          {/* Spec section 2, "other labelled screens": settings (docs/decisions/020: signed in). */}
+          <Route path="/settings" element={<RequireSession><SettingsScreen /></RequireSession>} />
           {/* Not in the spec: the flow atlas for product owners and testers (issue 5), off in production. */}
           <Route path="/flows" element={<FlowsScreen />} />
         </Route>
@@ -69,6 +81,12 @@ export function AppRoutes({ language, onLanguageChange }: Props) {
           <Route path="/paymentResult" element={<PaymentResultScreen />} />
           <Route path="/payment-redirect" element={<PaymentRedirectScreen />} />
           <Route path="/payment-pix" element={<PaymentPixScreen />} />
+          {/* Spec section 2: a paid order's receipt with its service period (docs/decisions/018). */}
+          <Route path="/receipt" element={<ReceiptScreen />} />
+          {/* Spec section 2: how to finish paying a pending order (docs/decisions/019). */}
+          <Route path="/paynowTips" element={<RequireSession><PaynowTipsScreen /></RequireSession>} />
+          {/* Spec section 2: the set-top-box scene's order list. */}
+          <Route path="/stb-orders" element={<RequireSession><StbOrdersScreen /></RequireSession>} />
         </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>
