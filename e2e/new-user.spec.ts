@@ -1,0 +1,90 @@
+import { expect, expectAccessible, mailbox, test } from './fixtures';
+
+/**
+ * Issue 6's "tried as a new user": on a fresh server, everything a new customer does, in the
+ * browser only (the developer mailbox stands for their inbox, the sandbox bank for their bank
+ * app), with no console error (the fixture fails the test on any).
+ */
+test.describe('a new customer, start to finish', () => {
+  test.use({ locale: 'en-US' });
+  test.setTimeout(120_000);
+
+  test('sign up, confirm, log in, buy by card and by PIX, see orders and the receipt, turn auto-renewal off, change language, log out', async ({ page, request }) => {
+    const email = `e2e.newuser.${Date.now()}@example.com`;
+    const password = 'first-password-1';
+
+    // Sign up (spec section 2: terms required).
+    await page.goto('/register');
+    await page.getByLabel('Email or phone number').fill(email);
+    await page.getByLabel('Name').fill('Beatriz');
+    await page.getByLabel('Password (at least 6 characters)').fill(password);
+    await page.getByLabel('Repeat the password').fill(password);
+    await page.getByLabel('I accept the terms of use and the privacy policy').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText(`We sent a confirmation link to ${email}.`)).toBeVisible();
+
+    // Confirm from the email.
+    const link = new URL((await mailbox(request, email))[0]!.links[0]!);
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByText('Your email is confirmed and your account is active.')).toBeVisible();
+
+    // Log in.
+    await page.goto('/login');
+    await page.getByLabel('Email or phone number').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+
+    // A monthly plan by card, saved for auto-renewal.
+    await page.goto('/pricing-table');
+    await page.getByRole('article', { name: 'Monthly · 1 screen' }).getByRole('link', { name: 'Choose this plan' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByLabel('Name on the card').fill('BEATRIZ LIMA');
+    await page.getByLabel('Save this card for next time and for auto-renewal').check();
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+
+    // Its receipt.
+    await page.getByRole('link', { name: 'See the receipt' }).click();
+    await expect(page).toHaveURL(/\/receipt\?orderId=ORD/);
+    await expect(page.getByText('R$ 29.90').first()).toBeVisible();
+    await expectAccessible(page);
+
+    // A second plan by PIX, paid at the (sandbox) bank.
+    await page.goto('/payment?planId=3');
+    await page.getByRole('radio', { name: 'PIX' }).check();
+    await page.getByLabel('First name').fill('Beatriz');
+    await page.getByLabel('Last name').fill('Lima');
+    await page.getByLabel('CPF or CNPJ (digits only)').fill('12345678909');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page.getByRole('img', { name: 'PIX QR code' })).toBeVisible();
+    const brCode = await page.getByLabel('PIX copy-and-paste code').inputValue();
+    const txid = /05(\d\d)([A-Za-z0-9]{25})6304/.exec(brCode)![2]!;
+    expect((await (await request.post(`/api/sandbox/pix/pay/${txid}`)).json()).result).toBe('applied');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible({ timeout: 15_000 });
+
+    // The orders, both paid, and auto-renewal turned off.
+    await page.getByRole('link', { name: 'My orders' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+    const orders = page.getByRole('region', { name: 'Orders' });
+    await expect(orders.getByRole('link', { name: /receipt/i })).toHaveCount(2);
+    await page.getByRole('button', { name: 'Turn off auto-renewal' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Turn off auto-renewal?' });
+    await expect(confirm).toBeFocused();
+    await confirm.getByRole('button', { name: 'Turn it off' }).click();
+    await expect(page.getByText('You turned auto-renewal off.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Buy a monthly plan with auto-renew' })).toBeVisible();
+
+    // Another language, at once.
+    await page.getByRole('combobox', { name: 'Language' }).first().selectOption('pt');
+    await expect(page.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
+
+    // Log out.
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+  });
+});
