@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
@@ -12,6 +12,7 @@ import { defaultLanguage, languageOfTag } from '../../i18n/languages';
 import { PAYMENT_INFO_NOT_FOUND } from '../../queries/order-queries';
 import { usePaymentInstructions, usePaymentTip, useRemindOrder } from '../../queries/order-tip-queries';
 import type { QueryState } from '../../queries/query-cache';
+import { useKept, usePolling } from '../../queries/use-polling';
 import { BoletoPanel, CryptoPanel, PixPanel, TransferPanel } from '../payment/payment-instructions';
 import './paynow-tips.css';
 
@@ -65,12 +66,6 @@ const otpSent = defineMessage<{ readonly operator: string; readonly phone: strin
  */
 const POLL_MS = 10_000;
 
-/** The last data a read had, kept on screen while it is read again (a check shows no flash). */
-function useKept<T>(state: QueryState<T>): T | undefined {
-  const [kept, setKept] = useState<T | undefined>(undefined);
-  if (state.status === 'success' && state.data !== kept) setKept(state.data);
-  return state.status === 'success' ? state.data : kept;
-}
 
 /**
  * Spec section 2 (/paynowTips): how to finish paying an order whose payment is not final yet
@@ -107,14 +102,7 @@ function PaynowTips({ orderId }: { orderId: string }) {
   if (asked && tipQuery.status !== 'loading') setAsked(false);
   const encoded = encodeURIComponent(orderId);
   const open = tip ? openStatuses.includes(tip.status) : false;
-  const { retry: readTipAgain } = tipQuery;
-  useEffect(() => {
-    if (!open) return undefined;
-    const timer = setInterval(() => {
-      if (document.visibilityState !== 'hidden') readTipAgain();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [open, readTipAgain]);
+  usePolling(tipQuery.retry, POLL_MS, open);
 
   if (!tip) {
     if (tipQuery.status === 'error') {
