@@ -11,6 +11,7 @@ import { loadContract } from './openapi/contract';
 import { systemClock, type Clock } from './clock';
 import { accountHandlers, devSsoLink } from './routes/account';
 import { authHandlers } from './routes/auth';
+import { couponAndCloudHandlers, registerDevCloud } from './routes/coupons-and-cloud';
 import { orderHandlers } from './routes/orders';
 import { planHandlers } from './routes/plans';
 import { pricingHandlers } from './routes/pricing';
@@ -109,12 +110,15 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     ...orderHandlers(services),
     ...renewalHandlers(services),
     ...uploadHandlers(services),
+    ...couponAndCloudHandlers(services),
   };
   await registerUploads(app);
   bindOperations(app, loadContract(), handlers);
   // Outbox: SMTP delivery when SMTP_URL is set; the developer mailbox outside production (docs/decisions/005).
   registerOutboxDelivery(app, services);
   registerDevMailbox(app, services);
+  // Test-only: sample cloud recordings for browser tests (docs/decisions/023).
+  registerDevCloud(app, services);
   // Auto-renewal passes on an interval (RENEWAL_INTERVAL_MS; off in tests), stopped on close (docs/decisions/010).
   registerRenewalJob(app, services);
   // Developer-only: a signed token-log-in link, as the TV app would open it (docs/decisions/007).

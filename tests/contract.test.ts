@@ -14,6 +14,10 @@ const EXEMPT_PREFIXES = ['/api/sandbox/', '/api/dev/'];
 const EXTENSIONS = new Set([
   // The receipt page's PDF download (docs/decisions/018).
   'GET /api/bill/order/v1/{id}/receipt.pdf',
+  // The coupons and my cloud screens of spec section 2 (docs/decisions/023).
+  'POST /api/bill/coupons/v1',
+  'POST /api/user/cloud/v1',
+  'POST /api/user/cloud/delete/v1',
 ]);
 const HEADER_REFS = ['Authorization', 'Language', 'ClientType', 'Scene', 'Fingerprint'].map(
   (name) => `#/components/parameters/${name}`,

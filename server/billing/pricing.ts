@@ -232,13 +232,17 @@ interface DiscountRow {
   max_uses: number | null;
   used_count: number;
   active: boolean;
+  /** A personal code's account (docs/decisions/023); null for codes anyone may type. */
+  account_uid: number | string | null;
+  per_account_limit: number | null;
 }
 
 /**
  * Checks a discount code for a plan and account and says what it takes off `amount` (the price
  * after the method's discount). Never throws: a bad code is a status, not a refusal, so the
- * payment page still gets a price (docs/decisions/002). Checks in order: 9001 unknown, 9000
- * switched off or outside its validity window, 9002 for another plan, 9003 used up, 9004 held by
+ * payment page still gets a price (docs/decisions/002). Checks in order: 9001 unknown (or another
+ * account's personal code), 9000 switched off or outside its validity window, 9002 for another
+ * plan, 9003 used up (by everyone, or by this account as often as it may), 9004 held by
  * another open order of the account (with `boundOrderId`), 9991 anything unexpected (a fixed code
  * whose currency cannot be converted, a database fault).
  */
@@ -262,18 +266,28 @@ export async function checkDiscountCode(
   });
   try {
     const rows = await q.query<DiscountRow>(
-      `SELECT code, kind, value, currency, plan_id, valid_from, valid_to, max_uses, used_count, active
+      `SELECT code, kind, value, currency, plan_id, valid_from, valid_to, max_uses, used_count, active, account_uid, per_account_limit
        FROM discount_codes WHERE code = $1`,
       [code],
     );
     const c = rows[0];
-    if (!c) return refuse(DiscountErr.unknown);
+    // Another account's personal code is unknown to everyone else: its existence does not leak.
+    if (!c || (c.account_uid !== null && Number(c.account_uid) !== input.accountUid)) return refuse(DiscountErr.unknown);
     const now = input.now;
     const started = c.valid_from === null || new Date(c.valid_from).getTime() <= now;
     const notEnded = c.valid_to === null || new Date(c.valid_to).getTime() > now;
     if (!c.active || !started || !notEnded) return refuse(DiscountErr.unavailable);
     if (c.plan_id !== null && Number(c.plan_id) !== input.planId) return refuse(DiscountErr.wrongPlan);
     if (c.max_uses !== null && c.used_count >= c.max_uses) return refuse(DiscountErr.exhausted);
+    // A code limited per account (welcome codes: once) counts the account's paid orders that carried it.
+    // Anonymous prices are previews: the limit binds when a signed-in account values or pays.
+    if (c.per_account_limit !== null && input.accountUid !== null) {
+      const [uses] = await q.query<{ n: number | string }>(
+        'SELECT count(*) AS n FROM orders WHERE account_uid = $1 AND discount_code = $2 AND paid_at IS NOT NULL',
+        [input.accountUid, code],
+      );
+      if (Number(uses?.n ?? 0) >= c.per_account_limit) return refuse(DiscountErr.exhausted);
+    }
     if (input.accountUid !== null) {
       const bound = await q.query<{ id: string }>(
         `SELECT id FROM orders

@@ -200,6 +200,8 @@ export interface DemoPlan {
   interestFreeInstallments: number;
   monthlyInterestBp: number;
   minInstallmentMinor: number;
+  /** Hours of cloud recordings the plan keeps (docs/decisions/023). */
+  cloudHours: number;
   autoRenew: boolean;
   popular: boolean;
   prices: Record<string, number>;
@@ -239,6 +241,8 @@ function plan(
     interestFreeInstallments: periodDays === 30 ? 1 : 3,
     monthlyInterestBp: 199,
     minInstallmentMinor: 500,
+    // One screen keeps 20 hours of recordings, four screens 100 (docs/decisions/023).
+    cloudHours: deviceCount === 1 ? 20 : 100,
     autoRenew: periodDays === 30,
     popular: false,
     prices,
@@ -269,12 +273,14 @@ export interface DemoDiscountCode {
   validTo?: string;
   maxUses?: number;
   active: boolean;
+  /** Offered to every account on the coupons page (docs/decisions/023). */
+  listed?: boolean;
 }
 
 export const demoDiscountCodes: DemoDiscountCode[] = [
   { code: 'BEMVINDO10', kind: 'percent', value: 10, active: true },
-  { code: 'ANUAL20', kind: 'percent', value: 20, planId: 5, active: true },
-  { code: 'DESCONTO5', kind: 'fixed', value: 500, currency: 'BRL', active: true },
+  { code: 'ANUAL20', kind: 'percent', value: 20, planId: 5, active: true, listed: true },
+  { code: 'DESCONTO5', kind: 'fixed', value: 500, currency: 'BRL', active: true, listed: true },
   { code: 'UMAVEZ', kind: 'percent', value: 50, maxUses: 1, active: true },
   { code: 'EXPIRADO', kind: 'percent', value: 15, validTo: '2024-01-01T00:00:00Z', active: true },
   { code: 'PAUSADO', kind: 'percent', value: 15, active: false },

@@ -1,5 +1,7 @@
 import type { Database, Queryable } from './database';
 import type { PasswordHasher } from '../security/passwords';
+import { grantWelcomeCode } from '../billing/coupons';
+import { addSampleRecordings } from '../repositories/cloud-repository';
 import {
   demoAccount,
   demoBankAccounts,
@@ -56,8 +58,8 @@ export async function seedDemoContent(
     for (const [i, plan] of demoPlans.entries()) {
       await tx.query(
         `INSERT INTO plans (id, code, period_days, device_count, max_installments, interest_free_installments,
-           monthly_interest_bp, min_installment_minor, auto_renew, popular, active, sort_order)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, true, $11)`,
+           monthly_interest_bp, min_installment_minor, auto_renew, popular, active, sort_order, cloud_hours)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, true, $11, $12)`,
         [
           plan.id,
           plan.code,
@@ -70,6 +72,7 @@ export async function seedDemoContent(
           plan.autoRenew,
           plan.popular,
           i,
+          plan.cloudHours,
         ],
       );
       for (const [lang, t] of Object.entries(plan.texts)) {
@@ -98,17 +101,21 @@ export async function seedDemoContent(
 
     for (const c of demoDiscountCodes) {
       await tx.query(
-        `INSERT INTO discount_codes (code, kind, value, currency, plan_id, valid_from, valid_to, max_uses, active)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [c.code, c.kind, c.value, c.currency ?? null, c.planId ?? null, c.validFrom ?? null, c.validTo ?? null, c.maxUses ?? null, c.active],
+        `INSERT INTO discount_codes (code, kind, value, currency, plan_id, valid_from, valid_to, max_uses, active, listed)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [c.code, c.kind, c.value, c.currency ?? null, c.planId ?? null, c.validFrom ?? null, c.validTo ?? null, c.maxUses ?? null, c.active, c.listed ?? false],
       );
     }
 
-    await tx.query(
+    const [demo] = await tx.query<{ uid: number | string }>(
       `INSERT INTO accounts (type, email, nickname, password_hash, language, verified_at)
-       VALUES ('email', $1, $2, $3, $4, now())`,
+       VALUES ('email', $1, $2, $3, $4, now()) RETURNING uid`,
       [demoAccount.email, demoAccount.nickname, passwordHash, demoAccount.language],
     );
+    // What every new account gets, and a few recordings the TV app made (docs/decisions/023).
+    const now = Date.now();
+    await grantWelcomeCode(tx, Number(demo!.uid), now);
+    await addSampleRecordings(tx, Number(demo!.uid), now);
     return true;
   });
 }

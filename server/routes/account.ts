@@ -10,6 +10,7 @@ import { isServerLanguage, type ServerLanguage } from '../i18n';
 import { defineHandlers, type RequestContext } from '../openapi/bind';
 import { MissingSettingError } from '../repositories/site-repository';
 import type { ServerServices } from '../services';
+import { grantWelcomeCode } from '../billing/coupons';
 
 type Schemas = components['schemas'];
 
@@ -206,6 +207,7 @@ export function accountHandlers(services: ServerServices) {
             [identity.email, nicknameFrom(identity), body.language, now, identity.sub],
           );
           const account = rows[0]!;
+          await grantWelcomeCode(tx, Number(account.uid), now.getTime());
           return openSession(tx, { ...account, uid: Number(account.uid) }, 'google', ctx, request);
         });
       } catch (error) {

@@ -9,6 +9,7 @@ import { deriveKey } from '../security/secrets';
 import type { ServerServices } from '../services';
 import { maskEmail } from '../auth/accounts';
 import { consumeEmailToken, createEmailToken } from '../auth/email-tokens';
+import { grantWelcomeCode } from '../billing/coupons';
 
 type SignupRequest = components['schemas']['SignupRequest'];
 
@@ -152,6 +153,7 @@ export function signupHandlers(services: ServerServices) {
               [target.email, body.nickname, passwordHash, body.language, new Date(now)],
             );
             const uid = Number(rows[0]!.uid);
+            await grantWelcomeCode(tx, uid, now);
             await sendLink(tx, { purpose: 'confirm', accountUid: uid, email: target.email, nickname: body.nickname, lang: body.language, now });
             await throttle.touch(tx, resendBucket, target.email, now);
             return { account: target.email, type: 'email' as const, confirmationRequired: true };
@@ -166,6 +168,7 @@ export function signupHandlers(services: ServerServices) {
             [target.areaCode, target.phone, body.nickname, passwordHash, body.language, new Date(now)],
           );
           const uid = Number(rows[0]!.uid);
+          await grantWelcomeCode(tx, uid, now);
           if (target.bindEmail) {
             await sendLink(tx, { purpose: 'bindEmail', accountUid: uid, email: target.bindEmail, nickname: body.nickname, lang: body.language, now });
             await throttle.touch(tx, resendBucket, target.bindEmail, now);

@@ -540,6 +540,11 @@ export const errorMessages = defineMessages({
     defaultMessage: 'This code is already used by another unpaid order',
     description: 'The discount code is held by another open order of the same account; the app offers to unbind it (cancelling that order). Not in the spec catalogue: chosen by the project (docs/decisions/008).',
   },
+  '8001': {
+    id: 'error.8001',
+    defaultMessage: 'This recording was not found. It may have been deleted already.',
+    description: 'My cloud: the recording to delete is not one of the account\'s (gone, expired or never existed). Not in the spec catalogue: chosen by the project (docs/decisions/023).',
+  },
   '9991': {
     id: 'error.9991',
     defaultMessage: 'Coupon verification failed',
@@ -709,7 +714,7 @@ const byCode: ReadonlyMap<number, MessageDescriptor> = new Map(
 );
 
 /** Codes the project added beyond the spec's catalogue, each recorded in docs/decisions/. */
-export const projectCodes: readonly number[] = Object.freeze([9004]);
+export const projectCodes: readonly number[] = Object.freeze([9004, 8001]);
 
 /** Every server error code of the spec's catalogue, in ascending order. */
 export const catalogueCodes: readonly number[] = Object.freeze(
