@@ -125,7 +125,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     methods: [],
     methodCode: undefined,
     installments: input.defaultInstallments,
-    discountCode: undefined,
+    discountCode: input.discountCode?.trim().toUpperCase() || undefined,
     valuation: undefined,
     codeErrCode: undefined,
     boundOrderId: undefined,

@@ -19,6 +19,8 @@ export interface CheckoutInput {
   defaultInstallments: number;
   /** Where payment information and the receipt go; the account's email when it has one. */
   email: string;
+  /** A code to apply from the start (the coupons page's "Use"); checked by the first valuation. */
+  discountCode?: string | undefined;
 }
 
 export interface CheckoutContext extends CheckoutInput {

@@ -12,6 +12,8 @@ const m = defineMessages({
   menu: { id: 'session.menu', defaultMessage: 'Your account', description: 'Accessible name of the header account area' },
   account: { id: 'session.account', defaultMessage: 'My account', description: 'Header link to the account and orders page' },
   settings: { id: 'session.settings', defaultMessage: 'Settings', description: 'Header link to the settings page' },
+  coupons: { id: 'session.coupons', defaultMessage: 'Coupons', description: 'Header link to the page of the account’s discount codes' },
+  myCloud: { id: 'session.myCloud', defaultMessage: 'My cloud', description: 'Header link to the cloud recordings page' },
 });
 const signedInAs = defineMessage<{ readonly name: string }>({
   id: 'session.signedInAs',
@@ -31,6 +33,8 @@ export function SessionMenu() {
         <>
           <AccountName identity={view.identity} fallback={view.account ?? ''} />
           <Link to="/account">{intl.formatMessage(m.account)}</Link>
+          <Link to="/coupons">{intl.formatMessage(m.coupons)}</Link>
+          <Link to="/my-cloud">{intl.formatMessage(m.myCloud)}</Link>
           <Link to="/settings">{intl.formatMessage(m.settings)}</Link>
           <button type="button" className="button button-secondary" disabled={!view.canLogOut} aria-busy={view.signingOut} onClick={() => session.send({ type: 'LOGOUT_REQUESTED' })}>
             {intl.formatMessage(m.logOut)}

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { defineMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CheckoutOutcome } from '../../../machines/checkout/checkout.types';
 import type { RepayOutcome } from '../../../machines/repay/repay.types';
@@ -14,6 +14,17 @@ import { useCheckout, useRepay } from './use-payment-flows';
 
 /** Spec section 2: query names in long or short form (planId, p or id). */
 const planIdOf = (q: URLSearchParams) => q.get('planId') ?? q.get('p') ?? q.get('id');
+/** A code the coupons page sends along ("Use"), when it has a code's shape (the contract's DiscountCode). */
+const discountCodeOf = (q: URLSearchParams) => {
+  const code = q.get('discountCode');
+  return code && /^[A-Za-z0-9_-]{1,32}$/.test(code) ? code : undefined;
+};
+
+const payOnPhone = defineMessage({
+  id: 'payment.payOnPhone',
+  defaultMessage: 'Pay on your phone instead',
+  description: 'Set-top-box scene: link to the page with a QR code that opens the payment on a phone',
+});
 
 /** Where a finished checkout or repay goes next. */
 function useFinish() {
@@ -46,8 +57,30 @@ export function PaymentScreen() {
       </section>
     );
   }
-  if (orderId) return <RepayPage key={orderId} orderId={orderId} />;
-  if (planId && /^\d+$/.test(planId)) return <CheckoutPage key={planId} planId={planId} />;
+  // A TV cannot take a card number: the set-top-box scene offers to pay on a phone (docs/decisions/025).
+  const handOff =
+    store.get('scene') !== 'STB' ? null : orderId ? `/caishenRepay?orderId=${encodeURIComponent(orderId)}` : planId && /^\d+$/.test(planId) ? `/paymentCaishen?planId=${planId}` : null;
+  const phone = handOff && (
+    <p className="notice pay-on-phone">
+      <Link className="button" to={handOff}>
+        {intl.formatMessage(payOnPhone)}
+      </Link>
+    </p>
+  );
+  if (orderId)
+    return (
+      <>
+        {phone}
+        <RepayPage key={orderId} orderId={orderId} />
+      </>
+    );
+  if (planId && /^\d+$/.test(planId))
+    return (
+      <>
+        {phone}
+        <CheckoutPage key={planId} planId={planId} discountCode={discountCodeOf(query)} />
+      </>
+    );
   return (
     <section className="page narrow">
       <h1>{intl.formatMessage(m.title)}</h1>
@@ -69,7 +102,7 @@ function useSandbox() {
   return config.status === 'success' && config.data.env === 'sandbox';
 }
 
-function CheckoutPage({ planId }: { planId: string }) {
+function CheckoutPage({ planId, discountCode }: { planId: string; discountCode: string | undefined }) {
   const intl = useIntl();
   const site = useSiteConfig();
   const { store } = useServices();
@@ -77,10 +110,10 @@ function CheckoutPage({ planId }: { planId: string }) {
   const account = store.get('userInfo')?.account ?? '';
   const email = account.includes('@') ? account : '';
   const currency = site.data.payment.defaultCurrency;
-  return <Checkout planId={planId} currency={currency} country={currency === 'BRL' ? 'BR' : 'US'} defaultInstallments={site.data.payment.defaultInstallment} email={email} />;
+  return <Checkout planId={planId} currency={currency} country={currency === 'BRL' ? 'BR' : 'US'} defaultInstallments={site.data.payment.defaultInstallment} email={email} discountCode={discountCode} />;
 }
 
-function Checkout(input: { planId: string; currency: string; country: string; defaultInstallments: number; email: string }) {
+function Checkout(input: { planId: string; currency: string; country: string; defaultInstallments: number; email: string; discountCode: string | undefined }) {
   const sandbox = useSandbox();
   const finish = useFinish();
   const { actor } = useCheckout(input);

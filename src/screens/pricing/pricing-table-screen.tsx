@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl';
+import { defineMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
 import { LoadState } from '../../components/load-state';
@@ -10,6 +10,17 @@ import { usePlans, useSiteConfig } from '../../queries/site-queries';
 import { benefit, devices, installmentPrice, pricingMessages as m, perPeriod, periodTitle } from './plan-messages';
 
 type Plan = components['schemas']['Plan'];
+
+/** A code the coupons page's "Use" carries here; the plan chosen takes it to the payment page (docs/decisions/023). */
+const carriedCode = (search: URLSearchParams) => {
+  const code = search.get('discountCode');
+  return code && /^[A-Za-z0-9_-]{1,32}$/.test(code) ? code : null;
+};
+const codeCarried = defineMessage<{ readonly code: string }>({
+  id: 'pricing.codeCarried',
+  defaultMessage: 'Choose a plan: the code {code} will be applied at checkout.',
+  description: 'Pricing table notice when the customer came from the coupons page with a code to use',
+});
 
 export function PricingTableScreen() {
   const intl = useIntl();
@@ -30,6 +41,11 @@ export function PricingTableScreen() {
       {cannotBuy && (
         <p className="notice notice-warning" role="alert">
           {intl.formatMessage(standalone.planNotAvailable)}
+        </p>
+      )}
+      {carriedCode(search) && (
+        <p className="notice notice-success" role="status">
+          {intl.formatMessage(codeCarried, { code: carriedCode(search) ?? '' })}
         </p>
       )}
       <p className="muted">{intl.formatMessage(m.mayVary)}</p>
@@ -59,6 +75,7 @@ export function PricingTableScreen() {
 
 function PlanCard({ plan, currency, installments }: { plan: Plan; currency: string; installments: number }) {
   const intl = useIntl();
+  const code = carriedCode(useSearchParams()[0]);
   const price = plan.prices.find((p) => p.currency === currency) ?? plan.prices[0];
   const count = Math.min(installments, plan.maxInstallments);
   return (
@@ -86,7 +103,7 @@ function PlanCard({ plan, currency, installments }: { plan: Plan; currency: stri
       ))}
       <p className="plan-description">{plan.description}</p>
       {plan.autoRenew && <p className="muted small">{intl.formatMessage(m.autoRenew)}</p>}
-      <Link className="button primary" to={`/payment?planId=${plan.id}`} aria-describedby={`plan-${plan.id}`}>
+      <Link className="button primary" to={`/payment?planId=${plan.id}${code ? `&discountCode=${encodeURIComponent(code)}` : ''}`} aria-describedby={`plan-${plan.id}`}>
         {intl.formatMessage(m.choose)}
       </Link>
       <Link className="button button-secondary" to={`/plan-details/${plan.id}`} aria-describedby={`plan-${plan.id}`}>
