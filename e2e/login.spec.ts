@@ -31,4 +31,20 @@ test.describe('log-in', () => {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(page).toHaveURL(/\/orders$/);
   });
+
+  test("the site's configuration completes the account fields: email domains and the area-code picker's countries", async ({ page }) => {
+    await page.goto('/login');
+    const account = page.getByLabel('Email or phone number');
+    await account.fill('ana');
+    // siteConfig.login.emailSuffix: the six domains (spec section 9), offered as completions.
+    await expect(account).toHaveAttribute('list', 'login-emails');
+    await expect(page.locator('#login-emails option')).toHaveCount(6);
+    await expect(page.locator('#login-emails option').first()).toHaveAttribute('value', 'ana@gmail.com');
+    // Digits are a phone number: no email completions.
+    await account.fill('11987654321');
+    await expect(page.locator('#login-emails')).toHaveCount(0);
+    // siteConfig.login.areaCode: the countries from contry/phone/areacode, with their names.
+    await expect(page.getByLabel('Country code (phone numbers only)')).toHaveAttribute('list', 'login-area-codes');
+    await expect(page.locator('#login-area-codes option[value="55"]')).toHaveAttribute('label', /\(\+55\)$/);
+  });
 });

@@ -29,3 +29,14 @@ export const usePolicy = (type: Schemas['PolicyType'], language: Language) =>
 
 export const usePlans = (language: Language) =>
   useQuery(`plans:${language}`, ({ api }) => api.callData(api.client.GET('/api/site/listPlans/v1', { params: { query: { language } } })));
+
+/** The area-code picker's countries (spec section 7), cached for the browser session per language. */
+export const useAreaCodes = (language: Language, enabled: boolean) =>
+  useQuery(`areaCodes:${language}:${enabled}`, async ({ api, cache }): Promise<Schemas['PhoneAreaCode'][]> => {
+    if (!enabled) return [];
+    const cached = cache.getAreaCodes(language);
+    if (cached) return cached as Schemas['PhoneAreaCode'][];
+    const codes = await api.callData(api.client.GET('/api/site/contry/phone/areacode'));
+    cache.setAreaCodes(language, codes);
+    return codes;
+  });

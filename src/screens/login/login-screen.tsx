@@ -6,6 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import type { LoginView } from '../../../machines/login/login.selectors';
 import type { AccountFields, EntranceToken, LoginEvent, LoginInput } from '../../../machines/login/login.types';
+import { useAccountSuggestions } from '../../components/account-suggestions';
 import { CaptchaField } from '../../components/captcha-field';
 import { FieldError } from '../../components/field-error';
 import { RefusalNotice } from '../../components/refusal-notice';
@@ -158,6 +159,7 @@ function PasswordForm({ view, send }: { view: LoginView; send: Send }) {
   const needsCaptcha = view.captchaSvg !== null;
   const schema = needsCaptcha ? passwordFormSchema.extend({ captcha: z.string().trim().min(1, V.required) }) : passwordFormSchema;
   const form = useForm<z.input<typeof passwordFormSchema>>({ resolver: zodResolver(schema), defaultValues: { account: '', areaCode: '', password: '', captcha: '' } });
+  const suggest = useAccountSuggestions('login', form.watch('account'));
   const e = form.formState.errors;
   const a11y = (name: string, error: string | undefined) => ({ id: `login-${name}`, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `login-${name}-error` : undefined });
   return (
@@ -168,8 +170,9 @@ function PasswordForm({ view, send }: { view: LoginView; send: Send }) {
         send({ type: 'PASSWORD_SUBMITTED', fields: toFields(v.account, v.areaCode), password: v.password, ...(needsCaptcha ? { captchaCode: v.captcha.trim() } : {}) }),
       )}
     >
-      <FormField id="login-account" label={intl.formatMessage(m.account)} error={e.account?.message} input={<input type="text" autoComplete="username" {...a11y('account', e.account?.message)} {...form.register('account')} />} />
-      <FormField id="login-areaCode" label={intl.formatMessage(m.areaCode)} error={e.areaCode?.message} input={<input type="text" inputMode="numeric" autoComplete="tel-country-code" {...a11y('areaCode', e.areaCode?.message)} {...form.register('areaCode')} />} />
+      <FormField id="login-account" label={intl.formatMessage(m.account)} error={e.account?.message} input={<input type="text" autoComplete="username" list={suggest.emailList} {...a11y('account', e.account?.message)} {...form.register('account')} />} />
+      <FormField id="login-areaCode" label={intl.formatMessage(m.areaCode)} error={e.areaCode?.message} input={<input type="text" inputMode="numeric" autoComplete="tel-country-code" list={suggest.areaCodeList} {...a11y('areaCode', e.areaCode?.message)} {...form.register('areaCode')} />} />
+      {suggest.lists}
       <FormField id="login-password" label={intl.formatMessage(m.password)} error={e.password?.message} input={<input type="password" autoComplete="current-password" {...a11y('password', e.password?.message)} {...form.register('password')} />} />
       {needsCaptcha && <CaptchaField id="login-captcha" svg={view.captchaSvg!} busy={view.busy} error={e.captcha?.message} field={form.register('captcha')} onRefresh={() => send({ type: 'CAPTCHA_REFRESHED' })} clear={() => form.setValue('captcha', '')} />}
       <button type="submit" className="button" disabled={view.busy}>
@@ -190,6 +193,7 @@ function CodeRequestForm({ view, send }: { view: LoginView; send: Send }) {
     resolver: zodResolver(schema),
     defaultValues: { account: view.codeAccount?.account ?? '', areaCode: view.codeAccount?.areaCode ?? '', captcha: '' },
   });
+  const suggest = useAccountSuggestions('code', form.watch('account'));
   const e = form.formState.errors;
   return (
     <form
@@ -202,14 +206,15 @@ function CodeRequestForm({ view, send }: { view: LoginView; send: Send }) {
         id="code-account"
         label={intl.formatMessage(m.account)}
         error={e.account?.message}
-        input={<input id="code-account" type="text" autoComplete="username" aria-invalid={e.account ? true : undefined} aria-describedby={e.account ? 'code-account-error' : undefined} {...form.register('account')} />}
+        input={<input id="code-account" type="text" autoComplete="username" list={suggest.emailList} aria-invalid={e.account ? true : undefined} aria-describedby={e.account ? 'code-account-error' : undefined} {...form.register('account')} />}
       />
       <FormField
         id="code-areaCode"
         label={intl.formatMessage(m.areaCode)}
         error={e.areaCode?.message}
-        input={<input id="code-areaCode" type="text" inputMode="numeric" aria-invalid={e.areaCode ? true : undefined} aria-describedby={e.areaCode ? 'code-areaCode-error' : undefined} {...form.register('areaCode')} />}
+        input={<input id="code-areaCode" type="text" inputMode="numeric" list={suggest.areaCodeList} aria-invalid={e.areaCode ? true : undefined} aria-describedby={e.areaCode ? 'code-areaCode-error' : undefined} {...form.register('areaCode')} />}
       />
+      {suggest.lists}
       {needsCaptcha && <CaptchaField id="code-captcha" svg={view.captchaSvg!} busy={view.busy} error={e.captcha?.message} field={form.register('captcha')} onRefresh={() => send({ type: 'CAPTCHA_REFRESHED' })} clear={() => form.setValue('captcha', '')} />}
       <button type="submit" className="button" disabled={view.busy}>
         {intl.formatMessage(m.sendCode)}
