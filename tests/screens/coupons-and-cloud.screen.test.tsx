@@ -3,6 +3,7 @@
 // where "Use" goes, and the delete confirmation. The server's side is tested in
 // tests/server/coupons.test.ts and tests/server/cloud.test.ts.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -23,7 +24,7 @@ type Answer = { code: number; errCode?: number; msg?: string; data?: unknown };
 const user = { token: 't', uid: '7', account: 'ana@example.com', type: 'email', expiration: Date.now() + 86_400_000, accountLoginType: 'password' } as UserInfo;
 const HOUR = 3600;
 
-function renderScreen(path: string, element: JSX.Element, answers: Record<string, (body: unknown) => Answer>) {
+function renderScreen(path: string, element: ReactElement, answers: Record<string, (body: unknown) => Answer>) {
   const calls: { path: string; body: unknown }[] = [];
   const effects = { navigate: vi.fn(), toast: vi.fn(), resetSession: vi.fn() };
   const reply = (body: Answer) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
