@@ -25,13 +25,15 @@ export function createLoginActors(api: Api) {
   const { client } = api;
   return {
     loadConfig: fromPromise<LoginConfig>(async ({ signal }) => {
-      const [config, google] = await Promise.all([
+      const [config, google, site] = await Promise.all([
         api.callData(client.GET('/api/user/get/config/v1', { signal })),
         api.callData(client.GET('/api/user/google/client/v1', { signal })),
+        api.callData(client.GET('/api/site/get/config/v1', { signal })),
       ]);
       return {
         countdownSeconds: config.caffeineRegionVerify > 0 ? config.caffeineRegionVerify : DEFAULT_COUNTDOWN,
         googleClientId: google.enabled && google.clientId ? google.clientId : null,
+        codeLogin: site.login.codeLogin,
       };
     }),
     tokenLogin: fromPromise<LoginAnswer, EntranceToken>(({ input, signal }) =>

@@ -6,7 +6,7 @@ import { assign, setup } from 'xstate';
 import type { UserInfo } from '../../src/session/store';
 import { DEFAULT_COUNTDOWN } from '../../src/session/store';
 import type { LoginActors } from './login.actors';
-import type { CodeSendAnswer, LoginAnswer, LoginContext, LoginEvent, LoginInput, LoginTab } from './login.types';
+import type { CodeSendAnswer, LoginAnswer, LoginConfig, LoginContext, LoginEvent, LoginInput, LoginTab } from './login.types';
 import { captchaFields, CAPTCHA_REFUSALS, type CaptchaPurpose } from '../captcha';
 import { outputOf } from '../expected-refusals';
 
@@ -27,8 +27,8 @@ export const loginSetup = setup({
   actors: {} as LoginActors,
   guards: {
     hasEntranceToken: ({ context }) => context.entranceToken !== null,
-    isCodeTabActive: ({ context }) => context.tab === 'code',
-    isCodeTabChosen: ({ event }) => event.type === 'TAB_CHOSEN' && event.tab === 'code',
+    isCodeTabActive: ({ context }) => context.tab === 'code' && context.codeLoginEnabled,
+    isCodeTabChosen: ({ context, event }) => event.type === 'TAB_CHOSEN' && event.tab === 'code' && context.codeLoginEnabled,
     isLoggedIn: ({ event }) => outputOf<Answer>(event)?.kind === 'loggedIn',
     isCodeSent: ({ event }) => outputOf<Answer>(event)?.kind === 'sent',
     needsCaptcha: refusedWith(...CAPTCHA_REFUSALS),
@@ -48,8 +48,8 @@ export const loginSetup = setup({
   actions: {
     chooseTab: assign({ tab: ({ event }) => (event.type === 'TAB_CHOSEN' ? event.tab : 'email') }),
     takeConfig: assign(({ event }) => {
-      const config = (event as unknown as { output: { countdownSeconds: number; googleClientId: string | null } }).output;
-      return { countdownSeconds: config.countdownSeconds || DEFAULT_COUNTDOWN, googleClientId: config.googleClientId };
+      const config = outputOf<LoginConfig>(event)!;
+      return { countdownSeconds: config.countdownSeconds || DEFAULT_COUNTDOWN, googleClientId: config.googleClientId, codeLoginEnabled: config.codeLogin };
     }),
     takeRefusal: assign({ errCode: ({ event }) => (outputOf<Answer>(event)?.kind === 'refused' ? (outputOf<Answer>(event) as { errCode: number }).errCode : null) }),
     clearRefusal: assign({ errCode: null }),
@@ -97,6 +97,7 @@ export const loginMachine = loginSetup.createMachine({
     entranceToken: input.entranceToken,
     countdownSeconds: DEFAULT_COUNTDOWN,
     googleClientId: null,
+    codeLoginEnabled: true,
     codeAccount: null,
     captcha: null,
     errCode: null,
@@ -144,7 +145,8 @@ export const loginMachine = loginSetup.createMachine({
       // Spec section 2: /login, a phone-or-email tab and a fast-login tab.
       initial: 'choosingTab',
       on: {
-        // Spec section 2: two tabs; the active one is remembered (store loginActiveTab).
+        // Spec section 2: two tabs; the active one is remembered (store loginActiveTab). The
+        // fast-login tab only where the site offers it (siteConfig.login.codeLogin).
         TAB_CHOSEN: [
           { guard: 'isCodeTabChosen', target: '.codeTab', actions: ['chooseTab', 'clearRefusal', { type: 'rememberTab', params: { tab: 'code' } }] },
           { target: '.passwordTab', actions: ['chooseTab', 'clearRefusal', { type: 'rememberTab', params: { tab: 'email' } }] },
@@ -154,7 +156,8 @@ export const loginMachine = loginSetup.createMachine({
       },
       states: {
         choosingTab: {
-          // Spec section 4: the default tab is email (phone or email with a password).
+          // Spec section 4: the default tab is email (phone or email with a password); a remembered
+          // fast-login tab the site no longer offers opens the password tab.
           always: [{ guard: 'isCodeTabActive', target: 'codeTab' }, { target: 'passwordTab' }],
         },
         passwordTab: {

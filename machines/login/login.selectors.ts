@@ -22,6 +22,8 @@ export interface LoginView {
   notice: LoginNotice;
   /** The last refusal's catalogue code, shown as its message. */
   errCode: number | null;
+  /** The site offers the fast-login tab (siteConfig.login.codeLogin). */
+  codeLoginEnabled: boolean;
   /** Google sign-in is configured: its client id. */
   googleClientId: string | null;
   loggedIn: boolean;
@@ -35,7 +37,8 @@ export function selectLoginView(snapshot: SnapshotFrom<LoginMachine>): LoginView
   const verifying = m({ form: { codeTab: 'verifyingCode' } });
   return {
     starting: m('entering') || m('loggingInWithToken') || m('loadingConfig') || m('leftForNotice'),
-    tab: snapshot.context.tab,
+    // A remembered fast-login tab the site no longer offers: the password tab is the one shown.
+    tab: snapshot.context.codeLoginEnabled ? snapshot.context.tab : 'email',
     busy: snapshot.hasTag('busy'),
     passwordForm: m({ form: 'passwordTab' }),
     // An image is shown while it can be answered, and while its answer is being checked.
@@ -55,6 +58,7 @@ export function selectLoginView(snapshot: SnapshotFrom<LoginMachine>): LoginView
     notice: m({ form: 'notVerified' }) ? 'notVerified' : m({ form: 'locked' }) ? 'locked' : m({ form: 'blocked' }) ? 'blocked' : null,
     errCode: snapshot.context.errCode,
     googleClientId: snapshot.context.googleClientId,
+    codeLoginEnabled: snapshot.context.codeLoginEnabled,
     loggedIn: m('loggedIn'),
     returnTo: snapshot.context.returnTo,
   };

@@ -9,6 +9,7 @@ import { useTestServer } from '../../tests/helpers/test-server';
 import { createClientWorld } from '../../tests/model/real-server';
 import { createLoginActors } from './login.actors';
 import { loginMachine } from './login.machine';
+import { selectLoginView } from './login.selectors';
 import type { LoginInput } from './login.types';
 
 const clock = createFakeClock();
@@ -147,5 +148,19 @@ describe('login rules', () => {
     const s = await settled(actor);
     expect(s.context.errCode).toBe(-3034);
     expect(s.context.captcha!.captchaId).not.toBe(shown.context.captcha!.captchaId);
+  });
+
+  it('without the fast-login tab in the site configuration, a remembered code tab opens the password tab, and the code tab cannot be chosen', async () => {
+    await server.db.query(`UPDATE site_settings SET value = jsonb_set(value, '{login,codeLogin}', 'false'::jsonb) WHERE key = 'siteConfig'`);
+    try {
+      const { actor } = start({ ...web, tab: 'code' });
+      const s = await settled(actor);
+      expect(s.value).toEqual({ form: { passwordTab: 'editing' } });
+      expect(selectLoginView(s)).toMatchObject({ tab: 'email', codeLoginEnabled: false });
+      actor.send({ type: 'TAB_CHOSEN', tab: 'code' });
+      expect(actor.getSnapshot().value).toEqual({ form: { passwordTab: 'editing' } });
+    } finally {
+      await server.db.query(`UPDATE site_settings SET value = jsonb_set(value, '{login,codeLogin}', 'true'::jsonb) WHERE key = 'siteConfig'`);
+    }
   });
 });

@@ -37,6 +37,8 @@ export interface LoginContext {
   countdownSeconds: number;
   /** The Google client id when Google sign-in is configured. */
   googleClientId: string | null;
+  /** Whether the site offers the fast-login tab (siteConfig.login.codeLogin; on until known). */
+  codeLoginEnabled: boolean;
   /** The account the last code went to, for the code log-in that follows. */
   codeAccount: AccountFields | null;
   /** The image shown with the password form or the code form, when the server asked for one. */
@@ -67,6 +69,8 @@ export type CodeSendAnswer = { kind: 'sent'; resendAfter: number } | { kind: 're
 export interface LoginConfig {
   countdownSeconds: number;
   googleClientId: string | null;
+  /** siteConfig.login.codeLogin: whether the fast-login tab is offered (spec section 3). */
+  codeLogin: boolean;
 }
 
 /** The machine's invocations, by id (the graph walks arrange each one's answers). */

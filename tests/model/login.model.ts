@@ -29,7 +29,7 @@ export type LoginStart = keyof typeof loginInputs;
  */
 const automatic = (captcha: CaptchaPurpose | undefined): Record<string, EventObject[]> => ({
   tokenLogin: [done('tokenLogin', loggedIn), error('tokenLogin')],
-  loadConfig: [done('loadConfig', { countdownSeconds: 45, googleClientId: 'graph' }), error('loadConfig')],
+  loadConfig: [done('loadConfig', { countdownSeconds: 45, googleClientId: 'graph', codeLogin: true }), error('loadConfig')],
   passwordLogin: [done('passwordLogin', loggedIn), ...[9, 17, 197, 3, captcha === 'login' ? -3035 : -3034].map((c) => done('passwordLogin', refused(c))), error('passwordLogin')],
   loadCaptcha: [done('loadCaptcha', { captchaId: 'graph', svg: '<svg/>', purpose: 'login' }), error('loadCaptcha')],
   sendCode: [done('sendCode', { kind: 'sent', resendAfter: 45 }), ...[-3031, captcha === 'sendCode' ? -3035 : -3034, 17, 1].map((c) => done('sendCode', refused(c))), error('sendCode')],

@@ -80,9 +80,11 @@ function LoginPage({ view, send }: { view: LoginView; send: Send }) {
             <Tab selected={view.tab === 'email'} controls="login-panel" onSelect={() => send({ type: 'TAB_CHOSEN', tab: 'email' })}>
               {intl.formatMessage(m.emailTab)}
             </Tab>
-            <Tab selected={view.tab === 'code'} controls="login-panel" onSelect={() => send({ type: 'TAB_CHOSEN', tab: 'code' })}>
-              {intl.formatMessage(m.codeTab)}
-            </Tab>
+            {view.codeLoginEnabled && (
+              <Tab selected={view.tab === 'code'} controls="login-panel" onSelect={() => send({ type: 'TAB_CHOSEN', tab: 'code' })}>
+                {intl.formatMessage(m.codeTab)}
+              </Tab>
+            )}
           </div>
           <div id="login-panel" role="tabpanel" className="stack">
             {!view.codeDialog.open && <RefusalNotice code={view.errCode} />}
