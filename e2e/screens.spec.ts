@@ -21,12 +21,16 @@ const publicScreens: Screen[] = [
   { path: '/resend-confirm', heading: { pt: 'Confirme seu e-mail', en: 'Confirm your email' }, shot: 'resend-confirm' },
   { path: '/pricing-table', heading: { pt: 'Escolha seu plano', en: 'Choose your plan' }, shot: 'pricing-table' },
   { path: '/help', heading: { pt: 'Ajuda e contato', en: 'Help and contact' }, shot: 'help' },
+  { path: '/404', heading: { pt: 'Página não encontrada', en: 'Page not found' }, shot: '404' },
+  { path: '/500', heading: { pt: 'Algo deu errado', en: 'Something went wrong' }, shot: '500' },
 ];
 
 const accountScreens: Screen[] = [
   { path: '/account', heading: { pt: 'Minha conta', en: 'My account' }, shot: 'account' },
   { path: '/payment?planId=1', heading: { pt: 'Pagamento', en: 'Payment' }, shot: 'payment' },
   { path: '/settings', heading: { pt: 'Configurações', en: 'Settings' }, shot: 'settings' },
+  { path: '/stb-orders', heading: { pt: 'Meus pedidos', en: 'My orders' }, shot: 'stb-orders' },
+  { path: '/paymentCaishen?planId=1', heading: { pt: 'Pague pelo celular', en: 'Pay on your phone' }, shot: 'payment-caishen' },
 ];
 
 for (const lang of ['pt', 'en'] as const) {
