@@ -11,6 +11,16 @@ test.describe('settings', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(page.getByText(who.email)).toBeVisible();
 
+    // The nickname: the spec's rule in the form first, then saved and shown in the header.
+    const name = page.getByRole('textbox', { name: /^Name/ });
+    await name.fill('Ana!');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByRole('region', { name: 'Your account' }).getByRole('alert')).toBeVisible();
+    await name.fill('Анна');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByRole('region', { name: 'Your account' }).getByRole('status')).toHaveText('Saved.');
+    await expect(page.getByRole('group', { name: 'Your account' })).toContainText('Анна');
+
     // Spec section 5: the form checks the pair before anything is sent.
     await page.getByLabel('Current password').fill('not-the-password');
     await page.getByLabel('New password (at least 6 characters)').fill('brand-new-pass-1');
@@ -34,7 +44,7 @@ test.describe('settings', () => {
     const offers = page.getByRole('checkbox', { name: 'Send me emails about offers and new plans' });
     const before = await offers.isChecked();
     await offers.click();
-    await expect(page.getByText('Saved.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Offer emails' }).getByText('Saved.')).toBeVisible();
     await page.reload();
     await expect(offers).toBeChecked({ checked: !before });
 

@@ -281,6 +281,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/nickname/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the signed-in account's nickname (the settings page; docs/decisions/021). */
+        post: operations["setNickname"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/queryInfo/v1": {
         parameters: {
             query?: never;
@@ -1198,6 +1215,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bill/coupons/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signed-in account's discount codes, with what each gives and whether it can be used now.
+         * @description Not in the specification's list of calls: the "coupons" screen of spec section 2 (docs/decisions/023). The codes offered to every account, the account's personal codes (the welcome code made at sign-up) and the codes its orders carried, best first.
+         */
+        post: operations["listCoupons"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/cloud/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signed-in account's cloud recordings (network PVR), newest first, with the plan's storage.
+         * @description Not in the specification's list of calls: the "my cloud" screen of spec section 2 (docs/decisions/023). Recordings are made by the TV app; the portal lists and deletes them.
+         */
+        post: operations["getCloudStorage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/cloud/delete/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete one of the signed-in account's cloud recordings.
+         * @description Not in the specification's list of calls (docs/decisions/023). An id that is not one of the account's recordings (another account's included) answers 8001, so ids cannot be probed.
+         */
+        post: operations["deleteCloudRecording"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1622,6 +1699,9 @@ export interface components {
             /** @description The captcha image as an SVG document. */
             svg: string;
             expiresAt: components["schemas"]["TimestampMs"];
+        };
+        NicknameRequest: {
+            nickname: components["schemas"]["Nickname"];
         };
         QueryInfoRequest: {
             uid: components["schemas"]["Uid"];
@@ -2299,6 +2379,77 @@ export interface components {
             /** @constant */
             available: true;
         };
+        /** @description One of the account's discount codes. `percent` is set for percent codes, `amount` and `currency` for fixed ones. `status` is what the account can do with it now: available; held by its open order `heldByOrderId` (pay or unbind that order first); used (the account's paid orders used it as often as it may); expired (past its window or switched off); exhausted (every use of the code was taken, by anyone). */
+        Coupon: {
+            code: components["schemas"]["DiscountCode"];
+            /** @enum {string} */
+            kind: "percent" | "fixed";
+            percent?: components["schemas"]["DiscountRate"];
+            amount?: components["schemas"]["MinorUnits"];
+            currency?: components["schemas"]["CurrencyCode"];
+            /** @description The only plan the code applies to; absent when it applies to every plan. */
+            planId?: components["schemas"]["PlanId"];
+            /** @description The plan's name in the request's language. */
+            planName?: string;
+            validFrom?: components["schemas"]["TimestampMs"];
+            /** @description The code stops working at this instant; absent when it does not expire. */
+            validTo?: components["schemas"]["TimestampMs"];
+            /**
+             * @description offered to every account; personal (given to this account only); ordered (not offered, but one of the account's orders carried it).
+             * @enum {string}
+             */
+            source: "offered" | "personal" | "ordered";
+            /** @enum {string} */
+            status: "available" | "held" | "used" | "expired" | "exhausted";
+            /** @description The account's open order holding the code; present when status is held. */
+            heldByOrderId?: components["schemas"]["OrderId"];
+            /** @description The account's paid orders that carried the code. */
+            yourUses: number;
+            /** @description How many times one account may use the code; absent when not limited. */
+            usesPerAccount?: number;
+        };
+        CouponList: {
+            /** @description Available codes first (the soonest to end first), then held, used, expired and exhausted ones. */
+            items: components["schemas"]["Coupon"][];
+        };
+        /** @description A cloud recording's id. */
+        RecordingId: string;
+        RecordingIdRequest: {
+            id: components["schemas"]["RecordingId"];
+        };
+        CloudStorageRequest: {
+            /** @description 1-based; 1 when absent. */
+            page?: number;
+            /** @description 20 when absent. */
+            pageSize?: number;
+        };
+        CloudRecording: {
+            id: components["schemas"]["RecordingId"];
+            channelName: string;
+            /** @description The programme's title as the channel broadcast it. */
+            title: string;
+            /** @description When the recording started. */
+            recordedAt: components["schemas"]["TimestampMs"];
+            durationSeconds: number;
+            sizeBytes: number;
+            /** @description When the recording is deleted by itself. */
+            keptUntil: components["schemas"]["TimestampMs"];
+        };
+        /** @description The account's cloud storage. The quota is the running plan's hours of recordings in seconds (0 without a plan); used counts the recordings still kept. Used may exceed the quota after a change of plan: the TV app then records nothing new until space is freed. */
+        CloudStorage: {
+            quotaSeconds: number;
+            usedSeconds: number;
+            usedBytes: number;
+            /** @description The running plan that gives the quota; absent without one. */
+            planId?: components["schemas"]["PlanId"];
+            planName?: string;
+            /** @description One page of recordings, newest first. */
+            items: components["schemas"]["CloudRecording"][];
+            /** @description Recordings in all pages. */
+            total: number;
+            page: number;
+            pageSize: number;
+        };
     };
     responses: {
         /** @description A malformed request (400), an invalid session (401), an unknown route (404), too many requests (429), an operation not available yet (501), a busy service (503) or an unexpected fault (500), in the envelope. */
@@ -2914,6 +3065,44 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["Captcha"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setNickname: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NicknameRequest"];
+            };
+        };
+        responses: {
+            /** @description The nickname now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["NicknameRequest"];
                     };
                 };
             };
@@ -4910,6 +5099,120 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["PlanAvailability"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCoupons: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The account's codes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["CouponList"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCloudStorage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloudStorageRequest"];
+            };
+        };
+        responses: {
+            /** @description The storage and one page of recordings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["CloudStorage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteCloudRecording: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordingIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The recording was deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: null;
                     };
                 };
             };

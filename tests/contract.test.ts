@@ -12,6 +12,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 const EXEMPT_PREFIXES = ['/api/sandbox/', '/api/dev/'];
 /** Operations the portal adds beyond the specification's calls, each with the decision behind it. */
 const EXTENSIONS = new Set([
+  // The settings page's nickname (docs/decisions/021).
+  'POST /api/user/nickname/v1',
   // The receipt page's PDF download (docs/decisions/018).
   'GET /api/bill/order/v1/{id}/receipt.pdf',
   // The coupons and my cloud screens of spec section 2 (docs/decisions/023).

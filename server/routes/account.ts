@@ -329,6 +329,18 @@ export function accountHandlers(services: ServerServices) {
       return { mustResetPassword: rows[0]?.must_reset_password === true };
     },
 
+    /**
+     * The settings page's nickname (docs/decisions/021). The contract's Nickname pattern (letters,
+     * marks and digits of any script) has already refused anything else with 5000.
+     */
+    async setNickname({ body, ctx }) {
+      const { accountUid } = await sessions.authenticate(ctx);
+      const nickname = body.nickname.trim();
+      const rows = await db.query<{ nickname: string }>('UPDATE accounts SET nickname = $2 WHERE uid = $1 RETURNING nickname', [accountUid, nickname]);
+      if (!rows[0]) throw new ApiRefusal(SessionError.invalid, 401);
+      return { nickname: rows[0].nickname };
+    },
+
     /** A GET that changes state (spec section 7); answers the resulting status. */
     async setMarketingSubscription({ query, ctx }) {
       const { accountUid } = await sessions.authenticate(ctx);

@@ -30,7 +30,11 @@ const PaymentRedirectScreen = screen(() => import('../screens/payment/payment-re
 const PaymentPixScreen = screen(() => import('../screens/payment/payment-result-screen'), 'PaymentPixScreen');
 const PlanDetailsScreen = screen(() => import('../screens/plan-details/plan-details-screen'), 'PlanDetailsScreen');
 const PaynowTipsScreen = screen(() => import('../screens/paynow-tips/paynow-tips-screen'), 'PaynowTipsScreen');
+const PaymentCaishenScreen = screen(() => import('../screens/cashier/cashier-screens'), 'PaymentCaishenScreen');
+const CaishenRepayScreen = screen(() => import('../screens/cashier/cashier-screens'), 'CaishenRepayScreen');
 const SettingsScreen = screen(() => import('../screens/settings/settings-screen'), 'SettingsScreen');
+const CouponsScreen = screen(() => import('../screens/coupons/coupons-screen'), 'CouponsScreen');
+const MyCloudScreen = screen(() => import('../screens/my-cloud/my-cloud-screen'), 'MyCloudScreen');
 const ReceiptScreen = screen(() => import('../screens/receipt/receipt-screen'), 'ReceiptScreen');
 const FlowsScreen = screen(() => import('../screens/flows/flows-screen'), 'FlowsScreen');
 
@@ -38,7 +42,7 @@ const FlowsScreen = screen(() => import('../screens/flows/flows-screen'), 'Flows
  * The paths routed so far. Entry rules (src/app/entry-rules.ts) redirect only to these, so a rule
  * whose screen is not built yet leaves the visitor where they are instead of on a 404.
  */
-export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login', '/register', '/forgot-password', '/lost-password', '/reset-password', '/account', '/orders', '/payment', '/paymentResult', '/payment-redirect', '/payment-pix', '/receipt', '/settings', '/plan-details', '/paynowTips', '/stb-orders', '/flows']);
+export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login', '/register', '/forgot-password', '/lost-password', '/reset-password', '/account', '/orders', '/payment', '/paymentResult', '/payment-redirect', '/payment-pix', '/receipt', '/settings', '/coupons', '/my-cloud', '/plan-details', '/paynowTips', '/paymentCaishen', '/caishenRepay', '/stb-orders', '/flows']);
 
 interface Props {
   language: Language;
@@ -64,6 +68,9 @@ export function AppRoutes({ language, onLanguageChange }: Props) {
           <Route path="/payment" element={<RequireSession><PaymentScreen /></RequireSession>} />
           {/* Spec section 2, "other labelled screens": settings (docs/decisions/020: signed in). */}
           <Route path="/settings" element={<RequireSession><SettingsScreen /></RequireSession>} />
+          {/* Spec section 2, "other labelled screens": coupons and my cloud (docs/decisions/023: signed in). */}
+          <Route path="/coupons" element={<RequireSession><CouponsScreen /></RequireSession>} />
+          <Route path="/my-cloud" element={<RequireSession><MyCloudScreen /></RequireSession>} />
           {/* Not in the spec: the flow atlas for product owners and testers (issue 5), off in production. */}
           <Route path="/flows" element={<FlowsScreen />} />
         </Route>
@@ -85,6 +92,9 @@ export function AppRoutes({ language, onLanguageChange }: Props) {
           <Route path="/receipt" element={<ReceiptScreen />} />
           {/* Spec section 2: how to finish paying a pending order (docs/decisions/019). */}
           <Route path="/paynowTips" element={<RequireSession><PaynowTipsScreen /></RequireSession>} />
+          {/* Spec section 2: payment helper pages; a TV hands the payment to a phone (docs/decisions/025). */}
+          <Route path="/paymentCaishen" element={<RequireSession><PaymentCaishenScreen /></RequireSession>} />
+          <Route path="/caishenRepay" element={<RequireSession><CaishenRepayScreen /></RequireSession>} />
           {/* Spec section 2: the set-top-box scene's order list. */}
           <Route path="/stb-orders" element={<RequireSession><StbOrdersScreen /></RequireSession>} />
         </Route>

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { defineMessages, useIntl } from 'react-intl';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { selectSessionView } from '../../../machines/session/session.selectors';
 import { isApiError } from '../../api/api-error';
 import { FieldError } from '../../components/field-error';
@@ -16,7 +16,8 @@ import { invalidateAccount, useAccountInfo, type AccountIdentity } from '../../q
 import { useServices } from '../../queries/services-context';
 import { useTheme } from '../../queries/site-queries';
 import { useMutation } from '../../queries/use-mutation';
-import { changePasswordSchema } from '../../validation/schemas';
+import { useKept } from '../../queries/use-polling';
+import { changePasswordSchema, nicknameSchema } from '../../validation/schemas';
 import './settings.css';
 
 const m = defineMessages({
@@ -28,6 +29,7 @@ const m = defineMessages({
   oldPassword: { id: 'settings.oldPassword', defaultMessage: 'Current password', description: 'Label of the current password field' },
   newPassword: { id: 'settings.newPassword', defaultMessage: 'New password (at least 6 characters)', description: 'Label of the new password field in settings' },
   confirmPassword: { id: 'settings.confirmPassword', defaultMessage: 'Repeat the new password', description: 'Label of the new password confirmation in settings' },
+  saveNickname: { id: 'settings.saveNickname', defaultMessage: 'Save name', description: 'Button that saves the nickname' },
   savePassword: { id: 'settings.savePassword', defaultMessage: 'Change password', description: 'Button that changes the password' },
   passwordChanged: {
     id: 'settings.passwordChanged',
@@ -78,18 +80,19 @@ function AccountSettings({ identity }: { identity: AccountIdentity }) {
   const offers = useMutation(async ({ api }, subscribe: boolean) =>
     api.callData(api.client.GET('/api/user/marketing/campaign/subscription', { params: { query: { subscribeStatus: subscribe ? 1 : 0 } } })),
   );
-  if (info.status !== 'success') return <LoadState status={info.status} onRetry={info.retry} />;
+  // What was read stays on the page while a change makes it read again.
+  const data = useKept(info);
+  if (!data) return <LoadState status={info.status === 'error' ? 'error' : 'loading'} onRetry={info.retry} />;
   // The answer of the last change wins over the account read it changed.
-  const subscribed = offers.status === 'success' ? offers.data.subscribeStatus === 1 : !info.data.unsubscribeEmail;
+  const subscribed = offers.status === 'success' ? offers.data.subscribeStatus === 1 : !data.unsubscribeEmail;
   return (
     <>
       <Section id="settings-profile-title" title={intl.formatMessage(m.profile)}>
         <dl className="facts">
-          <dt>{intl.formatMessage(m.nickname)}</dt>
-          <dd>{info.data.nickname}</dd>
           <dt>{intl.formatMessage(m.account)}</dt>
-          <dd>{info.data.account}</dd>
+          <dd>{data.account}</dd>
         </dl>
+        <NicknameForm nickname={data.nickname} uid={identity.uid} />
       </Section>
       <Section id="settings-offers-title" title={intl.formatMessage(m.offers)}>
         <label className="checkbox">
@@ -110,6 +113,45 @@ function AccountSettings({ identity }: { identity: AccountIdentity }) {
         )}
       </Section>
     </>
+  );
+}
+
+const nicknameFormSchema = z.object({ nickname: nicknameSchema });
+
+/** The nickname (spec section 5: no special characters, full-width forms included), shown in the header too. */
+function NicknameForm({ nickname, uid }: { nickname: string; uid: string }) {
+  const intl = useIntl();
+  const { queries } = useServices();
+  const form = useForm<z.input<typeof nicknameFormSchema>>({ resolver: zodResolver(nicknameFormSchema), defaultValues: { nickname } });
+  const save = useMutation(async ({ api }, value: string) => api.callData(api.client.POST('/api/user/nickname/v1', { body: { nickname: value } })));
+  const error = form.formState.errors.nickname?.message;
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={form.handleSubmit(async (v) => {
+        await save.mutate(v.nickname);
+        // The account screen and the header name the account by it.
+        invalidateAccount(queries, uid);
+        queries.invalidate('accountName');
+      })}
+    >
+      <label className="field" htmlFor="settings-nickname">
+        <span>{intl.formatMessage(m.nickname)}</span>
+        <input id="settings-nickname" type="text" autoComplete="nickname" maxLength={32} aria-invalid={error ? true : undefined} aria-describedby={error ? 'settings-nickname-error' : undefined} {...form.register('nickname')} />
+        <FieldError id="settings-nickname-error" messageId={error} />
+      </label>
+      <div className="actions">
+        <button type="submit" className="button" disabled={save.status === 'pending'}>
+          {intl.formatMessage(m.saveNickname)}
+        </button>
+      </div>
+      {save.status === 'success' && (
+        <p className="muted small" role="status">
+          {intl.formatMessage(m.offersSaved)}
+        </p>
+      )}
+    </form>
   );
 }
 
