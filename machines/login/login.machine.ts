@@ -52,7 +52,8 @@ export const loginSetup = setup({
       return { countdownSeconds: config.countdownSeconds || DEFAULT_COUNTDOWN, googleClientId: config.googleClientId, codeLoginEnabled: config.codeLogin };
     }),
     takeRefusal: assign({ errCode: ({ event }) => (outputOf<Answer>(event)?.kind === 'refused' ? (outputOf<Answer>(event) as { errCode: number }).errCode : null) }),
-    clearRefusal: assign({ errCode: null }),
+    // A new try starts clean: the last refusal and the last unexpected failure are forgotten.
+    clearRefusal: assign({ errCode: null, error: undefined }),
     takeSession: assign({ userInfo: ({ event }) => (outputOf<Answer>(event)?.kind === 'loggedIn' ? (outputOf<Answer>(event) as { userInfo: UserInfo }).userInfo : null) }),
     takeCaptcha: assign({ captcha: ({ event }) => outputOf<LoginContext['captcha']>(event) ?? null }),
     dropCaptcha: assign({ captcha: null }),

@@ -22,6 +22,8 @@ export interface LoginView {
   notice: LoginNotice;
   /** The last refusal's catalogue code, shown as its message. */
   errCode: number | null;
+  /** The last try failed unexpectedly (network, -2499): spec section 8's "Log in failed. Refresh the page and try again." */
+  failed: boolean;
   /** The site offers the fast-login tab (siteConfig.login.codeLogin). */
   codeLoginEnabled: boolean;
   /** Google sign-in is configured: its client id. */
@@ -57,6 +59,8 @@ export function selectLoginView(snapshot: SnapshotFrom<LoginMachine>): LoginView
     },
     notice: m({ form: 'notVerified' }) ? 'notVerified' : m({ form: 'locked' }) ? 'locked' : m({ form: 'blocked' }) ? 'blocked' : null,
     errCode: snapshot.context.errCode,
+    // Any call of the page that failed unexpectedly; the next try clears it (clearRefusal).
+    failed: snapshot.context.error !== undefined && !snapshot.hasTag('busy'),
     googleClientId: snapshot.context.googleClientId,
     codeLoginEnabled: snapshot.context.codeLoginEnabled,
     loggedIn: m('loggedIn'),

@@ -142,6 +142,9 @@ function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
     expect(Boolean(timer)).toBe(s.matches({ form: { codeTab: { codeDialog: 'countingDown' } } }));
     if (timer) expect(Number(/in (\d+) seconds?\./.exec(timer.textContent ?? '')?.[1])).toBeLessThanOrEqual(s.context.countdownSeconds);
   }
+  // Spec section 8: an unexpected failure of the last try says "Log in failed. Refresh the page and try again."
+  const failure = screen.queryAllByRole('alert').some((a) => a.textContent === 'Log in failed. Refresh the page and try again.');
+  expect(failure).toBe(s.context.error !== undefined && !busy);
   // Spec section 8: the reason of a refusal is shown with its catalogue message.
   if (s.context.errCode !== null) expect(screen.getAllByRole('alert').some((a) => a.textContent === text(errorMessageFor(s.context.errCode)))).toBe(true);
 }

@@ -9,6 +9,7 @@ import type { AccountFields, EntranceToken, LoginEvent, LoginInput } from '../..
 import { useAccountSuggestions } from '../../components/account-suggestions';
 import { CaptchaField } from '../../components/captcha-field';
 import { FieldError } from '../../components/field-error';
+import { messages } from '../../i18n/error-messages';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { ResendCountdown } from '../../components/resend-countdown';
 import { usePageTitle } from '../../components/use-page-title';
@@ -88,6 +89,11 @@ function LoginPage({ view, send }: { view: LoginView; send: Send }) {
           </div>
           <div id="login-panel" role="tabpanel" className="stack">
             {!view.codeDialog.open && <RefusalNotice code={view.errCode} />}
+            {view.failed && !view.codeDialog.open && (
+              <p className="notice notice-warning" role="alert">
+                {intl.formatMessage(messages.loginFailedRefresh)}
+              </p>
+            )}
             {view.passwordForm && <PasswordForm view={view} send={send} />}
             {view.codeForm && <CodeRequestForm view={view} send={send} />}
           </div>
@@ -236,6 +242,11 @@ function CodeDialog({ view, send }: { view: LoginView; send: Send }) {
     <Dialog labelledBy="code-dialog-title" busy={view.codeDialog.verifying} onEscape={() => send({ type: 'CODE_DIALOG_CLOSED' })}>
       <h2 id="code-dialog-title">{intl.formatMessage(m.codeDialogTitle)}</h2>
       <RefusalNotice code={view.errCode} />
+      {view.failed && (
+        <p className="notice notice-warning" role="alert">
+          {intl.formatMessage(messages.loginFailedRefresh)}
+        </p>
+      )}
       <form className="stack" noValidate onSubmit={form.handleSubmit((v) => send({ type: 'CODE_SUBMITTED', code: v.code }))}>
         <FormField
           id="login-code"
