@@ -143,18 +143,21 @@ function Failure({ error, onRetry }: { error: unknown; onRetry(): void }) {
   );
 }
 
+function Loading() {
+  const intl = useIntl();
+  return (
+    <Page>
+      <p className="load-state" role="status">
+        {intl.formatMessage(m.loading)}
+      </p>
+    </Page>
+  );
+}
+
 function OrderReceipt({ orderId }: { orderId: string }) {
   const intl = useIntl();
   const order = useOrder(orderId);
-  if (order.status === 'loading') {
-    return (
-      <Page>
-        <p className="load-state" role="status">
-          {intl.formatMessage(m.loading)}
-        </p>
-      </Page>
-    );
-  }
+  if (order.status === 'loading') return <Loading />;
   if (order.status === 'error') return <Failure error={order.error} onRetry={order.retry} />;
   if (payableStatuses.includes(order.data.status)) {
     return (
@@ -177,15 +180,7 @@ function OrderReceipt({ orderId }: { orderId: string }) {
 function PaidReceipt({ order }: { order: Order }) {
   const intl = useIntl();
   const period = useOrderServicePeriod(order.id, intl.locale);
-  if (period.status === 'loading') {
-    return (
-      <Page>
-        <p className="load-state" role="status">
-          {intl.formatMessage(m.loading)}
-        </p>
-      </Page>
-    );
-  }
+  if (period.status === 'loading') return <Loading />;
   if (period.status === 'error') return <Failure error={period.error} onRetry={period.retry} />;
   return <Receipt order={order} period={period.data} />;
 }
