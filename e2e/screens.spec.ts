@@ -89,6 +89,16 @@ test.describe('the router in the browser (spec section 2; docs/decisions/020)', 
     await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
   });
 
+  test("the server's banners: the pricing banner links to its plan, in the page language, in the phone image at 375 px", async ({ page }) => {
+    await page.goto('/pricing-table');
+    const banner = page.getByRole('link', { name: 'Yearly plan: 16% off over 12 months' });
+    await expect(banner).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(() => banner.locator('img').evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(/banner-pricing-mobile\.svg$/);
+    await banner.click();
+    await expect(page).toHaveURL(/\/plan-details\/5$/);
+  });
+
   test('an email link with a token opens its screen in the link language', async ({ page }) => {
     await page.goto('/resetPassword?token=not-a-live-token&la=ru');
     await expect(page).toHaveURL(/\/reset-password\?token=not-a-live-token/);

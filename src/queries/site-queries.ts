@@ -40,3 +40,7 @@ export const useAreaCodes = (language: Language, enabled: boolean) =>
     cache.setAreaCodes(language, codes);
     return codes;
   });
+
+/** The promotional banners of one place (pricing, payment or account), in display order. */
+export const useBanners = (position: Schemas['BannerPosition'], language: Language) =>
+  useQuery(`banners:${position}:${language}`, ({ api }) => api.callData(api.client.GET('/api/site/banner/v1', { params: { query: { position, language } } })));

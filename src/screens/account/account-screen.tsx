@@ -12,6 +12,7 @@ import { useServices } from '../../queries/services-context';
 import { accountDays, shownTimestamp } from './account-days';
 import { AutoRenewalSection, useAutoRenewal } from './auto-renewal-panel';
 import { AccountOrders } from './order-list';
+import { Banners } from '../../components/banners';
 
 const m = defineMessages({
   title: { id: 'account.title', defaultMessage: 'My account', description: 'Title of the account and orders page (/account, /orders)' },
@@ -56,6 +57,7 @@ export function AccountScreen() {
   return (
     <section className="page account-page" aria-labelledby="account-title">
       <h1 id="account-title">{intl.formatMessage(m.title)}</h1>
+      <Banners position="account" />
       {identity ? (
         <SignedInAccount key={identity.uid} identity={identity} />
       ) : (

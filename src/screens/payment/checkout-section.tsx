@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { CheckoutMachine } from '../../../machines/checkout/checkout.machine';
@@ -50,7 +50,18 @@ const COUNTRIES = ['BR', 'AR', 'CL', 'CO', 'MX', 'PE', 'UY', 'US', 'ZA', 'KE', '
 const CURRENCIES = Object.keys(currencySymbols);
 
 /** The checkout as a thin view of its machine (issue 5): reads selectCheckoutView, sends events. */
-export function CheckoutSection({ actorRef, sandbox, savedCards = [] }: { actorRef: ActorRefFrom<CheckoutMachine>; sandbox: boolean; savedCards?: SavedCard[] }) {
+export function CheckoutSection({
+  actorRef,
+  sandbox,
+  savedCards = [],
+  banner,
+}: {
+  actorRef: ActorRefFrom<CheckoutMachine>;
+  sandbox: boolean;
+  savedCards?: SavedCard[];
+  /** The page's promotional banner, under the title (the route screen reads it). */
+  banner?: ReactNode;
+}) {
   const intl = useIntl();
   const view = useSelector(actorRef, selectCheckoutView);
   const send = actorRef.send;
@@ -83,6 +94,7 @@ export function CheckoutSection({ actorRef, sandbox, savedCards = [] }: { actorR
   return (
     <section className="page payment-page" aria-busy={busy}>
       <h1>{intl.formatMessage(m.title)}</h1>
+      {banner}
       <Summary valuation={view.valuation} pricing={view.pricing} />
       {view.unbinding ? <DiscountUnbindingDialog actorRef={view.unbinding} /> : null}
       {view.payment ? <PaymentSteps actorRef={view.payment} /> : null}

@@ -4,6 +4,7 @@ import { defineMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CheckoutOutcome } from '../../../machines/checkout/checkout.types';
 import type { RepayOutcome } from '../../../machines/repay/repay.types';
+import { Banners } from '../../components/banners';
 import { usePageTitle } from '../../components/use-page-title';
 import { useServices } from '../../queries/services-context';
 import { useSiteConfig } from '../../queries/site-queries';
@@ -120,7 +121,7 @@ function Checkout(input: { planId: string; currency: string; country: string; de
   const savedCards = useSavedCards();
   const outcome = useSelector(actor, (s) => s.context.outcome);
   useEffect(() => finish(outcome), [outcome]); // eslint-disable-line react-hooks/exhaustive-deps
-  return <CheckoutSection actorRef={actor} sandbox={sandbox} savedCards={savedCards} />;
+  return <CheckoutSection actorRef={actor} sandbox={sandbox} savedCards={savedCards} banner={<Banners position="payment" />} />;
 }
 
 function RepayPage({ orderId }: { orderId: string }) {

@@ -8,6 +8,7 @@ import { messages as standalone } from '../../i18n/error-messages';
 import { defaultLanguage, languageOfTag } from '../../i18n/languages';
 import { usePlans, useSiteConfig } from '../../queries/site-queries';
 import { benefit, devices, installmentPrice, pricingMessages as m, perPeriod, periodTitle } from './plan-messages';
+import { Banners } from '../../components/banners';
 
 type Plan = components['schemas']['Plan'];
 
@@ -38,6 +39,7 @@ export function PricingTableScreen() {
   return (
     <section className="page" aria-labelledby="pricing-title">
       <h1 id="pricing-title">{intl.formatMessage(m.title)}</h1>
+      <Banners position="pricing" />
       {cannotBuy && (
         <p className="notice notice-warning" role="alert">
           {intl.formatMessage(standalone.planNotAvailable)}

@@ -1,0 +1,42 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { components } from '../../openapi/schema';
+import { defaultLanguage, languageOfTag } from '../i18n/languages';
+import { useBanners } from '../queries/site-queries';
+
+type Banner = components['schemas']['Banner'];
+
+/**
+ * The server's promotional banners for one place (spec section 7, GET /api/site/banner/v1): the
+ * phone image at 760 px and below (spec section 9's breakpoint), the title as the alternative
+ * text. The images are drawn 4:1 and 16:9, and the frame keeps that shape before they load, so the
+ * page does not jump. Nothing shows while they load or when there are none.
+ */
+export function Banners({ position }: { position: Banner['position'] }) {
+  const intl = useIntl();
+  const banners = useBanners(position, languageOfTag(intl.locale) ?? defaultLanguage);
+  if (banners.status !== 'success' || banners.data.length === 0) return null;
+  return (
+    <div className="banners">
+      {banners.data.map((b) => {
+        const picture = (
+          <picture>
+            {b.mobileImageUrl && <source media="(max-width: 760px)" srcSet={b.mobileImageUrl} width={750} height={420} />}
+            <img src={b.imageUrl} alt={b.title} width={1200} height={300} loading="lazy" decoding="async" />
+          </picture>
+        );
+        if (!b.linkUrl) return <div key={b.id} className="banner">{picture}</div>;
+        // A link inside the portal stays in the app; another site opens as a plain link.
+        return b.linkUrl.startsWith('/') ? (
+          <Link key={b.id} className="banner" to={b.linkUrl}>
+            {picture}
+          </Link>
+        ) : (
+          <a key={b.id} className="banner" href={b.linkUrl} rel="noopener noreferrer">
+            {picture}
+          </a>
+        );
+      })}
+    </div>
+  );
+}
