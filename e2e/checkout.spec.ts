@@ -37,6 +37,13 @@ test.describe('buying a plan', () => {
 
     // The next purchase offers the saved card, chosen already: nothing to type.
     await page.goto('/payment?planId=3');
+    // The monthly plan now renews on that card; the payment page says so and can change it.
+    await expect(page.getByText(/renews by itself, charged to Visa ending in 4242/i)).toBeVisible();
+    await page.getByRole('button', { name: 'Change billing card' }).click();
+    await expect(page.getByRole('dialog', { name: 'Change billing card' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Change billing card' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Change billing card' })).toBeFocused();
     await expect(page.getByRole('radio', { name: 'VISA ending in 4242, expires 12/2030' })).toBeChecked();
     await expect(page.getByLabel('Card number')).toBeHidden();
     await page.getByRole('button', { name: 'Pay now' }).click();

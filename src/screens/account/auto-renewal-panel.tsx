@@ -93,6 +93,12 @@ const currentCardMessage = defineMessage<{ readonly card: string }>({
   description: 'The saved card that is already the billing card',
 });
 
+const billingCardMessage = defineMessage<{ readonly plan: string; readonly card: string }>({
+  id: 'autoRenewal.billingCardLine',
+  defaultMessage: 'Your {plan} renews by itself, charged to {card}.',
+  description: 'On the payment page: which card the running auto-renewal is charged to',
+});
+
 type Send = (event: AutoRenewalEvent) => void;
 
 /**
@@ -132,6 +138,35 @@ export function AutoRenewalSection({ actorRef }: { actorRef: ActorRefFrom<AutoRe
         <RenewalDetails view={view} send={send} />
       )}
     </section>
+  );
+}
+
+/**
+ * The payment page's line about auto-renewal (spec section 2, /payment: the change-billing-card
+ * dialog): while a plan renews by itself, which card it is charged to and the way to change it.
+ * Nothing otherwise.
+ */
+export function BillingCardLine({ actorRef }: { actorRef: ActorRefFrom<AutoRenewalMachine> }) {
+  const intl = useIntl();
+  const view = useSelector(actorRef, selectAutoRenewalView);
+  const send: Send = actorRef.send;
+  if (view.status !== 'activated' || !view.info?.card) return null;
+  return (
+    <div className="notice billing-card-line stack">
+      <p>{intl.formatMessage(billingCardMessage, { plan: view.info.planName, card: cardText(intl, view.info.card) })}</p>
+      {view.cardChanged && (
+        <p className="notice-success" role="status">
+          {intl.formatMessage(m.cardChanged)}
+        </p>
+      )}
+      {!view.cardDialog.open && <RefusalNotice code={view.message} />}
+      <div className="actions">
+        <button type="button" className="button button-secondary" disabled={!view.canChangeCard} onClick={() => send({ type: 'CARD_CHANGE_REQUESTED' })}>
+          {intl.formatMessage(m.changeCard)}
+        </button>
+      </div>
+      {view.cardDialog.open && <CardDialog view={view} send={send} />}
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import type { CheckoutOutcome } from '../../../machines/checkout/checkout.types';
 import type { RepayOutcome } from '../../../machines/repay/repay.types';
 import { Banners } from '../../components/banners';
+import { BillingCardLine, useAutoRenewal } from '../account/auto-renewal-panel';
 import { usePageTitle } from '../../components/use-page-title';
 import { useServices } from '../../queries/services-context';
 import { useSiteConfig } from '../../queries/site-queries';
@@ -119,9 +120,23 @@ function Checkout(input: { planId: string; currency: string; country: string; de
   const finish = useFinish();
   const { actor } = useCheckout(input);
   const savedCards = useSavedCards();
+  // The running auto-renewal's billing card can be changed from here too (spec section 2).
+  const renewal = useAutoRenewal();
   const outcome = useSelector(actor, (s) => s.context.outcome);
   useEffect(() => finish(outcome), [outcome]); // eslint-disable-line react-hooks/exhaustive-deps
-  return <CheckoutSection actorRef={actor} sandbox={sandbox} savedCards={savedCards} banner={<Banners position="payment" />} />;
+  return (
+    <CheckoutSection
+      actorRef={actor}
+      sandbox={sandbox}
+      savedCards={savedCards}
+      banner={
+        <>
+          <Banners position="payment" />
+          <BillingCardLine actorRef={renewal} />
+        </>
+      }
+    />
+  );
 }
 
 function RepayPage({ orderId }: { orderId: string }) {
