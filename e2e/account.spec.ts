@@ -1,13 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, json, logIn, newCustomer, screenshots, test } from './fixtures';
-
-/** Pays plan 1 by sandbox card through the API, with the session the page logged in with. */
-async function payByCard(page: Page, request: APIRequestContext, email: string, number: string) {
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token);
-  const card = { number, expMonth: 12, expYear: 2030, cvc: '123', holder: 'ANA SOUZA', save: true };
-  const res = await request.post('/api/bill/pay/v1', { headers: { ...json, Authorization: token! }, data: { planId: '1', method: 'card', currency: 'BRL', email, card } });
-  return (await res.json()) as { code: number; errCode?: number; data?: { orderId?: string; id?: string } };
-}
+import { expect, expectAccessible, logIn, newCustomer, payByCard, screenshots, test } from './fixtures';
 
 test.describe('the account screen and /stb-orders', () => {
   test.use({ locale: 'en-US' });

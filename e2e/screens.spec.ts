@@ -1,4 +1,4 @@
-import { expect, expectAccessible, logIn, newCustomer, screenshots, test } from './fixtures';
+import { expect, expectAccessible, logIn, newCustomer, payByCard, screenshots, test } from './fixtures';
 
 /**
  * Every screen of spec section 2, opened in a real browser on the real server in two languages:
@@ -21,6 +21,8 @@ const publicScreens: Screen[] = [
   { path: '/resend-confirm', heading: { pt: 'Confirme seu e-mail', en: 'Confirm your email' }, shot: 'resend-confirm' },
   { path: '/pricing-table', heading: { pt: 'Escolha seu plano', en: 'Choose your plan' }, shot: 'pricing-table' },
   { path: '/help', heading: { pt: 'Ajuda e contato', en: 'Help and contact' }, shot: 'help' },
+  { path: '/privacy', heading: { pt: 'Política de privacidade', en: 'Privacy policy' }, shot: 'privacy' },
+  { path: '/plan-details/1', heading: { pt: 'Mensal · 1 tela', en: 'Monthly · 1 screen' }, shot: 'plan-details' },
   { path: '/404', heading: { pt: 'Página não encontrada', en: 'Page not found' }, shot: '404' },
   { path: '/500', heading: { pt: 'Algo deu errado', en: 'Something went wrong' }, shot: '500' },
 ];
@@ -30,6 +32,8 @@ const accountScreens: Screen[] = [
   { path: '/payment?planId=1', heading: { pt: 'Pagamento', en: 'Payment' }, shot: 'payment' },
   { path: '/settings', heading: { pt: 'Configurações', en: 'Settings' }, shot: 'settings' },
   { path: '/stb-orders', heading: { pt: 'Meus pedidos', en: 'My orders' }, shot: 'stb-orders' },
+  { path: '/coupons', heading: { pt: 'Seus códigos de desconto', en: 'Your discount codes' }, shot: 'coupons' },
+  { path: '/my-cloud', heading: { pt: 'Minha nuvem', en: 'My cloud' }, shot: 'my-cloud' },
   { path: '/paymentCaishen?planId=1', heading: { pt: 'Pague pelo celular', en: 'Pay on your phone' }, shot: 'payment-caishen' },
 ];
 
@@ -49,12 +53,25 @@ for (const lang of ['pt', 'en'] as const) {
     }
 
     test('the account pages, signed in', async ({ page, request }) => {
-      await logIn(page, await newCustomer(request, `screens-${lang}`));
+      const who = await newCustomer(request, `screens-${lang}`);
+      await logIn(page, who);
       for (const s of accountScreens) {
         await page.goto(s.path);
         await expect(page.getByRole('heading', { level: 1, name: s.heading[lang] })).toBeVisible();
         await expectAccessible(page);
         await screenshots(page, `screen-${s.shot}-${lang}`);
+      }
+      // The pages of a paid order: its result and its receipt.
+      const paid = await payByCard(page, request, who.email, '4242424242424242');
+      const orderId = paid.data?.orderId ?? paid.data?.id ?? '';
+      for (const [path, heading, shot] of [
+        [`/paymentResult?orderId=${orderId}`, { pt: 'Pagamento recebido', en: 'Payment received' }, 'payment-result'],
+        [`/receipt?orderId=${orderId}`, { pt: 'Recibo', en: 'Receipt' }, 'receipt'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading[lang] })).toBeVisible();
+        await expectAccessible(page);
+        await screenshots(page, `screen-${shot}-${lang}`);
       }
     });
   });
