@@ -60,6 +60,11 @@ test.describe('paying on a phone from the TV (docs/decisions/025)', () => {
     await page.goto(`/caishenRepay?orderId=${orderId}`);
     await expect(page.getByText(`Order ${orderId}`)).toBeVisible();
     await expect(page.getByRole('status')).toHaveText('Waiting for your payment…');
+    await expectAccessible(page);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('pt');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pague pelo celular' })).toBeVisible();
+    await expect(page.getByText(`Pedido ${orderId}`)).toBeVisible();
+    await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
     const mobile = await phone(browser, baseURL);
     await logIn(mobile, who);
     await mobile.goto(`/payment?orderId=${orderId}`);

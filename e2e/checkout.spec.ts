@@ -71,6 +71,11 @@ test.describe('buying a plan', () => {
     expect(brCode).toMatch(/^000201.*6304[0-9A-F]{4}$/);
     await expectAccessible(page);
     await screenshots(page, 'payment-pix');
+    // The same page in Portuguese, at once.
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('pt');
+    await expect(page.getByRole('heading', { name: 'Pague com PIX' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'QR code do PIX' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
 
     // The payer's bank pays the code (the sandbox bank reads the txid from the BR Code).
     const txid = /05(\d\d)([A-Za-z0-9]{25})6304/.exec(brCode)![2]!;
