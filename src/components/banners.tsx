@@ -8,8 +8,7 @@ type Banner = components['schemas']['Banner'];
 
 /**
  * The server's promotional banners for one place (spec section 7, GET /api/site/banner/v1): the
- * phone image at 760 px and below (spec section 9's breakpoint), the title as the alternative
- * text. The images are drawn 4:1 and 16:9, and the frame keeps that shape before they load, so the
+ * phone image at 760 px and below (spec section 9's breakpoint), and the title written over it. The images are drawn 4:1 and 16:9, and the frame keeps that shape before they load, so the
  * page does not jump. Nothing shows while they load or when there are none.
  */
 export function Banners({ position }: { position: Banner['position'] }) {
@@ -19,11 +18,15 @@ export function Banners({ position }: { position: Banner['position'] }) {
   return (
     <div className="banners">
       {banners.data.map((b) => {
+        // The title is the banner's message, written over the image, which is decoration.
         const picture = (
-          <picture>
-            {b.mobileImageUrl && <source media="(max-width: 760px)" srcSet={b.mobileImageUrl} width={750} height={420} />}
-            <img src={b.imageUrl} alt={b.title} width={1200} height={300} loading="lazy" decoding="async" />
-          </picture>
+          <>
+            <picture>
+              {b.mobileImageUrl && <source media="(max-width: 760px)" srcSet={b.mobileImageUrl} width={750} height={420} />}
+              <img src={b.imageUrl} alt="" width={1200} height={300} loading="lazy" decoding="async" />
+            </picture>
+            <span className="banner-title">{b.title}</span>
+          </>
         );
         if (!b.linkUrl) return <div key={b.id} className="banner">{picture}</div>;
         // A link inside the portal stays in the app; another site opens as a plain link.
