@@ -116,6 +116,14 @@ test.describe('the router in the browser (spec section 2; docs/decisions/020)', 
     await expect(page).toHaveURL(/\/plan-details\/5$/);
   });
 
+  test('sign-up shows the terms of use it asks to accept, from the server, and links the privacy policy', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByText('Read the terms of use').click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Terms of use' })).toBeVisible();
+    await expectAccessible(page);
+    await expect(page.getByRole('link', { name: 'Read the privacy policy' })).toHaveAttribute('href', '/privacy');
+  });
+
   test('an email link with a token opens its screen in the link language', async ({ page }) => {
     await page.goto('/resetPassword?token=not-a-live-token&la=ru');
     await expect(page).toHaveURL(/\/reset-password\?token=not-a-live-token/);

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
@@ -7,9 +7,12 @@ import { z } from 'zod';
 import type { SignupView } from '../../../machines/signup/signup.selectors';
 import type { SignupEvent, SignupInput } from '../../../machines/signup/signup.types';
 import { FieldError } from '../../components/field-error';
+import { LoadState } from '../../components/load-state';
 import { RefusalNotice } from '../../components/refusal-notice';
+import { SafeHtml } from '../../components/safe-html';
 import { usePageTitle } from '../../components/use-page-title';
 import { defaultLanguage, languageOfTag } from '../../i18n/languages';
+import { usePolicy } from '../../queries/site-queries';
 import { emailSchema, newPasswordPairSchema, nicknameSchema, phoneSchema, termsSchema, V } from '../../validation/schemas';
 import { returnPath } from '../login/return-path';
 import { useSignup } from './use-signup';
@@ -23,6 +26,7 @@ const m = defineMessages({
   confirmPassword: { id: 'register.confirmPassword', defaultMessage: 'Repeat the password', description: 'Label of the password confirmation field' },
   terms: { id: 'register.terms', defaultMessage: 'I accept the terms of use and the privacy policy', description: 'Label of the required terms checkbox' },
   privacy: { id: 'register.privacy', defaultMessage: 'Read the privacy policy', description: 'Link to the privacy policy' },
+  readTerms: { id: 'register.readTerms', defaultMessage: 'Read the terms of use', description: 'Opens the terms of use on the sign-up page' },
   submit: { id: 'register.submit', defaultMessage: 'Create account', description: 'Button that sends the sign-up form' },
   exists: {
     id: 'register.exists',
@@ -160,9 +164,7 @@ function SignupForm({ view, send }: { view: SignupView; send: Send }) {
         <span>{intl.formatMessage(m.terms)}</span>
       </label>
       <FieldError id="register-terms-error" messageId={e.terms?.message} />
-      <Link to="/privacy" className="small">
-        {intl.formatMessage(m.privacy)}
-      </Link>
+      <PolicyTexts />
       <button type="submit" className="button" disabled={view.busy}>
         {intl.formatMessage(m.submit)}
       </button>
@@ -170,5 +172,35 @@ function SignupForm({ view, send }: { view: SignupView; send: Send }) {
         {intl.formatMessage(m.haveAccount)}
       </Link>
     </form>
+  );
+}
+
+/**
+ * The two texts the checkbox accepts (spec section 2: terms and privacy): the terms of use open in
+ * place, fetched the first time they are opened; the privacy policy has its own page.
+ */
+function PolicyTexts() {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="policy-texts small stack">
+      <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>{intl.formatMessage(m.readTerms)}</summary>
+        {open && <TermsText />}
+      </details>
+      <Link to="/privacy">{intl.formatMessage(m.privacy)}</Link>
+    </div>
+  );
+}
+
+function TermsText() {
+  const intl = useIntl();
+  const terms = usePolicy('terms', languageOfTag(intl.locale) ?? defaultLanguage);
+  if (terms.status !== 'success') return <LoadState status={terms.status} onRetry={terms.retry} />;
+  return (
+    <div className="prose policy-text">
+      <h2>{terms.data.title}</h2>
+      <SafeHtml html={terms.data.content} />
+    </div>
   );
 }
