@@ -33,3 +33,26 @@ export const createCaptchaActor = (api: Api) =>
 export function captchaFields(captcha: Captcha | null, purpose: CaptchaPurpose, captchaCode: string | undefined): { captchaId?: string; captchaCode?: string } {
   return captcha && captcha.purpose === purpose && captchaCode ? { captchaId: captcha.captchaId, captchaCode } : {};
 }
+
+/**
+ * The state that fetches an image for a form (POST /api/user/createRandCode/v1): it shows it
+ * (`captchaShown`), or, when none came, goes back to `editing`, whose next try asks again. `input`
+ * is the purpose, or a function of the context choosing it. Both sibling states and the actions
+ * `takeCaptcha` and `recordError` are the machine's own.
+ */
+export const loadingCaptchaState = <I>(input: I) =>
+  ({
+    tags: ['busy'],
+    invoke: {
+      id: 'loadCaptcha',
+      src: 'loadCaptcha',
+      input,
+      onDone: { target: 'captchaShown', actions: 'takeCaptcha' },
+      onError: { target: 'editing', actions: 'recordError' },
+    },
+  }) as const;
+
+/** A code request's body: the account, with the shown image's answer when the form sent one. */
+export function codeRequestBody<A>(account: A, captcha: Captcha | null, event: { type: string; captchaCode?: string }) {
+  return { ...account, ...captchaFields(captcha, 'sendCode', event.type === 'CODE_REQUESTED' ? event.captchaCode : undefined) };
+}

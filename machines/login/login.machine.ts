@@ -7,7 +7,7 @@ import type { UserInfo } from '../../src/session/store';
 import { DEFAULT_COUNTDOWN } from '../../src/session/store';
 import type { LoginActors } from './login.actors';
 import type { CodeSendAnswer, LoginAnswer, LoginConfig, LoginContext, LoginEvent, LoginInput, LoginTab } from './login.types';
-import { captchaFields, CAPTCHA_REFUSALS, type CaptchaPurpose } from '../captcha';
+import { captchaFields, CAPTCHA_REFUSALS, codeRequestBody, loadingCaptchaState } from '../captcha';
 import { outputOf } from '../expected-refusals';
 
 type Answer = LoginAnswer | CodeSendAnswer;
@@ -72,22 +72,6 @@ export const loginSetup = setup({
     returnToOrigin: (_, _params: { to: string }) => {},
   },
 });
-
-/**
- * Spec section 7: POST /api/user/createRandCode/v1 for one form; the image is shown (captchaShown),
- * or, when none came, the form goes back and its next try asks for one again.
- */
-const loadingCaptcha = (purpose: CaptchaPurpose) =>
-  ({
-    tags: ['busy'],
-    invoke: {
-      id: 'loadCaptcha',
-      src: 'loadCaptcha',
-      input: { purpose },
-      onDone: { target: 'captchaShown', actions: 'takeCaptcha' },
-      onError: { target: 'editing', actions: 'recordError' },
-    },
-  }) as const;
 
 export const loginMachine = loginSetup.createMachine({
   id: 'login',
@@ -199,7 +183,7 @@ export const loginMachine = loginSetup.createMachine({
               },
             },
             // Spec section 7: an image for the login form.
-            loadingCaptcha: loadingCaptcha('login'),
+            loadingCaptcha: loadingCaptchaState({ purpose: 'login' } as const),
             captchaShown: {
               // docs/decisions/006: the image works once and for 5 minutes.
               on: {
@@ -225,10 +209,7 @@ export const loginMachine = loginSetup.createMachine({
               invoke: {
                 id: 'sendCode',
                 src: 'sendCode',
-                input: ({ context, event }) => ({
-                  ...context.codeAccount!,
-                  ...captchaFields(context.captcha, 'sendCode', event.type === 'CODE_REQUESTED' ? event.captchaCode : undefined),
-                }),
+                input: ({ context, event }) => codeRequestBody(context.codeAccount!, context.captcha, event),
                 onDone: [
                   // Spec section 9: a 4-digit code went out; the dialog asks for it.
                   { guard: 'isCodeSent', target: 'codeDialog', actions: 'takeResendAfter' },
@@ -246,7 +227,7 @@ export const loginMachine = loginSetup.createMachine({
               },
             },
             // Spec section 7: an image for sending a code.
-            loadingCaptcha: loadingCaptcha('sendCode'),
+            loadingCaptcha: loadingCaptchaState({ purpose: 'sendCode' } as const),
             captchaShown: {
               // docs/decisions/006: the code goes out once the characters of the image are typed.
               on: {

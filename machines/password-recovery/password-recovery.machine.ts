@@ -4,7 +4,7 @@
 // createPasswordRecoveryActors(api); the way to /login at the end is a named action the app provides.
 import { assign, setup } from 'xstate';
 import { DEFAULT_COUNTDOWN } from '../../src/session/store';
-import { captchaFields, CAPTCHA_REFUSALS } from '../captcha';
+import { captchaFields, CAPTCHA_REFUSALS, codeRequestBody, loadingCaptchaState, type CaptchaPurpose } from '../captcha';
 import { outputOf, refusalIn } from '../expected-refusals';
 import type { PasswordRecoveryActors } from './password-recovery.actors';
 import type { LinkAnswer, PasswordRecoveryContext, PasswordRecoveryEvent, PasswordRecoveryInput, ResetAnswer, SendAnswer } from './password-recovery.types';
@@ -93,18 +93,10 @@ export const passwordRecoveryMachine = setup({
           // The form as the user left it; a captcha works once, so any image shown before is gone.
           entry: 'dropCaptcha',
         },
-        loadingCaptcha: {
-          // Spec section 7: POST /api/user/createRandCode/v1, for the way the user asked by.
-          tags: ['busy'],
-          invoke: {
-            id: 'loadCaptcha',
-            src: 'loadCaptcha',
-            input: ({ context }) => ({ purpose: context.codeAccount ? 'sendCode' : 'resetPassword' }),
-            onDone: { target: 'captchaShown', actions: 'takeCaptcha' },
-            // Without an image the form stays as it was; the next try asks for one again.
-            onError: { target: 'editing', actions: 'recordError' },
-          },
-        },
+        // Spec section 7: an image for the way the user asked by (a code, or a link).
+        loadingCaptcha: loadingCaptchaState(({ context }: { context: PasswordRecoveryContext }): { purpose: CaptchaPurpose } => ({
+          purpose: context.codeAccount ? 'sendCode' : 'resetPassword',
+        })),
         captchaShown: {
           // docs/decisions/006: the request goes again with the characters of the image.
           on: { CAPTCHA_REFRESHED: { target: 'loadingCaptcha' } },
@@ -158,10 +150,7 @@ export const passwordRecoveryMachine = setup({
       invoke: {
         id: 'sendCode',
         src: 'sendCode',
-        input: ({ context, event }) => ({
-          ...context.codeAccount!,
-          ...captchaFields(context.captcha, 'sendCode', event.type === 'CODE_REQUESTED' ? event.captchaCode : undefined),
-        }),
+        input: ({ context, event }) => codeRequestBody(context.codeAccount!, context.captcha, event),
         onDone: [
           // Spec section 9: a 4-digit code went out (or, for an unknown account, nothing did).
           { guard: 'isSent', target: 'codeSent', actions: 'takeSent' },

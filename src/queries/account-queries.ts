@@ -1,6 +1,7 @@
 import type { components } from '../../openapi/schema';
 import type { Language } from '../i18n/languages';
 import type { QueryCache } from './query-cache';
+import { useMutation } from './use-mutation';
 import { useQuery } from './use-query';
 
 type Schemas = components['schemas'];
@@ -33,3 +34,21 @@ export const useAccountInfo = ({ uid, account, type }: AccountIdentity, language
 /** One page of the account's orders, newest first (the account screen and /stb-orders share it). */
 export const useOrders = (uid: string, page: number) =>
   useQuery(`${accountKey(uid)}:orders:${page}`, ({ api }) => api.callData(api.client.POST('/api/bill/orders/v1', { body: { page, pageSize: ORDERS_PAGE_SIZE } })));
+
+/** Offer emails on or off (spec section 7: a GET that changes state); answers the status now. */
+export const useOfferEmails = () =>
+  useMutation(({ api }, subscribe: boolean) =>
+    api.callData(api.client.GET('/api/user/marketing/campaign/subscription', { params: { query: { subscribeStatus: subscribe ? 1 : 0 } } })),
+  );
+
+/** The account's nickname (docs/decisions/021). */
+export const useSetNickname = () => useMutation(({ api }, nickname: string) => api.callData(api.client.POST('/api/user/nickname/v1', { body: { nickname } })));
+
+/** The refusals a password change answers as part of its business (spec section 8), said in the form. */
+const passwordRefusals = [3, 5, 17] as const;
+
+/** A new password, given the current one; the other sessions end (docs/decisions/006). */
+export const useChangePassword = () =>
+  useMutation(({ api }, v: { oldPassword: string; password: string }) =>
+    api.call(api.client.POST('/api/user/changePassword/v1', { body: { oldPassword: v.oldPassword, newPassword: v.password } }), { expect: passwordRefusals }),
+  );

@@ -12,10 +12,9 @@ import { useLayoutContext } from '../../components/layout-context';
 import { LoadState } from '../../components/load-state';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { usePageTitle } from '../../components/use-page-title';
-import { invalidateAccount, useAccountInfo, type AccountIdentity } from '../../queries/account-queries';
+import { invalidateAccount, useAccountInfo, useChangePassword, useOfferEmails, useSetNickname, type AccountIdentity } from '../../queries/account-queries';
 import { useServices } from '../../queries/services-context';
 import { useTheme } from '../../queries/site-queries';
-import { useMutation } from '../../queries/use-mutation';
 import { useKept } from '../../queries/use-polling';
 import { changePasswordSchema, nicknameSchema } from '../../validation/schemas';
 import './settings.css';
@@ -77,9 +76,7 @@ function AccountSettings({ identity }: { identity: AccountIdentity }) {
   const { language } = useLayoutContext();
   const info = useAccountInfo(identity, language);
   const { queries } = useServices();
-  const offers = useMutation(async ({ api }, subscribe: boolean) =>
-    api.callData(api.client.GET('/api/user/marketing/campaign/subscription', { params: { query: { subscribeStatus: subscribe ? 1 : 0 } } })),
-  );
+  const offers = useOfferEmails();
   // What was read stays on the page while a change makes it read again.
   const data = useKept(info);
   if (!data) return <LoadState status={info.status === 'error' ? 'error' : 'loading'} onRetry={info.retry} />;
@@ -123,7 +120,7 @@ function NicknameForm({ nickname, uid }: { nickname: string; uid: string }) {
   const intl = useIntl();
   const { queries } = useServices();
   const form = useForm<z.input<typeof nicknameFormSchema>>({ resolver: zodResolver(nicknameFormSchema), defaultValues: { nickname } });
-  const save = useMutation(async ({ api }, value: string) => api.callData(api.client.POST('/api/user/nickname/v1', { body: { nickname: value } })));
+  const save = useSetNickname();
   const error = form.formState.errors.nickname?.message;
   return (
     <form
@@ -156,15 +153,11 @@ function NicknameForm({ nickname, uid }: { nickname: string; uid: string }) {
 }
 
 type PasswordValues = z.input<typeof changePasswordSchema>;
-/** The refusals a password change answers as part of its business (spec section 8). */
-const passwordRefusals = [3, 5, 17] as const;
 
 function PasswordSection() {
   const intl = useIntl();
   const form = useForm<PasswordValues>({ resolver: zodResolver(changePasswordSchema), defaultValues: { oldPassword: '', password: '', confirmPassword: '' } });
-  const change = useMutation(async ({ api }, v: PasswordValues) =>
-    api.call(api.client.POST('/api/user/changePassword/v1', { body: { oldPassword: v.oldPassword, newPassword: v.password } }), { expect: passwordRefusals }),
-  );
+  const change = useChangePassword();
   // A changed password leaves nothing typed behind; a refused one keeps the form to correct.
   const { reset } = form;
   useEffect(() => {
