@@ -10,5 +10,6 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest maps each route's module to its chunks: the bytes budgets (bench/bytes.ts) read it.
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
 });
