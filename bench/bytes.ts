@@ -1,0 +1,332 @@
+/**
+ * Bytes per route (issue 7): what a visitor downloads, gzip, read from the Vite manifests of the
+ * app and of a React-only floor page built in the same run. Shared by `npm run bench:web` and the
+ * budgets test (tests/build/bundle-budgets.test.ts): sizes are deterministic, so they are asserted.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import ts from 'typescript';
+import { kB } from './report';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Issue 7's byte budgets. */
+export const byteBudgets = {
+  /** The route whose first load is held against the floor. */
+  landing: '/pricing-table',
+  firstLoadFactor: 1.5,
+  routeOwnMax: 40 * 1024,
+  chunkMax: 100 * 1024,
+} as const;
+
+// --- building ---------------------------------------------------------------------------------
+
+function viteBuild(args: string[]) {
+  const require = createRequire(import.meta.url);
+  const viteBin = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
+  // A child process with NODE_ENV unset: under vitest NODE_ENV is "test", and Vite would then
+  // bundle React's development build, which is several times the size of what ships.
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  const r = spawnSync(process.execPath, [viteBin, 'build', ...args, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`vite build ${args.join(' ')} failed (exit ${r.status}):\n${r.stderr || r.stdout}`);
+}
+
+/** The production build of the app (messages compiled first, as `npm run build` does). */
+export function buildApp(outDir = path.join(root, '.tmp', 'bench-app-dist')): string {
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/i18n-compile.ts'], { cwd: root, env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`npm run i18n:compile failed:\n${r.stderr || r.stdout}`);
+  viteBuild(['--outDir', path.resolve(outDir)]);
+  return path.resolve(outDir);
+}
+
+/** The React-only floor page (bench/floor), built with the same Vite and plugin. */
+export function buildFloor(outDir: string): string {
+  viteBuild(['--config', path.join(root, 'bench', 'floor', 'vite.config.ts'), '--outDir', path.resolve(outDir)]);
+  return path.resolve(outDir);
+}
+
+// --- the manifest -----------------------------------------------------------------------------
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+function readManifest(dist: string): Manifest {
+  const file = path.join(dist, '.vite', 'manifest.json');
+  if (!existsSync(file)) throw new Error(`${file} is missing: the build must set build.manifest: true`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+}
+
+/** The files a chunk brings with it: itself, its CSS, and its static imports' files, recursively. */
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest has no chunk "${key}"`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+function gzipSizes(dist: string) {
+  const cache = new Map<string, number>();
+  return (file: string) => {
+    let size = cache.get(file);
+    if (size === undefined) {
+      size = gzipSync(readFileSync(path.join(dist, file))).length;
+      cache.set(file, size);
+    }
+    return size;
+  };
+}
+
+function entryKey(manifest: Manifest): string {
+  const entries = Object.entries(manifest).filter(([, c]) => c.isEntry);
+  if (entries.length !== 1 || entries[0]![0] !== 'index.html') throw new Error(`expected one entry, index.html; the manifest has ${entries.map(([k]) => k).join(', ') || 'none'}`);
+  return 'index.html';
+}
+
+// --- the default language's messages -----------------------------------------------------------
+
+/**
+ * Texts that only the Portuguese catalogue holds, long and plain enough to appear verbatim in a
+ * built chunk. Finding them in the output, instead of assuming how the catalogue is imported, keeps
+ * the count right whether it is a dynamic chunk, part of the entry, or moved elsewhere.
+ */
+function portugueseMarkers(): string[] {
+  const read = (lang: string) => JSON.parse(readFileSync(path.join(root, 'src', 'i18n', 'lang', `${lang}.json`), 'utf8')) as Record<string, string>;
+  const pt = read('pt');
+  const others = ['en', 'es', 'ru'].flatMap((l) => Object.values(read(l)));
+  const markers = Object.values(pt)
+    .filter((t) => /^[A-Za-z0-9 ,.:;!?()-]{30,}$/.test(t) && !others.some((o) => o.includes(t)))
+    .sort((a, b) => b.length - a.length)
+    .slice(0, 5);
+  if (markers.length === 0) throw new Error('no Portuguese-only message long enough to find the pt catalogue in the build');
+  return markers;
+}
+
+/** The manifest keys of the chunks holding the pt messages, which the app fetches at start. */
+function catalogueKeys(manifest: Manifest, dist: string): string[] {
+  const markers = portugueseMarkers();
+  const keys = Object.entries(manifest)
+    .filter(([, c]) => c.file.endsWith('.js'))
+    .filter(([, c]) => {
+      const code = readFileSync(path.join(dist, c.file), 'utf8');
+      return markers.some((m) => code.includes(m));
+    })
+    .map(([k]) => k);
+  if (keys.length === 0) {
+    throw new Error(`the Portuguese messages are in no JS chunk of ${dist} (looked for "${markers[0]}"): update bench/bytes.ts to where the app now loads them from`);
+  }
+  return keys;
+}
+
+// --- routes -----------------------------------------------------------------------------------
+
+export interface RouteScreen {
+  /** Route paths that render this screen module. */
+  paths: string[];
+  /** The screen's module, as the manifest names it (e.g. src/screens/login/login-screen.tsx). */
+  module: string;
+  /** true: imported lazily (its own chunk); false: part of the entry. */
+  lazy: boolean;
+}
+
+/**
+ * Route path -> screen module, read from src/app/router.tsx: each `<Route path element>`'s screen is
+ * either a const holding a lazy `import('…')` or a component imported statically from src/screens.
+ * Anything else throws, so the map cannot silently drift from the router.
+ */
+export function routeScreens(manifest: Manifest, routerFile = path.join(root, 'src', 'app', 'router.tsx')): RouteScreen[] {
+  const source = ts.createSourceFile(routerFile, readFileSync(routerFile, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const routerDir = path.dirname(routerFile);
+  const toKey = (specifier: string) => {
+    const base = path.relative(root, path.resolve(routerDir, specifier)).split(path.sep).join('/');
+    const key = ['', '.tsx', '.ts', '/index.tsx', '/index.ts'].map((ext) => base + ext).find((k) => manifest[k] ?? existsSync(path.join(root, k)));
+    if (!key) throw new Error(`${routerFile}: "${specifier}" resolves to no module`);
+    return key;
+  };
+
+  const lazyConsts = new Map<string, string>();
+  const staticScreens = new Map<string, string>();
+  const routes: { path: string; components: string[] }[] = [];
+
+  const dynamicImports = (node: ts.Node): string[] => {
+    const found: string[] = [];
+    const walk = (n: ts.Node) => {
+      if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword) {
+        const arg = n.arguments[0];
+        if (!arg || !ts.isStringLiteralLike(arg)) throw new Error(`${routerFile}: an import() without a literal path`);
+        found.push(arg.text);
+      }
+      n.forEachChild(walk);
+    };
+    walk(node);
+    return found;
+  };
+
+  const jsxTags = (node: ts.Node): string[] => {
+    const tags: string[] = [];
+    const walk = (n: ts.Node) => {
+      if ((ts.isJsxSelfClosingElement(n) || ts.isJsxOpeningElement(n)) && ts.isIdentifier(n.tagName)) tags.push(n.tagName.text);
+      n.forEachChild(walk);
+    };
+    walk(node);
+    return tags;
+  };
+
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.moduleSpecifier.text.includes('/screens/')) {
+      const bindings = node.importClause?.namedBindings;
+      if (bindings && ts.isNamedImports(bindings)) for (const el of bindings.elements) staticScreens.set(el.name.text, toKey(node.moduleSpecifier.text));
+    }
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      const imports = dynamicImports(node.initializer);
+      if (imports.length > 1) throw new Error(`${routerFile}: ${node.name.text} imports ${imports.length} modules lazily; one screen per const is expected`);
+      if (imports.length === 1) lazyConsts.set(node.name.text, toKey(imports[0]!));
+    }
+    const opening = ts.isJsxElement(node) ? node.openingElement : ts.isJsxSelfClosingElement(node) ? node : undefined;
+    if (opening && ts.isIdentifier(opening.tagName) && opening.tagName.text === 'Route') {
+      let routePath: string | undefined;
+      let element: ts.Node | undefined;
+      for (const attr of opening.attributes.properties) {
+        if (!ts.isJsxAttribute(attr) || !ts.isIdentifier(attr.name)) continue;
+        if (attr.name.text === 'path') {
+          if (!attr.initializer || !ts.isStringLiteral(attr.initializer)) throw new Error(`${routerFile}: a Route path that is not a string literal`);
+          routePath = attr.initializer.text;
+        }
+        if (attr.name.text === 'element') element = attr.initializer;
+      }
+      // A Route without a path is a layout; its children are visited below.
+      if (routePath !== undefined) {
+        if (!element) throw new Error(`${routerFile}: Route ${routePath} has no element`);
+        routes.push({ path: routePath, components: jsxTags(element) });
+      }
+    }
+    node.forEachChild(visit);
+  };
+  visit(source);
+
+  const byModule = new Map<string, RouteScreen>();
+  for (const route of routes) {
+    const lazyScreens = route.components.filter((c) => lazyConsts.has(c));
+    const staticOnes = route.components.filter((c) => staticScreens.has(c));
+    let screen: { module: string; lazy: boolean };
+    if (lazyScreens.length === 1 && staticOnes.length === 0) screen = { module: lazyConsts.get(lazyScreens[0]!)!, lazy: true };
+    else if (lazyScreens.length === 0 && staticOnes.length === 1) screen = { module: staticScreens.get(staticOnes[0]!)!, lazy: false };
+    else if (lazyScreens.length === 0 && staticOnes.length === 0 && route.components.includes('Navigate')) continue; // a redirect, not a page
+    else throw new Error(`${routerFile}: cannot tell which screen Route ${route.path} renders (components: ${route.components.join(', ') || 'none'})`);
+    if (screen.lazy && !manifest[screen.module]) throw new Error(`Route ${route.path}'s screen ${screen.module} is not a chunk of the build manifest`);
+    const entry = byModule.get(screen.module) ?? { paths: [], ...screen };
+    entry.paths.push(route.path);
+    byModule.set(screen.module, entry);
+  }
+  return [...byModule.values()];
+}
+
+// --- figures and verdicts ---------------------------------------------------------------------
+
+export interface FileSize {
+  file: string;
+  gzip: number;
+}
+
+export interface RouteBytes extends RouteScreen {
+  /** Entry, start-up catalogue and the screen's closure, each file once. */
+  firstLoad: number;
+  /** The route's closure minus what every page loads at start. */
+  own: number;
+  ownFiles: FileSize[];
+}
+
+export interface Verdict {
+  name: string;
+  figure: string;
+  budget: string;
+  holds: boolean;
+}
+
+export interface BytesReport {
+  floor: { firstLoad: number; files: FileSize[] };
+  /** What every page of the app loads before its screen: the entry closure and the pt messages. */
+  start: { gzip: number; files: FileSize[] };
+  routes: RouteBytes[];
+  /** Every JS and CSS file of the app, largest first. */
+  chunks: FileSize[];
+  verdicts: { landing: Verdict; routes: Verdict[]; chunks: Verdict };
+}
+
+const describe = (files: FileSize[]) => files.map((f) => `${path.basename(f.file)} ${kB(f.gzip)}`).join(', ');
+
+export function measureBytes(appDist: string, floorDist: string): BytesReport {
+  const floorManifest = readManifest(floorDist);
+  const floorGz = gzipSizes(floorDist);
+  const floorFiles = [...closure(floorManifest, [entryKey(floorManifest)])].map((file) => ({ file, gzip: floorGz(file) }));
+  const floor = { firstLoad: floorFiles.reduce((s, f) => s + f.gzip, 0), files: floorFiles };
+
+  const manifest = readManifest(appDist);
+  const gz = gzipSizes(appDist);
+  const sized = (files: Iterable<string>) => [...files].map((file) => ({ file, gzip: gz(file) })).sort((a, b) => b.gzip - a.gzip);
+  const sum = (files: FileSize[]) => files.reduce((s, f) => s + f.gzip, 0);
+
+  const startFiles = closure(manifest, [entryKey(manifest), ...catalogueKeys(manifest, appDist)]);
+  const start = { files: sized(startFiles), gzip: 0 };
+  start.gzip = sum(start.files);
+
+  const routes: RouteBytes[] = routeScreens(manifest).map((screen) => {
+    const screenFiles = screen.lazy ? closure(manifest, [screen.module]) : new Set<string>();
+    const ownFiles = sized([...screenFiles].filter((f) => !startFiles.has(f)));
+    const own = sum(ownFiles);
+    return { ...screen, firstLoad: start.gzip + own, own, ownFiles };
+  });
+
+  const chunks = sized(new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]).filter((f) => /\.(js|css)$/.test(f))));
+
+  const landing = routes.find((r) => r.paths.includes(byteBudgets.landing));
+  if (!landing) throw new Error(`${byteBudgets.landing} is not routed in src/app/router.tsx`);
+  const landingBudget = byteBudgets.firstLoadFactor * floor.firstLoad;
+  const verdicts: BytesReport['verdicts'] = {
+    landing: {
+      name: `first load of ${byteBudgets.landing} (JS + CSS gzip)`,
+      figure: `${kB(landing.firstLoad)} = ${(landing.firstLoad / floor.firstLoad).toFixed(2)} × floor ${kB(floor.firstLoad)}`,
+      budget: `<= ${byteBudgets.firstLoadFactor} × floor = ${kB(landingBudget)}`,
+      holds: landing.firstLoad <= landingBudget,
+    },
+    routes: routes
+      .filter((r) => r !== landing)
+      .map((r) => ({
+        name: `${r.paths.join(', ')} adds`,
+        figure: r.lazy ? `${kB(r.own)}${r.ownFiles.length ? ` (${describe(r.ownFiles)})` : ''}` : `0 kB (${r.module} is in the entry)`,
+        budget: `<= ${kB(byteBudgets.routeOwnMax)}`,
+        holds: r.own <= byteBudgets.routeOwnMax,
+      })),
+    chunks: {
+      name: 'largest chunk (gzip)',
+      figure: `${path.basename(chunks[0]!.file)} ${kB(chunks[0]!.gzip)}`,
+      budget: `<= ${kB(byteBudgets.chunkMax)} each`,
+      holds: chunks.every((c) => c.gzip <= byteBudgets.chunkMax),
+    },
+  };
+  return { floor, start, routes, chunks, verdicts };
+}
+
+/** The chunks over the per-chunk budget, for messages. */
+export const oversizedChunks = (report: BytesReport) => report.chunks.filter((c) => c.gzip > byteBudgets.chunkMax);

@@ -1,0 +1,5 @@
+// The floor of issue 7: the least a React page can ship. Its bytes and its Lighthouse LCP are the
+// baseline the app's budgets are ratios of, so it renders one element and nothing else.
+import { createRoot } from 'react-dom/client';
+
+createRoot(document.getElementById('root')!).render(<h1>Aurora TV</h1>);

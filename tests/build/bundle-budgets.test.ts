@@ -1,0 +1,54 @@
+/**
+ * Issue 7's byte budgets, against a React-only floor page built in the same run: the first load of
+ * /pricing-table at most 1.5 × the floor, each other route at most 40 kB gzip of its own chunks, no
+ * chunk over 100 kB gzip. Bytes are deterministic, so they are asserted here; timings never are.
+ *
+ * BUILT_APP_DIST may name a fresh production build (npm test builds once and passes it); otherwise
+ * the app is built here. The floor is small and always built.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, buildFloor, byteBudgets, measureBytes, oversizedChunks, type BytesReport } from '../../bench/bytes';
+import { kB } from '../../bench/report';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+let workDir: string;
+let report: BytesReport;
+
+beforeAll(() => {
+  mkdirSync(path.join(root, '.tmp'), { recursive: true });
+  workDir = mkdtempSync(path.join(root, '.tmp', 'bundle-budgets-'));
+  const given = process.env.BUILT_APP_DIST;
+  if (given && !existsSync(path.join(given, '.vite', 'manifest.json'))) throw new Error(`BUILT_APP_DIST=${given} holds no .vite/manifest.json`);
+  const appDist = given ? path.resolve(given) : buildApp(path.join(workDir, 'app'));
+  report = measureBytes(appDist, buildFloor(path.join(workDir, 'floor')));
+}, 300_000);
+
+afterAll(() => {
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+const files = (list: { file: string; gzip: number }[]) => list.map((f) => `${path.basename(f.file)} ${kB(f.gzip)}`).join(', ');
+
+describe('bundle budgets (gzip, against the React-only floor page)', () => {
+  it(`the first load of ${byteBudgets.landing} is at most ${byteBudgets.firstLoadFactor} × the floor`, () => {
+    const { landing } = report.verdicts;
+    const route = report.routes.find((r) => r.paths.includes(byteBudgets.landing))!;
+    expect(
+      landing.holds,
+      `${landing.name}: ${landing.figure}, budget ${landing.budget}. Loaded at start: ${files(report.start.files)}; then the screen's own: ${files(route.ownFiles) || 'nothing'}`,
+    ).toBe(true);
+  });
+
+  it(`every other route adds at most ${kB(byteBudgets.routeOwnMax)} of its own chunks`, () => {
+    expect(report.routes.length).toBeGreaterThan(1);
+    const over = report.verdicts.routes.filter((v) => !v.holds).map((v) => `${v.name} ${v.figure}, budget ${v.budget}`);
+    expect(over, 'routes over budget').toEqual([]);
+  });
+
+  it(`no chunk is over ${kB(byteBudgets.chunkMax)}`, () => {
+    const over = oversizedChunks(report).map((c) => `${c.file}: ${kB(c.gzip)} > ${kB(byteBudgets.chunkMax)}`);
+    expect(over, 'chunks over budget').toEqual([]);
+  });
+});
