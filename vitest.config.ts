@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 
 // Server and contract suites run in node; component suites opt into jsdom with a
@@ -11,5 +12,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default (cores - 1) is a single worker on a 2-core machine, leaving a core mostly
+    // to the runner; two workers finish the suites sooner there (issue 7; docs/performance.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    globalSetup: ['tests/helpers/pglite-template.ts'],
   },
 });

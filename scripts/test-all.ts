@@ -1,10 +1,12 @@
 /**
  * `npm test`: everything the project checks, in order, stopping at the first failure:
- * types, lint, contract freshness, message catalogue, the vitest suites (on PGlite, and on
- * PostgreSQL too when TEST_DATABASE_URL is set), the production build and the browser suite.
+ * types, lint, contract freshness, message catalogue, the production build (the bytes budgets
+ * measure it, the browser suite serves it), the vitest suites (on PGlite, the model-based suite on
+ * its own so its time is known, and the server suites on PostgreSQL too when TEST_DATABASE_URL is
+ * set) and the browser suite. Each step's time goes to .tmp/test-times.json for `npm run bench`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumMissingMessage, findChromium } from './chromium';
 import { COVERAGE_FILE, formatCoverage, underFullCoverage, type CoverageReport } from '../tests/model/coverage';
@@ -15,6 +17,7 @@ mkdirSync(tmp, { recursive: true });
 const started = Date.now();
 let passed = 0;
 let failed = 0;
+const stepSeconds: Record<string, number> = {};
 
 function step(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n━━ ${title}`);
@@ -24,7 +27,8 @@ function step(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv
     console.error(`\n✖ ${title} failed (exit ${r.status ?? r.signal}).`);
     finish(1);
   }
-  console.log(`✔ ${title} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  stepSeconds[title] = (Date.now() - t) / 1000;
+  console.log(`✔ ${title} (${stepSeconds[title].toFixed(1)} s)`);
 }
 
 function countVitest(file: string) {
@@ -50,7 +54,9 @@ function printFlowCoverage(): boolean {
 
 function finish(code: number): never {
   if (!printFlowCoverage()) code = 1;
-  console.log(`\nnpm test took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const totalSeconds = (Date.now() - started) / 1000;
+  writeFileSync(path.join(tmp, 'test-times.json'), `${JSON.stringify({ date: new Date().toISOString(), exitCode: code, passed, failed, totalSeconds, steps: stepSeconds }, null, 2)}\n`);
+  console.log(`\nnpm test took ${totalSeconds.toFixed(0)} s`);
   console.log(`tests: ${passed} passed, ${failed} failed`);
   process.exit(code);
 }
@@ -66,20 +72,20 @@ step('lint', 'npm', ['run', '--silent', 'lint']);
 step('contract types are fresh (npm run gen:api)', 'npm', ['run', '--silent', 'check:api']);
 step('message catalogue compiles in every language', 'npm', ['run', '--silent', 'i18n:compile']);
 
-const vitestJson = path.join(tmp, 'vitest.json');
-const unitDb = process.env.TEST_DATABASE_URL;
-step('unit, component, model and server tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
-  TEST_DATABASE_URL: '',
-});
-countVitest(vitestJson);
-if (unitDb) {
-  step('server tests on PostgreSQL', 'npx', ['vitest', 'run', 'tests/server', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
-    TEST_DATABASE_URL: unitDb,
-  });
-  countVitest(vitestJson);
-}
-
 step('production build', 'npm', ['run', '--silent', 'build']);
+
+const vitestJson = path.join(tmp, 'vitest.json');
+const vitest = (title: string, args: string[], env: NodeJS.ProcessEnv) => {
+  step(title, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], env);
+  countVitest(vitestJson);
+};
+const unitDb = process.env.TEST_DATABASE_URL;
+// The bytes budgets (tests/build) measure the build made just above instead of making their own.
+const pglite = { TEST_DATABASE_URL: '', BUILT_APP_DIST: path.join(root, 'dist') };
+vitest('unit, component, build and server tests (PGlite)', ['--exclude', 'tests/model/**'], pglite);
+vitest('model-based tests (tests/model: the machines\' graphs walked on the server and on the screens)', ['tests/model'], pglite);
+if (unitDb) vitest('server tests on PostgreSQL', ['tests/server'], { TEST_DATABASE_URL: unitDb });
+
 const pwJson = path.join(tmp, 'playwright.json');
 step('browser tests (Playwright, real Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,

@@ -22,9 +22,13 @@ export interface Database extends Queryable {
 // node-postgres would otherwise hand out strings where PGlite hands out numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * `template`: a data directory dumped by PGlite's dumpDataDir, to start from instead of running
+ * initdb (about 1.5 s of a fresh in-memory database's 2 s; the test suites start dozens).
+ */
+export async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  const db = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
   const run = async <T>(q: { query: PGlite['query'] }, sql: string, params?: readonly unknown[]) =>
     (await q.query<T>(sql, params as unknown[] | undefined)).rows;
   return {

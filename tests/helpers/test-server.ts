@@ -7,6 +7,7 @@ import { contractErrors } from './contract-check';
 import type { Clock } from '../../server/clock';
 import { loadConfig } from '../../server/config';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
+import { pgliteTemplate } from './pglite-template';
 import { migrate } from '../../server/db/migrate';
 import { seedDemoContent } from '../../server/db/seed';
 import { createPasswordHasher } from '../../server/security/passwords';
@@ -25,7 +26,7 @@ export interface TestServer {
 export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const db = await openPglite();
+    const db = await openPglite(undefined, pgliteTemplate());
     return { db, drop: () => db.close() };
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
