@@ -1,8 +1,9 @@
 /**
- * `npm run bench` (web and api), `npm run bench:web`, `npm run bench:api`: measures the production
- * build in a real Chromium and the real server on a fresh database, prints every figure next to its
- * budget and baseline, and writes bench/results.json and docs/performance.md. Exits 1 when a budget
- * misses. The measuring lives in bench/web.ts and bench/api.ts; this file only runs and reports.
+ * `npm run bench` (all three parts), `npm run bench:web`, `npm run bench:api`, `npm run bench:tests`:
+ * measures the production build in a real Chromium, the real server on a fresh database and the
+ * test suite's time, prints every figure next to its budget and baseline, and writes
+ * bench/results.json and docs/performance.md. Exits 1 when a budget misses. The measuring lives in
+ * bench/web.ts, bench/api.ts and bench/tests.ts; this file only runs them and reports.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -12,13 +13,14 @@ import type { BenchContext, Row } from '../bench/report';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-const parts = values.only ? [values.only] : ['web', 'api'];
+const parts = values.only ? [values.only] : ['web', 'api', 'tests'];
 const ctx: BenchContext = { root, rows: [], results: {}, seconds: Number(process.env.BENCH_SECONDS ?? 10) };
 
 for (const part of parts) {
   if (part === 'web') await (await import('../bench/web')).run(ctx);
   else if (part === 'api') await (await import('../bench/api')).run(ctx);
-  else throw new Error(`unknown bench part "${part}" (web or api)`);
+  else if (part === 'tests') await (await import('../bench/tests')).run(ctx);
+  else throw new Error(`unknown bench part "${part}" (web, api or tests)`);
 }
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
