@@ -49,5 +49,8 @@ type Run = { date: string; machine: string; rows: Row[] };
 const doc = (Object.entries(runs) as [string, Run][])
   .map(([part, run]) => `Part \`${part}\`: \`npm run bench:${part}\` on ${run.date}, ${run.machine}.\n\n${table(run.rows)}\n${run.rows.filter((r) => r.note).map((r) => `\n- ${r.name}: ${r.note}`).join('')}`)
   .join('\n\n');
-writeFileSync(path.join(root, 'docs', 'performance.md'), `# Performance\n\nWritten by \`npm run bench\`; the full figures are in \`bench/results.json\`.\n\n${doc}\n`);
+// bench/notes.md is written by hand: how the budgets were met, what was tried, what each choice saved.
+const notesFile = path.join(root, 'bench', 'notes.md');
+const notes = existsSync(notesFile) ? `\n${readFileSync(notesFile, 'utf8')}` : '';
+writeFileSync(path.join(root, 'docs', 'performance.md'), `# Performance\n\nWritten by \`npm run bench\`; the full figures are in \`bench/results.json\`.\n\n${doc}\n${notes}`);
 process.exit(ctx.rows.some((r) => r.holds === false) ? 1 : 0);
