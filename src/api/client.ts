@@ -13,7 +13,7 @@
 // - A fetch that fails is kind 'network' (toast 'network'); our timeout is kind 'timeout' (toast
 //   'timeout'); the caller's own abort is kind 'aborted' and silent.
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { paths } from '../../openapi/schema';
 import { ApiError } from './api-error';
 import { DEFAULT_HEADER_LANGUAGE, type ClientContext } from './client-context';
@@ -50,9 +50,9 @@ export type EnvelopeData<R> = R extends { data: infer Body }
 /** The contract's envelope, read loosely: extra keys are tolerated, `null` counts as absent. */
 const envelopeSchema = z.object({
   code: z.number(),
-  errCode: z.number().nullish(),
-  msg: z.string().nullish(),
-  data: z.unknown().optional(),
+  errCode: z.nullish(z.number()),
+  msg: z.nullish(z.string()),
+  data: z.optional(z.unknown()),
 });
 
 export interface CreateApiOptions {

@@ -4,7 +4,7 @@
 // Entries are JSON read through zod: a missing, corrupt or wrongly shaped entry reads as `null`
 // (a cache miss), never as an exception.
 
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { langSchema, type Lang } from './store';
 
 /**
@@ -14,14 +14,14 @@ import { langSchema, type Lang } from './store';
  */
 export const areaCodeSchema = z.object({
   /** ISO 3166-1 alpha-2 code, e.g. "BR". */
-  country: z.string().optional(),
+  country: z.optional(z.string()),
   /** The country's name, in the language it was fetched in. */
   name: z.string(),
   /** The dialling code's digits, e.g. "55". */
   areaCode: z.string(),
   /** Fewest and most digits of a number without the area code. */
-  minLength: z.number().optional(),
-  maxLength: z.number().optional(),
+  minLength: z.optional(z.number()),
+  maxLength: z.optional(z.number()),
 });
 export type AreaCode = z.infer<typeof areaCodeSchema>;
 export const areaCodesSchema = z.array(areaCodeSchema);
@@ -63,7 +63,7 @@ export interface SessionCache {
   clear(): void;
 }
 
-function read<S extends z.ZodType>(storage: Storage, name: string, schema: S): z.output<S> | null {
+function read<S extends z.ZodMiniType>(storage: Storage, name: string, schema: S): z.output<S> | null {
   let raw: string | null;
   try {
     raw = storage.getItem(name);
@@ -83,7 +83,7 @@ function read<S extends z.ZodType>(storage: Storage, name: string, schema: S): z
  * Writes an entry after checking it. A cache is an optimisation: a value that fails its schema or a
  * full storage (quota) is simply not cached.
  */
-function write<S extends z.ZodType>(storage: Storage, name: string, schema: S, value: unknown): void {
+function write<S extends z.ZodMiniType>(storage: Storage, name: string, schema: S, value: unknown): void {
   const parsed = schema.safeParse(value);
   if (!parsed.success) return;
   try {

@@ -5,7 +5,7 @@
 // a key whose default is `null` removes it. Objects are re-parsed only when the stored text changes,
 // so `get` returns the same reference between changes (as React's useSyncExternalStore requires).
 
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const langSchema = z.enum(['pt', 'en', 'es', 'ru']);
 export type Lang = z.infer<typeof langSchema>;
@@ -23,21 +23,21 @@ export type WebInfo = z.infer<typeof webInfoSchema>;
 
 /** The logged-in user. `token` and `expiration` (ms timestamp) are required: without them there is no session. */
 export const userInfoSchema = z.object({
-  token: z.string().min(1),
-  uid: idSchema.optional(),
-  account: z.string().optional(),
-  type: idSchema.optional(),
+  token: z.string().check(z.minLength(1)),
+  uid: z.optional(idSchema),
+  account: z.optional(z.string()),
+  type: z.optional(idSchema),
   expiration: z.number(),
-  accountLoginType: idSchema.optional(),
+  accountLoginType: z.optional(idSchema),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
 /** One login record of the account screen's device list (device, model, IP, time in ms). */
 export const userDeviceSchema = z.object({
-  device: z.string().nullish(),
-  model: z.string().nullish(),
-  ip: z.string().nullish(),
-  time: idSchema.nullish(),
+  device: z.nullish(z.string()),
+  model: z.nullish(z.string()),
+  ip: z.nullish(z.string()),
+  time: z.nullish(idSchema),
 });
 
 /**
@@ -45,22 +45,22 @@ export const userDeviceSchema = z.object({
  * `null` accepted) but checked; keys the schema does not name are dropped, never passed through.
  */
 export const accountInfoSchema = z.object({
-  uid: idSchema.nullish(),
-  type: idSchema.nullish(),
-  nickname: z.string().nullish(),
-  account: z.string().nullish(),
-  planId: idSchema.nullish(),
-  planName: z.string().nullish(),
-  userType: idSchema.nullish(),
+  uid: z.nullish(idSchema),
+  type: z.nullish(idSchema),
+  nickname: z.nullish(z.string()),
+  account: z.nullish(z.string()),
+  planId: z.nullish(idSchema),
+  planName: z.nullish(z.string()),
+  userType: z.nullish(idSchema),
   /** Millisecond timestamp. */
-  expiredTime: z.number().nullish(),
-  accountCreationTime: idSchema.nullish(),
-  deviceSessions: z.number().nullish(),
-  limitCount: z.number().nullish(),
-  userDevice: z.array(userDeviceSchema).nullish(),
-  unsubscribeEmail: z.union([z.boolean(), z.number(), z.string()]).nullish(),
-  loginApp: z.union([z.boolean(), z.number(), z.string()]).nullish(),
-  bizRemainingDays: z.number().nullish(),
+  expiredTime: z.nullish(z.number()),
+  accountCreationTime: z.nullish(idSchema),
+  deviceSessions: z.nullish(z.number()),
+  limitCount: z.nullish(z.number()),
+  userDevice: z.nullish(z.array(userDeviceSchema)),
+  unsubscribeEmail: z.nullish(z.union([z.boolean(), z.number(), z.string()])),
+  loginApp: z.nullish(z.union([z.boolean(), z.number(), z.string()])),
+  bizRemainingDays: z.nullish(z.number()),
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
 
@@ -69,14 +69,14 @@ export type AccountInfo = z.infer<typeof accountInfoSchema>;
  * under another key is dropped, so a CVV never reaches local storage.
  */
 export const cardSchema = z.object({
-  id: idSchema.optional(),
-  brand: z.string().optional(),
-  last4: z.string().optional(),
-  expMonth: z.number().optional(),
-  expYear: z.number().optional(),
-  holder: z.string().optional(),
-  isDefault: z.boolean().optional(),
-  usedForRenewal: z.boolean().optional(),
+  id: z.optional(idSchema),
+  brand: z.optional(z.string()),
+  last4: z.optional(z.string()),
+  expMonth: z.optional(z.number()),
+  expYear: z.optional(z.number()),
+  holder: z.optional(z.string()),
+  isDefault: z.optional(z.boolean()),
+  usedForRenewal: z.optional(z.boolean()),
 });
 export type Card = z.infer<typeof cardSchema>;
 
@@ -97,32 +97,32 @@ export const loginTabSchema = z.enum(['email', 'code']);
 /** Spec section 9: the default resend countdown, in seconds. */
 export const DEFAULT_COUNTDOWN = 60;
 
-interface KeyDef<S extends z.ZodType> {
+interface KeyDef<S extends z.ZodMiniType> {
   readonly schema: S;
   readonly fallback: z.output<S>;
 }
 
-function key<S extends z.ZodType>(schema: S, fallback: z.output<S>): KeyDef<S> {
+function key<S extends z.ZodMiniType>(schema: S, fallback: z.output<S>): KeyDef<S> {
   return { schema, fallback };
 }
 
 /** Each key's schema and default. */
 export const sessionKeys = {
-  webInfo: key(webInfoSchema.nullable(), null),
-  userInfo: key(userInfoSchema.nullable(), null),
+  webInfo: key(z.nullable(webInfoSchema), null),
+  userInfo: key(z.nullable(userInfoSchema), null),
   clientType: key(clientTypeSchema, 'WEB'),
   scene: key(sceneSchema, 'WEB'),
   loginActiveTab: key(loginTabSchema, 'email'),
-  countdown: key(z.number().int().nonnegative(), DEFAULT_COUNTDOWN),
-  fingerprint: key(z.string().min(1).nullable(), null),
-  language: key(langSchema.nullable(), null),
-  siteKey: key(z.string().nullable(), null),
-  accountInfo: key(accountInfoSchema.nullable(), null),
-  cardDetail: key(cardSchema.nullable(), null),
-  selectedCard: key(cardSchema.nullable(), null),
-  pointData: key(pointDataSchema.nullable(), null),
-  methodSelCode: key(idSchema.nullable(), null),
-  bankCountDown: key(z.number().nullable(), null),
+  countdown: key(z.int().check(z.nonnegative()), DEFAULT_COUNTDOWN),
+  fingerprint: key(z.nullable(z.string().check(z.minLength(1))), null),
+  language: key(z.nullable(langSchema), null),
+  siteKey: key(z.nullable(z.string()), null),
+  accountInfo: key(z.nullable(accountInfoSchema), null),
+  cardDetail: key(z.nullable(cardSchema), null),
+  selectedCard: key(z.nullable(cardSchema), null),
+  pointData: key(z.nullable(pointDataSchema), null),
+  methodSelCode: key(z.nullable(idSchema), null),
+  bankCountDown: key(z.nullable(z.number()), null),
   showLiquidoOtp: key(z.boolean(), false),
 } as const;
 
@@ -154,7 +154,7 @@ export interface SessionStore {
 
 /** Reads a stored text through a key's schema: the value, or the default. Never throws. */
 export function parseStored<K extends SessionKey>(key: K, raw: string | null): SessionValues[K] {
-  const def = sessionKeys[key] as unknown as KeyDef<z.ZodType<SessionValues[K]>>;
+  const def = sessionKeys[key] as unknown as KeyDef<z.ZodMiniType<SessionValues[K]>>;
   if (raw === null) return def.fallback;
   let json: unknown;
   try {
@@ -192,7 +192,7 @@ export function createSessionStore(storage: Storage): SessionStore {
   }
 
   function set<K extends SessionKey>(name: K, value: SessionValues[K]): void {
-    const def = sessionKeys[name] as unknown as KeyDef<z.ZodType<SessionValues[K]>>;
+    const def = sessionKeys[name] as unknown as KeyDef<z.ZodMiniType<SessionValues[K]>>;
     const parsed = def.schema.safeParse(value);
     if (!parsed.success) {
       throw new TypeError(`session: invalid value for "${name}": ${parsed.error.message}`);

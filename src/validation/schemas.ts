@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   hasSpecialCharacter,
   isCnpj,
@@ -49,17 +49,18 @@ export interface ValidRules {
 }
 
 /** Text with every whitespace removed, as the user types (spec section 5). */
-const compact = z.string().transform(stripWhitespace);
+const compact = z.pipe(z.string(), z.transform(stripWhitespace));
 
 export const passwordSchema = (requiredMessage: ValidationMessageId = V.required) =>
-  z.string().min(1, requiredMessage).min(6, V.passwordTooShort).max(128, V.passwordTooShort);
+  z.string().check(z.minLength(1, requiredMessage), z.minLength(6, V.passwordTooShort), z.maxLength(128, V.passwordTooShort));
 
 export const emailSchema = (rules: ValidRules = {}) =>
-  compact.pipe(
-    z
-      .string()
-      .min(1, V.required)
-      .refine((v) => isEmail(v) && matchesConfiguredRule(v, rules.email), V.invalidEmail),
+  z.pipe(
+    compact,
+    z.string().check(
+      z.minLength(1, V.required),
+      z.refine((v) => isEmail(v) && matchesConfiguredRule(v, rules.email), V.invalidEmail),
+    ),
   );
 
 export interface AreaCodeRule {
@@ -70,84 +71,101 @@ export interface AreaCodeRule {
 
 /** A national number checked against its area code's lengths, then the configured pattern. */
 export const phoneSchema = (rules: ValidRules = {}, areaCode?: AreaCodeRule) =>
-  compact.pipe(
-    z
-      .string()
-      .min(1, V.required)
-      .superRefine((v, ctx) => {
+  z.pipe(
+    compact,
+    z.string().check(
+      z.minLength(1, V.required),
+      z.superRefine((v, ctx) => {
         if (!isDigits(v)) ctx.addIssue({ code: 'custom', message: V.invalidPhone });
         else if (areaCode && v.length < areaCode.minLength) ctx.addIssue({ code: 'custom', message: V.areaCodeTooShort });
         else if (areaCode && v.length > areaCode.maxLength) ctx.addIssue({ code: 'custom', message: V.areaCodeTooLong });
         else if (!matchesConfiguredRule(v, rules.phone)) ctx.addIssue({ code: 'custom', message: V.invalidPhone });
       }),
+    ),
   );
+
+/** The account field of log-in, sign-up and recovery: an email, or phone digits, each checked by its own schema. */
+export const emailOrPhoneSchema = z.string().check(
+  z.superRefine((value, ctx) => {
+    const parsed = (value.includes('@') ? emailSchema() : phoneSchema()).safeParse(value);
+    if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? V.required });
+  }),
+);
+
+/** The area code as typed beside a phone number: up to 4 digits, possibly none. */
+export const areaCodeInputSchema = z.string().check(z.regex(/^[0-9]{0,4}$/, V.areaCodeInvalid));
+
+/** The answer to a captcha, once the server asks for one. */
+export const captchaSchema = z.string().check(z.trim(), z.minLength(1, V.required));
 
 /** The area code itself must be one of the known ones (spec: "invalid"). */
 export const areaCodeSchema = (known: readonly AreaCodeRule[]) =>
-  z
-    .string()
-    .min(1, V.required)
-    .refine((v) => known.length === 0 || known.some((k) => k.areaCode === v), V.areaCodeInvalid);
+  z.string().check(
+    z.minLength(1, V.required),
+    z.refine((v) => known.length === 0 || known.some((k) => k.areaCode === v), V.areaCodeInvalid),
+  );
 
-export const nicknameSchema = z
-  .string()
-  .trim()
-  .min(1, V.required)
-  .max(32, V.nicknameSpecialChars)
-  .refine((v) => !hasSpecialCharacter(v), V.nicknameSpecialChars);
+export const nicknameSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, V.required),
+  z.maxLength(32, V.nicknameSpecialChars),
+  z.refine((v) => !hasSpecialCharacter(v), V.nicknameSpecialChars),
+);
 
-export const verificationCodeSchema = compact.pipe(z.string().min(1, V.codeRequired).regex(/^[0-9]{4}$/, V.codeFormat));
+export const verificationCodeSchema = z.pipe(compact, z.string().check(z.minLength(1, V.codeRequired), z.regex(/^[0-9]{4}$/, V.codeFormat)));
 
-export const couponSchema = compact.pipe(z.string().min(1, V.couponRequired).max(32, V.couponRequired));
+export const couponSchema = z.pipe(compact, z.string().check(z.minLength(1, V.couponRequired), z.maxLength(32, V.couponRequired)));
 
 export const termsSchema = z.literal(true, { error: V.termsRequired });
 
 /** New password and its confirmation; the mismatch is reported on the confirmation field. */
 export const newPasswordPairSchema = z
-  .object({ password: passwordSchema(V.newPasswordRequired), confirmPassword: z.string().min(1, V.required) })
-  .refine((v) => v.password === v.confirmPassword, { message: V.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .object({ password: passwordSchema(V.newPasswordRequired), confirmPassword: z.string().check(z.minLength(1, V.required)) })
+  .check(z.refine((v) => v.password === v.confirmPassword, { message: V.passwordsDoNotMatch, path: ['confirmPassword'] }));
 
 export const changePasswordSchema = z
   .object({
-    oldPassword: z.string().min(1, V.currentPasswordRequired),
+    oldPassword: z.string().check(z.minLength(1, V.currentPasswordRequired)),
     password: passwordSchema(V.newPasswordRequired),
-    confirmPassword: z.string().min(1, V.required),
+    confirmPassword: z.string().check(z.minLength(1, V.required)),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: V.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .check(z.refine((v) => v.password === v.confirmPassword, { message: V.passwordsDoNotMatch, path: ['confirmPassword'] }));
 
 export const cardSchema = (now: () => Date = () => new Date()) =>
   z.object({
-    number: compact.pipe(z.string().refine((v) => v.length >= 12 && v.length <= 19 && passesLuhn(v), V.cardNumberInvalid)),
+    number: z.pipe(compact, z.string().check(z.refine((v) => v.length >= 12 && v.length <= 19 && passesLuhn(v), V.cardNumberInvalid))),
     expMonth: z.coerce.number<unknown>(),
     expYear: z.coerce.number<unknown>(),
-    cvc: compact.pipe(z.string().regex(/^[0-9]{3,4}$/, V.cardCvcInvalid)),
-    holder: z.string().trim().min(1, V.required).max(64, V.required),
-  }).superRefine((v, ctx) => {
-    if (!isExpiryValid(v.expMonth, v.expYear, now())) ctx.addIssue({ code: 'custom', message: V.cardExpiryInvalid, path: ['expMonth'] });
-  });
+    cvc: z.pipe(compact, z.string().check(z.regex(/^[0-9]{3,4}$/, V.cardCvcInvalid))),
+    holder: z.string().check(z.trim(), z.minLength(1, V.required), z.maxLength(64, V.required)),
+  }).check(
+    z.superRefine((v, ctx) => {
+      if (!isExpiryValid(v.expMonth, v.expYear, now())) ctx.addIssue({ code: 'custom', message: V.cardExpiryInvalid, path: ['expMonth'] });
+    }),
+  );
 
 /** CPF (11 digits) or CNPJ (14 digits), digits only: dots, dashes and spaces are refused, not cleaned. */
-export const cpfSchema = z
-  .string()
-  .min(1, V.required)
-  .superRefine((v, ctx) => {
+export const cpfSchema = z.string().check(
+  z.minLength(1, V.required),
+  z.superRefine((v, ctx) => {
     if (!isDigits(v)) ctx.addIssue({ code: 'custom', message: V.cpfDigitsOnly });
     else if (!(isCpf(v) || isCnpj(v))) ctx.addIssue({ code: 'custom', message: V.cpfInvalid });
-  });
+  }),
+);
 
-export const zipcodeSchema = compact.pipe(z.string().min(1, V.required).refine(isZipcode, V.zipcodeIncorrect));
+export const zipcodeSchema = z.pipe(compact, z.string().check(z.minLength(1, V.required), z.refine(isZipcode, V.zipcodeIncorrect)));
 
 /** State must be chosen before city (spec section 5). */
-export const stateCitySchema = z
-  .object({ state: z.string(), city: z.string() })
-  .superRefine((v, ctx) => {
+export const stateCitySchema = z.object({ state: z.string(), city: z.string() }).check(
+  z.superRefine((v, ctx) => {
     if (!v.state && v.city) ctx.addIssue({ code: 'custom', message: V.stateBeforeCity, path: ['city'] });
     if (!v.state) ctx.addIssue({ code: 'custom', message: V.required, path: ['state'] });
     else if (!v.city) ctx.addIssue({ code: 'custom', message: V.required, path: ['city'] });
-  });
+  }),
+);
 
 /** The first message id of a failed parse for each field path ('' for the form itself). */
-export function fieldErrors(error: z.ZodError): Record<string, ValidationMessageId> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, ValidationMessageId> {
   const out: Record<string, ValidationMessageId> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.');

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FieldError } from '../../components/field-error';
 import { LoadState } from '../../components/load-state';
 import { usePageTitle } from '../../components/use-page-title';

@@ -3,7 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { LoginView } from '../../../machines/login/login.selectors';
 import type { AccountFields, EntranceToken, LoginEvent, LoginInput } from '../../../machines/login/login.types';
 import { useAccountSuggestions } from '../../components/account-suggestions';
@@ -14,7 +14,7 @@ import { RefusalNotice } from '../../components/refusal-notice';
 import { ResendCountdown } from '../../components/resend-countdown';
 import { usePageTitle } from '../../components/use-page-title';
 import { useServices } from '../../queries/services-context';
-import { emailSchema, phoneSchema, verificationCodeSchema, passwordSchema, V } from '../../validation/schemas';
+import { areaCodeInputSchema, captchaSchema, emailOrPhoneSchema, passwordSchema, verificationCodeSchema } from '../../validation/schemas';
 import { GoogleSignIn } from './google-sign-in';
 import { m, resendWait } from './login-messages';
 import { returnPath } from './return-path';
@@ -22,13 +22,6 @@ import { useLogin } from './use-login';
 import { Dialog } from '../../components/dialog';
 
 type Send = (event: LoginEvent) => void;
-
-/** An email, or phone digits (spec section 5): each checked by its own schema. */
-const accountSchema = z.string().superRefine((value, ctx) => {
-  const parsed = (value.includes('@') ? emailSchema() : phoneSchema()).safeParse(value);
-  if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? V.required });
-});
-const areaCodeSchema = z.string().regex(/^[0-9]{0,4}$/, V.areaCodeInvalid);
 
 const toFields = (account: string, areaCode: string): AccountFields => {
   const compact = account.replace(/\s+/g, '');
@@ -160,12 +153,13 @@ function FormField({ id, label, error, input }: Field) {
   );
 }
 
-const passwordFormSchema = z.object({ account: accountSchema, areaCode: areaCodeSchema, password: passwordSchema(), captcha: z.string() });
+const passwordFormSchema = z.object({ account: emailOrPhoneSchema, areaCode: areaCodeInputSchema, password: passwordSchema(), captcha: z.string() });
+const withCaptcha = { captcha: captchaSchema };
 
 function PasswordForm({ view, send }: { view: LoginView; send: Send }) {
   const intl = useIntl();
   const needsCaptcha = view.captchaSvg !== null;
-  const schema = needsCaptcha ? passwordFormSchema.extend({ captcha: z.string().trim().min(1, V.required) }) : passwordFormSchema;
+  const schema = needsCaptcha ? z.extend(passwordFormSchema, withCaptcha) : passwordFormSchema;
   const form = useForm<z.input<typeof passwordFormSchema>>({ resolver: zodResolver(schema), defaultValues: { account: '', areaCode: '', password: '', captcha: '' } });
   const suggest = useAccountSuggestions('login', form.watch('account'));
   const e = form.formState.errors;
@@ -190,12 +184,12 @@ function PasswordForm({ view, send }: { view: LoginView; send: Send }) {
   );
 }
 
-const codeRequestSchema = z.object({ account: accountSchema, areaCode: areaCodeSchema, captcha: z.string() });
+const codeRequestSchema = z.object({ account: emailOrPhoneSchema, areaCode: areaCodeInputSchema, captcha: z.string() });
 
 function CodeRequestForm({ view, send }: { view: LoginView; send: Send }) {
   const intl = useIntl();
   const needsCaptcha = view.captchaSvg !== null;
-  const schema = needsCaptcha ? codeRequestSchema.extend({ captcha: z.string().trim().min(1, V.required) }) : codeRequestSchema;
+  const schema = needsCaptcha ? z.extend(codeRequestSchema, withCaptcha) : codeRequestSchema;
   // A resend that met a captcha comes back here: the account it was for is already filled in.
   const form = useForm<z.input<typeof codeRequestSchema>>({
     resolver: zodResolver(schema),

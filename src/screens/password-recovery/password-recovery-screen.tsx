@@ -3,7 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { PasswordRecoveryView } from '../../../machines/password-recovery/password-recovery.selectors';
 import type { AccountFields, PasswordRecoveryEvent, PasswordRecoveryInput } from '../../../machines/password-recovery/password-recovery.types';
 import { CaptchaField } from '../../components/captcha-field';
@@ -11,7 +11,7 @@ import { FieldError } from '../../components/field-error';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { ResendCountdown } from '../../components/resend-countdown';
 import { usePageTitle } from '../../components/use-page-title';
-import { emailSchema, newPasswordPairSchema, phoneSchema, V, verificationCodeSchema } from '../../validation/schemas';
+import { areaCodeInputSchema, captchaSchema, emailOrPhoneSchema, emailSchema, newPasswordPairSchema, V, verificationCodeSchema } from '../../validation/schemas';
 import { usePasswordRecovery } from './use-password-recovery';
 
 const m = defineMessages({
@@ -178,15 +178,8 @@ function FormField({ id, label, error, children }: { id: string; label: string; 
 }
 
 /** An email, or phone digits (spec section 5); a link needs an email. */
-const requestSchema = z.object({
-  account: z.string().superRefine((value, ctx) => {
-    const parsed = (value.includes('@') ? emailSchema() : phoneSchema()).safeParse(value);
-    if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? V.required });
-  }),
-  areaCode: z.string().regex(/^[0-9]{0,4}$/, V.areaCodeInvalid),
-  captcha: z.string(),
-});
-const withCaptcha = z.object({ captcha: z.string().trim().min(1, V.required) });
+const requestSchema = z.object({ account: emailOrPhoneSchema, areaCode: areaCodeInputSchema, captcha: z.string() });
+const withCaptcha = z.object({ captcha: captchaSchema });
 const linkRequestSchema = z.object({ account: emailSchema(), areaCode: z.string(), captcha: z.string() });
 type RequestValues = z.input<typeof requestSchema>;
 
@@ -199,14 +192,14 @@ function RequestForm({ view, send }: { view: PasswordRecoveryView; send: Send })
   const intl = useIntl();
   const needsCaptcha = view.captchaSvg !== null;
   const code = useForm<RequestValues>({
-    resolver: zodResolver(needsCaptcha ? requestSchema.extend(withCaptcha.shape) : requestSchema),
+    resolver: zodResolver(needsCaptcha ? z.extend(requestSchema, withCaptcha.shape) : requestSchema),
     defaultValues: { account: view.requested?.account ?? '', areaCode: view.requested?.areaCode ?? '', captcha: '' },
   });
   const e = code.formState.errors;
   const captchaCode = (v: RequestValues) => (needsCaptcha ? { captchaCode: v.captcha.trim() } : {});
   const asLink = async () => {
     // The link goes by email only: the same field, checked as an address.
-    const parsed = (needsCaptcha ? linkRequestSchema.extend(withCaptcha.shape) : linkRequestSchema).safeParse(code.getValues());
+    const parsed = (needsCaptcha ? z.extend(linkRequestSchema, withCaptcha.shape) : linkRequestSchema).safeParse(code.getValues());
     if (!parsed.success) {
       for (const issue of parsed.error.issues) code.setError(issue.path[0] === 'captcha' ? 'captcha' : 'account', { message: issue.message ?? V.invalidEmail });
       return;
@@ -242,8 +235,8 @@ function RequestForm({ view, send }: { view: PasswordRecoveryView; send: Send })
 }
 
 const codeField = z.object({ code: verificationCodeSchema });
-const withCodeSchema = codeField.and(newPasswordPairSchema);
-const linkPasswordSchema = z.object({ code: z.string() }).and(newPasswordPairSchema);
+const withCodeSchema = z.intersection(codeField, newPasswordPairSchema);
+const linkPasswordSchema = z.intersection(z.object({ code: z.string() }), newPasswordPairSchema);
 type PasswordValues = z.output<typeof withCodeSchema>;
 
 /** Spec section 5: the new password, at least 6 characters, typed twice ("Passwords do not match"). */

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import type { components } from '../../../openapi/schema';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { PayDetails, PaymentMethod } from '../../../machines/checkout/checkout.types';
 import { FieldError } from '../../components/field-error';
 import { sandboxCards } from '../../config/sandbox-cards';
@@ -55,13 +55,13 @@ const payerLabels: Record<PayerField, MessageDescriptor> = {
   idType: m.idType,
   idNumber: m.idNumber,
 };
-const digitsOnly = z.string().regex(/^[0-9]+$/, V.required);
-const payerRules: Partial<Record<PayerField, z.ZodType<string>>> = {
+const digitsOnly = z.string().check(z.regex(/^[0-9]+$/, V.required));
+const payerRules: Partial<Record<PayerField, z.ZodMiniType<string>>> = {
   cpf: cpfSchema,
   zipcode: zipcodeSchema,
-  areaCode: digitsOnly.min(1, V.required).max(4, V.areaCodeTooLong),
-  phone: digitsOnly.min(4, V.required),
-  birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, V.required),
+  areaCode: digitsOnly.check(z.minLength(1, V.required), z.maxLength(4, V.areaCodeTooLong)),
+  phone: digitsOnly.check(z.minLength(4, V.required)),
+  birthday: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, V.required)),
 };
 
 export type SavedCard = components['schemas']['Card'];
@@ -87,10 +87,11 @@ interface FormValues {
 
 /** The zod schema of what the chosen method needs: the card (spec section 5), the payer's fields. */
 function schemaFor(method: PaymentMethod) {
-  const payer = z.object(Object.fromEntries(method.requiredFields.map((f) => [f, payerRules[f] ?? z.string().trim().min(1, V.required)])));
-  const base = z.object({ payer, operator: z.string().optional(), coin: z.string().optional(), save: z.boolean().optional() });
+  const payer = z.object(Object.fromEntries(method.requiredFields.map((f) => [f, payerRules[f] ?? z.string().check(z.trim(), z.minLength(1, V.required))])));
+  const text = z.optional(z.string());
+  const base = z.object({ payer, operator: text, coin: text, save: z.optional(z.boolean()) });
   if (method.type !== 'card') return base;
-  return base.extend({ savedCardId: z.string().optional(), number: z.string().optional(), expiry: z.string().optional(), cvc: z.string().optional(), holder: z.string().optional() }).superRefine((v, ctx) => {
+  return z.extend(base, { savedCardId: text, number: text, expiry: text, cvc: text, holder: text }).check(z.superRefine((v, ctx) => {
     // A saved card needs nothing typed: its token is at the provider (docs/decisions/009).
     if (v.savedCardId) return;
     const [mm, yy] = (v.expiry ?? '').split('/').map((p) => p.trim());
@@ -98,7 +99,7 @@ function schemaFor(method: PaymentMethod) {
     if (!parsed.success) {
       for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.path[0] === 'expMonth' || issue.path[0] === 'expYear' ? 'expiry' : String(issue.path[0])] });
     }
-  });
+  }));
 }
 
 /** The card, payer, wallet or coin fields of a method, turned into the pay call's details. */

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { SignupView } from '../../../machines/signup/signup.selectors';
 import type { SignupEvent, SignupInput } from '../../../machines/signup/signup.types';
 import { FieldError } from '../../components/field-error';
@@ -13,7 +13,7 @@ import { SafeHtml } from '../../components/safe-html';
 import { usePageTitle } from '../../components/use-page-title';
 import { defaultLanguage, languageOfTag } from '../../i18n/languages';
 import { usePolicy } from '../../queries/site-queries';
-import { emailSchema, newPasswordPairSchema, nicknameSchema, phoneSchema, termsSchema, V } from '../../validation/schemas';
+import { areaCodeInputSchema, emailOrPhoneSchema, newPasswordPairSchema, nicknameSchema, termsSchema } from '../../validation/schemas';
 import { returnPath } from '../login/return-path';
 import { useSignup } from './use-signup';
 
@@ -47,17 +47,10 @@ const confirmationSent = defineMessage<{ readonly email: string }>({
 
 type Send = (event: SignupEvent) => void;
 
-const schema = z
-  .object({
-    account: z.string().superRefine((value, ctx) => {
-      const parsed = (value.includes('@') ? emailSchema() : phoneSchema()).safeParse(value);
-      if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? V.required });
-    }),
-    areaCode: z.string().regex(/^[0-9]{0,4}$/, V.areaCodeInvalid),
-    nickname: nicknameSchema,
-    terms: termsSchema,
-  })
-  .and(newPasswordPairSchema);
+const schema = z.intersection(
+  z.object({ account: emailOrPhoneSchema, areaCode: areaCodeInputSchema, nickname: nicknameSchema, terms: termsSchema }),
+  newPasswordPairSchema,
+);
 type FormValues = z.input<typeof schema>;
 
 /** /register: sign-up with the required terms and privacy checkbox (spec sections 2 and 5). */

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { defineMessages, useIntl } from 'react-intl';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { selectSessionView } from '../../../machines/session/session.selectors';
 import { isApiError } from '../../api/api-error';
 import { FieldError } from '../../components/field-error';
