@@ -274,7 +274,9 @@ export interface BytesReport {
   verdicts: { landing: Verdict; routes: Verdict[]; chunks: Verdict };
 }
 
-const describe = (files: FileSize[]) => files.map((f) => `${path.basename(f.file)} ${kB(f.gzip)}`).join(', ');
+/** The largest few files, enough to say where a route's bytes come from. */
+const describe = (files: FileSize[], shown = 3) =>
+  [...files.slice(0, shown).map((f) => `${path.basename(f.file)} ${kB(f.gzip)}`), ...(files.length > shown ? [`${files.length - shown} more`] : [])].join(', ');
 
 export function measureBytes(appDist: string, floorDist: string): BytesReport {
   const floorManifest = readManifest(floorDist);
