@@ -1,5 +1,6 @@
 import { defineConfig, parseAst, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/vite-precompress';
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -79,7 +80,7 @@ function messageTextsOut(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [messageTextsOut(), react()],
+  plugins: [messageTextsOut(), react(), precompress()],
   base: '/',
   resolve: {
     // The messages reach react-intl precompiled to ASTs (npm run i18n:compile), so the ICU parser

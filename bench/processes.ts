@@ -72,14 +72,23 @@ export async function startPortal(root: string, staticDir: string, port: number)
 
 const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
 
-/** Serves a build directory as the portal serves dist/: files as they are (no compression), else index.html. */
+const suffix = { br: '.br', gzip: '.gz' } as const;
+
+/**
+ * Serves a build directory as the portal serves dist/: the build's precompressed .br or .gz when
+ * the browser accepts it, else the file as it is; any other path is index.html.
+ */
 export async function serveStatic(dir: string, port: number): Promise<Running> {
   dir = path.resolve(dir);
   const server = createServer((req, res) => {
     const wanted = path.join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     const file = wanted.startsWith(dir) && existsSync(wanted) && statSync(wanted).isFile() ? wanted : path.join(dir, 'index.html');
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
-    createReadStream(file).pipe(res);
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const encoding = (['br', 'gzip'] as const).find((e) => accepted.includes(e) && existsSync(file + suffix[e]));
+    const headers: Record<string, string> = { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache', vary: 'accept-encoding' };
+    if (encoding) headers['content-encoding'] = encoding;
+    res.writeHead(200, headers);
+    createReadStream(encoding ? file + suffix[encoding] : file).pipe(res);
   });
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
   return {

@@ -135,6 +135,9 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
       root: config.staticDir,
       // `/` is the app itself; without an index the plugin would refuse the directory with 403.
       index: ['index.html'],
+      // The build writes .br and .gz beside each file (scripts/vite-precompress.ts): sent to
+      // browsers that accept them, with no compression work per request.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed bundles never change; everything else is revalidated.
         reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
