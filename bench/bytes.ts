@@ -18,6 +18,12 @@ export const byteBudgets = {
   /** The route whose first load is held against the floor. */
   landing: '/pricing-table',
   firstLoadFactor: 1.5,
+  /**
+   * The line the first load may not cross while budget 1 is missed (docs/decisions/026: the
+   * design card's libraries alone come to 1.58 × the floor): the 2.19 × measured when the budgets
+   * were set, with about 4 kB of room, so the shell cannot grow unnoticed.
+   */
+  firstLoadCeilingFactor: 2.25,
   routeOwnMax: 40 * 1024,
   chunkMax: 100 * 1024,
 } as const;
