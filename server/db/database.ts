@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
@@ -14,6 +15,8 @@ export interface Queryable {
  */
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** Committed changes to the tables migration 013 watches, for caches (docs/decisions/027). */
+  readonly changes: ChangeFeed;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -31,8 +34,10 @@ export async function openPglite(dataDir?: string, template?: Blob): Promise<Dat
   const db = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
   const run = async <T>(q: { query: PGlite['query'] }, sql: string, params?: readonly unknown[]) =>
     (await q.query<T>(sql, params as unknown[] | undefined)).rows;
+  const changes = await pgliteChangeFeed(db);
   return {
     kind: 'pglite',
+    changes,
     query: (sql, params) => run(db, sql, params),
     exec: async (sql) => void (await db.exec(sql)),
     transaction: (fn) =>
@@ -44,14 +49,22 @@ export async function openPglite(dataDir?: string, template?: Blob): Promise<Dat
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const changes = postgresChangeFeed(url, (message) => console.error(message));
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, onConnect: changes.onPoolConnect });
   // An idle connection the server drops (restart, failover, a dropped test database) must not
   // become an unhandled error that ends the process; the pool replaces it on the next query.
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
-  // Fail at start-up, with the server's own message, rather than on the first request.
-  await pool.query('SELECT 1');
+  try {
+    await changes.start();
+    // Fail at start-up, with the server's own message, rather than on the first request.
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   return {
     kind: 'postgres',
+    changes,
     query: async (sql, params) => (await pool.query(sql, params as unknown[] | undefined)).rows,
     exec: async (sql) => void (await pool.query(sql)),
     async transaction(fn) {
@@ -71,7 +84,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await changes.close();
+      await pool.end();
+    },
   };
 }
 
