@@ -6,7 +6,8 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { ApiRefusal, ErrCode } from './errors';
 import { createTranslator, isServerLanguage, loadBundledMessages, type ServerLanguage } from './i18n';
-import { bindOperations, type Handlers } from './openapi/bind';
+import { createChangeCache } from './db/change-cache';
+import { bindOperations, type CachedAnswer, type Handlers } from './openapi/bind';
 import { loadContract } from './openapi/contract';
 import { systemClock, type Clock } from './clock';
 import { accountHandlers, devSsoLink } from './routes/account';
@@ -22,6 +23,7 @@ import { renewalHandlers } from './routes/renewal';
 import { registerRenewalJob } from './billing/renewal';
 import { signupHandlers } from './routes/signup';
 import { registerOutboxDelivery } from './mail/delivery';
+import { cachedReads, catalogueTables } from './routes/cached-reads';
 import { siteHandlers } from './routes/site';
 import { registerUploads, uploadHandlers } from './routes/uploads';
 import { createPasswordHasher, HashQueueFullError, type PasswordHasher } from './security/passwords';
@@ -113,7 +115,8 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     ...couponAndCloudHandlers(services),
   };
   await registerUploads(app);
-  bindOperations(app, loadContract(), handlers);
+  const answers = createChangeCache<CachedAnswer>(db.changes, catalogueTables);
+  bindOperations(app, loadContract(), handlers, { reads: cachedReads, answers });
   // Outbox: SMTP delivery when SMTP_URL is set; the developer mailbox outside production (docs/decisions/005).
   registerOutboxDelivery(app, services);
   registerDevMailbox(app, services);

@@ -4,6 +4,7 @@ import type { Database } from './db/database';
 import type { ErrorTranslator } from './i18n';
 import { createOutbox, type Outbox } from './mail/outbox';
 import { createProviderRegistry, type ProviderRegistry } from './payments/registry';
+import { createAccountInfoRepository, type AccountInfoRepository } from './repositories/account-info-repository';
 import { createPlanRepository, type PlanRepository } from './repositories/plan-repository';
 import { createSiteRepository, type SiteRepository } from './repositories/site-repository';
 import { createSessionService, type SessionService } from './auth/sessions';
@@ -21,6 +22,8 @@ export interface ServerServices {
   site: SiteRepository;
   plans: PlanRepository;
   sessions: SessionService;
+  /** What the account screen shows (queryInfo). */
+  accountInfo: AccountInfoRepository;
   outbox: Outbox;
   /** The payment providers, one per payment method (sandboxes outside a real gateway's config). */
   payments: ProviderRegistry;
@@ -48,6 +51,7 @@ export async function createServerServices(deps: {
     site,
     plans: createPlanRepository(db),
     sessions: createSessionService(db, clock),
+    accountInfo: createAccountInfoRepository(db),
     outbox,
     payments: createProviderRegistry({ publicUrl: config.publicUrl, outbox, key: (purpose) => deriveKey(secret, `payments:${purpose}`) }),
     errorText,

@@ -1,6 +1,7 @@
 import type { components } from '../../openapi/schema';
 import type { Clock } from '../clock';
-import type { Queryable } from '../db/database';
+import { createChangeCache } from '../db/change-cache';
+import type { Database, Queryable } from '../db/database';
 import { ApiRefusal } from '../errors';
 import type { RequestContext } from '../openapi/bind';
 import { randomToken, tokenHash } from '../security/tokens';
@@ -24,7 +25,42 @@ export interface AuthenticatedSession {
   accountUid: number;
 }
 
-export function createSessionService(db: Queryable, clock: Clock) {
+/** What a lookup decides on; the decision is made again on every call, against the clock. */
+interface SessionFacts {
+  id: number;
+  accountUid: number;
+  expiresAt: number;
+  revoked: boolean;
+  revokedReason: string | null;
+  status: string;
+}
+
+export function createSessionService(db: Database, clock: Clock) {
+  // Every signed-in call looks its session up. On the embedded database that query is work on the
+  // event loop, so the facts are kept until the account's sessions or the account change
+  // (docs/decisions/027); only there, because on PostgreSQL another process's logout or password
+  // change would reach this one milliseconds late, and an ended session must end at once.
+  const known = createChangeCache<SessionFacts>(db.changes, ['sessions', 'accounts'], { localOnly: true, maxEntries: 10_000 });
+
+  async function lookUp(hash: Buffer): Promise<SessionFacts> {
+    const rows = await db.query<{ id: number; account_uid: number; expires_at: Date; revoked_at: Date | null; revoked_reason: string | null; status: string }>(
+      `SELECT s.id, s.account_uid, s.expires_at, s.revoked_at, s.revoked_reason, a.status
+       FROM sessions s JOIN accounts a ON a.uid = s.account_uid WHERE s.token_hash = $1`,
+      [hash],
+    );
+    const s = rows[0];
+    // Unknown tokens are not kept: anyone can send any number of them.
+    if (!s) throw new ApiRefusal(SessionError.invalid, 401);
+    return {
+      id: Number(s.id),
+      accountUid: Number(s.account_uid),
+      expiresAt: new Date(s.expires_at).getTime(),
+      revoked: s.revoked_at !== null,
+      revokedReason: s.revoked_reason,
+      status: s.status,
+    };
+  }
+
   return {
     /** Opens a session and records the device it came from; returns the token, never stored. */
     async open(
@@ -51,20 +87,16 @@ export function createSessionService(db: Queryable, clock: Clock) {
      */
     async authenticate(ctx: RequestContext): Promise<AuthenticatedSession> {
       if (!ctx.token) throw new ApiRefusal(SessionError.invalid, 401);
-      const rows = await db.query<{ id: number; account_uid: number; expires_at: Date; revoked_at: Date | null; revoked_reason: string | null; status: string }>(
-        `SELECT s.id, s.account_uid, s.expires_at, s.revoked_at, s.revoked_reason, a.status
-         FROM sessions s JOIN accounts a ON a.uid = s.account_uid WHERE s.token_hash = $1`,
-        [tokenHash(ctx.token)],
-      );
-      const s = rows[0];
-      if (!s) throw new ApiRefusal(SessionError.invalid, 401);
-      if (s.revoked_at) {
-        const code = s.revoked_reason === 'password_changed' || s.revoked_reason === 'password_reset' ? SessionError.endedElsewhere : s.revoked_reason === 'blocked' ? SessionError.accountUnavailable : SessionError.invalid;
-        throw new ApiRefusal(code, 401, `session revoked: ${s.revoked_reason ?? 'unknown'}`);
+      const hash = tokenHash(ctx.token);
+      const key = hash.toString('base64url');
+      const s = known.peek(key) ?? (await known.get(key, () => lookUp(hash), (facts) => String(facts.accountUid)));
+      if (s.revoked) {
+        const code = s.revokedReason === 'password_changed' || s.revokedReason === 'password_reset' ? SessionError.endedElsewhere : s.revokedReason === 'blocked' ? SessionError.accountUnavailable : SessionError.invalid;
+        throw new ApiRefusal(code, 401, `session revoked: ${s.revokedReason ?? 'unknown'}`);
       }
       if (s.status !== 'active') throw new ApiRefusal(SessionError.accountUnavailable, 401, `account is ${s.status}`);
-      if (new Date(s.expires_at).getTime() <= clock.now()) throw new ApiRefusal(SessionError.expired, 401);
-      return { sessionId: Number(s.id), accountUid: Number(s.account_uid) };
+      if (s.expiresAt <= clock.now()) throw new ApiRefusal(SessionError.expired, 401);
+      return { sessionId: s.id, accountUid: s.accountUid };
     },
 
     async revoke(q: Queryable, sessionId: number, reason: 'logout') {

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../openapi/schema';
+import type { ChangeCache } from '../db/change-cache';
 import { ApiRefusal, ErrCode } from '../errors';
 import { isServerLanguage, type ServerLanguage } from '../i18n';
 import { listOperations, resolveRef, toFastifyPath, type ContractDocument, type OperationEntry } from './contract';
@@ -51,6 +53,51 @@ export type Handlers = { [O in OperationId]?: Handler<O> };
 
 /** Typed helper so a route module's handlers are checked against the contract. */
 export const defineHandlers = (h: Handlers): Handlers => h;
+
+/**
+ * A read whose answer is the same for every caller with the same key, kept serialized until a row
+ * it was built from changes (docs/decisions/027).
+ */
+export interface CachedRead<O extends OperationId> {
+  /** What the answer varies on, or null when it is the caller's own (a signed-in price list). */
+  key(input: { query: QueryOf<O>; ctx: RequestContext }): string | null;
+  /** The request headers `key` reads, named in Vary so a shared cache keeps them apart too. */
+  vary: readonly string[];
+}
+export type CachedReads = { [O in OperationId]?: CachedRead<O> };
+
+/** A success envelope as sent, with its entity tag. */
+export interface CachedAnswer {
+  body: Buffer;
+  etag: string;
+}
+
+export interface AnswerCaching {
+  reads: CachedReads;
+  answers: ChangeCache<CachedAnswer>;
+}
+
+function toCachedAnswer(data: unknown): CachedAnswer {
+  const body = Buffer.from(JSON.stringify(data === undefined ? { code: 0 } : { code: 0, data }));
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+}
+
+/** RFC 9110 §13.1.2: a weak comparison of every tag listed, or `*`. */
+function matchesTag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, vary: readonly string[]) {
+  // Stored, but revalidated every time: the rows may have changed since.
+  reply.header('cache-control', 'no-cache').header('etag', answer.etag);
+  if (vary.length > 0) reply.header('vary', vary.join(', '));
+  if (matchesTag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+}
 
 function makeAjv(coerce: boolean) {
   const ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes: coerce, useDefaults: coerce, validateSchema: false });
@@ -126,49 +173,92 @@ function contextOf(request: FastifyRequest): RequestContext {
  * document before a handler runs, so the server cannot accept what the contract refuses; an
  * operation without a handler yet answers 4598 "Operation not supported", never a fake success.
  */
-export function bindOperations(app: FastifyInstance, doc: ContractDocument, handlers: Handlers): OperationEntry[] {
+export function bindOperations(app: FastifyInstance, doc: ContractDocument, handlers: Handlers, caching?: AnswerCaching): OperationEntry[] {
   const bodyAjv = makeAjv(false);
   const paramAjv = makeAjv(true);
   bodyAjv.addSchema(doc as object, 'portal');
   paramAjv.addSchema(doc as object, 'portal');
   const entries = listOperations(doc);
+  // Compiling all 68 operations' validators takes about 0.4 s, so it is not done before the first
+  // answer: each operation compiles on its first request, and the rest once the server listens.
+  const compilers = entries.map((entry) => {
+    let compiled: CompiledOperation | undefined;
+    return () => (compiled ??= compileOperation(doc, entry, bodyAjv, paramAjv));
+  });
+  // A handler whose client went away still runs to its end; closing waits for those too, so the
+  // database is not closed under them (main.ts closes it right after the app).
+  let running = 0;
+  let settled: (() => void)[] = [];
+  app.addHook('onClose', async () => {
+    while (running > 0) await new Promise<void>((resolve) => settled.push(resolve));
+  });
+  app.addHook('onListen', async () => {
+    const next = (i: number): void => {
+      if (i >= compilers.length || app.server.listening === false) return;
+      try {
+        compilers[i]!();
+      } catch (error) {
+        // Its requests answer 500 with the same error; the log says so before one comes.
+        app.log.error({ err: error, operationId: entries[i]!.operationId }, 'contract validators did not compile');
+      }
+      setImmediate(() => next(i + 1));
+    };
+    setImmediate(() => next(0));
+  });
 
-  for (const entry of entries) {
-    const compiled = compileOperation(doc, entry, bodyAjv, paramAjv);
+  for (const [i, entry] of entries.entries()) {
+    const compile = compilers[i]!;
     const handler = handlers[entry.operationId as OperationId] as Handler<OperationId> | undefined;
+    const cached = caching?.reads[entry.operationId as OperationId] as CachedRead<OperationId> | undefined;
     app.route({
       method: entry.method.toUpperCase() as 'GET',
       url: toFastifyPath(entry.path),
       handler: async (request, reply) => {
-        const problems = [
-          ...(compiled.headers && !compiled.headers(request.headers) ? describe(compiled.headers.errors, 'headers') : []),
-          ...(compiled.params && !compiled.params(request.params) ? describe(compiled.params.errors, 'path') : []),
-          ...(compiled.query && !compiled.query(request.query ?? {}) ? describe(compiled.query.errors, 'query') : []),
-        ];
-        if (compiled.body) {
-          if (request.body === undefined || request.body === null) {
-            if (entry.bodyRequired) problems.push('body is required');
-          } else if (!compiled.body(request.body)) {
-            problems.push(...describe(compiled.body.errors, 'body'));
+        running++;
+        try {
+          return await answer(request, reply);
+        } finally {
+          running--;
+          if (running === 0) {
+            for (const resolve of settled) resolve();
+            settled = [];
           }
         }
-        if (problems.length > 0) throw new ApiRefusal(ErrCode.invalidRequest, 400, problems);
-        if (!handler) throw new ApiRefusal(ErrCode.operationNotSupported, 501);
-
-        const data: unknown = await handler({
-          body: request.body as never,
-          query: request.query as never,
-          params: request.params as never,
-          ctx: contextOf(request),
-          request,
-          reply,
-        });
-        // A binary answer (the receipt PDF, docs/decisions/018) goes out as it is, with the content
-        // type its handler set; everything else is the envelope.
-        if (data instanceof Uint8Array) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-        return data === undefined ? { code: 0 } : { code: 0, data };
       },
     });
+
+    async function answer(request: FastifyRequest, reply: FastifyReply) {
+      const compiled = compile();
+      const problems = [
+        ...(compiled.headers && !compiled.headers(request.headers) ? describe(compiled.headers.errors, 'headers') : []),
+        ...(compiled.params && !compiled.params(request.params) ? describe(compiled.params.errors, 'path') : []),
+        ...(compiled.query && !compiled.query(request.query ?? {}) ? describe(compiled.query.errors, 'query') : []),
+      ];
+      if (compiled.body) {
+        if (request.body === undefined || request.body === null) {
+          if (entry.bodyRequired) problems.push('body is required');
+        } else if (!compiled.body(request.body)) {
+          problems.push(...describe(compiled.body.errors, 'body'));
+        }
+      }
+      if (problems.length > 0) throw new ApiRefusal(ErrCode.invalidRequest, 400, problems);
+      if (!handler) throw new ApiRefusal(ErrCode.operationNotSupported, 501);
+
+      const ctx = contextOf(request);
+      const run = () => handler({ body: request.body as never, query: request.query as never, params: request.params as never, ctx, request, reply });
+      const key = cached && caching ? cached.key({ query: request.query as never, ctx }) : null;
+      if (key !== null && caching && cached) {
+        const cacheKey = `${entry.operationId} ${key}`;
+        const kept = caching.answers.peek(cacheKey) ?? (await caching.answers.get(cacheKey, async () => toCachedAnswer(await run())));
+        return sendCached(request, reply, kept, cached.vary);
+      }
+
+      const data: unknown = await run();
+      // A binary answer (the receipt PDF, docs/decisions/018) goes out as it is, with the content
+      // type its handler set; everything else is the envelope.
+      if (data instanceof Uint8Array) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+      return data === undefined ? { code: 0 } : { code: 0, data };
+    }
   }
   return entries;
 }

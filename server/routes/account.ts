@@ -6,7 +6,7 @@ import { SessionError } from '../auth/sessions';
 import { checkSsoToken, mintSsoToken, resolveSsoKey, ssoLink } from '../auth/sso';
 import type { Queryable } from '../db/database';
 import { ApiRefusal, ErrCode } from '../errors';
-import { isServerLanguage, type ServerLanguage } from '../i18n';
+import { isServerLanguage } from '../i18n';
 import { defineHandlers, type RequestContext } from '../openapi/bind';
 import { MissingSettingError } from '../repositories/site-repository';
 import type { ServerServices } from '../services';
@@ -42,8 +42,6 @@ export const RequestLimits = {
 } as const;
 
 const DAY_MS = 86_400_000;
-/** Spec section 9: the account screen lists the last 5 log-ins. */
-const DEVICE_HISTORY = 5;
 
 interface AccountRow {
   uid: number;
@@ -60,7 +58,7 @@ const accountColumns = 'uid, type, email, phone, nickname, status, verified_at, 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
 export function accountHandlers(services: ServerServices) {
-  const { db, clock, config, sessions, site } = services;
+  const { db, clock, config, sessions, site, accountInfo } = services;
   const ssoKey = resolveSsoKey(config, services.secret);
   const googleClientId = config.googleClientId;
   const verifyGoogle = googleClientId ? createGoogleVerifier({ clientId: googleClientId, jwksUrl: config.googleJwksUrl, clock }) : null;
@@ -106,16 +104,6 @@ export function accountHandlers(services: ServerServices) {
     // Old windows are swept now and then rather than on every call.
     if (Math.random() < 0.02) await db.query('DELETE FROM request_counters WHERE window_start < $1', [new Date(now - 3_600_000)]);
     return Number(rows[0]?.count ?? 0) <= RequestLimits[bucket];
-  }
-
-  async function languagePreference(ctx: RequestContext): Promise<ServerLanguage[]> {
-    const config = await site.setting('siteConfig');
-    return [...new Set<ServerLanguage>([ctx.lang, config.defaultLang, 'en'])];
-  }
-
-  async function planName(planId: number, langs: ServerLanguage[]): Promise<string | undefined> {
-    const texts = await db.query<{ lang: ServerLanguage; name: string }>('SELECT lang, name FROM plan_texts WHERE plan_id = $1', [planId]);
-    return (langs.map((l) => texts.find((t) => t.lang === l)).find((t) => t !== undefined) ?? texts[0])?.name;
   }
 
   async function googleIdentity(credential: string): Promise<GoogleIdentity> {
@@ -221,62 +209,33 @@ export function accountHandlers(services: ServerServices) {
       const { accountUid } = await sessions.authenticate(ctx);
       if (body.uid !== String(accountUid)) throw new ApiRefusal(AccountErr.invalidUid);
       const now = clock.now();
-      const rows = await db.query<{
-        uid: number;
-        type: Schemas['AccountType'];
-        email: string | null;
-        phone: string | null;
-        nickname: string;
-        created_at: Date;
-        subscribe_email: boolean;
-        login_app: boolean;
-        plan_id: number | null;
-        device_count: number | null;
-        expires_at: Date | null;
-      }>(
-        `SELECT a.uid, a.type, a.email, a.phone, a.nickname, a.created_at, a.subscribe_email, a.login_app,
-                e.plan_id, e.device_count, e.expires_at
-         FROM accounts a LEFT JOIN entitlements e ON e.account_uid = a.uid
-         WHERE a.uid = $1`,
-        [accountUid],
-      );
-      const a = rows[0];
+      const a = await accountInfo.facts(accountUid, ctx.lang, now);
       if (!a) throw new ApiRefusal(SessionError.invalid, 401);
 
-      const [live, devices] = await Promise.all([
-        db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE account_uid = $1 AND revoked_at IS NULL AND expires_at > $2', [accountUid, new Date(now)]),
-        db.query<{ device: string; model: string; ip: string; created_at: Date }>(
-          'SELECT device, model, ip, created_at FROM sessions WHERE account_uid = $1 ORDER BY created_at DESC, id DESC LIMIT $2',
-          [accountUid, DEVICE_HISTORY],
-        ),
-      ]);
-
       const info: Schemas['AccountInfo'] = {
-        uid: String(a.uid),
+        uid: String(accountUid),
         type: a.type,
         nickname: a.nickname.slice(0, 32),
         account: (a.type === 'email' ? a.email : a.phone) ?? '',
         userType: 'free',
-        accountCreationTime: new Date(a.created_at).getTime(),
-        deviceSessions: Number(live[0]?.n ?? 0),
+        accountCreationTime: a.createdAt,
+        deviceSessions: a.liveSessionsEnd.filter((end) => end > now).length,
         limitCount: 1,
-        userDevice: devices.map((d) => ({ device: d.device.slice(0, 64), model: d.model.slice(0, 128), ip: d.ip.slice(0, 45), time: new Date(d.created_at).getTime() })),
-        unsubscribeEmail: !a.subscribe_email,
-        loginApp: a.login_app,
+        userDevice: a.devices.map((d) => ({ device: d.device.slice(0, 64), model: d.model.slice(0, 128), ip: d.ip.slice(0, 45), time: d.time })),
+        unsubscribeEmail: !a.subscribeEmail,
+        loginApp: a.loginApp,
         bizRemainingDays: 0,
       };
-      if (a.plan_id !== null && a.expires_at !== null) {
-        const expires = new Date(a.expires_at).getTime();
-        info.planId = String(a.plan_id);
+      if (a.plan) {
+        const expires = a.plan.expiresAt;
+        info.planId = String(a.plan.id);
         info.expiredTime = expires;
-        const name = await planName(a.plan_id, await languagePreference(ctx));
-        if (name) info.planName = name.slice(0, 128);
+        if (a.plan.name) info.planName = a.plan.name.slice(0, 128);
         // Spec section 3: whole days left rounded up, 0 once past expiry; the plan's devices only while it runs.
         if (expires > now) {
-          const deviceCount = Number(a.device_count ?? 1);
           info.bizRemainingDays = Math.ceil((expires - now) / DAY_MS);
-          info.userType = deviceCount > 1 ? 'multi' : 'single';
-          info.limitCount = deviceCount;
+          info.userType = a.plan.deviceCount > 1 ? 'multi' : 'single';
+          info.limitCount = a.plan.deviceCount;
         }
       }
       return info;

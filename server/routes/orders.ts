@@ -23,8 +23,8 @@ import {
   type OrderRow,
 } from '../billing/orders';
 import { assertPlanAvailable, DiscountErr, PricingErr, redeemDiscountCode, valuate } from '../billing/pricing';
-import { receiptPdf } from '../billing/receipt-pdf';
 import type { Valuation } from '../billing/valuation';
+import { createChangeCache } from '../db/change-cache';
 import type { Queryable } from '../db/database';
 import { ApiRefusal, ErrCode } from '../errors';
 import type { ServerLanguage } from '../i18n';
@@ -138,6 +138,9 @@ export function orderHandlers(services: ServerServices) {
   const settleDeps = { fulfil, redeem: redeemDiscountCode };
   const idempotencyKey = deriveKey(services.secret, 'idempotency');
   const sdkKey = deriveKey(services.secret, 'card-sdk');
+  // Order pages, kept per account until one of its orders changes (docs/decisions/027), and only
+  // where every writer is this process: a buyer reads the list right after paying.
+  const orderPages = createChangeCache<Awaited<ReturnType<typeof listOrders>>>(db.changes, ['orders', 'order_lines'], { localOnly: true, maxEntries: 10_000 });
 
   // ---- Idempotency-Key ----
 
@@ -576,7 +579,9 @@ export function orderHandlers(services: ServerServices) {
       const { accountUid } = await sessions.authenticate(ctx);
       const page = body.page ?? 1;
       const pageSize = body.pageSize ?? 10;
-      const { items, total } = await listOrders(db, accountUid, { page, pageSize, status: body.status, scene: body.scene });
+      const filter = { page, pageSize, status: body.status, scene: body.scene };
+      const key = `${accountUid} ${JSON.stringify(filter)}`;
+      const { items, total } = orderPages.peek(key) ?? (await orderPages.get(key, () => listOrders(db, accountUid, filter), String(accountUid)));
       return { items, total, page, pageSize };
     },
 
@@ -614,6 +619,8 @@ export function orderHandlers(services: ServerServices) {
         : [];
       const currencies = await db.query<{ code: string; symbol: string; decimals: number }>('SELECT code, symbol, decimals FROM currencies WHERE code = ANY($1)', [[order.currency, order.baseCurrency]]);
       const methodName = method ? (method.names[ctx.lang] ?? method.names.en) : undefined;
+      // pdf-lib and its font engine take ~0.4 s to load: the first receipt pays it, not every start.
+      const { receiptPdf } = await import('../billing/receipt-pdf');
       const bytes = await receiptPdf(order, period, { name: theme?.name ?? '', ...(theme?.color ? { color: theme.color } : {}) }, ctx.lang, {
         ...(methodName ? { methodName } : {}),
         currencies: Object.fromEntries(currencies.map((c) => [c.code, { symbol: c.symbol, decimals: c.decimals }])),

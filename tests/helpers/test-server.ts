@@ -10,12 +10,20 @@ import { openPglite, openPostgres, type Database } from '../../server/db/databas
 import { pgliteTemplate } from './pglite-template';
 import { migrate } from '../../server/db/migrate';
 import { seedDemoContent } from '../../server/db/seed';
-import { createPasswordHasher } from '../../server/security/passwords';
+import { createPasswordHasher, type PasswordHasher } from '../../server/security/passwords';
 
 export interface TestServer {
   app: FastifyInstance;
   db: Database;
+  /** The suite's PostgreSQL database, for a second server process on it; undefined on PGlite. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  clock?: Clock;
+  /** A hasher with other limits than the server's own. */
+  hasher?: PasswordHasher;
 }
 
 /**
@@ -23,11 +31,11 @@ export interface TestServer {
  * PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards), so the same suites prove
  * both back ends.
  */
-export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ db: Database; url: string | undefined; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const db = await openPglite(undefined, pgliteTemplate());
-    return { db, drop: () => db.close() };
+    return { db, url: undefined, drop: () => db.close() };
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -39,6 +47,7 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
   const db = await openPostgres(url.toString(), 5);
   return {
     db,
+    url: url.toString(),
     async drop() {
       await db.close();
       const a = new pg.Client({ connectionString: adminUrl });
@@ -49,10 +58,10 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
   };
 }
 
-export async function startTestServer(env: NodeJS.ProcessEnv = {}, options: { clock?: Clock } = {}): Promise<TestServer> {
-  const { db, drop } = await openTestDatabase();
+export async function startTestServer(env: NodeJS.ProcessEnv = {}, options: TestServerOptions = {}): Promise<TestServer> {
+  const { db, url, drop } = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: 'dist', ...env });
-  const hasher = createPasswordHasher();
+  const hasher = options.hasher ?? createPasswordHasher();
   await migrate(db);
   await seedDemoContent(db, hasher, { publicUrl: config.publicUrl });
   const app = await buildApp({ config, db, hasher, clock: options.clock, logger: false });
@@ -60,6 +69,7 @@ export async function startTestServer(env: NodeJS.ProcessEnv = {}, options: { cl
   return {
     app,
     db,
+    databaseUrl: url,
     async close() {
       await app.close();
       await drop();
@@ -76,7 +86,7 @@ export interface EnvelopeBody {
 }
 
 /** One fresh server for the calling suite, started before its tests and closed after them. */
-export function useTestServer(env: NodeJS.ProcessEnv = {}, options: { clock?: Clock } = {}) {
+export function useTestServer(env: NodeJS.ProcessEnv = {}, options: TestServerOptions = {}) {
   let server: TestServer | undefined;
   beforeAll(async () => {
     server = await startTestServer(env, options);
@@ -95,6 +105,9 @@ export function useTestServer(env: NodeJS.ProcessEnv = {}, options: { clock?: Cl
     },
     get services() {
       return current().app.services;
+    },
+    get databaseUrl() {
+      return current().databaseUrl;
     },
     /** A POST with a JSON body and the contract headers the caller gives (Authorization etc.). */
     async post(url: string, body: unknown, headers: Record<string, string> = {}) {
