@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP password-storage cheat sheet: argon2id, 19 MiB, 2 iterations, parallelism 1.
@@ -11,11 +12,21 @@ export class HashQueueFullError extends Error {
 }
 
 /**
- * Runs at most `concurrency` hashes at once (they run on libuv's thread pool, off the event
- * loop) and refuses beyond `maxWaiting`, so a burst of logins can neither stall the server nor
- * grow memory without bound.
+ * How many hashes may run at once: one core is left to the event loop (with two hashes on a
+ * two-core machine the public reads' p99 doubled under 20 logins in flight, docs/decisions/027),
+ * and one thread of libuv's pool (4 unless UV_THREADPOOL_SIZE says otherwise) is left to the file
+ * system and DNS work that shares it.
  */
-export function createPasswordHasher({ concurrency = 2, maxWaiting = 200 } = {}) {
+export function defaultHashConcurrency(cores = availableParallelism(), threadPool = Number(process.env.UV_THREADPOOL_SIZE) || 4): number {
+  return Math.max(1, Math.min(cores - 1, threadPool - 1));
+}
+
+/**
+ * Runs at most `concurrency` hashes at once (on libuv's thread pool, off the event loop) and
+ * refuses beyond `maxWaiting` with HashQueueFullError (503 serviceBusy), so a burst of logins can
+ * neither stall the server nor grow memory without bound: each running hash holds 19 MiB.
+ */
+export function createPasswordHasher({ concurrency = defaultHashConcurrency(), maxWaiting = 200 } = {}) {
   let running = 0;
   const waiting: (() => void)[] = [];
 
