@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import type * as Jose from 'jose';
 import type { Clock } from '../clock';
 
 /** The issuers Google's ID tokens carry (https://developers.google.com/identity/gsi/web/guides/verify-google-id-token). */
@@ -22,7 +22,7 @@ export class GoogleTokenError extends Error {
 
 // A failure of the token (signature, claims, expiry, algorithm, unknown key) as opposed to a
 // failure to fetch Google's keys.
-const tokenFailures = [
+const tokenFailures = ({ errors }: typeof Jose) => [
   errors.JWTExpired,
   errors.JWTClaimValidationFailed,
   errors.JWTInvalid,
@@ -41,12 +41,16 @@ const tokenFailures = [
  * verified e-mail. There is no other path: a token is either verified here or refused.
  */
 export function createGoogleVerifier({ clientId, jwksUrl, clock }: { clientId: string; jwksUrl: string; clock: Clock }) {
-  const keys = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5_000 });
+  // jose is loaded by the first Google sign-in rather than at every start; the key set (and
+  // jose's cache of Google's keys in it) is made once.
+  let loaded: Promise<{ jose: typeof Jose; keys: ReturnType<typeof Jose.createRemoteJWKSet> }> | undefined;
 
   return async function verifyGoogleIdToken(credential: string): Promise<GoogleIdentity> {
+    loaded ??= import('jose').then((jose) => ({ jose, keys: jose.createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5_000 }) }));
+    const { jose, keys } = await loaded;
     let payload;
     try {
-      ({ payload } = await jwtVerify(credential, keys, {
+      ({ payload } = await jose.jwtVerify(credential, keys, {
         issuer: GOOGLE_ISSUERS,
         audience: clientId,
         algorithms: ['RS256'],
@@ -55,7 +59,7 @@ export function createGoogleVerifier({ clientId, jwksUrl, clock }: { clientId: s
         clockTolerance: 30,
       }));
     } catch (error) {
-      if (tokenFailures.some((E) => error instanceof E)) throw new GoogleTokenError('invalid', error);
+      if (tokenFailures(jose).some((E) => error instanceof E)) throw new GoogleTokenError('invalid', error);
       throw new GoogleTokenError('unavailable', error);
     }
     const { sub, email, email_verified: emailVerified, name } = payload as Record<string, unknown>;

@@ -24,6 +24,8 @@ export async function seedDemoContent(
   hasher: PasswordHasher,
   options: { publicUrl: string },
 ): Promise<boolean> {
+  // Every start comes here; only the first needs the demo password's hash, which takes argon2's time.
+  if ((await db.query("SELECT 1 FROM site_settings WHERE key = 'siteConfig'")).length > 0) return false;
   const passwordHash = await hasher.hash(demoAccount.password);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7268002)');

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { createTransport } from 'nodemailer';
+import { createRequire } from 'node:module';
+import type * as Nodemailer from 'nodemailer';
 import { deriveKey, open } from '../security/secrets';
 import type { ServerServices } from '../services';
 import type { RenderedMessage } from './templates';
@@ -35,6 +36,8 @@ const defaults: Required<DeliveryOptions> = {
 
 /** An SMTP transport from `SMTP_URL` (smtp:// or smtps://, credentials in the URL), with short timeouts. */
 export function createSmtpTransport(url: string): MailTransport {
+  // Required here, not imported at the top: only a server with SMTP_URL loads nodemailer.
+  const { createTransport } = createRequire(import.meta.url)('nodemailer') as typeof Nodemailer;
   return createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
 }
 

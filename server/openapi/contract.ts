@@ -1,9 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import type * as Yaml from 'yaml';
 
-export const contractPath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'openapi', 'portal.yaml');
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const contractPath = path.join(root, 'openapi', 'portal.yaml');
+/** Where parsed contracts are kept, by the hash of their text (tools keep theirs there too). */
+const parsedDir = path.join(root, 'node_modules', '.cache', 'portal-contract');
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 const methods: HttpMethod[] = ['get', 'post', 'put', 'patch', 'delete'];
@@ -32,8 +37,31 @@ export interface ContractDocument {
   [key: string]: unknown;
 }
 
+/**
+ * The contract as data. Parsing its YAML takes about 0.3 s, a sixth of the start-up budget
+ * (docs/decisions/027), so the parse is kept as JSON keyed by the text's hash: only the first start
+ * after the contract changes parses it. Where the cache cannot be written, every start parses.
+ */
 export function loadContract(file = contractPath): ContractDocument {
-  return parse(readFileSync(file, 'utf8')) as ContractDocument;
+  const text = readFileSync(file, 'utf8');
+  const parsedFile = path.join(parsedDir, `${createHash('sha256').update(text).digest('hex').slice(0, 32)}.json`);
+  try {
+    return JSON.parse(readFileSync(parsedFile, 'utf8')) as ContractDocument;
+  } catch {
+    // Not parsed yet.
+  }
+  const { parse } = createRequire(import.meta.url)('yaml') as typeof Yaml;
+  const doc = parse(text) as ContractDocument;
+  try {
+    mkdirSync(parsedDir, { recursive: true });
+    // Written whole under another name first: a process starting meanwhile never reads half of it.
+    const partial = `${parsedFile}.${process.pid}`;
+    writeFileSync(partial, JSON.stringify(doc));
+    renameSync(partial, parsedFile);
+  } catch {
+    // A read-only installation: parse at every start.
+  }
+  return doc;
 }
 
 const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import QRCode from 'qrcode';
 import type { Queryable } from '../db/database';
 import { buildBrCode } from './pix-brcode';
 import type { ChargeOutcome, ChargeRequest, PaymentProvider, ProviderStatus } from './provider';
@@ -70,6 +69,8 @@ export function createPixProvider(options: PixProviderOptions = {}) {
       if (request.currency !== 'BRL') return { status: 'failed', providerRef: null, errCode: -2408 };
       const txid = newTxid();
       const brCode = buildBrCode({ key, merchantName: await merchantName(q), merchantCity: PIX_CITY, amountMinor: request.amount, txid });
+      // Loaded by the first PIX charge rather than at every start.
+      const { default: QRCode } = await import('qrcode');
       const qrSvg = await QRCode.toString(brCode, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       const expiresAt = request.now + PIX_TTL_MS;
       return {
