@@ -66,9 +66,13 @@ export interface CachedRead<O extends OperationId> {
 }
 export type CachedReads = { [O in OperationId]?: CachedRead<O> };
 
-/** A success envelope as sent, with its entity tag. */
+/**
+ * A success envelope as sent, with its entity tag. The body is a string: Fastify sends a string
+ * as it is, where a Buffer made in another realm (the model walks run the server under jsdom) would
+ * be serialized as an object.
+ */
 export interface CachedAnswer {
-  body: Buffer;
+  body: string;
   etag: string;
 }
 
@@ -78,7 +82,7 @@ export interface AnswerCaching {
 }
 
 function toCachedAnswer(data: unknown): CachedAnswer {
-  const body = Buffer.from(JSON.stringify(data === undefined ? { code: 0 } : { code: 0, data }));
+  const body = JSON.stringify(data === undefined ? { code: 0 } : { code: 0, data });
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
 }
 
