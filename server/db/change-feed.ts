@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 
 /**
  * The channel migration 013's triggers notify after a transaction that changed a watched table
@@ -60,7 +60,7 @@ const MAX_RECONNECT_DELAY_MS = 30_000;
  * session receives its own notification before the ReadyForQuery of the statement that caused it,
  * so this process's own writes are seen before they resolve, as on PGlite.
  */
-export function postgresChangeFeed(connectionString: string, log: (message: string) => void) {
+export function postgresChangeFeed(driver: typeof pg, connectionString: string, log: (message: string) => void) {
   const listeners = listenerSet();
   const onNotification = (message: pg.Notification) => {
     if (message.channel === DATA_CHANGED_CHANNEL) listeners.emit(message.payload || ANY_TABLE);
@@ -98,7 +98,7 @@ export function postgresChangeFeed(connectionString: string, log: (message: stri
   }
 
   async function connect() {
-    const client = new pg.Client({ connectionString, keepAlive: true });
+    const client = new driver.Client({ connectionString, keepAlive: true });
     client.on('notification', onNotification);
     // Registered first, so an error while connecting is not an unhandled 'error' event.
     client.on('error', (error) => lost(client, error.message));
