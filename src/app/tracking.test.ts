@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { Api } from '../api/client';
+import { createSessionStore } from '../session/store';
 import { loadChunk, ChunkLoadError } from './chunks';
-import { createTracker, pageIdOf, PageEvent, TRACKING_VERSION } from './tracking';
+import { createAppTracker, createTracker, pageIdOf, PageEvent, TRACKING_VERSION } from './tracking';
 
 function tracker() {
   let t = 1_000;
@@ -52,6 +54,60 @@ describe('page-load tracking (spec section 9)', () => {
     advance(3_600_000);
     tr.left();
     expect(sent.at(-1)?.durationMs).toBe(600_000);
+  });
+});
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (k) => items.get(k) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (k) => void items.delete(k),
+    setItem: (k, v) => void items.set(k, v),
+  };
+}
+
+/** The app's tracker on a fake client: what it posted, and the user-config call to answer. */
+function appTracker() {
+  const posted: Array<Record<string, unknown>> = [];
+  let answerConfig: (answer: unknown) => void = () => undefined;
+  const GET = vi.fn(() => new Promise((resolve) => (answerConfig = resolve)));
+  const POST = vi.fn(async (_path: string, { body }: { body: Record<string, unknown> }) => void posted.push(body));
+  const store = createSessionStore(memoryStorage());
+  const tr = createAppTracker({ client: { GET, POST } } as unknown as Api, store, () => 'pt');
+  return { tr, posted, GET, store, answerConfig: (answer: unknown) => answerConfig(answer) };
+}
+
+describe('the app tracker (docs/decisions/022 and 028)', () => {
+  const pointData = { brand: 'Aurora', brandId: 'b1', vnoId: 'v1', tenantId: 't1', env: 'sandbox' };
+
+  it('holds the reports and the point-data call until the first screen is drawn, then sends them in order with the point data', async () => {
+    const { tr, posted, GET, store, answerConfig } = appTracker();
+    tr.opened('/pricing-table');
+    expect(GET).not.toHaveBeenCalled();
+    expect(posted).toEqual([]);
+    tr.loaded();
+    expect(GET).toHaveBeenCalledTimes(1);
+    answerConfig({ data: { data: pointData } });
+    await vi.waitFor(() => expect(posted.map((e) => [e.eventId, e.pageId])).toEqual([[PageEvent.opened, 1], [PageEvent.loaded, 1]]));
+    expect(posted[0]).toMatchObject({ brand: 'Aurora', brandId: 'b1', vnoId: 'v1', tenantId: 't1', env: 'sandbox' });
+    expect(store.get('pointData')).toEqual(pointData);
+    // Once released, a report goes out at once.
+    tr.opened('/help');
+    expect(posted.map((e) => e.eventId)).toEqual([PageEvent.opened, PageEvent.loaded, PageEvent.left, PageEvent.opened]);
+    expect(GET).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends what it held when the tab goes away before a screen was drawn, without waiting for the point data', () => {
+    const { tr, posted, GET } = appTracker();
+    tr.opened('/login');
+    tr.left();
+    expect(posted.map((e) => [e.eventId, e.pageId])).toEqual([[PageEvent.opened, 8], [PageEvent.left, 8]]);
+    expect(GET).not.toHaveBeenCalled();
   });
 });
 

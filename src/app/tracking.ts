@@ -5,7 +5,7 @@
 import type { components } from '../../openapi/schema';
 import type { Api } from '../api/client';
 import type { Language } from '../i18n/languages';
-import type { SessionStore } from '../session/store';
+import type { PointData, SessionStore } from '../session/store';
 
 type ReportEvent = components['schemas']['ReportEvent'];
 
@@ -97,43 +97,71 @@ export function createTracker({ send, now, context }: TrackerDeps) {
 
 export type Tracker = ReturnType<typeof createTracker>;
 
-/** The tracker of the running app: reports through the raw typed client, quietly. */
+/** What an event carries from the point data (spec section 3), once it is known. */
+function pointFields(pointData: PointData | null): Partial<ReportEvent> {
+  if (!pointData) return {};
+  const env = pointData.env === 'sandbox' || pointData.env === 'production' ? pointData.env : undefined;
+  return { brand: pointData.brand, brandId: pointData.brandId, vnoId: pointData.vnoId, tenantId: pointData.tenantId, ...(env ? { env } : {}) };
+}
+
+/**
+ * The tracker of the running app: reports through the raw typed client, quietly. Until the first
+ * screen is drawn (or the tab goes away) reports and the point-data call wait: at start they would
+ * take connections the page's own code and data are waiting for. They then go out in order, with
+ * the point data the wait allowed to arrive.
+ */
 export function createAppTracker(api: Api, store: SessionStore, language: () => Language): Tracker {
   let pointData = store.get('pointData');
-  let asked = false;
-  const askPointData = () => {
-    if (pointData || asked) return;
-    asked = true;
-    // The point data comes from the user-config call (contract ReportEvent); once per page.
-    api.client.GET('/api/user/get/config/v1').then(
-      ({ data }) => {
-        const c = (data as { data?: { brand: string; brandId: string; vnoId: string; tenantId: string; env: string } } | undefined)?.data;
-        if (c) {
-          pointData = { brand: c.brand, brandId: c.brandId, vnoId: c.vnoId, tenantId: c.tenantId, env: c.env };
-          store.set('pointData', pointData);
-        }
-      },
-      () => undefined,
-    );
+  let held: ReportEvent[] | null = [];
+  const post = (event: ReportEvent) => {
+    // keepalive lets the "left" report of a closing tab still go out.
+    void api.client.POST('/api/site/report', { body: { ...pointFields(pointData), ...event }, keepalive: true }).catch(() => undefined);
   };
-  return createTracker({
+  // The point data comes from the user-config call (contract ReportEvent); once per page.
+  const askPointData = (): Promise<unknown> =>
+    pointData
+      ? Promise.resolve()
+      : api.client.GET('/api/user/get/config/v1').then(
+          ({ data }) => {
+            const c = (data as { data?: PointData } | undefined)?.data;
+            if (c) {
+              pointData = { brand: c.brand, brandId: c.brandId, vnoId: c.vnoId, tenantId: c.tenantId, env: c.env };
+              store.set('pointData', pointData);
+            }
+          },
+          () => undefined,
+        );
+  const release = (leaving: boolean) => {
+    if (!held) return;
+    const events = held;
+    held = null;
+    // A closing tab cannot wait for the point data.
+    if (leaving) events.forEach(post);
+    else void askPointData().then(() => events.forEach(post));
+  };
+  const tracker = createTracker({
     now: Date.now,
     context: () => {
-      askPointData();
       const uid = store.get('userInfo')?.uid;
-      const env = pointData?.env === 'sandbox' || pointData?.env === 'production' ? pointData.env : undefined;
       return {
         clientType: store.get('clientType'),
         scene: store.get('scene'),
         language: language(),
         ...(uid !== undefined ? { uid: String(uid) } : {}),
-        ...(pointData ? { brand: pointData.brand, brandId: pointData.brandId, vnoId: pointData.vnoId, tenantId: pointData.tenantId } : {}),
-        ...(env ? { env } : {}),
+        ...pointFields(pointData),
       };
     },
-    send: (event) => {
-      // keepalive lets the "left" report of a closing tab still go out.
-      void api.client.POST('/api/site/report', { body: event, keepalive: true }).catch(() => undefined);
-    },
+    send: (event) => (held ? held.push(event) : post(event)),
   });
+  return {
+    opened: tracker.opened,
+    loaded() {
+      tracker.loaded();
+      release(false);
+    },
+    left() {
+      tracker.left();
+      release(true);
+    },
+  };
 }
