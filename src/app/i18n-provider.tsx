@@ -5,13 +5,31 @@ import type { SessionStore } from '../session/store';
 
 type Messages = Record<string, unknown>;
 
-// Each language's precompiled messages are their own chunk, fetched when chosen.
-const bundles = import.meta.glob<Messages>('../i18n/compiled/*.json', { import: 'default' });
+// The default language's messages ship with the app (docs/decisions/028): most visits are in it,
+// and its first screen is then drawn without another round trip. Every other language is a chunk
+// of its own, fetched when chosen, one promise per language, so the start-up's early fetch
+// (src/app/start-up.ts) is the one the provider waits for. pt is the default language; a glob
+// rather than an import, so a checkout whose messages are not compiled yet still typechecks.
+const bundled = Object.values(import.meta.glob<Messages>('../i18n/compiled/pt.json', { eager: true, import: 'default' }));
+const bundles = import.meta.glob<Messages>(['../i18n/compiled/*.json', '!../i18n/compiled/pt.json'], { import: 'default' });
+const loaded = new Map<Language, Messages>(bundled.map((messages) => [defaultLanguage, messages]));
+const loading = new Map<Language, Promise<Messages>>();
 
-export async function loadMessages(language: Language): Promise<Messages> {
-  const load = bundles[`../i18n/compiled/${language}.json`];
-  if (!load) throw new Error(`No compiled messages for ${language}: run npm run i18n:compile`);
-  return load();
+export function loadMessages(language: Language): Promise<Messages> {
+  const ready = loaded.get(language);
+  if (ready) return Promise.resolve(ready);
+  let messages = loading.get(language);
+  if (!messages) {
+    const load = bundles[`../i18n/compiled/${language}.json`];
+    messages = load ? load() : Promise.reject(new Error(`No compiled messages for ${language}: run npm run i18n:compile`));
+    loading.set(language, messages);
+    // A failed download is not kept: choosing the language again tries again.
+    messages.then(
+      (m) => loaded.set(language, m),
+      () => loading.delete(language),
+    );
+  }
+  return messages;
 }
 
 /** The page's language: the stored choice, else the browser's, else the site's default (spec section 1). */
@@ -25,16 +43,21 @@ interface Props {
 }
 
 export function I18nProvider({ language, children }: Props) {
-  const [loaded, setLoaded] = useState<{ language: Language; messages: Messages } | null>(null);
+  // Messages fetched before the first render (src/app/start-up.ts) are used at once.
+  const [shown, setShown] = useState<{ language: Language; messages: Messages } | null>(() => {
+    const messages = loaded.get(language);
+    return messages ? { language, messages } : null;
+  });
 
   useEffect(() => {
     let current = true;
+    const show = (l: Language, messages: Messages) => current && setShown((s) => (s?.language === l && s.messages === messages ? s : { language: l, messages }));
     loadMessages(language)
-      .then((messages) => current && setLoaded({ language, messages }))
+      .then((messages) => show(language, messages))
       .catch((error: unknown) => {
         // The bundled default language still serves if a language chunk cannot load.
         console.error('language file failed to load', language, error);
-        if (language !== defaultLanguage) void loadMessages(defaultLanguage).then((m) => current && setLoaded({ language: defaultLanguage, messages: m }));
+        if (language !== defaultLanguage) void loadMessages(defaultLanguage).then((m) => show(defaultLanguage, m));
       });
     document.documentElement.lang = language;
     return () => {
@@ -44,9 +67,9 @@ export function I18nProvider({ language, children }: Props) {
 
   // Until the first catalogue arrives there is nothing translated to show; later switches keep
   // the old texts on screen until the new ones are in, so the page never flashes empty.
-  if (!loaded) return null;
+  if (!shown) return null;
   return (
-    <IntlProvider locale={loaded.language} messages={loaded.messages as never} defaultLocale="en" onError={reportIntlError}>
+    <IntlProvider locale={shown.language} messages={shown.messages as never} defaultLocale="en" onError={reportIntlError}>
       {children}
     </IntlProvider>
   );

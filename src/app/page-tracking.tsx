@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, type ComponentType } from 'react';
+import { createContext, useContext, useEffect, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Tracker } from './tracking';
 
@@ -21,16 +21,25 @@ export function PageTracking() {
   return null;
 }
 
+/** Reports "loaded" once the screen it wraps is drawn. */
+export function TrackedScreen({ children }: { children: ReactNode }) {
+  const tracker = useContext(TrackingContext);
+  useEffect(() => {
+    // After the browser painted: a report never competes with the page it reports on.
+    const frame = requestAnimationFrame(() => tracker?.loaded());
+    return () => cancelAnimationFrame(frame);
+  }, [tracker]);
+  return children;
+}
+
 /** A route's screen that reports "loaded" once it is drawn (its code has arrived by then). */
 export function trackedScreen(Screen: ComponentType): ComponentType {
   function Tracked() {
-    const tracker = useContext(TrackingContext);
-    useEffect(() => {
-      // After the browser painted: a report never competes with the page it reports on.
-      const frame = requestAnimationFrame(() => tracker?.loaded());
-      return () => cancelAnimationFrame(frame);
-    }, [tracker]);
-    return <Screen />;
+    return (
+      <TrackedScreen>
+        <Screen />
+      </TrackedScreen>
+    );
   }
   Tracked.displayName = `Tracked(${Screen.displayName ?? Screen.name})`;
   return Tracked;

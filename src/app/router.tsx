@@ -1,19 +1,25 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import type { Language } from '../i18n/languages';
+import { Children, isValidElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createRoutesFromChildren, matchRoutes, Navigate, Route, Routes } from 'react-router-dom';
+import { defaultLanguage, type Language } from '../i18n/languages';
 import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
 import { loadChunk } from './chunks';
-import { trackedScreen } from './page-tracking';
+import { TrackedScreen, trackedScreen } from './page-tracking';
 import { RequireDigits, RequireSession } from './route-guards';
 import { NotFoundScreen } from '../screens/errors/not-found-screen';
 import { ServerErrorScreen } from '../screens/errors/server-error-screen';
+import { PricingTableScreen } from '../screens/pricing/pricing-table-screen';
 
-// Route screens load as their own chunks; the error screens stay in the main bundle so they can
-// show even when a chunk cannot. A chunk that fails shows the layout's translated retry.
-const screen = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T) =>
-  lazy(async () => ({ default: trackedScreen((await loadChunk(load))[name] as ComponentType) }));
-const PricingTableScreen = screen(() => import('../screens/pricing/pricing-table-screen'), 'PricingTableScreen');
+// Route screens load as their own chunks. The error screens stay in the main bundle so they can
+// show even when a chunk cannot, and so does the landing page, where most visits start: its 3 kB
+// cost the other pages less than a second round trip cost it (docs/decisions/028). A chunk that
+// fails shows the layout's translated retry. `preload` starts the download before React gets to
+// the route (preloadScreen), sharing the one promise.
+const screen = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T) => {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => (loading ??= loadChunk(load).then((module) => ({ default: trackedScreen(module[name] as ComponentType) })));
+  return Object.assign(lazy(preload), { preload });
+};
 const HelpScreen = screen(() => import('../screens/help/help-screen'), 'HelpScreen');
 const PrivacyScreen = screen(() => import('../screens/privacy/privacy-screen'), 'PrivacyScreen');
 const ResendConfirmScreen = screen(() => import('../screens/account-email/resend-confirm-screen'), 'ResendConfirmScreen');
@@ -50,56 +56,81 @@ interface Props {
 }
 
 /** Spec section 2: the main layout and the bare layout; any other path goes to /404. */
-export function AppRoutes({ language, onLanguageChange }: Props) {
-  const layout = { language, onLanguageChange };
+export function AppRoutes(layout: Props) {
   return (
     <Suspense fallback={null}>
-      <Routes>
-        <Route element={<MainLayout {...layout} />}>
-          <Route path="/" element={<Navigate to="/pricing-table" replace />} />
-          <Route path="/pricing-table" element={<PricingTableScreen />} />
-          {/* Spec section 2: plan-details followed by anything but digits is /404. */}
-          <Route path="/plan-details/:id" element={<RequireDigits param="id"><PlanDetailsScreen /></RequireDigits>} />
-          <Route path="/help" element={<HelpScreen />} />
-          <Route path="/privacy" element={<PrivacyScreen />} />
-          {/* Spec section 2: /orders and /account are the same screen. */}
-          <Route path="/account" element={<RequireSession><AccountScreen /></RequireSession>} />
-          <Route path="/orders" element={<RequireSession><AccountScreen /></RequireSession>} />
-          <Route path="/payment" element={<RequireSession><PaymentScreen /></RequireSession>} />
-          {/* Spec section 2, "other labelled screens": settings (docs/decisions/020: signed in). */}
-          <Route path="/settings" element={<RequireSession><SettingsScreen /></RequireSession>} />
-          {/* Spec section 2, "other labelled screens": coupons and my cloud (docs/decisions/023: signed in). */}
-          <Route path="/coupons" element={<RequireSession><CouponsScreen /></RequireSession>} />
-          <Route path="/my-cloud" element={<RequireSession><MyCloudScreen /></RequireSession>} />
-          {/* Not in the spec: the flow atlas for product owners and testers (issue 5), off in production. */}
-          <Route path="/flows" element={<FlowsScreen />} />
-        </Route>
-        <Route element={<BareLayout {...layout} />}>
-          <Route path="/404" element={<NotFoundScreen />} />
-          <Route path="/500" element={<ServerErrorScreen />} />
-          <Route path="/resend-confirm" element={<ResendConfirmScreen />} />
-          <Route path="/notice" element={<NoticeScreen />} />
-          <Route path="/login" element={<LoginScreen />} />
-          <Route path="/register" element={<RegisterScreen />} />
-          {/* Spec section 2: /forgot-password and /lost-password are the same screen. */}
-          <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
-          <Route path="/lost-password" element={<ForgotPasswordScreen />} />
-          <Route path="/reset-password" element={<ResetPasswordScreen />} />
-          <Route path="/paymentResult" element={<PaymentResultScreen />} />
-          <Route path="/payment-redirect" element={<PaymentRedirectScreen />} />
-          <Route path="/payment-pix" element={<PaymentPixScreen />} />
-          {/* Spec section 2: a paid order's receipt with its service period (docs/decisions/018). */}
-          <Route path="/receipt" element={<ReceiptScreen />} />
-          {/* Spec section 2: how to finish paying a pending order (docs/decisions/019). */}
-          <Route path="/paynowTips" element={<RequireSession><PaynowTipsScreen /></RequireSession>} />
-          {/* Spec section 2: payment helper pages; a TV hands the payment to a phone (docs/decisions/025). */}
-          <Route path="/paymentCaishen" element={<RequireSession><PaymentCaishenScreen /></RequireSession>} />
-          <Route path="/caishenRepay" element={<RequireSession><CaishenRepayScreen /></RequireSession>} />
-          {/* Spec section 2: the set-top-box scene's order list. */}
-          <Route path="/stb-orders" element={<RequireSession><StbOrdersScreen /></RequireSession>} />
-        </Route>
-        <Route path="*" element={<Navigate to="/404" replace />} />
-      </Routes>
+      <Routes>{routeTree(layout)}</Routes>
     </Suspense>
+  );
+}
+
+/**
+ * Starts the download of the screen `pathname` shows, so it travels with the shell's other first
+ * requests instead of after the first render (src/app/start-up.ts). An account's page is skipped
+ * without a session: its guard sends the visitor to log in.
+ */
+export function preloadScreen(pathname: string, signedIn: boolean): Promise<unknown> {
+  const noLayout: Props = { language: defaultLanguage, onLanguageChange: () => undefined };
+  const loads: Promise<unknown>[] = [];
+  const preloadIn = (node: ReactNode): void =>
+    Children.forEach(node, (child) => {
+      if (!isValidElement<{ children?: ReactNode }>(child) || (child.type === RequireSession && !signedIn)) return;
+      const preload = (child.type as { preload?: () => Promise<unknown> }).preload;
+      if (preload) loads.push(preload());
+      preloadIn(child.props.children);
+    });
+  for (const match of matchRoutes(createRoutesFromChildren(routeTree(noLayout)), pathname) ?? []) preloadIn(match.route.element);
+  // A failed download is kept and shown by the route's error boundary when it renders.
+  return Promise.allSettled(loads);
+}
+
+function routeTree(layout: Props) {
+  return (
+    <>
+      <Route element={<MainLayout {...layout} />}>
+        <Route path="/" element={<Navigate to="/pricing-table" replace />} />
+        <Route path="/pricing-table" element={<TrackedScreen><PricingTableScreen /></TrackedScreen>} />
+        {/* Spec section 2: plan-details followed by anything but digits is /404. */}
+        <Route path="/plan-details/:id" element={<RequireDigits param="id"><PlanDetailsScreen /></RequireDigits>} />
+        <Route path="/help" element={<HelpScreen />} />
+        <Route path="/privacy" element={<PrivacyScreen />} />
+        {/* Spec section 2: /orders and /account are the same screen. */}
+        <Route path="/account" element={<RequireSession><AccountScreen /></RequireSession>} />
+        <Route path="/orders" element={<RequireSession><AccountScreen /></RequireSession>} />
+        <Route path="/payment" element={<RequireSession><PaymentScreen /></RequireSession>} />
+        {/* Spec section 2, "other labelled screens": settings (docs/decisions/020: signed in). */}
+        <Route path="/settings" element={<RequireSession><SettingsScreen /></RequireSession>} />
+        {/* Spec section 2, "other labelled screens": coupons and my cloud (docs/decisions/023: signed in). */}
+        <Route path="/coupons" element={<RequireSession><CouponsScreen /></RequireSession>} />
+        <Route path="/my-cloud" element={<RequireSession><MyCloudScreen /></RequireSession>} />
+        {/* Not in the spec: the flow atlas for product owners and testers (issue 5), off in production. */}
+        <Route path="/flows" element={<FlowsScreen />} />
+      </Route>
+      <Route element={<BareLayout {...layout} />}>
+        <Route path="/404" element={<NotFoundScreen />} />
+        <Route path="/500" element={<ServerErrorScreen />} />
+        <Route path="/resend-confirm" element={<ResendConfirmScreen />} />
+        <Route path="/notice" element={<NoticeScreen />} />
+        <Route path="/login" element={<LoginScreen />} />
+        <Route path="/register" element={<RegisterScreen />} />
+        {/* Spec section 2: /forgot-password and /lost-password are the same screen. */}
+        <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
+        <Route path="/lost-password" element={<ForgotPasswordScreen />} />
+        <Route path="/reset-password" element={<ResetPasswordScreen />} />
+        <Route path="/paymentResult" element={<PaymentResultScreen />} />
+        <Route path="/payment-redirect" element={<PaymentRedirectScreen />} />
+        <Route path="/payment-pix" element={<PaymentPixScreen />} />
+        {/* Spec section 2: a paid order's receipt with its service period (docs/decisions/018). */}
+        <Route path="/receipt" element={<ReceiptScreen />} />
+        {/* Spec section 2: how to finish paying a pending order (docs/decisions/019). */}
+        <Route path="/paynowTips" element={<RequireSession><PaynowTipsScreen /></RequireSession>} />
+        {/* Spec section 2: payment helper pages; a TV hands the payment to a phone (docs/decisions/025). */}
+        <Route path="/paymentCaishen" element={<RequireSession><PaymentCaishenScreen /></RequireSession>} />
+        <Route path="/caishenRepay" element={<RequireSession><CaishenRepayScreen /></RequireSession>} />
+        {/* Spec section 2: the set-top-box scene's order list. */}
+        <Route path="/stb-orders" element={<RequireSession><StbOrdersScreen /></RequireSession>} />
+      </Route>
+      <Route path="*" element={<Navigate to="/404" replace />} />
+    </>
   );
 }

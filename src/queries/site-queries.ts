@@ -1,18 +1,31 @@
 import type { components } from '../../openapi/schema';
 import type { Language } from '../i18n/languages';
+import type { ViewServices } from './services-context';
 import { useQuery } from './use-query';
 
 type Schemas = components['schemas'];
 
-export const useTheme = () => useQuery('theme', ({ api }) => api.callData(api.client.GET('/api/site/theme/v1')));
+/** A keyed read, so the app can start it before any view asks (src/app/start-up.ts). */
+export interface Read<T> {
+  key: string;
+  fetch(services: ViewServices): Promise<T>;
+}
+
+const useRead = <T>(read: Read<T>) => useQuery(read.key, read.fetch);
+
+export const themeRead: Read<Schemas['Theme']> = { key: 'theme', fetch: ({ api }) => api.callData(api.client.GET('/api/site/theme/v1')) };
+export const useTheme = () => useRead(themeRead);
 
 /** The validation rules are also kept in session storage (spec section 7, client caching). */
-export const useSiteConfig = () =>
-  useQuery('siteConfig', async ({ api, cache }) => {
+export const siteConfigRead: Read<Schemas['SiteConfig']> = {
+  key: 'siteConfig',
+  fetch: async ({ api, cache }) => {
     const config = await api.callData(api.client.GET('/api/site/get/config/v1'));
     cache.setValidRules(config.validRules);
     return config;
-  });
+  },
+};
+export const useSiteConfig = () => useRead(siteConfigRead);
 
 export const useContactUs = (language: Language) =>
   useQuery(`contact:${language}`, ({ api }) => api.callData(api.client.GET('/api/site/contact-us/v1')));
@@ -27,8 +40,11 @@ export const usePolicy = (type: Schemas['PolicyType'], language: Language) =>
     return text;
   });
 
-export const usePlans = (language: Language) =>
-  useQuery(`plans:${language}`, ({ api }) => api.callData(api.client.GET('/api/site/listPlans/v1', { params: { query: { language } } })));
+export const plansRead = (language: Language): Read<Schemas['Plan'][]> => ({
+  key: `plans:${language}`,
+  fetch: ({ api }) => api.callData(api.client.GET('/api/site/listPlans/v1', { params: { query: { language } } })),
+});
+export const usePlans = (language: Language) => useRead(plansRead(language));
 
 /** The area-code picker's countries (spec section 7), cached for the browser session per language. */
 export const useAreaCodes = (language: Language, enabled: boolean) =>
@@ -42,5 +58,8 @@ export const useAreaCodes = (language: Language, enabled: boolean) =>
   });
 
 /** The promotional banners of one place (pricing, payment or account), in display order. */
-export const useBanners = (position: Schemas['BannerPosition'], language: Language) =>
-  useQuery(`banners:${position}:${language}`, ({ api }) => api.callData(api.client.GET('/api/site/banner/v1', { params: { query: { position, language } } })));
+export const bannersRead = (position: Schemas['BannerPosition'], language: Language): Read<Schemas['Banner'][]> => ({
+  key: `banners:${position}:${language}`,
+  fetch: ({ api }) => api.callData(api.client.GET('/api/site/banner/v1', { params: { query: { position, language } } })),
+});
+export const useBanners = (position: Schemas['BannerPosition'], language: Language) => useRead(bannersRead(position, language));

@@ -1,0 +1,68 @@
+import type { components } from '../../openapi/schema';
+import { languageOfTag, type Language } from '../i18n/languages';
+import { bannersRead, plansRead, siteConfigRead, themeRead, type Read } from '../queries/site-queries';
+import { decideEntry } from './entry-rules';
+import { loadMessages } from './i18n-provider';
+import { preloadScreen } from './router';
+import type { AppServices } from './services';
+
+type Banner = components['schemas']['Banner'];
+
+/**
+ * What each first screen shows at once besides the shell's configuration and theme: its public
+ * reads and the place of its banners. Keep in step with the screens: what is missing here is only
+ * fetched later, by the screen.
+ */
+const firstScreens: Record<string, { reads?: (language: Language) => Read<unknown>[]; banners?: Banner['position'] }> = {
+  '/pricing-table': { reads: (l) => [plansRead(l)], banners: 'pricing' },
+  '/payment': { banners: 'payment' },
+  '/account': { banners: 'account' },
+  '/orders': { banners: 'account' },
+};
+
+/**
+ * Starts, before React renders, what the first screen waits for: its language's messages, its
+ * screen's code and its public reads, all at once instead of one after the other (each used to
+ * wait for the render the one before allowed). The views find them in the same caches. Settles
+ * (never fails) once the messages and the code are in or have failed: then the first render can
+ * draw the screen at once (a failure shows as it always did, through the route's error boundary).
+ */
+export function startFirstScreen(services: AppServices, { pathname, search }: { pathname: string; search: string }, browserLanguages: readonly string[]): Promise<unknown> {
+  const entry = decideEntry(pathname, search);
+  const path = entry.redirect?.split('?')[0] ?? pathname;
+  // Only a language the page is sure to start in; otherwise the site's default decides, later.
+  const language = [entry.language, services.store.get('language'), ...browserLanguages].map(languageOfTag).find((l) => l !== undefined);
+  if (language) services.setLanguage(language);
+  // The visit starts now, not at the first render: event 3's duration still counts the downloads.
+  services.tracker.opened(pathname + search);
+
+  const prime = <T>(read: Read<T>) => {
+    const data = read.fetch(services);
+    services.queries.ensure(read.key, () => data);
+    return data;
+  };
+  prime(siteConfigRead);
+  prime(themeRead);
+  const first = firstScreens[path];
+  if (language && first) {
+    for (const read of first.reads?.(language) ?? []) prime(read);
+    if (first.banners) void prime(bannersRead(first.banners, language)).then(preloadFirstBanner, () => undefined);
+  }
+  const screen = preloadScreen(path, services.store.get('userInfo') !== null);
+  return Promise.allSettled([screen, ...(language ? [loadMessages(language)] : [])]);
+}
+
+/**
+ * The first banner is the page's largest picture: its download starts as soon as its address is
+ * known, ahead of the code that draws it, for the image the `<picture>` will pick.
+ */
+function preloadFirstBanner(banners: Banner[]) {
+  const first = banners[0];
+  if (!first) return;
+  const phone = '(max-width: 760px)';
+  const images: [string, string][] = first.mobileImageUrl ? [[first.mobileImageUrl, phone], [first.imageUrl, `not all and ${phone}`]] : [[first.imageUrl, 'all']];
+  for (const [href, media] of images) {
+    const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href, media, fetchPriority: 'high' });
+    document.head.append(link);
+  }
+}
