@@ -8,22 +8,31 @@ type Banner = components['schemas']['Banner'];
 
 /**
  * The server's promotional banners for one place (spec section 7, GET /api/site/banner/v1): the
- * phone image at 760 px and below (spec section 9's breakpoint), and the title written over it. The images are drawn 4:1 and 16:9, and the frame keeps that shape before they load, so the
- * page does not jump. Nothing shows while they load or when there are none.
+ * phone image at 760 px and below (spec section 9's breakpoint), and the title written over it. The
+ * images are drawn 4:1 and 16:9, and the frame keeps that shape before they load, and while the
+ * list itself loads, so the page under it does not jump. Nothing shows when there are none.
  */
 export function Banners({ position }: { position: Banner['position'] }) {
   const intl = useIntl();
   const banners = useBanners(position, languageOfTag(intl.locale) ?? defaultLanguage);
+  if (banners.status === 'loading') {
+    return (
+      <div className="banners" aria-hidden="true">
+        <div className="banner banner-frame" />
+      </div>
+    );
+  }
   if (banners.status !== 'success' || banners.data.length === 0) return null;
   return (
     <div className="banners">
-      {banners.data.map((b) => {
-        // The title is the banner's message, written over the image, which is decoration.
+      {banners.data.map((b, i) => {
+        // The title is the banner's message, written over the image, which is decoration. The
+        // first one sits at the top of the page, usually its largest picture: fetched at once.
         const picture = (
           <>
             <picture>
               {b.mobileImageUrl && <source media="(max-width: 760px)" srcSet={b.mobileImageUrl} width={750} height={420} />}
-              <img src={b.imageUrl} alt="" width={1200} height={300} loading="lazy" decoding="async" />
+              <img src={b.imageUrl} alt="" width={1200} height={300} {...(i === 0 ? { fetchPriority: 'high' } : { loading: 'lazy' })} decoding="async" />
             </picture>
             <span className="banner-title">{b.title}</span>
           </>
