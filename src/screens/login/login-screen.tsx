@@ -54,18 +54,25 @@ export function LoginScreen() {
     [],
   );
   const { view, send } = useLogin(input);
-  return <LoginPage view={view} send={send} />;
+  return <LoginPage view={view} send={send} tokenEntrance={input.entranceToken !== null} />;
 }
 
-function LoginPage({ view, send }: { view: LoginView; send: Send }) {
+function LoginPage({ view, send, tokenEntrance }: { view: LoginView; send: Send; tokenEntrance: boolean }) {
   const intl = useIntl();
+  const starting = (
+    <p className="load-state" role="status" aria-live="polite">
+      {intl.formatMessage(m.starting)}
+    </p>
+  );
+  // While the log-in settings load, the form is already drawn in its remembered tab (typing may
+  // start; sending waits, the button is busy): the card does not grow under the reader when they
+  // arrive. A token entrance has no form to show until it is answered.
+  const loadingConfig = view.starting && !view.loggedIn && !tokenEntrance;
   return (
     <section className="form-page login-page" aria-labelledby="login-title" aria-busy={view.busy}>
       <h1 id="login-title">{intl.formatMessage(m.title)}</h1>
-      {view.starting || view.loggedIn ? (
-        <p className="load-state" role="status" aria-live="polite">
-          {intl.formatMessage(m.starting)}
-        </p>
+      {view.loggedIn || (view.starting && tokenEntrance) ? (
+        starting
       ) : view.notice ? (
         <LoginNotice view={view} send={send} />
       ) : (
@@ -87,8 +94,8 @@ function LoginPage({ view, send }: { view: LoginView; send: Send }) {
                 {intl.formatMessage(messages.loginFailedRefresh)}
               </p>
             )}
-            {view.passwordForm && <PasswordForm view={view} send={send} />}
-            {view.codeForm && <CodeRequestForm view={view} send={send} />}
+            {(view.passwordForm || (loadingConfig && view.tab === 'email')) && <PasswordForm view={view} send={send} />}
+            {(view.codeForm || (loadingConfig && view.tab === 'code')) && <CodeRequestForm view={view} send={send} />}
           </div>
           {view.codeDialog.open && <CodeDialog view={view} send={send} />}
           {view.googleClientId && (
@@ -100,6 +107,7 @@ function LoginPage({ view, send }: { view: LoginView; send: Send }) {
           <p className="login-links small">
             <Link to="/forgot-password">{intl.formatMessage(m.forgot)}</Link> · <Link to="/register">{intl.formatMessage(m.register)}</Link>
           </p>
+          {loadingConfig && starting}
         </>
       )}
     </section>

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { CheckoutMachine } from '../../../machines/checkout/checkout.machine';
@@ -67,7 +67,19 @@ export function CheckoutSection({
   const send = actorRef.send;
   const regions = useMemo(() => new Intl.DisplayNames([intl.locale], { type: 'region' }), [intl.locale]);
 
-  if (view.step === 'loading') return <p role="status">{intl.formatMessage(m.loading)}</p>;
+  // The title and the banner stand from the start, so the order that fills in under them moves
+  // nothing, and the banner (the page's largest picture) is not held back by the order's calls.
+  const page = (busy: boolean, content: ReactNode) => (
+    <section className="page payment-page" aria-busy={busy}>
+      <h1>{intl.formatMessage(m.title)}</h1>
+      {banner}
+      {content}
+    </section>
+  );
+  // The order's form is the page's biggest render: once the order is ready it is drawn as a
+  // deferred update, which React renders in slices rather than in one long task.
+  const ready = useDeferredValue(view.step !== 'loading');
+  if (view.step === 'loading' || !ready) return page(true, <p role="status">{intl.formatMessage(m.loading)}</p>);
   if (view.step === 'failure') return <Failure onRetry={() => send({ type: 'RETRY' })} />;
   if (view.step === 'finished') return <p role="status">{intl.formatMessage(m.loading)}</p>;
   if (view.step === 'cartPrompt') {
@@ -91,10 +103,9 @@ export function CheckoutSection({
     );
   }
   const busy = view.step !== 'form';
-  return (
-    <section className="page payment-page" aria-busy={busy}>
-      <h1>{intl.formatMessage(m.title)}</h1>
-      {banner}
+  return page(
+    busy,
+    <>
       <Summary valuation={view.valuation} pricing={view.pricing} />
       {view.unbinding ? <DiscountUnbindingDialog actorRef={view.unbinding} /> : null}
       {view.payment ? <PaymentSteps actorRef={view.payment} /> : null}
@@ -131,7 +142,7 @@ export function CheckoutSection({
         <RefusalNotice code={view.payErrCode ?? null} />
         {view.method ? <MethodForm key={view.method.code} method={view.method} sandbox={sandbox} savedCards={savedCards} busy={busy || !view.canPay} submitLabel={intl.formatMessage(m.pay)} onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })} /> : null}
       </div>
-    </section>
+    </>,
   );
 }
 
