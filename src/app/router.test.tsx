@@ -1,6 +1,6 @@
 // The start-up fetches the code of the screen a path shows before React renders (docs/decisions/028).
 import { describe, expect, it } from 'vitest';
-import { preloadScreen } from './router';
+import { preloadScreen, routedPaths } from './router';
 
 describe('preloadScreen', () => {
   it("downloads the screen a path shows, through its guards", async () => {
@@ -12,5 +12,13 @@ describe('preloadScreen', () => {
     expect(await preloadScreen('/payment', false)).toEqual([]);
     expect(await preloadScreen('/pricing-table', false)).toEqual([]);
     expect(await preloadScreen('/nowhere', false)).toEqual([]);
+  });
+});
+
+describe('routedPaths', () => {
+  it('holds every routed path, its parameters left out', () => {
+    expect([...routedPaths].sort()).toEqual(
+      ['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login', '/register', '/forgot-password', '/lost-password', '/reset-password', '/account', '/orders', '/payment', '/paymentResult', '/payment-redirect', '/payment-pix', '/receipt', '/settings', '/coupons', '/my-cloud', '/plan-details', '/paynowTips', '/paymentCaishen', '/caishenRepay', '/stb-orders', '/flows'].sort(),
+    );
   });
 });

@@ -44,12 +44,6 @@ const MyCloudScreen = screen(() => import('../screens/my-cloud/my-cloud-screen')
 const ReceiptScreen = screen(() => import('../screens/receipt/receipt-screen'), 'ReceiptScreen');
 const FlowsScreen = screen(() => import('../screens/flows/flows-screen'), 'FlowsScreen');
 
-/**
- * The paths routed so far. Entry rules (src/app/entry-rules.ts) redirect only to these, so a rule
- * whose screen is not built yet leaves the visitor where they are instead of on a 404.
- */
-export const routedPaths: ReadonlySet<string> = new Set(['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login', '/register', '/forgot-password', '/lost-password', '/reset-password', '/account', '/orders', '/payment', '/paymentResult', '/payment-redirect', '/payment-pix', '/receipt', '/settings', '/coupons', '/my-cloud', '/plan-details', '/paynowTips', '/paymentCaishen', '/caishenRepay', '/stb-orders', '/flows']);
-
 interface Props {
   language: Language;
   onLanguageChange(language: Language): void;
@@ -64,13 +58,23 @@ export function AppRoutes(layout: Props) {
   );
 }
 
+// The route table itself, for what is decided outside React (the entry rules, the start-up).
+const routes = createRoutesFromChildren(routeTree({ language: defaultLanguage, onLanguageChange: () => undefined }));
+
+/**
+ * The paths routed, parameters left out. Entry rules (src/app/entry-rules.ts) redirect only to
+ * these, so a rule whose screen is not built yet leaves the visitor where they are, not on a 404.
+ */
+export const routedPaths: ReadonlySet<string> = new Set(
+  routes.flatMap((route) => route.children ?? []).flatMap(({ path }) => (path && path !== '/' ? [path.replace(/\/:[^/]+/g, '')] : [])),
+);
+
 /**
  * Starts the download of the screen `pathname` shows, so it travels with the shell's other first
  * requests instead of after the first render (src/app/start-up.ts). An account's page is skipped
  * without a session: its guard sends the visitor to log in.
  */
 export function preloadScreen(pathname: string, signedIn: boolean): Promise<unknown> {
-  const noLayout: Props = { language: defaultLanguage, onLanguageChange: () => undefined };
   const loads: Promise<unknown>[] = [];
   const preloadIn = (node: ReactNode): void =>
     Children.forEach(node, (child) => {
@@ -79,7 +83,7 @@ export function preloadScreen(pathname: string, signedIn: boolean): Promise<unkn
       if (preload) loads.push(preload());
       preloadIn(child.props.children);
     });
-  for (const match of matchRoutes(createRoutesFromChildren(routeTree(noLayout)), pathname) ?? []) preloadIn(match.route.element);
+  for (const match of matchRoutes(routes, pathname) ?? []) preloadIn(match.route.element);
   // A failed download is kept and shown by the route's error boundary when it renders.
   return Promise.allSettled(loads);
 }

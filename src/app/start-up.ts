@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import type { components } from '../../openapi/schema';
 import { languageOfTag, type Language } from '../i18n/languages';
 import { bannersRead, plansRead, siteConfigRead, themeRead, type Read } from '../queries/site-queries';
@@ -54,15 +55,10 @@ export function startFirstScreen(services: AppServices, { pathname, search }: { 
 
 /**
  * The first banner is the page's largest picture: its download starts as soon as its address is
- * known, ahead of the code that draws it, for the image the `<picture>` will pick.
+ * known, ahead of the code that draws it, for the image its `<picture>` will pick.
  */
-function preloadFirstBanner(banners: Banner[]) {
-  const first = banners[0];
+function preloadFirstBanner([first]: Banner[]) {
   if (!first) return;
-  const phone = '(max-width: 760px)';
-  const images: [string, string][] = first.mobileImageUrl ? [[first.mobileImageUrl, phone], [first.imageUrl, `not all and ${phone}`]] : [[first.imageUrl, 'all']];
-  for (const [href, media] of images) {
-    const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href, media, fetchPriority: 'high' });
-    document.head.append(link);
-  }
+  const phone = matchMedia('(max-width: 760px)').matches;
+  preload((phone && first.mobileImageUrl) || first.imageUrl, { as: 'image', fetchPriority: 'high' });
 }

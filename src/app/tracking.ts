@@ -5,7 +5,7 @@
 import type { components } from '../../openapi/schema';
 import type { Api } from '../api/client';
 import type { Language } from '../i18n/languages';
-import type { PointData, SessionStore } from '../session/store';
+import type { SessionStore } from '../session/store';
 
 type ReportEvent = components['schemas']['ReportEvent'];
 
@@ -97,13 +97,6 @@ export function createTracker({ send, now, context }: TrackerDeps) {
 
 export type Tracker = ReturnType<typeof createTracker>;
 
-/** What an event carries from the point data (spec section 3), once it is known. */
-function pointFields(pointData: PointData | null): Partial<ReportEvent> {
-  if (!pointData) return {};
-  const env = pointData.env === 'sandbox' || pointData.env === 'production' ? pointData.env : undefined;
-  return { brand: pointData.brand, brandId: pointData.brandId, vnoId: pointData.vnoId, tenantId: pointData.tenantId, ...(env ? { env } : {}) };
-}
-
 /**
  * The tracker of the running app: reports through the raw typed client, quietly. Until the first
  * screen is drawn (or the tab goes away) reports and the point-data call wait: at start they would
@@ -114,23 +107,20 @@ export function createAppTracker(api: Api, store: SessionStore, language: () => 
   let pointData = store.get('pointData');
   let held: ReportEvent[] | null = [];
   const post = (event: ReportEvent) => {
+    const env = pointData?.env === 'sandbox' || pointData?.env === 'production' ? pointData.env : undefined;
+    const point = pointData ? { brand: pointData.brand, brandId: pointData.brandId, vnoId: pointData.vnoId, tenantId: pointData.tenantId, ...(env ? { env } : {}) } : {};
     // keepalive lets the "left" report of a closing tab still go out.
-    void api.client.POST('/api/site/report', { body: { ...pointFields(pointData), ...event }, keepalive: true }).catch(() => undefined);
+    void api.client.POST('/api/site/report', { body: { ...event, ...point }, keepalive: true }).catch(() => undefined);
   };
   // The point data comes from the user-config call (contract ReportEvent); once per page.
-  const askPointData = (): Promise<unknown> =>
-    pointData
-      ? Promise.resolve()
-      : api.client.GET('/api/user/get/config/v1').then(
-          ({ data }) => {
-            const c = (data as { data?: PointData } | undefined)?.data;
-            if (c) {
-              pointData = { brand: c.brand, brandId: c.brandId, vnoId: c.vnoId, tenantId: c.tenantId, env: c.env };
-              store.set('pointData', pointData);
-            }
-          },
-          () => undefined,
-        );
+  const askPointData = async () => {
+    if (pointData) return;
+    const c = (await api.client.GET('/api/user/get/config/v1').catch(() => ({ data: undefined }))).data?.data;
+    if (c) {
+      pointData = { brand: c.brand, brandId: c.brandId, vnoId: c.vnoId, tenantId: c.tenantId, env: c.env };
+      store.set('pointData', pointData);
+    }
+  };
   const release = (leaving: boolean) => {
     if (!held) return;
     const events = held;
@@ -143,13 +133,7 @@ export function createAppTracker(api: Api, store: SessionStore, language: () => 
     now: Date.now,
     context: () => {
       const uid = store.get('userInfo')?.uid;
-      return {
-        clientType: store.get('clientType'),
-        scene: store.get('scene'),
-        language: language(),
-        ...(uid !== undefined ? { uid: String(uid) } : {}),
-        ...pointFields(pointData),
-      };
+      return { clientType: store.get('clientType'), scene: store.get('scene'), language: language(), ...(uid !== undefined ? { uid: String(uid) } : {}) };
     },
     send: (event) => (held ? held.push(event) : post(event)),
   });
