@@ -13,6 +13,7 @@ import { accountDays, shownTimestamp } from './account-days';
 import { AutoRenewalSection, useAutoRenewal } from './auto-renewal-panel';
 import { AccountOrders } from './order-list';
 import { Banners } from '../../components/banners';
+import './account.css';
 
 const m = defineMessages({
   title: { id: 'account.title', defaultMessage: 'My account', description: 'Title of the account and orders page (/account, /orders)' },

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { usePageTitle } from '../../components/use-page-title';
 import { useQuery } from '../../queries/use-query';
+import './flows.css';
 
 const m = defineMessages({
   title: { id: 'flows.title', defaultMessage: 'Flow atlas', description: 'Title of the page that shows the flows as statecharts (for product owners and testers)' },
