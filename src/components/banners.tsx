@@ -27,12 +27,13 @@ export function Banners({ position }: { position: Banner['position'] }) {
     <div className="banners">
       {banners.data.map((b, i) => {
         // The title is the banner's message, written over the image, which is decoration. The
-        // first one sits at the top of the page, usually its largest picture: fetched at once.
+        // first one sits at the top of the page, usually its largest picture: fetched at once and
+        // drawn with the page rather than a frame later.
         const picture = (
           <>
             <picture>
               {b.mobileImageUrl && <source media="(max-width: 760px)" srcSet={b.mobileImageUrl} width={750} height={420} />}
-              <img src={b.imageUrl} alt="" width={1200} height={300} {...(i === 0 ? { fetchPriority: 'high' } : { loading: 'lazy' })} decoding="async" />
+              <img src={b.imageUrl} alt="" width={1200} height={300} {...(i === 0 ? { fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })} />
             </picture>
             <span className="banner-title">{b.title}</span>
           </>
