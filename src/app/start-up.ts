@@ -31,8 +31,13 @@ const firstScreens: Record<string, { reads?: (language: Language) => Read<unknow
 export function startFirstScreen(services: AppServices, { pathname, search }: { pathname: string; search: string }, browserLanguages: readonly string[]): Promise<unknown> {
   const entry = decideEntry(pathname, search);
   const path = entry.redirect?.split('?')[0] ?? pathname;
+  // Spec section 2: the scene and the language the address names are stored. Stored before the
+  // first render, the first screen and the first requests already have them (the router applies
+  // the same rules to later navigations, src/app/app.tsx).
+  if (entry.scene) services.store.set('scene', entry.scene);
+  if (entry.language) services.store.set('language', entry.language);
   // Only a language the page is sure to start in; otherwise the site's default decides, later.
-  const language = [entry.language, services.store.get('language'), ...browserLanguages].map(languageOfTag).find((l) => l !== undefined);
+  const language = [services.store.get('language'), ...browserLanguages].map(languageOfTag).find((l) => l !== undefined);
   if (language) services.setLanguage(language);
   // The visit starts now, not at the first render: event 3's duration still counts the downloads.
   services.tracker.opened(pathname + search);
