@@ -54,7 +54,11 @@ export function startFirstScreen(services: AppServices, { pathname, search }: { 
     for (const read of first.reads?.(language) ?? []) prime(read);
     if (first.banners) void prime(bannersRead(first.banners, language)).then(preloadFirstBanner, () => undefined);
   }
-  const screen = preloadScreen(path, services.store.get('userInfo') !== null);
+  // The screen's files in a task of their own, after the reads: adding a screen's dozen preload
+  // links is main-thread work enough on a slow phone, and the small reads then get the browser's
+  // few connections first.
+  const signedIn = services.store.get('userInfo') !== null;
+  const screen = new Promise((resolve) => setTimeout(() => resolve(preloadScreen(path, signedIn))));
   return Promise.allSettled([screen, ...(language ? [loadMessages(language)] : [])]);
 }
 
