@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { defineMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
@@ -28,6 +29,9 @@ export function PricingTableScreen() {
   usePageTitle(intl.formatMessage(m.title));
   const language = languageOfTag(intl.locale) ?? defaultLanguage;
   const plans = usePlans(language);
+  // The plans usually arrive just after the page's first paint: drawn as a deferred value, React
+  // renders their cards in slices rather than in one long task.
+  const list = useDeferredValue(plans.data);
   const config = useSiteConfig();
   const [search] = useSearchParams();
   // Spec section 8: a 6000 refusal brings the user here with the reason in the query.
@@ -51,11 +55,11 @@ export function PricingTableScreen() {
         </p>
       )}
       <p className="muted">{intl.formatMessage(m.mayVary)}</p>
-      {plans.status !== 'success' ? (
-        <LoadState status={plans.status} onRetry={plans.retry} />
+      {plans.status !== 'success' || !list ? (
+        <LoadState status={plans.status === 'error' ? 'error' : 'loading'} onRetry={plans.retry} />
       ) : (
         ([30, 180, 365] as const).map((period) => {
-          const group = plans.data.filter((p) => p.periodDays === period);
+          const group = list.filter((p) => p.periodDays === period);
           if (group.length === 0) return null;
           return (
             <section key={period} className="plan-group" aria-labelledby={`period-${period}`}>
