@@ -37,25 +37,34 @@ export async function openTestDatabase(): Promise<{ db: Database; url: string | 
     const db = await openPglite(undefined, pgliteTemplate());
     return { db, url: undefined, drop: () => db.close() };
   }
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), 5);
+  const { url, drop } = await createPostgresDatabase(adminUrl);
+  const db = await openPostgres(url, 5);
   return {
     db,
-    url: url.toString(),
+    url,
     async drop() {
       await db.close();
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await drop();
     },
   };
+}
+
+/** A new, empty database on the PostgreSQL server `adminUrl` names; `drop` ends its connections. */
+export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export async function startTestServer(env: NodeJS.ProcessEnv = {}, options: TestServerOptions = {}): Promise<TestServer> {
