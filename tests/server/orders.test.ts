@@ -213,21 +213,53 @@ describe('what pay refuses before any money moves', () => {
     expect((await pay(auth, { discountCode: 'BEMVINDO10' })).body).toMatchObject({ code: 1, errCode: 9004 });
   });
 
-  it('a one-use code raced by two orders is used once; a declined charge gives its use back', async () => {
-    await server.db.query("INSERT INTO discount_codes (code, kind, value, max_uses) VALUES ('RACE1', 'percent', 50, 1), ('BACK1', 'percent', 50, 1)");
-    const a = await customer();
-    const b = await customer();
-    const [ra, rb] = await Promise.all([pay(a.auth, { discountCode: 'RACE1' }), pay(b.auth, { discountCode: 'RACE1' })]);
-    const results = [ra, rb].map((r) => r.body);
-    expect(results.filter((r) => r.code === 0)).toHaveLength(1);
-    expect(results.filter((r) => r.code === 1)).toEqual([expect.objectContaining({ errCode: 9003 })]);
-    const used = await server.db.query<{ used_count: number }>("SELECT used_count FROM discount_codes WHERE code = 'RACE1'");
-    expect(used[0]!.used_count).toBe(1);
-    const paidWithCode = await server.db.query("SELECT id FROM orders WHERE discount_code = 'RACE1' AND status = 'PAYMENT_SUCCEEDED'");
-    expect(paidWithCode).toHaveLength(1);
-    // The loser has no order holding the code, and was never charged.
-    expect(await server.db.query("SELECT id FROM orders WHERE discount_code = 'RACE1'")).toHaveLength(1);
+  const chargesAtNetwork = async (where: string, params: unknown[]) =>
+    Number((await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sandbox_card_charges WHERE reference IN (SELECT id FROM orders WHERE ${where})`, params))[0]!.n);
 
+  it('takes no total, amount or price from the client: such a pay request is refused and nothing is charged', async () => {
+    const { account, auth } = await customer();
+    for (const field of ['total', 'amount', 'price', 'payAmount', 'originalTotal']) {
+      const res = await server.post('/api/bill/pay/v1', { planId: '3', method: 'card', currency: 'BRL', email: 'rui@example.com', card: card(VISA_OK), [field]: 1 }, auth);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 1, errCode: 5000 });
+    }
+    expect(await server.db.query('SELECT 1 FROM orders WHERE account_uid = $1', [account.uid])).toHaveLength(0);
+    expect(await chargesAtNetwork('account_uid = $1', [account.uid])).toBe(0);
+    // The same body without the extra field is charged the server's own total.
+    const paid = await pay(auth);
+    expect(paid.body.code).toBe(0);
+    const [order] = await server.db.query<{ total: number }>('SELECT total FROM orders WHERE id = $1', [paid.body.data.orderId]);
+    const [charge] = await server.db.query<{ amount: number }>('SELECT amount FROM sandbox_card_charges WHERE reference = $1', [paid.body.data.orderId]);
+    expect(Number(charge!.amount)).toBe(Number(order!.total));
+  });
+
+  describe.each([
+    { who: 'one account', accounts: 1 },
+    { who: '20 accounts', accounts: 20 },
+  ])('a one-use code raced by 20 pay requests from $who', ({ accounts }) => {
+    it('is used once, by one paid order charged once; the others are refused and not charged', async () => {
+      const code = `RACE${accounts}`;
+      await server.db.query("INSERT INTO discount_codes (code, kind, value, max_uses) VALUES ($1, 'percent', 50, 1)", [code]);
+      const buyers = await Promise.all(Array.from({ length: accounts }, () => customer()));
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => pay(buyers[i % accounts]!.auth, { discountCode: code })));
+      const bodies = answers.map((r) => r.body);
+      expect(bodies.filter((b) => b.code === 0)).toHaveLength(1);
+      // 9003 the last use is gone, 9004 bound to the account's other open order.
+      for (const b of bodies.filter((b) => b.code !== 0)) expect([9003, 9004]).toContain(b.errCode);
+      const used = await server.db.query<{ used_count: number }>('SELECT used_count FROM discount_codes WHERE code = $1', [code]);
+      expect(used[0]!.used_count).toBe(1);
+      expect(await server.db.query("SELECT id FROM orders WHERE discount_code = $1 AND status = 'PAYMENT_SUCCEEDED'", [code])).toHaveLength(1);
+      // The losers have no order holding the code, and were never charged.
+      expect(await server.db.query('SELECT id FROM orders WHERE discount_code = $1', [code])).toHaveLength(1);
+      expect(await chargesAtNetwork('discount_code = $1', [code])).toBe(1);
+      const uids = buyers.map((b) => b.account.uid);
+      expect(await chargesAtNetwork('account_uid = ANY($1)', [uids])).toBe(1);
+      console.log(`discount race (${accounts} account(s), ${server.databaseUrl ? 'PostgreSQL' : 'PGlite'}): 20 requests, ${bodies.filter((b) => b.code === 0).length} paid, ${used[0]!.used_count} use, 1 charge`);
+    });
+  });
+
+  it('a declined charge gives a one-use code\'s use back', async () => {
+    await server.db.query("INSERT INTO discount_codes (code, kind, value, max_uses) VALUES ('BACK1', 'percent', 50, 1)");
     const c = await customer();
     expect((await pay(c.auth, { discountCode: 'BACK1', card: card(DECLINED) })).body.errCode).toBe(301);
     const back = async () => (await server.db.query<{ used_count: number }>("SELECT used_count FROM discount_codes WHERE code = 'BACK1'"))[0]!.used_count;
