@@ -1,0 +1,95 @@
+/**
+ * What the payment attack suites share beyond server-process.ts and portal-client.ts: the spawned
+ * server's database opened from the test (to dump it, to set rows' timestamps instead of waiting),
+ * phone accounts whose numbers cannot be mistaken for card numbers, and the card-number search.
+ */
+import { randomInt } from 'node:crypto';
+import { openDatabase, type Database } from '../../../server/db/database';
+import { call, type Account } from './portal-client';
+
+export function openAttackDb(url: string): Promise<Database> {
+  return openDatabase({ databaseUrl: url });
+}
+
+/** Luhn's check, written here rather than imported, so the search does not trust the code it checks. */
+export function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * A new phone account, signed in, whose number in every form the portal writes it (national
+ * digits, with the country code) fails Luhn: a 13-digit `+55…` phone would otherwise pass one time
+ * in ten and be reported as a card number.
+ */
+export async function signUpPlain(baseUrl: string, password = 'attack-password-1'): Promise<Account> {
+  let account: string;
+  do account = `119${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+  while (luhn(account) || luhn(`55${account}`));
+  const login = { account, areaCode: '55', password };
+  const data = await call<{ userInfo: { token: string; uid: string } }>(baseUrl, '/api/user/signup/v1', { ...login, nickname: 'Attack', acceptTerms: true, language: 'pt' });
+  return { uid: data.userInfo.uid, token: data.userInfo.token, login };
+}
+
+export interface CardSearch {
+  /** Maximal runs of 12 to 19 digits looked at. */
+  runs: number;
+  /** Of those, the ones that are epoch milliseconds within the run's time span (log times, row times). */
+  timestamps: number;
+  /** …and the ones that are the decimals of a number (pino's `responseTime`: 6.317920000001). */
+  fractions: number;
+  /** The other runs that pass Luhn: each one could be a card number. */
+  cardLike: string[];
+}
+
+/**
+ * Every maximal run of 12–19 digits in `text` that passes Luhn, leaving out only the decimals of
+ * a number and epoch milliseconds between `since` and `until` (pino's `time`, JSON dates as
+ * numbers): 13-digit runs a card number of that length cannot be told apart from, which the
+ * portal writes by the thousand. A card number starting with 17 or 18 and 13 digits long would be missed; the suites
+ * use 16-digit numbers.
+ */
+export function searchCardNumbers(text: string, since: number, until: number): CardSearch {
+  const result: CardSearch = { runs: 0, timestamps: 0, fractions: 0, cardLike: [] };
+  for (const { 0: run, index } of text.matchAll(/(?<!\d)\d{12,19}(?!\d)/g)) {
+    result.runs++;
+    if (/\d\.$/.test(text.slice(Math.max(0, index - 2), index))) {
+      result.fractions++;
+      continue;
+    }
+    const n = Number(run);
+    if (run.length === 13 && n >= since && n <= until) {
+      result.timestamps++;
+      continue;
+    }
+    if (luhn(run)) result.cardLike.push(run);
+  }
+  return result;
+}
+
+/** Every row of every table of the public schema, as JSON text (bytea as hex and UTF-8). */
+export async function dumpDatabase(db: Database): Promise<{ tables: number; rows: number; text: string }> {
+  const tables = await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name");
+  let rows = 0;
+  const parts: string[] = [];
+  for (const { table_name } of tables) {
+    const data = await db.query<Record<string, unknown>>(`SELECT * FROM "${table_name}"`);
+    rows += data.length;
+    parts.push(
+      JSON.stringify(data, (_k, v: unknown) => {
+        if (v instanceof Uint8Array) return `${Buffer.from(v).toString('hex')} ${Buffer.from(v).toString('utf8')}`;
+        if (v && typeof v === 'object' && (v as { type?: unknown }).type === 'Buffer' && Array.isArray((v as { data?: unknown }).data)) {
+          const b = Buffer.from((v as { data: number[] }).data);
+          return `${b.toString('hex')} ${b.toString('utf8')}`;
+        }
+        return v;
+      }),
+    );
+  }
+  return { tables: tables.length, rows, text: parts.join('\n') };
+}
