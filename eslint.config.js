@@ -50,6 +50,21 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-*', '**/src/app/**', '**/src/screens/**'], message: 'The server does not depend on the web app.' }] }] },
   },
+  // Markup reaches the page only through SafeHtml, which runs it through DOMPurify first: the
+  // token in local storage (spec section 3) is one injected script away (docs/decisions/031).
+  {
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.{ts,tsx}'],
+    ignores: ['src/components/safe-html.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render markup with <SafeHtml> (src/components/safe-html.tsx), which sanitises it.' },
+        { selector: "Property[key.name='dangerouslySetInnerHTML']", message: 'Render markup with <SafeHtml> (src/components/safe-html.tsx), which sanitises it.' },
+        { selector: "AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]", message: 'Render markup with <SafeHtml> (src/components/safe-html.tsx), which sanitises it.' },
+        { selector: "CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/][callee.object.name='document'], CallExpression[callee.property.name='insertAdjacentHTML']", message: 'Render markup with <SafeHtml> (src/components/safe-html.tsx), which sanitises it.' },
+      ],
+    },
+  },
   {
     files: ['scripts/**/*.ts', 'e2e/**/*.ts', 'tests/**/*.ts', 'server/main.ts'],
     rules: { 'no-console': 'off' },

@@ -26,6 +26,7 @@ import { registerOutboxDelivery } from './mail/delivery';
 import { cachedReads, catalogueTables } from './routes/cached-reads';
 import { siteHandlers } from './routes/site';
 import { registerUploads, uploadHandlers } from './routes/uploads';
+import { registerSecurityHeaders } from './security/headers';
 import { createPasswordHasher, HashQueueFullError, type PasswordHasher } from './security/passwords';
 import { createServerServices, type ServerServices } from './services';
 
@@ -61,6 +62,8 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   });
   app.decorate('db', db);
   app.decorate('config', config);
+  // Before every route, so API answers, files, 404s and the app's HTML all carry them (docs/decisions/031).
+  registerSecurityHeaders(app, config);
 
   const bundled = loadBundledMessages();
   const errorText = createTranslator(bundled);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfigError, loadConfig, loadConfigOrExit } from './config';
 
 describe('configuration from the environment', () => {
   it('has working defaults', () => {
@@ -25,6 +25,31 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET: required in production/);
     expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET: must be at least 32 characters/);
     expect(loadConfig({ NODE_ENV: 'development' }).appSecret).toBeUndefined();
+  });
+
+  it('refuses to start in production without PUBLIC_URL, with the reason', () => {
+    const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig(production, { startUp: true })).toThrow(/PUBLIC_URL: required in production .*never from a request's Host/);
+    expect(() => loadConfig({ ...production, PUBLIC_URL: ' ' }, { startUp: true })).toThrow(/PUBLIC_URL: required in production/);
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://tv.example.com' }, { startUp: true }).publicUrl).toBe('https://tv.example.com');
+    // Outside production the local address stays the default; in memory (tests) it is not a start.
+    expect(loadConfig({ NODE_ENV: 'test' }, { startUp: true }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig(production).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('the entry points exit 1 with the message when production lacks PUBLIC_URL', () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => {
+      throw new Error('exited');
+    }) as never);
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(() => loadConfigOrExit({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) })).toThrow('exited');
+      expect(exit).toHaveBeenCalledWith(1);
+      expect(printed.mock.calls[0]?.[0]).toMatch(/^Invalid configuration:\n {2}- PUBLIC_URL: required in production/);
+    } finally {
+      exit.mockRestore();
+      printed.mockRestore();
+    }
   });
 
   it('treats an empty optional URL as absent', () => {

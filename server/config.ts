@@ -83,8 +83,17 @@ export class ConfigError extends Error {
   }
 }
 
+export interface LoadOptions {
+  /**
+   * A process about to serve (the server, `npm run renew`), not a test building an app in memory:
+   * production then also needs PUBLIC_URL, without which emailed links and the payment providers'
+   * return addresses would point at localhost.
+   */
+  startUp?: boolean;
+}
+
 /** Reads the environment once at start-up and fails with every problem listed, not just the first. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, { startUp = false }: LoadOptions = {}): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
@@ -94,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
     throw new ConfigError(['APP_SECRET: required in production (at least 32 random characters, the same for every server process)']);
+  }
+  if (startUp && e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new ConfigError(["PUBLIC_URL: required in production (the address users open, e.g. https://tv.example.com): reset links and payment return addresses are built from it, never from a request's Host"]);
   }
   if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET)) {
     throw new ConfigError([`${e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET' : 'RECAPTCHA_SITE_KEY'}: required when ${e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SITE_KEY' : 'RECAPTCHA_SECRET'} is set (the captcha needs both)`]);
@@ -122,7 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** For entry points (the server, `npm run renew`): a wrong environment prints its problems and exits 1. */
 export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
   try {
-    return loadConfig(env);
+    return loadConfig(env, { startUp: true });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

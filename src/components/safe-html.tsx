@@ -1,8 +1,25 @@
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import DOMPurify, { type Config } from 'dompurify';
+import { useMemo, type ComponentPropsWithRef } from 'react';
 
-/** Server-provided HTML (policy texts) passes through DOMPurify before it reaches the page. */
-export function SafeHtml({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
-  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+/**
+ * What each kind of markup may keep. `style` attributes go too: the page's Content-Security-Policy
+ * allows no inline style (docs/decisions/031), so the browser would refuse them anyway.
+ */
+const profiles = {
+  html: { USE_PROFILES: { html: true }, FORBID_ATTR: ['style'] },
+  svg: { USE_PROFILES: { svg: true, svgFilters: true }, FORBID_ATTR: ['style'] },
+} satisfies Record<string, Config>;
+
+type SafeHtmlProps = Omit<ComponentPropsWithRef<'div'>, 'children' | 'dangerouslySetInnerHTML'> & {
+  html: string;
+  profile?: keyof typeof profiles;
+};
+
+/**
+ * The one place markup reaches the page as markup (eslint forbids `dangerouslySetInnerHTML`
+ * elsewhere): server-provided HTML (policy texts) and drawings pass through DOMPurify first.
+ */
+export function SafeHtml({ html, profile = 'html', ...props }: SafeHtmlProps) {
+  const clean = useMemo(() => DOMPurify.sanitize(html, profiles[profile]), [html, profile]);
+  return <div {...props} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -1,8 +1,8 @@
-import DOMPurify from 'dompurify';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { SafeHtml } from '../../components/safe-html';
 import { usePageTitle } from '../../components/use-page-title';
 import { useQuery } from '../../queries/use-query';
 import './flows.css';
@@ -165,7 +165,7 @@ function Drawing({ id, current }: { id: string; current: string }) {
   const holder = useRef<HTMLDivElement>(null);
   const drawing = useQuery(`flowDrawing:${id}`, async () => {
     const load = Object.entries(drawings).find(([file]) => file.endsWith(`/${id}.svg`))?.[1];
-    return load ? DOMPurify.sanitize(await load(), { USE_PROFILES: { svg: true, svgFilters: true } }) : '';
+    return load ? await load() : '';
   });
   const svg = drawing.status === 'success' ? drawing.data : '';
   useEffect(() => {
@@ -174,5 +174,5 @@ function Drawing({ id, current }: { id: string; current: string }) {
     holder.current?.querySelector('g.flows-current')?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
   }, [svg, current]);
   // Focusable: the drawing scrolls, and a keyboard must be able to scroll it.
-  return <div ref={holder} className="flows-drawing" role="img" aria-label={id} tabIndex={0} dangerouslySetInnerHTML={{ __html: svg }} />;
+  return <SafeHtml ref={holder} profile="svg" html={svg} className="flows-drawing" role="img" aria-label={id} tabIndex={0} />;
 }

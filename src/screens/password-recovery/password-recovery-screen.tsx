@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -68,11 +68,24 @@ export function ForgotPasswordScreen() {
 
 /** /reset-password?token=… (spec section 2): the mailed link; without a token, the request form. */
 export function ResetPasswordScreen() {
-  const [query] = useSearchParams();
+  const [query, setQuery] = useSearchParams();
   const token = query.get('token');
   // Read once: the machine starts with what the page was opened with.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const input = useMemo<PasswordRecoveryInput>(() => ({ token: token || null }), []);
+  // Once read, the token leaves the address bar (replacing the entry, not adding one): it is not
+  // kept in the history, shown over a shoulder, or copied with the address.
+  useEffect(() => {
+    if (token === null) return;
+    setQuery(
+      (current) => {
+        const rest = new URLSearchParams(current);
+        rest.delete('token');
+        return rest;
+      },
+      { replace: true },
+    );
+  }, [token, setQuery]);
   return <RecoveryScreen input={input} />;
 }
 
