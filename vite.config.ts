@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig, parseAst, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite-precompress';
@@ -79,9 +81,29 @@ function messageTextsOut(): Plugin {
   };
 }
 
+const base = '/';
+
+/**
+ * Writes dist/.vite/route-hints.json: per route, the chunks and CSS its screen needs beyond the
+ * entry's, and per language its messages' chunk. The server names them in each route's HTML, so
+ * they download with the entry instead of after it has run (docs/decisions/030). Made here, from
+ * the manifest just written, so the server needs neither the router's source nor TypeScript.
+ */
+function routeHintsFile(): Plugin {
+  return {
+    name: 'aurora:route-hints',
+    apply: 'build',
+    async writeBundle({ dir }) {
+      // Loaded here: it brings TypeScript's parser, which neither `vite dev` nor Vitest needs.
+      const { routeHints } = await import('./scripts/route-chunks');
+      writeFileSync(path.join(dir!, '.vite', 'route-hints.json'), `${JSON.stringify(routeHints(dir!, base), null, 2)}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [messageTextsOut(), react(), precompress()],
-  base: '/',
+  plugins: [messageTextsOut(), react(), routeHintsFile(), precompress()],
+  base,
   resolve: {
     // The messages reach react-intl precompiled to ASTs (npm run i18n:compile), so the ICU parser
     // would only be dead weight in the shell; the no-parser build keeps its types and helpers.
@@ -99,6 +121,18 @@ export default defineConfig({
     // React and react-dom in a chunk of their own (66 kB gzip, about the floor page): the shell
     // alone came within 5 kB of the 100 kB per-chunk budget, and React changes less often than
     // the app, so browsers keep it across deployments. It costs 0.5 kB on the first load.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/ }] } } },
+    // Everything else the entry imports statically goes in one chunk with it (docs/decisions/030):
+    // every page loads all of it at start anyway, and as seven files it took more round trips
+    // than bytes over HTTP/1.1's six connections.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'index', tags: ['$initial'], priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

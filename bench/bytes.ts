@@ -4,11 +4,11 @@
  * budgets test (tests/build/bundle-budgets.test.ts): sizes are deterministic, so they are asserted.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import ts from 'typescript';
+import { closure, entryKey, readManifest, routeScreens, type Manifest, type RouteScreen } from '../scripts/route-chunks';
 import { kB } from './report';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -57,41 +57,6 @@ export function buildFloor(outDir: string): string {
   return path.resolve(outDir);
 }
 
-// --- the manifest -----------------------------------------------------------------------------
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-function readManifest(dist: string): Manifest {
-  const file = path.join(dist, '.vite', 'manifest.json');
-  if (!existsSync(file)) throw new Error(`${file} is missing: the build must set build.manifest: true`);
-  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-}
-
-/** The files a chunk brings with it: itself, its CSS, and its static imports' files, recursively. */
-function closure(manifest: Manifest, keys: string[]): Set<string> {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the manifest has no chunk "${key}"`);
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  keys.forEach(visit);
-  return files;
-}
-
 function gzipSizes(dist: string) {
   const cache = new Map<string, number>();
   return (file: string) => {
@@ -102,12 +67,6 @@ function gzipSizes(dist: string) {
     }
     return size;
   };
-}
-
-function entryKey(manifest: Manifest): string {
-  const entries = Object.entries(manifest).filter(([, c]) => c.isEntry);
-  if (entries.length !== 1 || entries[0]![0] !== 'index.html') throw new Error(`expected one entry, index.html; the manifest has ${entries.map(([k]) => k).join(', ') || 'none'}`);
-  return 'index.html';
 }
 
 // --- the default language's messages -----------------------------------------------------------
@@ -143,109 +102,6 @@ function catalogueKeys(manifest: Manifest, dist: string): string[] {
     throw new Error(`the Portuguese messages are in no JS chunk of ${dist} (looked for "${markers[0]}"): update bench/bytes.ts to where the app now loads them from`);
   }
   return keys;
-}
-
-// --- routes -----------------------------------------------------------------------------------
-
-export interface RouteScreen {
-  /** Route paths that render this screen module. */
-  paths: string[];
-  /** The screen's module, as the manifest names it (e.g. src/screens/login/login-screen.tsx). */
-  module: string;
-  /** true: imported lazily (its own chunk); false: part of the entry. */
-  lazy: boolean;
-}
-
-/**
- * Route path -> screen module, read from src/app/router.tsx: each `<Route path element>`'s screen is
- * either a const holding a lazy `import('…')` or a component imported statically from src/screens.
- * Anything else throws, so the map cannot silently drift from the router.
- */
-export function routeScreens(manifest: Manifest, routerFile = path.join(root, 'src', 'app', 'router.tsx')): RouteScreen[] {
-  const source = ts.createSourceFile(routerFile, readFileSync(routerFile, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-  const routerDir = path.dirname(routerFile);
-  const toKey = (specifier: string) => {
-    const base = path.relative(root, path.resolve(routerDir, specifier)).split(path.sep).join('/');
-    const key = ['', '.tsx', '.ts', '/index.tsx', '/index.ts'].map((ext) => base + ext).find((k) => manifest[k] ?? existsSync(path.join(root, k)));
-    if (!key) throw new Error(`${routerFile}: "${specifier}" resolves to no module`);
-    return key;
-  };
-
-  const lazyConsts = new Map<string, string>();
-  const staticScreens = new Map<string, string>();
-  const routes: { path: string; components: string[] }[] = [];
-
-  const dynamicImports = (node: ts.Node): string[] => {
-    const found: string[] = [];
-    const walk = (n: ts.Node) => {
-      if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword) {
-        const arg = n.arguments[0];
-        if (!arg || !ts.isStringLiteralLike(arg)) throw new Error(`${routerFile}: an import() without a literal path`);
-        found.push(arg.text);
-      }
-      n.forEachChild(walk);
-    };
-    walk(node);
-    return found;
-  };
-
-  const jsxTags = (node: ts.Node): string[] => {
-    const tags: string[] = [];
-    const walk = (n: ts.Node) => {
-      if ((ts.isJsxSelfClosingElement(n) || ts.isJsxOpeningElement(n)) && ts.isIdentifier(n.tagName)) tags.push(n.tagName.text);
-      n.forEachChild(walk);
-    };
-    walk(node);
-    return tags;
-  };
-
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.moduleSpecifier.text.includes('/screens/')) {
-      const bindings = node.importClause?.namedBindings;
-      if (bindings && ts.isNamedImports(bindings)) for (const el of bindings.elements) staticScreens.set(el.name.text, toKey(node.moduleSpecifier.text));
-    }
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
-      const imports = dynamicImports(node.initializer);
-      if (imports.length > 1) throw new Error(`${routerFile}: ${node.name.text} imports ${imports.length} modules lazily; one screen per const is expected`);
-      if (imports.length === 1) lazyConsts.set(node.name.text, toKey(imports[0]!));
-    }
-    const opening = ts.isJsxElement(node) ? node.openingElement : ts.isJsxSelfClosingElement(node) ? node : undefined;
-    if (opening && ts.isIdentifier(opening.tagName) && opening.tagName.text === 'Route') {
-      let routePath: string | undefined;
-      let element: ts.Node | undefined;
-      for (const attr of opening.attributes.properties) {
-        if (!ts.isJsxAttribute(attr) || !ts.isIdentifier(attr.name)) continue;
-        if (attr.name.text === 'path') {
-          if (!attr.initializer || !ts.isStringLiteral(attr.initializer)) throw new Error(`${routerFile}: a Route path that is not a string literal`);
-          routePath = attr.initializer.text;
-        }
-        if (attr.name.text === 'element') element = attr.initializer;
-      }
-      // A Route without a path is a layout; its children are visited below.
-      if (routePath !== undefined) {
-        if (!element) throw new Error(`${routerFile}: Route ${routePath} has no element`);
-        routes.push({ path: routePath, components: jsxTags(element) });
-      }
-    }
-    node.forEachChild(visit);
-  };
-  visit(source);
-
-  const byModule = new Map<string, RouteScreen>();
-  for (const route of routes) {
-    const lazyScreens = route.components.filter((c) => lazyConsts.has(c));
-    const staticOnes = route.components.filter((c) => staticScreens.has(c));
-    let screen: { module: string; lazy: boolean };
-    if (lazyScreens.length === 1 && staticOnes.length === 0) screen = { module: lazyConsts.get(lazyScreens[0]!)!, lazy: true };
-    else if (lazyScreens.length === 0 && staticOnes.length === 1) screen = { module: staticScreens.get(staticOnes[0]!)!, lazy: false };
-    else if (lazyScreens.length === 0 && staticOnes.length === 0 && route.components.includes('Navigate')) continue; // a redirect, not a page
-    else throw new Error(`${routerFile}: cannot tell which screen Route ${route.path} renders (components: ${route.components.join(', ') || 'none'})`);
-    if (screen.lazy && !manifest[screen.module]) throw new Error(`Route ${route.path}'s screen ${screen.module} is not a chunk of the build manifest`);
-    const entry = byModule.get(screen.module) ?? { paths: [], ...screen };
-    entry.paths.push(route.path);
-    byModule.set(screen.module, entry);
-  }
-  return [...byModule.values()];
 }
 
 // --- figures and verdicts ---------------------------------------------------------------------

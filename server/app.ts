@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -25,6 +24,7 @@ import { signupHandlers } from './routes/signup';
 import { registerOutboxDelivery } from './mail/delivery';
 import { cachedReads, catalogueTables } from './routes/cached-reads';
 import { siteHandlers } from './routes/site';
+import { loadSpaHtml } from './routes/spa-html';
 import { registerUploads, uploadHandlers } from './routes/uploads';
 import { registerSecurityHeaders } from './security/headers';
 import { createPasswordHasher, HashQueueFullError, type PasswordHasher } from './security/passwords';
@@ -135,12 +135,13 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   registerPaymentJobs(app, services);
   if (config.env !== 'production') registerSandboxBank(app, services);
 
-  const hasSpa = existsSync(path.join(config.staticDir, 'index.html'));
-  if (hasSpa) {
+  // The app's HTML names each route's own chunks (docs/decisions/030); undefined without a build.
+  const spa = loadSpaHtml(config.staticDir);
+  if (spa) {
     await app.register(fastifyStatic, {
       root: config.staticDir,
-      // `/` is the app itself; without an index the plugin would refuse the directory with 403.
-      index: ['index.html'],
+      // `/` is the app itself, answered below with its HTML and hints like every other route.
+      index: false,
       // The build writes .br and .gz beside each file (scripts/vite-precompress.ts): sent to
       // browsers that accept them, with no compression work per request.
       preCompressed: true,
@@ -149,6 +150,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
         reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    app.get('/', (request, reply) => spa.send(request, reply));
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -157,9 +159,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
       return reply.status(404).send(envelope(ErrCode.operationNotSupported, lang));
     }
     // History-mode routing: any other GET is a route of the web app, which decides 404 itself.
-    if (hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
-    }
+    if (spa && (request.method === 'GET' || request.method === 'HEAD')) return spa.send(request, reply);
     return reply.status(404).send(envelope(ErrCode.operationNotSupported, lang));
   });
 

@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { routeScreens } from '../../bench/bytes';
+import { routeScreens } from '../../scripts/route-chunks';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 mkdirSync(path.join(root, '.tmp'), { recursive: true });
