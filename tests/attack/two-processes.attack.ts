@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LockoutPolicy } from '../../server/auth/lockout';
+import { demoAccount } from '../../server/db/demo-content';
 import { RequestLimits } from '../../server/routes/account';
 import { freshWindow, inBatches, openSql, sleep, waitUntil, type Sql } from './helpers/load-mix';
 import { call, payByCard, post, signUp, testCard, type Account } from './helpers/portal-client';
@@ -30,9 +31,9 @@ const queryInfo = (baseUrl: string, account: Account) =>
 beforeAll(async () => {
   database = await attackDatabase();
   const env = { DATABASE_URL: database.url, RENEWAL_INTERVAL_MS: String(RENEWAL_EVERY_MS) };
-  // One after the other: the first migrates and seeds the empty database, the second finds it done.
-  a = await startServerProcess({ port: 8330, env });
-  b = await startServerProcess({ port: 8331, env });
+  // Both at once on the empty database, as a deployment starts them: migrating and seeding must
+  // happen once (advisory locks in server/db/migrate.ts and seed.ts), whoever gets there first.
+  [a, b] = await Promise.all([startServerProcess({ port: 8330, env }), startServerProcess({ port: 8331, env })]);
   sql = openSql(database.url);
 });
 
@@ -43,6 +44,13 @@ afterAll(async () => {
 });
 
 describe('two server processes on one PostgreSQL', () => {
+  it('started at once on an empty database: exactly one of them migrates and seeds it', async () => {
+    const said = (text: string) => [a, b].filter((p) => p.log().includes(text)).length;
+    expect([said('"msg":"database migrated"'), said('"msg":"demo content seeded')]).toEqual([1, 1]);
+    expect(await sql.count('SELECT count(*)::int AS n FROM accounts WHERE email = $1', [demoAccount.email])).toBe(1);
+    console.log('two processes › start: both started at once on an empty database; 1 migrated it, 1 seeded it, 1 demo account');
+  });
+
   it('log-in lockout: five wrong passwords split across the processes lock the account on both (17)', async () => {
     const account = await signUp(a.url);
     const wrong = { ...account.login, password: 'wrong-password-1' };
@@ -79,7 +87,7 @@ describe('two server processes on one PostgreSQL', () => {
 
   it('per-IP request limits and the send throttle count both processes together', async () => {
     // Every burst below must fall in one window of the per-minute counters.
-    await freshWindow(40_000);
+    await freshWindow(20_000);
     const urvTries = RequestLimits.urvLookup + 10;
     const urv = await Promise.all(Array.from({ length: urvTries }, (_, i) => post(at(i), '/api/user/query/urv', { account: `nobody-${i}@example.com` })));
     const urvAllowed = urv.filter((r) => r.body.code === 0).length;
