@@ -175,7 +175,8 @@ export const loginMachine = loginSetup.createMachine({
                   { guard: 'isLocked', target: '#login.form.locked', actions: 'takeRefusal' },
                   // 197 not allowed to log in, 7004 blocked.
                   { guard: 'isBlocked', target: '#login.form.blocked', actions: 'takeRefusal' },
-                  // 1/2 no account, 3 wrong password, 5 format, 4000 country code: the form says why.
+                  // 4596 unknown account or wrong password (one answer, ADR 006), 5 format, 4000
+                  // country code: the form says why.
                   { target: 'editing', actions: 'takeRefusal' },
                 ],
                 // Unexpected (network, -2499): the form stays, the error is recorded.

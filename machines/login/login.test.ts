@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { createFakeClock } from '../../server/clock';
-import { accountFields, createTestAccount, loginBody, readCaptcha, uniquePhone } from '../../tests/helpers/accounts';
+import { accountFields, createTestAccount, loginBody, readCaptcha, uniqueEmail, uniquePhone } from '../../tests/helpers/accounts';
 import { useTestServer } from '../../tests/helpers/test-server';
 import { createClientWorld } from '../../tests/model/real-server';
 import { createLoginActors } from './login.actors';
@@ -43,7 +43,17 @@ describe('login rules', () => {
     actor.send({ type: 'PASSWORD_SUBMITTED', fields: { account: account.account }, password: 'not-the-password' });
     const s = await settled(actor);
     expect(s.value).toEqual({ form: { passwordTab: 'editing' } });
-    expect(s.context.errCode).toBe(3);
+    expect(s.context.errCode).toBe(4596);
+    expect(client.effects).toEqual([]);
+  });
+
+  it('an account nobody has gets the very answer a wrong password gets (docs/decisions/006)', async () => {
+    const { actor, client } = start();
+    await settled(actor);
+    actor.send({ type: 'PASSWORD_SUBMITTED', fields: { account: uniqueEmail('nobody') }, password: 'not-the-password' });
+    const s = await settled(actor);
+    expect(s.value).toEqual({ form: { passwordTab: 'editing' } });
+    expect(s.context.errCode).toBe(4596);
     expect(client.effects).toEqual([]);
   });
 

@@ -18,6 +18,8 @@ export const CodePolicy = {
   captchaAfterPerHour: 3,
   /** The countdown when the site's userConfig has no `caffeineRegionVerify`. */
   defaultCountdownSeconds: 60,
+  /** The shortest countdown the server enforces, whatever the site configures. */
+  minCountdownSeconds: 60,
 } as const;
 
 /** Spec section 8. */

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/database';
 import { ApiRefusal } from '../errors';
@@ -152,3 +153,84 @@ export function createLockout(db: Database, clock: Clock) {
   };
 }
 export type Lockout = ReturnType<typeof createLockout>;
+
+/** An identifier (email or phone) no account has, as the unknown-identifier lockout keys it. */
+export const identifierKey = (key: Buffer, id: { kind: 'email'; email: string } | { kind: 'phone'; areaCode: string; phone: string }) =>
+  createHmac('sha256', key)
+    .update(id.kind === 'email' ? `email\u0000${id.email}` : `phone\u0000${id.areaCode}\u0000${id.phone}`, 'utf8')
+    .digest('base64url');
+
+const UNKNOWN_FAILURES = 'loginFailure:unknown';
+const UNKNOWN_LOCKOUTS = 'loginLockout:unknown';
+
+/**
+ * The same lockout for identifiers no account has (docs/decisions/006), so the 6th wrong try
+ * answers 17 whether or not the account exists. They are kept in `request_counters` under a keyed
+ * hash of the normalised identifier (never the identifier itself): a failure is a row at its
+ * time, a lockout a row whose `count` is its length in seconds and whose `window_start` is the end
+ * of the 24 hours it counts for escalation, so the table's hourly sweep (rows older than an hour)
+ * never drops one that still matters. Changes for one key are serialised by an advisory lock,
+ * which also gives this path the same round trips as an account's.
+ */
+export function createUnknownLockout(db: Database, clock: Clock) {
+  const serialise = (q: Queryable, key: string) => q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${UNKNOWN_FAILURES}:${key}`]);
+
+  async function stateOf(q: Queryable, key: string, now: number): Promise<LockState> {
+    const locks = await q.query<{ window_start: Date; count: number }>(
+      'SELECT window_start, count FROM request_counters WHERE bucket = $1 AND key = $2 AND window_start > $3',
+      [UNKNOWN_LOCKOUTS, key, new Date(now)],
+    );
+    const untils = locks.map((l) => new Date(l.window_start).getTime() - LockoutPolicy.escalationWindowMs + Number(l.count) * 1000);
+    const lastUntil = untils.length > 0 ? Math.max(...untils) : null;
+    const rows = await q.query<{ n: number }>(
+      'SELECT coalesce(sum(count), 0)::int AS n FROM request_counters WHERE bucket = $1 AND key = $2 AND window_start > $3 AND window_start >= $4',
+      [UNKNOWN_FAILURES, key, new Date(now - LockoutPolicy.windowMs), new Date(lastUntil ?? 0)],
+    );
+    return { lockedUntil: lastUntil !== null && lastUntil > now ? lastUntil : null, failures: Number(rows[0]?.n ?? 0), recentLockouts: locks.length };
+  }
+
+  return {
+    state: (key: string) => stateOf(db, key, clock.now()),
+
+    /** As an account's `reserve`: 17 when locked or as many checks are under way as may still fail. */
+    async reserve(key: string): Promise<{ key: string; at: Date }> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        await serialise(tx, key);
+        const state = await stateOf(tx, key, now);
+        if (state.lockedUntil !== null || state.failures >= LockoutPolicy.threshold) throw new ApiRefusal(LOCKED, 200, 'locked or too many checks under way');
+        const at = new Date(now);
+        await tx.query(
+          `INSERT INTO request_counters (bucket, key, window_start, count) VALUES ($1, $2, $3, 1)
+           ON CONFLICT (bucket, key, window_start) DO UPDATE SET count = request_counters.count + 1`,
+          [UNKNOWN_FAILURES, key, at],
+        );
+        return { key, at };
+      });
+    },
+
+    async forgive({ key, at }: { key: string; at: Date }): Promise<void> {
+      await db.query('UPDATE request_counters SET count = count - 1 WHERE bucket = $1 AND key = $2 AND window_start = $3', [UNKNOWN_FAILURES, key, at]);
+    },
+
+    /** The reserved check failed (it always does: there is no password); true when this failure locked the key. */
+    async confirm(key: string): Promise<boolean> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        await serialise(tx, key);
+        const state = await stateOf(tx, key, now);
+        if (state.lockedUntil !== null) return true;
+        if (state.failures < LockoutPolicy.threshold) return false;
+        const seconds = lockDuration(state.recentLockouts) / 1000;
+        await tx.query('INSERT INTO request_counters (bucket, key, window_start, count) VALUES ($1, $2, $3, $4)', [
+          UNKNOWN_LOCKOUTS,
+          key,
+          new Date(now + LockoutPolicy.escalationWindowMs),
+          seconds,
+        ]);
+        return true;
+      });
+    },
+  };
+}
+export type UnknownLockout = ReturnType<typeof createUnknownLockout>;

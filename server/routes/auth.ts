@@ -14,7 +14,7 @@ import {
 } from '../auth/accounts';
 import { createCaptchas, type CaptchaPurpose } from '../auth/captcha';
 import { CodeError, CodePolicy, createCodes, type CodeCheck, type CodePurpose } from '../auth/codes';
-import { captchaDue, createLockout, LOCKED } from '../auth/lockout';
+import { captchaDue, createLockout, createUnknownLockout, identifierKey, LOCKED } from '../auth/lockout';
 import { SessionError } from '../auth/sessions';
 import type { Queryable } from '../db/database';
 import { ApiRefusal } from '../errors';
@@ -31,7 +31,10 @@ type LoginType = components['schemas']['AccountLoginType'];
 export const AuthError = {
   noEmailAccount: 1,
   noPhoneAccount: 2,
+  /** A wrong current password on the password change (the caller is logged in, nothing to hide). */
   incorrectPassword: 3,
+  /** Log-in by password, for an unknown account and a wrong password alike (docs/decisions/006). */
+  invalidCredentials: 4596,
   accountFormat: 5,
   /** The account exists but has no address for the chosen channel (SMS to an email account…). */
   noAccountForChannel: 7,
@@ -58,6 +61,8 @@ const tooFrequent = (detail: string) => new ApiRefusal(AuthError.tooFrequent, 42
 export function authHandlers(services: ServerServices) {
   const { db, clock, config, hasher, sessions, site, outbox } = services;
   const lockout = createLockout(db, clock);
+  const unknownLockout = createUnknownLockout(db, clock);
+  const identifierHashKey = deriveKey(services.secret, 'unknown-login');
   const captchas = createCaptchas(db, clock, deriveKey(services.secret, 'captcha'));
   const codes = createCodes(db, clock, deriveKey(services.secret, 'codes'));
 
@@ -88,14 +93,20 @@ export function authHandlers(services: ServerServices) {
     }
   }
 
-  /** The countdown (spec section 9): userConfig's `caffeineRegionVerify` seconds, else 60. */
+  /**
+   * The countdown (spec section 9): userConfig's `caffeineRegionVerify` seconds, else 60. What the
+   * server enforces (and answers as `resendAfter`) is never below 60 s, whatever the site says
+   * (docs/decisions/006).
+   */
   async function countdownSeconds(): Promise<number> {
+    let configured: number = CodePolicy.defaultCountdownSeconds;
     try {
       const s = (await site.setting('userConfig')).caffeineRegionVerify;
-      return typeof s === 'number' && Number.isFinite(s) && s >= 0 ? Math.floor(s) : CodePolicy.defaultCountdownSeconds;
+      if (typeof s === 'number' && Number.isFinite(s) && s >= 0) configured = Math.floor(s);
     } catch {
-      return CodePolicy.defaultCountdownSeconds;
+      // The default stands.
     }
+    return Math.max(configured, CodePolicy.minCountdownSeconds);
   }
 
   /** Reads the account field: 4000 for phone digits without a country code, 5 when it breaks the site's rules. */
@@ -123,10 +134,10 @@ export function authHandlers(services: ServerServices) {
   }
 
   /**
-   * Compares a password with the lockout's bookkeeping: 17 while locked, 3 when wrong (17 when
-   * that failure locked the account). A missing hash (a Google-only account) never matches.
+   * Compares a password with the lockout's bookkeeping: 17 while locked, `wrong` when wrong (17
+   * when that failure locked the account). A missing hash (a Google-only account) never matches.
    */
-  async function checkPassword(account: AccountRecord, password: string, ctx: RequestContext): Promise<void> {
+  async function checkPassword(account: AccountRecord, password: string, ctx: RequestContext, wrong: number): Promise<void> {
     const reservation = await lockout.reserve(account.uid, 'password', ctx.ip);
     let ok: boolean;
     try {
@@ -138,9 +149,29 @@ export function authHandlers(services: ServerServices) {
     }
     if (!ok) {
       const locked = await lockout.confirm(account.uid);
-      throw new ApiRefusal(locked ? AuthError.locked : AuthError.incorrectPassword);
+      throw new ApiRefusal(locked ? AuthError.locked : wrong);
     }
     await lockout.clearFailures(db, account.uid);
+  }
+
+  /**
+   * A password log-in for an identifier no account has walks the known account's path: its own
+   * lockout (so the 6th try answers 17 here too), the captcha after a lockout, the same round trips
+   * and an argon2 comparison, then 4596 like a wrong password.
+   */
+  async function refuseUnknown(id: Exclude<AccountIdentifier, { kind: 'phoneWithoutAreaCode' }>, body: { password: string; captchaId?: string; captchaCode?: string }): Promise<never> {
+    const key = identifierKey(identifierHashKey, id);
+    const state = await unknownLockout.state(key);
+    if (state.lockedUntil !== null) throw new ApiRefusal(LOCKED, 200, { lockedUntil: state.lockedUntil });
+    await captchaIfNeeded(captchaDue(state), 'login', body);
+    const reservation = await unknownLockout.reserve(key);
+    try {
+      await hasher.verify(await dummyHash(), body.password);
+    } catch (error) {
+      await unknownLockout.forgive(reservation);
+      throw error;
+    }
+    throw new ApiRefusal((await unknownLockout.confirm(key)) ? AuthError.locked : AuthError.invalidCredentials);
   }
 
   /** Maps a code check to its refusal; a wrong guess counts towards the account's lockout. */
@@ -251,13 +282,10 @@ export function authHandlers(services: ServerServices) {
     async login({ body, ctx, request }) {
       const id = await identify(body.account, body.areaCode);
       const account = await findAccount(db, id);
-      if (!account) {
-        await hasher.verify(await dummyHash(), body.password);
-        throw notFound(id);
-      }
+      if (!account) return refuseUnknown(id, body);
       const state = await lockout.check(account.uid);
       await captchaIfNeeded(captchaDue(state), 'login', body);
-      await checkPassword(account, body.password, ctx);
+      await checkPassword(account, body.password, ctx, AuthError.invalidCredentials);
       admit(account);
       return db.transaction((tx) => openSession(tx, account, 'password', ctx, request.headers['user-agent']));
     },
@@ -344,7 +372,7 @@ export function authHandlers(services: ServerServices) {
       const account = await findAccountByUid(db, s.accountUid);
       if (!account) throw new ApiRefusal(SessionError.invalid, 401);
       await lockout.check(account.uid);
-      await checkPassword(account, body.oldPassword, ctx);
+      await checkPassword(account, body.oldPassword, ctx, AuthError.incorrectPassword);
       const passwordHash = await hasher.hash(body.newPassword);
       await db.transaction(async (tx) => {
         const current = await findAccountByUid(tx, account.uid, { forUpdate: true });

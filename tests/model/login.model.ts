@@ -30,7 +30,7 @@ export type LoginStart = keyof typeof loginInputs;
 const automatic = (captcha: CaptchaPurpose | undefined): Record<string, EventObject[]> => ({
   tokenLogin: [done('tokenLogin', loggedIn), error('tokenLogin')],
   loadConfig: [done('loadConfig', { countdownSeconds: 45, googleClientId: 'graph', codeLogin: true }), error('loadConfig')],
-  passwordLogin: [done('passwordLogin', loggedIn), ...[9, 17, 197, 3, captcha === 'login' ? -3035 : -3034].map((c) => done('passwordLogin', refused(c))), error('passwordLogin')],
+  passwordLogin: [done('passwordLogin', loggedIn), ...[9, 17, 197, 4596, captcha === 'login' ? -3035 : -3034].map((c) => done('passwordLogin', refused(c))), error('passwordLogin')],
   loadCaptcha: [done('loadCaptcha', { captchaId: 'graph', svg: '<svg/>', purpose: 'login' }), error('loadCaptcha')],
   sendCode: [done('sendCode', { kind: 'sent', resendAfter: 45 }), ...[-3031, captcha === 'sendCode' ? -3035 : -3034, 17, 1].map((c) => done('sendCode', refused(c))), error('sendCode')],
   codeLogin: [done('codeLogin', loggedIn), ...[11, 9, 17, 197, 1].map((c) => done('codeLogin', refused(c))), error('codeLogin')],

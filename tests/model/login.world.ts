@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { AccountFields, EntranceToken, LoginInvokeId } from '../../machines/login/login.types';
+import { CodePolicy } from '../../server/auth/codes';
 import type { FakeClock } from '../../server/clock';
 import { accountFields, createTestAccount, loginBody, uniqueEmail, type TestAccount } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
@@ -25,6 +26,7 @@ export async function configureCountdown(server: Server) {
 export class LoginWorld {
   /** What the user types in the password form. */
   login: { fields: AccountFields; password: string; account: TestAccount } | null = null;
+  private invalidCredentials = 0;
   /** The account the code form asks a code for. */
   codeTarget: { fields: AccountFields; account: TestAccount | null } | null = null;
   /** The code the user types in the dialog, chosen by the arrangement. */
@@ -126,7 +128,12 @@ export class LoginWorld {
         if (refusal === -3035) return;
         const account = await this.fresh();
         this.login = { fields: accountFields(account), password: account.password!, account };
-        if (refusal === 3) this.login.password = WRONG_PASSWORD;
+        if (refusal === 4596) {
+          // docs/decisions/006: one answer for a wrong password and for an account nobody has; the
+          // walks meet both, by turns.
+          this.login.password = WRONG_PASSWORD;
+          if ((this.invalidCredentials++) % 2 === 1) this.login.fields = { account: uniqueEmail('nobody') };
+        }
         if (refusal === 9) await this.unconfirm(account);
         if (refusal === 197) await this.setStatus(account, 'login_not_allowed');
         if (refusal === 17) {
@@ -199,7 +206,8 @@ export class LoginWorld {
 
   /** docs/decisions/006: from the 4th code within an hour a captcha is due (each after the countdown). */
   private async makeCodeCaptchaDue(account: TestAccount) {
-    const countdown = (CONFIGURED_COUNTDOWN + 1) * 1000;
+    // The server never enforces less than 60 s, whatever the site configures.
+    const countdown = (Math.max(CONFIGURED_COUNTDOWN, CodePolicy.minCountdownSeconds) + 1) * 1000;
     while ((await this.codesLastHour(account)) < 3) {
       this.clock.advance(countdown);
       await this.server.post('/api/user/sendVerificationCode/v1', { ...accountFields(account), channel: 'email', purpose: 'login' });

@@ -202,7 +202,7 @@ export class RecoveryWorld {
     if (reached.matches('done')) {
       // The new password works, the old one does not, and the owner was told.
       expect((await this.server.post('/api/user/login/v1', loginBody(this.account!, this.newPassword))).body.code).toBe(0);
-      expect((await this.server.post('/api/user/login/v1', loginBody(this.account!))).body.errCode).toBe(3);
+      expect((await this.server.post('/api/user/login/v1', loginBody(this.account!))).body.errCode).toBe(4596);
       expect(await this.newest('passwordChanged')).toBeTruthy();
     }
     if (reached.matches('linkUnavailable') && output?.kind === 'refused') {

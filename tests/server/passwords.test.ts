@@ -96,7 +96,7 @@ describe('reset link by email', () => {
     const res = await server.post(RESET_BY_TOKEN, { token, password: NEW_PASSWORD });
     expect(res.body).toEqual({ code: 0, data: null });
     expect(contractErrors('post', RESET_BY_TOKEN, 200, res.body)).toEqual([]);
-    expect((await login(loginBody(a))).body.errCode).toBe(3);
+    expect((await login(loginBody(a))).body.errCode).toBe(4596);
     expect((await login(loginBody(a, NEW_PASSWORD))).body.code).toBe(0);
     expect((await server.post(RESET_BY_TOKEN, { token, password: 'another-one-3' })).body).toMatchObject({ code: 1, errCode: 10302, msg: 'Link no longer available' });
     expect((await server.post(OBTAIN, { token })).body.errCode).toBe(10302);
@@ -198,7 +198,7 @@ describe('reset by code', () => {
     const res = await server.post(RESET_BY_CODE, { ...accountFields(a), code, password: NEW_PASSWORD });
     expect(res.body).toEqual({ code: 0, data: null });
     expect(contractErrors('post', RESET_BY_CODE, 200, res.body)).toEqual([]);
-    expect((await login(loginBody(a))).body.errCode).toBe(3);
+    expect((await login(loginBody(a))).body.errCode).toBe(4596);
     expect((await login(loginBody(a, NEW_PASSWORD))).body.code).toBe(0);
     expect((await change(oldSession, NEW_PASSWORD, 'whatever-else-4')).body.errCode).toBe(-24030);
     expect(await templatesTo(a.smsTo!)).toContain('passwordChanged');
@@ -243,7 +243,7 @@ describe('reset by code', () => {
     await sendResetCode(a);
     expect((await server.post(RESET_BY_CODE, { ...accountFields(a), code: await lastCode(a.email!), password: long })).body.code).toBe(0);
     expect((await login(loginBody(a, long))).body.code).toBe(0);
-    expect((await login(loginBody(a, long.slice(0, 72)))).body.errCode).toBe(3);
+    expect((await login(loginBody(a, long.slice(0, 72)))).body.errCode).toBe(4596);
   });
 });
 
@@ -292,7 +292,7 @@ describe('changing the password', () => {
     expect((await change(token, a.password!, p64)).body.code).toBe(0);
     expect((await change(token, p64, p128)).body.code).toBe(0);
     expect((await login(loginBody(a, p128))).body.code).toBe(0);
-    expect((await login(loginBody(a, p64))).body.errCode).toBe(3);
+    expect((await login(loginBody(a, p64))).body.errCode).toBe(4596);
   });
 
   it('wrong current passwords count towards the lockout', async () => {
