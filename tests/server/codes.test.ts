@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CodePolicy } from '../../server/auth/codes';
+import { CodePolicy, createCodes } from '../../server/auth/codes';
+import { deriveKey } from '../../server/security/secrets';
 import { createFakeClock } from '../../server/clock';
 import { contractErrors } from '../helpers/contract-check';
 import { accountFields, createTestAccount, dumpTables, loginBody, solvedCaptcha, uniqueEmail, uniquePhone, type TestAccount } from '../helpers/accounts';
@@ -10,6 +11,8 @@ const server = useTestServer({}, { clock });
 
 const SEND = '/api/user/sendVerificationCode/v1';
 const CODE_LOGIN = '/api/user/code/login/v1';
+const RESET_BY_CODE = '/api/user/resetPasswd/v1';
+const RESET_LINK = '/api/site/resetPasswordByEmail';
 const MINUTE = 60_000;
 
 const send = (body: Record<string, unknown>) => server.post(SEND, body);
@@ -93,6 +96,28 @@ describe('sending codes', () => {
       expect((await sendTo(a)).status).toBe(429);
       clock.advance(60_000);
       expect((await sendTo(a)).body.code).toBe(0);
+    } finally {
+      await server.db.query(`UPDATE site_settings SET value = jsonb_set(value, '{caffeineRegionVerify}', '60') WHERE key = 'userConfig'`);
+    }
+  });
+
+  it('never enforces a countdown under 60 s, whatever the site configures', async () => {
+    const a = await createTestAccount(server);
+    await server.db.query(`UPDATE site_settings SET value = jsonb_set(value, '{caffeineRegionVerify}', '5') WHERE key = 'userConfig'`);
+    try {
+      const first = await sendTo(a);
+      expect(first.body.data.resendAfter).toBe(CodePolicy.minCountdownSeconds);
+      clock.advance(59_999);
+      const early = await sendTo(a);
+      expect(early.status).toBe(429);
+      expect(early.body.errCode).toBe(-3031);
+      // Reset links share the countdown rule.
+      expect((await server.post(RESET_LINK, { email: a.email })).body.code).toBe(0);
+      clock.advance(1);
+      expect((await sendTo(a)).body.code).toBe(0);
+      clock.advance(59_000);
+      expect((await server.post(RESET_LINK, { email: a.email })).body.errCode).toBe(-3031);
+      console.log(`resend countdown: site 5 s, enforced 60 s (refused at 59.999 s, sent at 60 s)`);
     } finally {
       await server.db.query(`UPDATE site_settings SET value = jsonb_set(value, '{caffeineRegionVerify}', '60') WHERE key = 'userConfig'`);
     }
@@ -219,6 +244,67 @@ describe('code log-in', () => {
     const code = await lastCode(a.email!);
     clock.advance(10 * MINUTE);
     expect((await codeLogin(a, code)).body).toMatchObject({ code: 1, errCode: 10, msg: 'Verification code expired' });
+  });
+
+  it('is valid 1 s before its 10 minutes end and refused 1 s after', async () => {
+    const early = await createTestAccount(server);
+    const late = await createTestAccount(server);
+    await sendTo(early);
+    await sendTo(late);
+    clock.advance(10 * MINUTE - 1000);
+    expect((await codeLogin(early, await lastCode(early.email!))).body.code).toBe(0);
+    clock.advance(2000);
+    expect((await codeLogin(late, await lastCode(late.email!))).body).toMatchObject({ code: 1, errCode: 10 });
+    console.log('code expiry: valid at 9:59, refused (10) at 10:01');
+  });
+
+  it("is bound to its account and purpose: refused for another account and for password reset", async () => {
+    const a = await createTestAccount(server);
+    const b = await createTestAccount(server);
+    // A's code is the newest of all, so a lookup that forgot the account would find it.
+    await sendTo(b);
+    await sendTo(a);
+    const codeOfA = await lastCode(a.email!);
+    const codeOfB = await lastCode(b.email!);
+    // One in 10 000 both got the same digits: then there is nothing to tell apart.
+    if (codeOfA !== codeOfB) expect((await codeLogin(b, codeOfA)).body.errCode).toBe(11);
+    // A's login code does not reset A's password: none was sent for that purpose, then a newer one is needed.
+    expect((await server.post(RESET_BY_CODE, { ...accountFields(a), code: codeOfA, password: 'new-password-1' })).body.errCode).toBe(4597);
+    await sendTo(a, { purpose: 'resetPassword' });
+    const resetCode = await lastCode(a.email!);
+    if (resetCode !== codeOfA) expect((await server.post(RESET_BY_CODE, { ...accountFields(a), code: codeOfA, password: 'new-password-1' })).body.errCode).toBe(11);
+    // The login code is still A's, and still good.
+    expect((await codeLogin(a, codeOfA)).body.code).toBe(0);
+    expect((await codeLogin(b, codeOfB)).body.code).toBe(0);
+  });
+
+  it('20 parallel wrong guesses book at most 5, and burn the code', async () => {
+    const a = await createTestAccount(server);
+    await sendTo(a);
+    const code = await lastCode(a.email!);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => codeLogin(a, otherThan(code))));
+    const [row] = await server.db.query<{ attempts: number }>('SELECT attempts FROM verification_codes WHERE account_uid = $1', [a.uid]);
+    expect(row!.attempts).toBeLessThanOrEqual(CodePolicy.maxGuesses);
+    const codes = answers.map((r) => r.body.errCode);
+    expect(codes.every((c) => c === 11 || c === 10 || c === 17)).toBe(true);
+    clock.advance(15 * MINUTE);
+    expect((await codeLogin(a, code)).body.errCode).toBe(10);
+    console.log(`code guesses: 20 parallel wrong guesses, ${row!.attempts} booked (max ${CodePolicy.maxGuesses}), the right code then refused (10)`);
+  });
+
+  it('books guesses atomically: 20 checks read the code at once, 5 get compared', async () => {
+    // Straight at the code store, so all 20 read the row before any books its guess (through HTTP the
+    // lockout's own queries spread them out).
+    const a = await createTestAccount(server);
+    await sendTo(a);
+    const code = await lastCode(a.email!);
+    const codes = createCodes(server.db, clock, deriveKey(server.services.secret, 'codes'));
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => codes.check(a.uid, 'login', otherThan(code))));
+    const compared = outcomes.filter((o) => o.status === 'incorrect').length;
+    expect(compared).toBe(CodePolicy.maxGuesses);
+    expect(outcomes.filter((o) => o.status === 'expired')).toHaveLength(20 - CodePolicy.maxGuesses);
+    expect((await codes.check(a.uid, 'login', code)).status).toBe('expired');
+    console.log(`code guesses: 20 simultaneous checks, ${compared} compared, ${20 - compared} refused as spent`);
   });
 
   it('only the newest code works', async () => {
