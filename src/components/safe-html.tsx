@@ -2,12 +2,13 @@ import DOMPurify, { type Config } from 'dompurify';
 import { useMemo, type ComponentPropsWithRef } from 'react';
 
 /**
- * What each kind of markup may keep. `style` attributes go too: the page's Content-Security-Policy
- * allows no inline style (docs/decisions/031), so the browser would refuse them anyway.
+ * What each kind of markup may keep. Style attributes and <style> blocks go too: the page's
+ * Content-Security-Policy allows no inline style (docs/decisions/031), so the browser would refuse
+ * them anyway, and CSS can carry data out as well as a script can.
  */
 const profiles = {
-  html: { USE_PROFILES: { html: true }, FORBID_ATTR: ['style'] },
-  svg: { USE_PROFILES: { svg: true, svgFilters: true }, FORBID_ATTR: ['style'] },
+  html: { USE_PROFILES: { html: true }, FORBID_ATTR: ['style'], FORBID_TAGS: ['style'] },
+  svg: { USE_PROFILES: { svg: true, svgFilters: true }, FORBID_ATTR: ['style'], FORBID_TAGS: ['style'] },
 } satisfies Record<string, Config>;
 
 type SafeHtmlProps = Omit<ComponentPropsWithRef<'div'>, 'children' | 'dangerouslySetInnerHTML'> & {
