@@ -234,3 +234,54 @@ export function createUnknownLockout(db: Database, clock: Clock) {
   };
 }
 export type UnknownLockout = ReturnType<typeof createUnknownLockout>;
+
+/** What the send limits read: the newest send, and the sends within the last hour and day. */
+export interface RecentSends {
+  lastAt: number | null;
+  lastHour: number;
+  lastDay: number;
+}
+
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * The send limits (countdown, daily cap, captcha from the 4th in an hour) for reset requests to
+ * identifiers no account has, so they meet -3031 and -3034 exactly when an account would
+ * (docs/decisions/006) though nothing is sent. Kept in `request_counters` like the unknown
+ * lockout: a send is a row keyed by the identifier's keyed hash whose `window_start` is 23 hours
+ * after it, so the table's sweep (rows older than an hour) drops it when it leaves the daily count.
+ */
+export function createUnknownSends(db: Database, clock: Clock) {
+  const keep = DAY_MS - 3_600_000;
+  const bucket = (kind: string) => `send:${kind}:unknown`;
+
+  async function recent(q: Queryable, kind: string, key: string): Promise<RecentSends> {
+    const now = clock.now();
+    const rows = await q.query<{ last_at: Date | null; last_hour: number; last_day: number }>(
+      `SELECT max(window_start) AS last_at,
+              coalesce(sum(count) FILTER (WHERE window_start > $3), 0)::int AS last_hour,
+              coalesce(sum(count), 0)::int AS last_day
+       FROM request_counters WHERE bucket = $1 AND key = $2 AND window_start > $4`,
+      [bucket(kind), key, new Date(now - 3_600_000 + keep), new Date(now - DAY_MS + keep)],
+    );
+    const r = rows[0];
+    return { lastAt: r?.last_at ? new Date(r.last_at).getTime() - keep : null, lastHour: Number(r?.last_hour ?? 0), lastDay: Number(r?.last_day ?? 0) };
+  }
+
+  return {
+    recent: (kind: string, key: string) => recent(db, kind, key),
+
+    /** Books a send after `allowed` passed on the recent sends read under the key's lock (as an account's row lock). */
+    async record(kind: string, key: string, allowed: (r: RecentSends) => void): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${bucket(kind)}:${key}`]);
+        allowed(await recent(tx, kind, key));
+        await tx.query(
+          `INSERT INTO request_counters (bucket, key, window_start, count) VALUES ($1, $2, $3, 1)
+           ON CONFLICT (bucket, key, window_start) DO UPDATE SET count = request_counters.count + 1`,
+          [bucket(kind), key, new Date(clock.now() + keep)],
+        );
+      });
+    },
+  };
+}

@@ -14,7 +14,7 @@ import {
 } from '../auth/accounts';
 import { createCaptchas, type CaptchaPurpose } from '../auth/captcha';
 import { CodeError, CodePolicy, createCodes, type CodeCheck, type CodePurpose } from '../auth/codes';
-import { captchaDue, createLockout, createUnknownLockout, identifierKey, LOCKED } from '../auth/lockout';
+import { captchaDue, createLockout, createUnknownLockout, createUnknownSends, identifierKey, LOCKED, type RecentSends } from '../auth/lockout';
 import { SessionError } from '../auth/sessions';
 import type { Queryable } from '../db/database';
 import { ApiRefusal } from '../errors';
@@ -62,6 +62,7 @@ export function authHandlers(services: ServerServices) {
   const { db, clock, config, hasher, sessions, site, outbox } = services;
   const lockout = createLockout(db, clock);
   const unknownLockout = createUnknownLockout(db, clock);
+  const unknownSends = createUnknownSends(db, clock);
   const identifierHashKey = deriveKey(services.secret, 'unknown-login');
   const captchas = createCaptchas(db, clock, deriveKey(services.secret, 'captcha'));
   const codes = createCodes(db, clock, deriveKey(services.secret, 'codes'));
@@ -238,13 +239,21 @@ export function authHandlers(services: ServerServices) {
     const countdown = await countdownSeconds();
     const answer = { email: maskEmail(email), resendAfter: countdown };
 
-    const account = await findAccountByEmail(db, email);
-    if (!account?.email) return answer;
     const intervalMs = countdown * 1000;
     const tooSoon = (r: { lastAt: number | null; lastDay: number }) => {
       if (r.lastAt !== null && clock.now() - r.lastAt < intervalMs) throw tooFrequent('reset link countdown');
       if (r.lastDay >= ResetLinkPolicy.dailyCap) throw tooFrequent('reset link daily cap');
     };
+    const account = await findAccountByEmail(db, email);
+    if (!account?.email) {
+      // Nothing is sent, but the limits count as if it were, so -3031 and -3034 do not tell.
+      const key = identifierKey(identifierHashKey, { kind: 'email', email });
+      const recent = await unknownSends.recent('resetLink', key);
+      tooSoon(recent);
+      await captchaIfNeeded(recent.lastHour >= ResetLinkPolicy.captchaAfterPerHour, 'resetPassword', captcha);
+      await unknownSends.record('resetLink', key, tooSoon);
+      return answer;
+    }
     const recent = await recentResetLinks(db, account.uid);
     tooSoon(recent);
     await captchaIfNeeded(recent.lastHour >= ResetLinkPolicy.captchaAfterPerHour, 'resetPassword', captcha);
@@ -265,6 +274,14 @@ export function authHandlers(services: ServerServices) {
       });
     });
     return answer;
+  }
+
+  /** The limits of a reset code that goes nowhere, counted by the identifier's keyed hash. */
+  async function silentCodeSend(key: string, captcha: { captchaId?: string; captchaCode?: string }, tooSoon: (r: RecentSends) => void) {
+    const recent = await unknownSends.recent('resetCode', key);
+    tooSoon(recent);
+    await captchaIfNeeded(recent.lastHour >= CodePolicy.captchaAfterPerHour, 'sendCode', captcha);
+    await unknownSends.record('resetCode', key, tooSoon);
   }
 
   /** The live reset link of `token`, without spending it. */
@@ -299,17 +316,21 @@ export function authHandlers(services: ServerServices) {
       const countdown = await countdownSeconds();
       const account = await findAccount(db, id);
       const to = account ? (body.channel === 'sms' ? smsAddress(account) : account.email) : null;
-      if (!account || !to) {
-        // Password reset tells nobody whether the account exists (or how it can be reached).
-        if (body.purpose === 'resetPassword') return { channel: body.channel, resendAfter: countdown, expiresAt: clock.now() + CodePolicy.ttlMs };
-        throw account ? new ApiRefusal(AuthError.noAccountForChannel) : notFound(id);
-      }
-      await lockout.check(account.uid);
       const intervalMs = countdown * 1000;
       const tooSoon = (r: { lastAt: number | null; lastDay: number }) => {
         if (r.lastAt !== null && clock.now() - r.lastAt < intervalMs) throw tooFrequent('code countdown');
         if (r.lastDay >= CodePolicy.dailyCap) throw tooFrequent('code daily cap');
       };
+      if (!account || !to) {
+        if (body.purpose !== 'resetPassword') throw account ? new ApiRefusal(AuthError.noAccountForChannel) : notFound(id);
+        // Password reset tells nobody whether the account exists (or how it can be reached): the
+        // lock and the limits answer as for a reachable account, and nothing is sent.
+        if (account) await lockout.check(account.uid);
+        else if ((await unknownLockout.state(identifierKey(identifierHashKey, id))).lockedUntil !== null) throw new ApiRefusal(LOCKED);
+        await silentCodeSend(identifierKey(identifierHashKey, id), body, tooSoon);
+        return { channel: body.channel, resendAfter: countdown, expiresAt: clock.now() + CodePolicy.ttlMs };
+      }
+      await lockout.check(account.uid);
       const recent = await codes.recent(db, account.uid, body.purpose);
       tooSoon(recent);
       await captchaIfNeeded(recent.lastHour >= CodePolicy.captchaAfterPerHour, 'sendCode', body);

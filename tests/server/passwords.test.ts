@@ -186,6 +186,64 @@ describe('resending the reset link (GET)', () => {
   });
 });
 
+describe('reset requests do not tell a known address from an unknown one (docs/decisions/006)', () => {
+  /** Answers to: a link, one 59 s later, then after each minute until a captcha is due, then one with a captcha. */
+  async function sequence(purpose: 'resetPassword' | 'sendCode', send: (extra?: Record<string, unknown>) => Promise<{ body: { code: number; errCode?: number } }>) {
+    const out: (number | undefined)[] = [];
+    const answer = async (extra?: Record<string, unknown>) => {
+      const r = await send(extra);
+      out.push(r.body.code === 0 ? 0 : r.body.errCode);
+    };
+    await answer();
+    clock.advance(59_000);
+    await answer();
+    for (let i = 0; i < 3; i++) {
+      clock.advance(61_000);
+      await answer();
+    }
+    await answer(await solvedCaptcha(server, purpose));
+    return out;
+  }
+
+  it('reset links: the same countdown (-3031) and captcha (-3034) answers, and only the known address gets mail', async () => {
+    const a = await createTestAccount(server);
+    const nobody = uniqueEmail('nobody');
+    const link = (email: string) => (extra?: Record<string, unknown>) => server.post(REQUEST_LINK, { email, ...extra });
+    const known = await sequence('resetPassword', link(a.email!));
+    const unknown = await sequence('resetPassword', link(nobody));
+    expect(known).toEqual([0, -3031, 0, 0, -3034, 0]);
+    expect(unknown).toEqual(known);
+    expect(await server.services.outbox.list({ to: nobody })).toEqual([]);
+    console.log(`reset link answers: known ${known.join(',')} / unknown ${unknown.join(',')}`);
+  });
+
+  it('reset codes: the same answers for a known account, an unknown one and one without that channel', async () => {
+    const a = await createTestAccount(server);
+    const emailOnly = await createTestAccount(server);
+    const code = (fields: Record<string, unknown>, channel: 'email' | 'sms') => (extra?: Record<string, unknown>) =>
+      server.post(SEND_CODE, { ...fields, channel, purpose: 'resetPassword', ...extra });
+    const known = await sequence('sendCode', code(accountFields(a), 'email'));
+    const unknown = await sequence('sendCode', code({ account: uniqueEmail('nobody') }, 'email'));
+    const unreachable = await sequence('sendCode', code(accountFields(emailOnly), 'sms'));
+    expect(known).toEqual([0, -3031, 0, 0, -3034, 0]);
+    expect(unknown).toEqual(known);
+    expect(unreachable).toEqual(known);
+    console.log(`reset code answers: known ${known.join(',')} / unknown ${unknown.join(',')} / no such channel ${unreachable.join(',')}`);
+  });
+
+  it('a locked identifier answers 17 to a reset code, known or not', async () => {
+    const a = await createTestAccount(server);
+    const nobody = { account: uniqueEmail('nobody') };
+    for (let i = 0; i < 5; i++) {
+      await login(loginBody(a, 'wrong-password'));
+      await login({ ...nobody, password: 'wrong-password' });
+    }
+    expect((await server.post(SEND_CODE, { ...accountFields(a), channel: 'email', purpose: 'resetPassword' })).body.errCode).toBe(17);
+    expect((await server.post(SEND_CODE, { ...nobody, channel: 'email', purpose: 'resetPassword' })).body.errCode).toBe(17);
+    clock.advance(15 * MINUTE);
+  });
+});
+
 describe('reset by code', () => {
   const sendResetCode = (a: TestAccount) =>
     server.post(SEND_CODE, { ...accountFields(a), channel: a.type === 'phone' ? 'sms' : 'email', purpose: 'resetPassword' });
