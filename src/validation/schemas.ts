@@ -114,6 +114,9 @@ export const nicknameSchema = z.string().check(
 
 export const verificationCodeSchema = z.pipe(compact, z.string().check(z.minLength(1, V.codeRequired), z.regex(/^[0-9]{4}$/, V.codeFormat)));
 
+/** The contract's DiscountCode: a code of any other shape cannot exist, so it is never sent. */
+export const discountCodePattern = /^[A-Za-z0-9_-]{1,32}$/;
+
 export const couponSchema = z.pipe(compact, z.string().check(z.minLength(1, V.couponRequired), z.maxLength(32, V.couponRequired)));
 
 export const termsSchema = z.literal(true, { error: V.termsRequired });

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { CheckoutMachine } from '../../../machines/checkout/checkout.machine';
@@ -8,7 +8,7 @@ import type { PaymentMethod, Valuation } from '../../../machines/checkout/checko
 import { DiscountUnbindingDialog } from '../../components/discount-unbinding-dialog';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { currencySymbols, formatMoney } from '../../config/money';
-import { couponSchema } from '../../validation/schemas';
+import { couponSchema, discountCodePattern } from '../../validation/schemas';
 import { MethodForm, type SavedCard } from './method-form';
 import { PaymentSteps } from './payment-steps';
 import { Dialog } from '../../components/dialog';
@@ -198,13 +198,20 @@ export function Summary({ valuation, pricing }: { valuation: Valuation | undefin
 
 export function CodeForm({ code, errCode, disabled, onApply, onRemove }: { code: string | undefined; errCode: number | undefined; disabled: boolean; onApply(code: string): void; onRemove(): void }) {
   const intl = useIntl();
+  // A code no coupon can have is answered here as the server answers an unknown one (9001):
+  // sent, the request would be refused at the contract's door and the whole page would fail.
+  const [misshapen, setMisshapen] = useState(false);
   return (
     <form
       className="code-form"
       onSubmit={(e) => {
         e.preventDefault();
-        const value = String(new FormData(e.currentTarget).get('code') ?? '');
-        if (couponSchema.safeParse(value).success) onApply(value);
+        const typed = String(new FormData(e.currentTarget).get('code') ?? '');
+        const parsed = couponSchema.safeParse(typed);
+        const shaped = parsed.success && discountCodePattern.test(parsed.data);
+        // An empty field applies nothing and says nothing, as before.
+        setMisshapen(!shaped && typed.trim() !== '');
+        if (shaped) onApply(parsed.data);
       }}
     >
       <label htmlFor="discount-code">{intl.formatMessage(m.code)}</label>
@@ -218,7 +225,7 @@ export function CodeForm({ code, errCode, disabled, onApply, onRemove }: { code:
           {intl.formatMessage(m.apply)}
         </button>
       )}
-      <RefusalNotice code={errCode ?? null} />
+      <RefusalNotice code={misshapen ? 9001 : (errCode ?? null)} />
     </form>
   );
 }

@@ -13,13 +13,14 @@ import { useQuery } from '../../queries/use-query';
 import { CheckoutSection, m } from './checkout-section';
 import { RepaySection } from './repay-section';
 import { useCheckout, useRepay } from './use-payment-flows';
+import { discountCodePattern } from '../../validation/schemas';
 
 /** Spec section 2: query names in long or short form (planId, p or id). */
 const planIdOf = (q: URLSearchParams) => q.get('planId') ?? q.get('p') ?? q.get('id');
 /** A code the coupons page sends along ("Use"), when it has a code's shape (the contract's DiscountCode). */
 const discountCodeOf = (q: URLSearchParams) => {
   const code = q.get('discountCode');
-  return code && /^[A-Za-z0-9_-]{1,32}$/.test(code) ? code : undefined;
+  return code && discountCodePattern.test(code) ? code : undefined;
 };
 
 const payOnPhone = defineMessage({
