@@ -154,6 +154,27 @@ function compileOperation(doc: ContractDocument, entry: OperationEntry, bodyAjv:
   return compiled;
 }
 
+/**
+ * Where a request holds U+0000, in a string or a key. JSON and URLs can carry it, no PostgreSQL
+ * text column can store it (the insert fails), and no field of the contract means it; walked
+ * without recursion, since a body may nest as deep as its megabyte allows.
+ */
+export function nulCharacterAt(value: unknown, where: string): string | undefined {
+  const stack: [unknown, string][] = [[value, where]];
+  while (stack.length > 0) {
+    const [node, path] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (node.includes('\u0000')) return path;
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, child] of Object.entries(node)) {
+        if (key.includes('\u0000')) return path;
+        stack.push([child, `${path}/${key}`]);
+      }
+    }
+  }
+  return undefined;
+}
+
 function describe(errors: ErrorObject[] | null | undefined, where: string) {
   return (errors ?? []).map((e) => `${where}${e.instancePath} ${e.message ?? ''}`.trim());
 }
@@ -244,6 +265,10 @@ export function bindOperations(app: FastifyInstance, doc: ContractDocument, hand
         } else if (!compiled.body(request.body)) {
           problems.push(...describe(compiled.body.errors, 'body'));
         }
+      }
+      if (problems.length === 0) {
+        const nul = nulCharacterAt(request.params, 'path') ?? nulCharacterAt(request.query, 'query') ?? nulCharacterAt(request.body, 'body');
+        if (nul !== undefined) problems.push(`${nul} holds U+0000`);
       }
       if (problems.length > 0) throw new ApiRefusal(ErrCode.invalidRequest, 400, problems);
       if (!handler) throw new ApiRefusal(ErrCode.operationNotSupported, 501);

@@ -67,6 +67,52 @@ describe('the door refuses what the contract refuses, on every operation', () =>
     expect(res.json()).toMatchObject({ errCode: 5000 });
   });
 
+  // Found by tests/attack/fuzz.attack.ts: U+0000 passed the Email pattern and reached PostgreSQL,
+  // which cannot store it in text, so the insert failed with a 500.
+  it('U+0000 in a body string answers 5000, not a 500', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/site/resendConfirmation',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'someone@example.com\u0000' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 1, errCode: 5000 });
+  });
+
+  it('U+0000 in a query or path parameter answers 5000, not a 500', async () => {
+    for (const url of ['/api/site/send/resetPasswordEmail?email=someone%00@example.com', '/api/bill/order/v1/abc%00']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ code: 1, errCode: 5000 });
+    }
+  });
+
+  it('a body nested as deep as the size limit allows is refused, not a stack overflow', async () => {
+    const depth = 100_000;
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/site/report',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"eventId":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 1, errCode: 5000 });
+  });
+
+  // Found by tests/attack/fuzz.attack.ts: with interest, a split of the largest amount totalled past
+  // the contract's MinorUnits maximum, so the success broke the contract.
+  it('installment options of the largest amount stay within the contract', async () => {
+    // A plan whose longer splits carry interest.
+    const [price] = await server.db.query<{ plan_id: string; currency: string }>(
+      `SELECT p.plan_id::text, p.currency FROM plan_prices p JOIN plans ON plans.id = p.plan_id
+       WHERE plans.max_installments > plans.interest_free_installments ORDER BY p.plan_id LIMIT 1`,
+    );
+    const res = await server.postChecked('/api/bill/installmentsPlan', { amount: 100_000_000_000, currency: price!.currency, planId: price!.plan_id });
+    expect(res.body).toMatchObject({ code: 0 });
+    expect(res.body.data.options.length).toBeGreaterThan(0);
+  });
+
   it('every operation is routed: none answers the unknown-route 404', async () => {
     for (const op of operations) {
       const res = await server.app.inject({ method: op.method.toUpperCase() as 'GET', url: urlOf(op.path) });

