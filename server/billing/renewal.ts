@@ -3,8 +3,11 @@ import type { Queryable } from '../db/database';
 import { ApiRefusal } from '../errors';
 import type { ServerLanguage } from '../i18n';
 import { CARD_PROVIDER, createCardProvider } from '../payments/card-provider';
+import { crashPoint } from '../payments/crash-point';
+import type { ChargeOutcome, ChargeRequest } from '../payments/provider';
 import type { ServerServices } from '../services';
-import { createFulfilment, createOrder, loadLines, recordAttempt, transition } from './orders';
+import { beginCharge, lockChargingAttempt, recordChargeOutcome, type ChargingAttempt } from './charging';
+import { createFulfilment, createOrder, loadLines, loadOrder, recordAttempt, transition, type OrderRow } from './orders';
 import { valuate } from './pricing';
 
 const HOUR_MS = 3_600_000;
@@ -50,12 +53,15 @@ const dueCondition = `status = 'activated' AND next_billing_at <= $1 AND (next_r
  * 1. a short transaction claims up to `limit` due subscriptions with `FOR UPDATE SKIP LOCKED` and
  *    sets their `renewing_since` (cancelling is refused with 6207 from then on); a claim another
  *    process holds is skipped, and one older than RENEWAL_CLAIM_STALE_MS is taken over;
- * 2. each claimed subscription is charged in its own transaction that locks its row and checks
- *    again that it is still due, so a subscription a concurrent pass already renewed (its
- *    next_billing_at moved) or already declined (its next_retry_at moved) is not charged twice.
- *    The renewal order, the charge, the attempt, the status change, the fulfilment (entitlement,
- *    next billing date, receipt) or the decline bookkeeping commit together;
- * 3. `renewing_since` is always cleared, even when the charge transaction fails.
+ * 2. each claimed subscription is charged in two phases (docs/decisions/032): a transaction that
+ *    locks its row and checks again that it is still due (so a subscription a concurrent pass
+ *    already renewed or declined is not charged twice) and that no earlier renewal order of it is
+ *    still `charging`, then commits the renewal order and its `charging` attempt; the card network
+ *    is charged after that commit; a second transaction records the outcome: the fulfilment
+ *    (entitlement, next billing date, receipt) or the decline bookkeeping. A pass that dies
+ *    between leaves the attempt `charging`, which reconciliation (payment-jobs.ts) settles by
+ *    asking the network; its claim goes stale after RENEWAL_CLAIM_STALE_MS;
+ * 3. `renewing_since` is always cleared, even when the charge fails.
  */
 export async function runRenewals(
   services: Pick<ServerServices, 'db' | 'outbox'>,
@@ -85,7 +91,8 @@ export async function runRenewals(
 
   for (const uid of claimed) {
     try {
-      const outcome = await db.transaction((tx) => renewOne(tx, uid));
+      const first = await db.transaction((tx) => renewOne(tx, uid));
+      const outcome = typeof first === 'string' ? first : await chargeRenewal(first);
       summary[outcome]++;
       if (outcome !== 'skipped') log?.info({ accountUid: uid, outcome }, 'subscription renewal');
     } catch (error) {
@@ -98,13 +105,27 @@ export async function runRenewals(
   }
   return summary;
 
-  async function renewOne(tx: Queryable, uid: number): Promise<'renewed' | 'declined' | 'expired' | 'skipped'> {
+  type Outcome = 'renewed' | 'declined' | 'expired' | 'skipped';
+  interface Charging {
+    sub: DueRow;
+    order: OrderRow;
+    attempt: ChargingAttempt;
+    request: ChargeRequest;
+  }
+
+  async function renewOne(tx: Queryable, uid: number): Promise<Outcome | Charging> {
     const [sub] = await tx.query<DueRow>(
       `SELECT account_uid, plan_id, status, card_id, currency, next_billing_at, next_retry_at, failures
        FROM subscriptions WHERE account_uid = $3 AND ${dueCondition} FOR UPDATE`,
       [dueBy, at, uid],
     );
     if (!sub) return 'skipped';
+    // A renewal a dead pass left charging is settled by reconciliation before another is tried.
+    const unsettled = await tx.query(
+      "SELECT 1 FROM orders o JOIN payment_attempts a ON a.order_id = o.id WHERE o.account_uid = $1 AND o.kind = 'renewal' AND a.status = 'charging' LIMIT 1",
+      [uid],
+    );
+    if (unsettled.length > 0) return 'skipped';
 
     const [account] = await tx.query<{ email: string | null; language: ServerLanguage }>('SELECT email, language FROM accounts WHERE uid = $1', [uid]);
     const lang: ServerLanguage = account?.language ?? 'pt';
@@ -132,35 +153,58 @@ export async function runRenewals(
     order = { ...order, kind: 'renewal' };
     const lines = (await loadLines(tx, [order.id])).get(order.id) ?? [];
 
-    const charged = sub.card_id
-      ? await card.charge(tx, {
-          orderId: order.id,
-          accountUid: uid,
-          amount: order.total,
-          currency: order.currency,
-          installments: 1,
-          email,
-          description: lines.map((l) => l.plan_name).join(', '),
-          input: { card: { savedCardId: sub.card_id } },
-          now,
-        })
-      : ({ status: 'failed', providerRef: null, errCode: -2511 } as const);
-    const attempt = { orderId: order.id, method: 'card', provider: CARD_PROVIDER, amount: order.total, currency: order.currency, now };
-
-    if (charged.status === 'succeeded') {
-      await recordAttempt(tx, { ...attempt, providerRef: charged.providerRef, status: 'succeeded', errCode: null });
-      const paid = await transition(tx, order, 'PAYMENT_SUCCEEDED', 'renewal charged', now);
-      // Fulfilment extends the entitlement, moves next_billing_at to its new end, refreshes the
-      // amount, clears failures, retry and renewing_since, and sends the receipt.
-      await fulfil(tx, paid, { now, cardId: sub.card_id });
-      return 'renewed';
+    if (!sub.card_id) {
+      await recordAttempt(tx, { orderId: order.id, method: 'card', provider: CARD_PROVIDER, amount: order.total, currency: order.currency, providerRef: null, status: 'failed', errCode: -2511, now });
+      return declined(tx, sub, await transition(tx, order, 'PAYMENT_FAILED', 'renewal declined: -2511', now));
     }
+    const attempt = await beginCharge(tx, { orderId: order.id, method: 'card', provider: CARD_PROVIDER, amount: order.total, currency: order.currency, cardId: sub.card_id, now });
+    const request: ChargeRequest = {
+      orderId: order.id,
+      accountUid: uid,
+      amount: order.total,
+      currency: order.currency,
+      installments: 1,
+      email,
+      description: lines.map((l) => l.plan_name).join(', '),
+      input: { card: { savedCardId: sub.card_id } },
+      now,
+    };
+    return { sub, order, attempt, request };
+  }
 
-    // A saved card's charge is answered at once by the sandbox; a gateway that does not answer
-    // (`unknown`) is recorded as a failed attempt here and retried on the schedule.
-    const errCode = charged.status === 'failed' ? charged.errCode : -2499;
-    await recordAttempt(tx, { ...attempt, providerRef: 'providerRef' in charged ? charged.providerRef : null, status: 'failed', errCode });
-    const failed = await transition(tx, order, 'PAYMENT_FAILED', `renewal declined: ${errCode}`, now);
+  /** The network charged on its own connection, after the renewal order committed; then the outcome. */
+  async function chargeRenewal({ sub, order, attempt, request }: Charging): Promise<Outcome> {
+    let charged: ChargeOutcome;
+    try {
+      charged = await card.charge(db, request);
+    } catch (error) {
+      log?.error({ err: error, accountUid: sub.account_uid, orderId: order.id }, 'renewal charge failed at the provider');
+      charged = { status: 'unknown' };
+    }
+    crashPoint('after-provider');
+    return db.transaction(async (tx) => {
+      const locked = await loadOrder(tx, order.id, { forUpdate: true });
+      const open = locked && (await lockChargingAttempt(tx, attempt.id));
+      // Reconciliation settled it meanwhile (this pass outlived RECONCILE_AFTER_MS).
+      if (!locked || !open) return 'skipped';
+      await tx.query('SELECT 1 FROM subscriptions WHERE account_uid = $1 FOR UPDATE', [Number(sub.account_uid)]);
+      if (charged.status === 'succeeded') {
+        // Fulfilment extends the entitlement, moves next_billing_at to its new end, refreshes the
+        // amount, clears failures, retry and renewing_since, and sends the receipt.
+        await recordChargeOutcome(tx, locked, open, charged, { fulfil }, now);
+        return 'renewed';
+      }
+      // A saved card's charge is answered at once by the sandbox; a gateway that does not answer
+      // (`unknown`) is recorded as a failed attempt here and retried on the schedule.
+      const failure = charged.status === 'failed' ? charged : ({ status: 'failed', providerRef: null, errCode: -2499 } as const);
+      const recorded = await recordChargeOutcome(tx, locked, open, failure, { fulfil }, now);
+      return declined(tx, sub, recorded.order);
+    });
+  }
+
+  /** A renewal that was not paid: its order closed, the decline counted, the next try scheduled. */
+  async function declined(tx: Queryable, sub: DueRow, failed: OrderRow): Promise<Outcome> {
+    const uid = Number(sub.account_uid);
     // An automatic attempt is not left open for the customer to finish (it would be their cart).
     await transition(tx, failed, 'PAYMENT_CANCELLED', 'renewal attempt closed', now);
     const failures = sub.failures + 1;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
 import { authorize, cardBrand, type CardOutcome } from './card-sandbox';
-import type { ChargeOutcome, ChargeRequest, LookupResult, PaymentProvider, ProviderStatus } from './provider';
+import type { ChargeOutcome, ChargeRequest, LookupResult, NetworkCharge, PaymentProvider, ProviderStatus } from './provider';
 
 type Schemas = components['schemas'];
 export type ContractCardBrand = Schemas['Card']['brand'];
@@ -61,6 +61,9 @@ const isNewCard = (card: Schemas['CardInput']): card is NewCard => 'number' in c
  * minted for it, which stands for the outcome of the test number it came from. The full number
  * and the security code are used in memory only: they are never written, returned or logged.
  * The network's side lives in `sandbox_card_*` tables, which a real gateway keeps on its side.
+ * `charge` writes them through the connection it is given, which the portal makes the network's
+ * own (not the order's transaction): a charge, once made, stands whatever the portal's
+ * transaction does, as at a real network (docs/decisions/032).
  */
 export function createCardProvider() {
   async function mintToken(q: Queryable, card: NewCard, outcome: CardOutcome, now: number, customerId: string | null): Promise<TokenisedCard> {
@@ -111,7 +114,9 @@ export function createCardProvider() {
   const provider = {
     name: CARD_PROVIDER,
     type: 'card',
+    chargesAtOnce: true,
 
+    /** `q`: the network's own connection, each write committed on its own. */
     async charge(q: Queryable, request: ChargeRequest): Promise<ChargeOutcome> {
       const card = request.input.card;
       if (!card) return { status: 'failed', providerRef: null, errCode: CardErr.invalidCardParameters };
@@ -152,13 +157,30 @@ export function createCardProvider() {
       return rows[0]?.status ?? 'failed';
     },
 
-    async lookup(q: Queryable, orderId: string): Promise<LookupResult> {
-      const [row] = await q.query<{ charge_id: string; status: 'succeeded' | 'failed'; decline_code: number | null }>(
-        'SELECT charge_id, status, decline_code FROM sandbox_card_charges WHERE reference = $1 ORDER BY created_at DESC, charge_id DESC LIMIT 1',
-        [orderId],
+    async lookup(q: Queryable, orderId: string, options: { since?: number } = {}): Promise<LookupResult> {
+      const [row] = await q.query<{ charge_id: string; status: 'succeeded' | 'failed'; decline_code: number | null; token: string | null }>(
+        'SELECT charge_id, status, decline_code, token FROM sandbox_card_charges WHERE reference = $1 AND created_at >= $2 ORDER BY created_at DESC, charge_id DESC LIMIT 1',
+        [orderId, new Date(options.since ?? 0)],
       );
       if (!row) return { status: 'not_found' };
-      return row.status === 'succeeded' ? { status: 'succeeded', providerRef: row.charge_id } : { status: 'failed', providerRef: row.charge_id, errCode: row.decline_code ?? 2003 };
+      if (row.status === 'failed') return { status: 'failed', providerRef: row.charge_id, errCode: row.decline_code ?? 2003 };
+      // The card's token, as the answer carried it for a new card kept (a saved card's charge
+      // carries its token too: the portal then already has the card and ignores this).
+      const vault = row.token ? await findToken(q, row.token) : undefined;
+      if (!vault) return { status: 'succeeded', providerRef: row.charge_id };
+      return {
+        status: 'succeeded',
+        providerRef: row.charge_id,
+        savedCard: { providerToken: vault.token, brand: vault.brand, last4: vault.last4, expMonth: vault.exp_month, expYear: vault.exp_year, holder: vault.holder },
+      };
+    },
+
+    async charges(q: Queryable, since: number): Promise<NetworkCharge[]> {
+      const rows = await q.query<{ charge_id: string; reference: string; status: 'succeeded' | 'failed'; amount: string | number; currency: string }>(
+        'SELECT charge_id, reference, status, amount, currency FROM sandbox_card_charges WHERE created_at >= $1 ORDER BY created_at, charge_id',
+        [new Date(since)],
+      );
+      return rows.map((r) => ({ providerRef: r.charge_id, reference: r.reference, status: r.status, amount: Number(r.amount), currency: r.currency }));
     },
 
     /**

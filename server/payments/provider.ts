@@ -34,7 +34,20 @@ export type ChargeOutcome =
   | { status: 'unknown' };
 
 /** What the provider says of the charges it made for a merchant reference (the order id). */
-export type LookupResult = { status: 'succeeded'; providerRef: string } | { status: 'failed'; providerRef: string; errCode: number } | { status: 'not_found' };
+export type LookupResult =
+  /** `savedCard`: the card the charge asked the network to keep (its token), for the portal to save. */
+  | { status: 'succeeded'; providerRef: string; savedCard?: SavedCardDetails }
+  | { status: 'failed'; providerRef: string; errCode: number }
+  | { status: 'not_found' };
+
+/** One charge as the network lists it for the merchant (reconciliation of charges against orders). */
+export interface NetworkCharge {
+  providerRef: string;
+  reference: string;
+  status: 'succeeded' | 'failed';
+  amount: number;
+  currency: string;
+}
 
 export interface SavedCardDetails {
   providerToken: string;
@@ -59,13 +72,24 @@ export interface PaymentProvider {
    * a receiving account, a coin it does not take): the refusal's code, or null to go on.
    */
   precheck?(q: Queryable, request: PrecheckRequest): Promise<number | null>;
+  /**
+   * Asks the provider to collect. A provider that `chargesAtOnce` (a card network: the money
+   * moves during the call) is given the network's own connection, never the order's transaction,
+   * and is called between the two phases of docs/decisions/032; the others (PIX, boleto,
+   * redirects, codes: nothing moves until the payer acts) write their records in the order's
+   * transaction.
+   */
   charge(q: Queryable, request: ChargeRequest): Promise<ChargeOutcome>;
+  readonly chargesAtOnce?: boolean;
   /** The provider's current view of an attempt (reconciliation, polling). */
   query(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus>;
   refund?(q: Queryable, providerRef: string, amount: number): Promise<'succeeded' | 'pending' | 'rejected'>;
   /**
    * The newest charge the provider made for an order, by the merchant reference the charge
-   * carried: how an order whose charge got no answer (NETWORK_ERROR) is reconciled.
+   * carried: how an order whose charge got no answer (NETWORK_ERROR), or whose process died
+   * while charging, is reconciled. `since`: only charges made from then on (this attempt's).
    */
-  lookup?(q: Queryable, orderId: string): Promise<LookupResult>;
+  lookup?(q: Queryable, orderId: string, options?: { since?: number }): Promise<LookupResult>;
+  /** The charges the provider made since a time, for finding a charge no order accounts for. */
+  charges?(q: Queryable, since: number): Promise<NetworkCharge[]>;
 }

@@ -1,7 +1,8 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../openapi/schema';
 import { maskEmail } from '../auth/accounts';
+import { beginCharge, isCharging, lockChargingAttempt, MAX_SAVED_CARDS, recordChargeOutcome, saveCard, type ChargingAttempt } from '../billing/charging';
 import { isTerminal, openStatuses, paidStatuses } from '../billing/order-status';
 import {
   createFulfilment,
@@ -13,15 +14,13 @@ import {
   loadOrder,
   ongoingOrder,
   OrderErr,
-  recordAttempt,
-  releaseDiscountUse,
   revalue,
   settlePending,
   toOrder,
-  transition,
   type MethodType,
   type OrderRow,
 } from '../billing/orders';
+import { settleChargingAttempt } from '../billing/payment-jobs';
 import { assertPlanAvailable, DiscountErr, PricingErr, redeemDiscountCode, valuate } from '../billing/pricing';
 import type { Valuation } from '../billing/valuation';
 import { createChangeCache } from '../db/change-cache';
@@ -30,10 +29,11 @@ import { ApiRefusal, ErrCode } from '../errors';
 import type { ServerLanguage } from '../i18n';
 import { defineHandlers, type RequestContext } from '../openapi/bind';
 import { CARD_PROVIDER } from '../payments/card-provider';
+import { crashPoint } from '../payments/crash-point';
 import { activeCoins } from '../payments/crypto-provider';
 import { MOBILE_MONEY_OTP_TRIES, MOBILE_MONEY_PROVIDER, operatorsFor } from '../payments/mobile-money-provider';
 import { PAYPAL_PROVIDER } from '../payments/paypal-provider';
-import type { ChargeRequest, PaymentProvider, PayResult } from '../payments/provider';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider, PayResult } from '../payments/provider';
 import { deriveKey } from '../security/secrets';
 import type { ServerServices } from '../services';
 
@@ -69,8 +69,7 @@ export const IDEMPOTENCY_LEASE_MS = 2 * 60_000;
 export const REMIND_AFTER_S = 60;
 /** The browser SDK's token for the card fields lives 15 minutes. */
 export const SDK_TOKEN_TTL_MS = 15 * 60_000;
-/** listCard answers at most 20 cards (the contract's maxItems); beyond that a card is not kept. */
-export const MAX_SAVED_CARDS = 20;
+export { MAX_SAVED_CARDS };
 
 interface MethodRow {
   code: string;
@@ -85,6 +84,16 @@ interface MethodRow {
 type PayInput = Pick<Schemas['PayRequest'], 'card' | 'payer' | 'mobileMoney' | 'crypto'>;
 
 type ChargeResult = { ok: true; result: PayResult } | { ok: false; errCode: number };
+
+/**
+ * What a payment's first transaction leaves: a settled result (a refusal, or a provider whose
+ * records live in the order's transaction), or a card charge to make once it has committed
+ * (docs/decisions/032). `dropCard`: a card kept for this payment only, removed if it fails.
+ */
+type FirstPhase = { done: ChargeResult } | { charging: { order: OrderRow; attempt: ChargingAttempt; provider: PaymentProvider; charge: ChargeRequest; dropCard?: string } };
+
+/** Ties an idempotency key to the order its request created, in that order's transaction. */
+type LinkOrder = (tx: Queryable, orderId: string) => Promise<void>;
 
 /** JSON with object keys sorted, so a retried body hashes the same whatever its key order. */
 function canonicalJson(value: unknown): string {
@@ -158,11 +167,11 @@ export function orderHandlers(services: ServerServices) {
     body: unknown,
     request: FastifyRequest,
     reply: FastifyReply,
-    run: () => Promise<PayResult>,
+    run: (link: LinkOrder) => Promise<PayResult>,
   ): Promise<PayResult> {
     const header = request.headers['idempotency-key'];
     const key = typeof header === 'string' && header !== '' ? header : undefined;
-    if (!key) return run();
+    if (!key) return run(async () => undefined);
     const hash = idempotencyHash(idempotencyKey, operation, body);
     const now = clock.now();
     await db.query('DELETE FROM idempotency_keys WHERE account_uid = $1 AND key = $2 AND created_at <= $3', [accountUid, key, new Date(now - IDEMPOTENCY_TTL_MS)]);
@@ -172,36 +181,42 @@ export function orderHandlers(services: ServerServices) {
       [accountUid, key, operation, hash, new Date(now)],
     );
     if (claimed.length === 0) {
-      const [row] = await db.query<{ operation: string; request_hash: string; state: 'in_progress' | 'done'; response: StoredAnswer | null }>(
-        'SELECT operation, request_hash, state, response FROM idempotency_keys WHERE account_uid = $1 AND key = $2',
+      const [row] = await db.query<{ operation: string; request_hash: string; state: 'in_progress' | 'done'; response: StoredAnswer | null; order_id: string | null }>(
+        'SELECT operation, request_hash, state, response, order_id FROM idempotency_keys WHERE account_uid = $1 AND key = $2',
         [accountUid, key],
       );
       if (!row) throw new ApiRefusal(PayErr.tooFrequent, 429, 'idempotency key vanished while being claimed');
       if (row.operation !== operation || row.request_hash !== hash) throw new ApiRefusal(PayErr.invalidRequest, 400, 'idempotency key reused with another request');
       if (row.state === 'in_progress' || !row.response) {
-        // A claim older than the lease belongs to a process that died mid-payment (its
-        // transaction rolled back): this retry takes the key over instead of waiting 24 hours.
-        const taken = await db.query(
-          "UPDATE idempotency_keys SET created_at = $3 WHERE account_uid = $1 AND key = $2 AND state = 'in_progress' AND created_at <= $4 RETURNING key",
+        // A claim older than the lease belongs to a process that died mid-payment: this retry
+        // takes the key over instead of waiting 24 hours. If that process had committed an order
+        // (and perhaps charged it), the answer is that order's, once reconciled: never a second one.
+        const taken = await db.query<{ order_id: string | null }>(
+          "UPDATE idempotency_keys SET created_at = $3 WHERE account_uid = $1 AND key = $2 AND state = 'in_progress' AND created_at <= $4 RETURNING order_id",
           [accountUid, key, new Date(now), new Date(now - IDEMPOTENCY_LEASE_MS)],
         );
         if (taken.length === 0) {
           void reply.header('Retry-After', '1');
           throw new ApiRefusal(PayErr.tooFrequent, 429, 'idempotent request still in progress');
         }
-        return runClaimed();
+        const orderId = taken[0]!.order_id;
+        if (orderId) return runClaimed(async () => answer(await answerOfOrder(orderId, request)));
+        return runClaimed(run);
       }
       void reply.header('Idempotent-Replayed', 'true');
       if ('refusal' in row.response) throw new ApiRefusal(row.response.refusal, 200, 'idempotent replay');
       return row.response.data;
     }
-    return runClaimed();
+    return runClaimed(run);
 
-    async function runClaimed(): Promise<PayResult> {
+    async function runClaimed(work: (link: LinkOrder) => Promise<PayResult>): Promise<PayResult> {
       const settle = (answer: StoredAnswer) =>
         db.query("UPDATE idempotency_keys SET state = 'done', response = $3 WHERE account_uid = $1 AND key = $2", [accountUid, key, JSON.stringify(answer)]);
+      const link: LinkOrder = async (tx, orderId) => {
+        await tx.query('UPDATE idempotency_keys SET order_id = $3 WHERE account_uid = $1 AND key = $2', [accountUid, key, orderId]);
+      };
       try {
-        const data = await run();
+        const data = await work(link);
         await settle({ data });
         return data;
       } catch (error) {
@@ -258,23 +273,6 @@ export function orderHandlers(services: ServerServices) {
     if (Number(card.account_uid) !== accountUid) throw new ApiRefusal(PayErr.cardUserMismatch);
   }
 
-  async function saveCard(
-    tx: Queryable,
-    accountUid: number,
-    details: { providerToken: string; brand: string; last4: string; expMonth: number; expYear: number; holder: string },
-    now: number,
-  ): Promise<string | null> {
-    const [{ count } = { count: 0 }] = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM cards WHERE account_uid = $1 AND deleted_at IS NULL', [accountUid]);
-    if (Number(count) >= MAX_SAVED_CARDS) return null;
-    const id = `card_${randomBytes(12).toString('base64url')}`;
-    await tx.query(
-      `INSERT INTO cards (id, account_uid, provider, provider_token, brand, last4, exp_month, exp_year, holder, is_default, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [id, accountUid, CARD_PROVIDER, details.providerToken, details.brand, details.last4, details.expMonth, details.expYear, details.holder, Number(count) === 0, new Date(now)],
-    );
-    return id;
-  }
-
   /** A valuation whose discount code did not apply is refused with the code's reason. */
   function requireDiscount(v: Valuation, code: string | null | undefined) {
     if (!code) return;
@@ -285,10 +283,12 @@ export function orderHandlers(services: ServerServices) {
   // ---- Charging ----
 
   /**
-   * Charges an order in the caller's transaction: takes the discount code's use first (9003 when
-   * another order took the last one), asks the provider, and records the attempt, the status
-   * change (with its event) and, on success, what the order gives, all together. A decline
-   * leaves the order PAYMENT_FAILED (repayable) and gives the code's use back.
+   * The first phase of charging an order, in the caller's transaction: takes the discount code's
+   * use (9003 when another order took the last one) and records a `charging` attempt. A provider
+   * whose records live in the portal's transaction (PIX, boleto, redirects, codes: no money moves
+   * yet) is asked now and its answer recorded with it. A card network is asked only once this
+   * transaction has committed (`completeCharge`), so a charge it makes always has its order and
+   * attempt to be found by (docs/decisions/032).
    */
   async function chargeOrder(
     tx: Queryable,
@@ -298,7 +298,7 @@ export function orderHandlers(services: ServerServices) {
     input: PayInput,
     request: FastifyRequest,
     now: number,
-  ): Promise<ChargeResult> {
+  ): Promise<FirstPhase> {
     // A pending order (a PIX or boleto awaiting payment) already holds its code's use: repaying it
     // another way must not take a second one.
     if (order.discount_code && !holdsDiscountUse(order) && !(await redeemDiscountCode(tx, order.discount_code))) {
@@ -316,18 +316,11 @@ export function orderHandlers(services: ServerServices) {
       input,
       now,
     };
-    const attempt = { orderId: order.id, method: method.code, provider: provider.name, amount: order.total, currency: order.currency, now };
+    const savedCardId = input.card && 'savedCardId' in input.card ? input.card.savedCardId : null;
+    const attempt = await beginCharge(tx, { orderId: order.id, method: method.code, provider: provider.name, amount: order.total, currency: order.currency, cardId: savedCardId, now });
+    if (provider.chargesAtOnce) return { charging: { order, attempt, provider, charge } };
 
-    /** No answer: the outcome is unknown until reconciliation asks the provider (reconcileUnknown). */
-    const unanswered = async (): Promise<ChargeResult> => {
-      // Only a paid order holds a code's use; reconciliation takes it again if this one was paid.
-      if (order.discount_code) await releaseDiscountUse(tx, order.discount_code);
-      await recordAttempt(tx, { ...attempt, providerRef: null, status: 'unknown', errCode: null });
-      await transition(tx, order, 'NETWORK_ERROR', `${provider.name}: no answer`, now);
-      return { ok: false, errCode: PayErr.paymentError };
-    };
-
-    let outcome: Awaited<ReturnType<PaymentProvider['charge']>>;
+    let outcome: ChargeOutcome | { status: 'error' };
     await tx.query('SAVEPOINT provider_charge');
     try {
       outcome = await provider.charge(tx, charge);
@@ -335,32 +328,67 @@ export function orderHandlers(services: ServerServices) {
     } catch (error) {
       await tx.query('ROLLBACK TO SAVEPOINT provider_charge');
       request.log.error({ err: error, orderId: order.id, provider: provider.name }, 'payment provider failed');
-      return unanswered();
+      outcome = { status: 'error' };
     }
-    if (outcome.status === 'unknown') {
-      request.log.warn({ orderId: order.id, provider: provider.name }, 'payment provider did not answer');
-      return unanswered();
-    }
+    return { done: await recordOutcome(tx, order, attempt, outcome, request) };
+  }
 
-    if (outcome.status === 'failed') {
-      if (order.discount_code) await releaseDiscountUse(tx, order.discount_code);
-      await recordAttempt(tx, { ...attempt, providerRef: outcome.providerRef, status: 'failed', errCode: outcome.errCode });
-      await transition(tx, order, 'PAYMENT_FAILED', `declined: ${outcome.errCode}`, now);
-      return { ok: false, errCode: outcome.errCode };
-    }
-    if (outcome.status === 'pending') {
-      await recordAttempt(tx, { ...attempt, providerRef: outcome.providerRef, status: 'pending', errCode: null, instructions: outcome.instructions });
-      if (outcome.payBy !== null) await tx.query('UPDATE orders SET pay_by = $2 WHERE id = $1', [order.id, new Date(outcome.payBy)]);
-      const pending = await transition(tx, order, 'PAYMENT_PENDING', `${provider.name}: awaiting payment`, now);
-      return { ok: true, result: { ...outcome.instructions, orderId: order.id, status: pending.status } as PayResult };
-    }
+  async function recordOutcome(tx: Queryable, order: OrderRow, attempt: ChargingAttempt, outcome: ChargeOutcome | { status: 'error' }, request: FastifyRequest): Promise<ChargeResult> {
+    if (outcome.status === 'unknown') request.log.warn({ orderId: order.id, provider: attempt.provider }, 'payment provider did not answer');
+    const recorded = await recordChargeOutcome(tx, order, attempt, outcome, { fulfil }, clock.now());
+    if (!recorded.ok) return { ok: false, errCode: recorded.errCode };
+    const { order: settled } = recorded;
+    if (outcome.status === 'pending') return { ok: true, result: { ...outcome.instructions, orderId: settled.id, status: settled.status } as PayResult };
+    return { ok: true, result: { next: 'done', orderId: settled.id, status: settled.status } };
+  }
 
-    const savedCardId = input.card && 'savedCardId' in input.card ? input.card.savedCardId : null;
-    const cardId = savedCardId ?? (outcome.savedCard ? await saveCard(tx, order.account_uid, outcome.savedCard, now) : null);
-    await recordAttempt(tx, { ...attempt, providerRef: outcome.providerRef, status: 'succeeded', errCode: null });
-    const paid = await transition(tx, order, 'PAYMENT_SUCCEEDED', `${provider.name}: paid`, now);
-    await fulfil(tx, paid, { now, cardId });
-    return { ok: true, result: { next: 'done', orderId: order.id, status: paid.status } };
+  /**
+   * The second and third phases of a card charge, after the first transaction committed: the
+   * network is asked (its own connection: a charge it makes stands, whatever happens here), then
+   * its answer is recorded in a transaction of its own. If reconciliation settled the attempt
+   * meanwhile (this call outlived RECONCILE_AFTER_MS), the order's state is the answer.
+   */
+  async function completeCharge(first: FirstPhase, request: FastifyRequest): Promise<ChargeResult> {
+    if ('done' in first) return first.done;
+    const { order, attempt, provider, charge, dropCard } = first.charging;
+    let outcome: ChargeOutcome | { status: 'error' };
+    try {
+      outcome = await provider.charge(db, charge);
+    } catch (error) {
+      request.log.error({ err: error, orderId: order.id, provider: provider.name }, 'payment provider failed');
+      outcome = { status: 'error' };
+    }
+    crashPoint('after-provider');
+    const result = await db.transaction(async (tx): Promise<ChargeResult | undefined> => {
+      const locked = await loadOrder(tx, order.id, { forUpdate: true });
+      const open = locked && (await lockChargingAttempt(tx, attempt.id));
+      if (!locked || !open) return undefined;
+      const recorded = await recordOutcome(tx, locked, open, outcome, request);
+      if (!recorded.ok && dropCard) await tx.query('DELETE FROM cards WHERE id = $1', [dropCard]);
+      return recorded;
+    });
+    return result ?? answerOfOrder(order.id, request);
+  }
+
+  /**
+   * The answer a payment of `orderId` gave, from the order as it stands (a retry whose first
+   * process died, a charge reconciled meanwhile): an attempt still `charging` is settled with the
+   * network first. Paid → done; pending → its instructions; otherwise the refusal it ended with.
+   */
+  async function answerOfOrder(orderId: string, request: FastifyRequest): Promise<ChargeResult> {
+    const [charging] = await db.query<{ id: number }>("SELECT id FROM payment_attempts WHERE order_id = $1 AND status = 'charging' ORDER BY id DESC LIMIT 1", [orderId]);
+    if (charging) await settleChargingAttempt(services, Number(charging.id), request.log);
+    const order = await loadOrder(db, orderId);
+    if (!order) throw new Error(`order ${orderId} of an idempotency key vanished`);
+    if (paidStatuses.includes(order.status)) return { ok: true, result: { next: 'done', orderId, status: order.status } };
+    const [last] = await db.query<{ status: string; err_code: number | null; instructions: Record<string, unknown> | null }>(
+      'SELECT status, err_code, instructions FROM payment_attempts WHERE order_id = $1 ORDER BY id DESC LIMIT 1',
+      [orderId],
+    );
+    if (order.status === 'PAYMENT_PENDING' && last?.instructions) return { ok: true, result: { ...last.instructions, orderId, status: order.status } as PayResult };
+    if (order.status === 'NETWORK_ERROR') return { ok: false, errCode: PayErr.paymentError };
+    if (order.status === 'PAYMENT_FAILED') return { ok: false, errCode: last?.err_code ?? PayErr.paymentFailed };
+    return { ok: false, errCode: PayErr.orderNotFound };
   }
 
   /** An order's open attempt at one provider (the newest), to settle or fail it. */
@@ -409,6 +437,9 @@ export function orderHandlers(services: ServerServices) {
     const order = await loadOrder(tx, orderId, { forUpdate: true });
     if (!order || order.account_uid !== accountUid) throw new ApiRefusal(PayErr.orderNotFound);
     if (!openStatuses.includes(order.status)) throw new ApiRefusal(PayErr.orderNotFound, 200, `order ${orderId} is ${order.status}`);
+    // Before the two phases, a second payment waited for the first's transaction; now it is told
+    // to retry, as a repeated Idempotency-Key is, until the first's outcome is recorded.
+    if (await isCharging(tx, order.id)) throw new ApiRefusal(PayErr.tooFrequent, 429, `order ${orderId} is being charged`);
     return order;
   }
 
@@ -423,7 +454,7 @@ export function orderHandlers(services: ServerServices) {
     order: OrderRow,
     methodCode: string,
     options: { installments?: number | undefined; email?: string | undefined; input: PayInput; ctx: RequestContext; request: FastifyRequest; now: number },
-  ): Promise<ChargeResult> {
+  ): Promise<FirstPhase> {
     const { input, ctx, now } = options;
     const method = await enabledMethod(tx, methodCode);
     const installments = options.installments ?? order.installments;
@@ -491,14 +522,14 @@ export function orderHandlers(services: ServerServices) {
   return defineHandlers({
     async pay({ body, ctx, request, reply }) {
       const { accountUid } = await sessions.authenticate(ctx);
-      return idempotent(accountUid, 'pay', body, request, reply, async () => {
+      return idempotent(accountUid, 'pay', body, request, reply, async (link) => {
         const now = clock.now();
         const input = inputOf(body);
         const installments = body.installments ?? 1;
         const method = await enabledMethod(db, body.method);
         const provider = await checkMethod(db, method, { currency: body.currency, country: body.country, installments }, input);
         const discountCode = body.discountCode ? body.discountCode.toUpperCase() : null;
-        const result = await db.transaction(async (tx) => {
+        const first = await db.transaction(async (tx) => {
           if (input.card && 'savedCardId' in input.card) await ownCard(tx, accountUid, input.card.savedCardId);
           await assertPlanAvailable(tx, { accountUid, planId: body.planId, now });
           const v = await valuate(tx, {
@@ -520,21 +551,23 @@ export function orderHandlers(services: ServerServices) {
             if (isUniqueViolation(error, 'orders_open_code')) throw new ApiRefusal(DiscountErr.boundToAnotherOrder, 200, 'discount code bound meanwhile');
             throw error;
           }
+          await link(tx, order.id);
           return chargeOrder(tx, order, provider, method, input, request, now);
         });
-        return answer(result);
+        return answer(await completeCharge(first, request));
       });
     },
 
     async repay({ body, ctx, request, reply }) {
       const { accountUid } = await sessions.authenticate(ctx);
-      return idempotent(accountUid, 'repay', body, request, reply, async () => {
+      return idempotent(accountUid, 'repay', body, request, reply, async (link) => {
         const now = clock.now();
-        const result = await db.transaction(async (tx) => {
+        const first = await db.transaction(async (tx) => {
           const order = await lockOpenOrder(tx, accountUid, body.orderId);
+          await link(tx, order.id);
           return repayInTx(tx, accountUid, order, body.method, { installments: body.installments, email: body.email, input: inputOf(body), ctx, request, now });
         });
-        return answer(result);
+        return answer(await completeCharge(first, request));
       });
     },
 
@@ -783,7 +816,7 @@ export function orderHandlers(services: ServerServices) {
     async confirmUseepayPayment({ body, ctx, request }) {
       const { accountUid } = await sessions.authenticate(ctx);
       const now = clock.now();
-      const result = await db.transaction(async (tx) => {
+      const first = await db.transaction(async (tx): Promise<FirstPhase> => {
         const [customer] = await tx.query<{ account_uid: number }>('SELECT account_uid FROM payment_customers WHERE customer_id = $1 AND provider = $2', [body.customerId, CARD_PROVIDER]);
         if (!customer || Number(customer.account_uid) !== accountUid) throw new ApiRefusal(PayErr.cardUserMismatch);
         const token = await providers.card.describeToken(tx, body.paymentMethodToken);
@@ -792,13 +825,15 @@ export function orderHandlers(services: ServerServices) {
         const order = await lockOpenOrder(tx, accountUid, body.orderId);
         const [attached] = await tx.query<{ id: string; account_uid: number }>('SELECT id, account_uid FROM cards WHERE provider = $1 AND provider_token = $2 AND deleted_at IS NULL', [CARD_PROVIDER, body.paymentMethodToken]);
         if (attached && Number(attached.account_uid) !== accountUid) throw new ApiRefusal(PayErr.cardUserMismatch);
-        const cardId = attached?.id ?? (await saveCard(tx, accountUid, { providerToken: body.paymentMethodToken, ...token }, now));
+        const cardId = attached?.id ?? (await saveCard(tx, accountUid, CARD_PROVIDER, { providerToken: body.paymentMethodToken, ...token }, now));
         if (!cardId) throw new ApiRefusal(PayErr.invalidCardParameters, 200, 'too many saved cards');
         const charged = await repayInTx(tx, accountUid, order, 'card', { input: { card: { savedCardId: cardId } }, ctx, request, now });
-        if (!charged.ok && !attached) await tx.query('DELETE FROM cards WHERE id = $1', [cardId]);
+        // A declined card is not kept (unless it was kept before).
+        if ('charging' in charged) return attached ? charged : { charging: { ...charged.charging, dropCard: cardId } };
+        if (!charged.done.ok && !attached) await tx.query('DELETE FROM cards WHERE id = $1', [cardId]);
         return charged;
       });
-      return answer(result);
+      return answer(await completeCharge(first, request));
     },
 
     /**
@@ -863,13 +898,13 @@ export function orderHandlers(services: ServerServices) {
     async createCryptoPayment({ body, ctx, request }) {
       const { accountUid } = await sessions.authenticate(ctx);
       const now = clock.now();
-      const result = await db.transaction(async (tx) => {
+      const first = await db.transaction(async (tx) => {
         const order = await lockOpenOrder(tx, accountUid, body.orderId);
         const method = order.payment_type === 'crypto' && order.payment_method ? order.payment_method : 'crypto';
         const crypto = { coin: body.coin, ...(body.network ? { network: body.network } : {}) };
         return repayInTx(tx, accountUid, order, method, { input: { crypto }, ctx, request, now });
       });
-      const paid = answer(result);
+      const paid = answer(await completeCharge(first, request));
       if (paid.next !== 'crypto') throw new Error(`the crypto provider answered ${paid.next}`);
       return paid;
     },
