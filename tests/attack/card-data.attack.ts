@@ -5,11 +5,10 @@
  * whole captured log read: no digit run that could be a card number, no security code.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sandboxCards } from '../../src/config/sandbox-cards';
-import { dumpDatabase, openAttackDb, searchCardNumbers, signUpPlain } from './helpers/payments';
+import { dumpDatabase, searchCardNumbers, serverOnFreshDatabase, signUpPlain, useCleanups } from './helpers/payments';
 import { post } from './helpers/portal-client';
-import { attackDatabase, startServerProcess, type ServerProcess } from './helpers/server-process';
 
 /** Not a sandbox number: the network approves any other Luhn-valid number with a 3-digit code. */
 const UNLISTED = '4012888888881881';
@@ -17,17 +16,11 @@ const UNLISTED = '4012888888881881';
 const CVC = '947';
 
 describe('card data: a spawned server on PostgreSQL keeps no card number and no security code', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const c of cleanups.reverse()) await c();
-  });
+  const defer = useCleanups();
 
   it.each(['info', 'trace'])('at LOG_LEVEL=%s: every table and the whole log', async (level) => {
     const since = Date.now();
-    const database = await attackDatabase();
-    cleanups.push(() => database.drop());
-    const server: ServerProcess = await startServerProcess({ port: level === 'info' ? 8322 : 8323, env: { DATABASE_URL: database.url, LOG_LEVEL: level } });
-    cleanups.push(() => server.kill());
+    const { server, db } = await serverOnFreshDatabase(level === 'info' ? 8322 : 8323, { LOG_LEVEL: level }, defer);
 
     const numbers = [...sandboxCards.map((c) => c.number), UNLISTED];
     const card = (number: string, save = false) => ({ number, expMonth: 12, expYear: 2040, cvc: CVC, holder: 'Card Data', ...(save ? { save } : {}) });
@@ -55,8 +48,7 @@ describe('card data: a spawned server on PostgreSQL keeps no card number and no 
     expect(answers).toContain(301);
     expect(answers).toContain(1015);
 
-    const db = await openAttackDb(database.url);
-    const dump = await dumpDatabase(db).finally(() => db.close());
+    const dump = await dumpDatabase(db);
     await server.kill();
     const log = server.log();
     const until = Date.now();

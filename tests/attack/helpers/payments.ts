@@ -4,11 +4,37 @@
  * phone accounts whose numbers cannot be mistaken for card numbers, and the card-number search.
  */
 import { randomInt } from 'node:crypto';
+import { afterAll } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/database';
 import { call, type Account } from './portal-client';
+import { attackDatabase, startServerProcess, type ServerProcess } from './server-process';
 
 export function openAttackDb(url: string): Promise<Database> {
   return openDatabase({ databaseUrl: url });
+}
+
+/** Registers clean-ups run after the file's tests, last first (a server before its database). */
+export function useCleanups(): (cleanup: () => Promise<void>) => void {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
+  return (cleanup) => void cleanups.push(cleanup);
+}
+
+/**
+ * A spawned server on a fresh PostgreSQL database, and that database opened from the test.
+ * `env` is read again at each restart, so a suite may change it between runs (CRASH_AT).
+ */
+export async function serverOnFreshDatabase(port: number, env: Record<string, string>, defer: (cleanup: () => Promise<void>) => void) {
+  const database = await attackDatabase();
+  defer(() => database.drop());
+  env.DATABASE_URL = database.url;
+  const server: ServerProcess = await startServerProcess({ port, env });
+  defer(() => server.kill());
+  const db: Database = await openAttackDb(database.url);
+  defer(() => db.close());
+  return { database, server, db };
 }
 
 /** Luhn's check, written here rather than imported, so the search does not trust the code it checks. */
@@ -92,4 +118,18 @@ export async function dumpDatabase(db: Database): Promise<{ tables: number; rows
     );
   }
   return { tables: tables.length, rows, text: parts.join('\n') };
+}
+
+/** Waits until nothing answers at `url` (a process that killed itself); false if it still answers after `timeoutMs`. */
+export async function waitUntilDown(url: string, timeoutMs = 10_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(`${url}/api/site/theme/v1`);
+    } catch {
+      return true;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
 }
