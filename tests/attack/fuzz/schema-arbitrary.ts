@@ -128,3 +128,20 @@ export function objectShape(doc: ContractDocument, input: Schema | undefined): {
   if (!schema.properties) return undefined;
   return { properties: schema.properties, required: schema.required ?? [] };
 }
+
+/** Every property name a schema names at any depth, through refs and combinators. */
+export function propertyNames(doc: ContractDocument, input: Schema | undefined, seen = new Set<Schema>()): Set<string> {
+  const out = new Set<string>();
+  if (!input) return out;
+  const schema = resolveRef<Schema>(doc, input);
+  if (seen.has(schema)) return out;
+  seen.add(schema);
+  for (const [name, child] of Object.entries(schema.properties ?? {})) {
+    out.add(name);
+    for (const n of propertyNames(doc, child, seen)) out.add(n);
+  }
+  for (const child of [...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? []), ...(schema.items ? [schema.items] : [])]) {
+    for (const n of propertyNames(doc, child, seen)) out.add(n);
+  }
+  return out;
+}
