@@ -113,6 +113,14 @@ describe('the door refuses what the contract refuses, on every operation', () =>
     expect(res.body.data.options.length).toBeGreaterThan(0);
   });
 
+  it('a repeated query parameter answers 5000: it is never read as a list', async () => {
+    for (const url of ['/api/site/plan/detail/1?language=pt&language=en', '/api/site/listPlans/v1?language=pt&language[]=en', '/api/site/listPlans/v1?__proto__[x]=1']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ code: 1, errCode: 5000 });
+    }
+  });
+
   it('every operation is routed: none answers the unknown-route 404', async () => {
     for (const op of operations) {
       const res = await server.app.inject({ method: op.method.toUpperCase() as 'GET', url: urlOf(op.path) });
