@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -59,11 +59,19 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     bodyLimit: 1024 * 1024,
     // Keeps every 4xx/5xx in the envelope, including the ones Fastify raises itself.
     return503OnClosing: true,
+    // A path Fastify's router cannot decode (`/api/bill/order/v1/%`) is refused before any route,
+    // hook or error handler runs: without this it answers outside the envelope (found by fuzzing).
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ err: error.message }, 'malformed request');
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      secureAnswer(request, reply as FastifyReply);
+      return (reply as FastifyReply).status(status).send(envelope(ErrCode.invalidRequest, langOf(request.headers.language)));
+    },
   });
   app.decorate('db', db);
   app.decorate('config', config);
   // Before every route, so API answers, files, 404s and the app's HTML all carry them (docs/decisions/031).
-  registerSecurityHeaders(app, config);
+  const secureAnswer = registerSecurityHeaders(app, config);
 
   const bundled = loadBundledMessages();
   const errorText = createTranslator(bundled);

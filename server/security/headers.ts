@@ -66,9 +66,13 @@ function apiCacheControl(request: FastifyRequest, reply: FastifyReply) {
   if (own === undefined || carriesToken(request)) reply.header('Cache-Control', 'no-store');
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'googleClientId'>) {
+/**
+ * Adds the headers to every answer; returns the same step for the answers Fastify's router makes
+ * before any hook can run (a path it cannot decode, see `frameworkErrors` in server/app.ts).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'googleClientId'>): (request: FastifyRequest, reply: FastifyReply) => void {
   const policy = appPolicy(config);
-  app.addHook('onSend', async (request, reply, payload) => {
+  const secure = (request: FastifyRequest, reply: FastifyReply) => {
     if (!reply.hasHeader('content-security-policy')) {
       // The sandbox providers' hosted pages are their own documents, with one inline style block.
       const hosted = request.url.startsWith('/sandbox/') && String(reply.getHeader('content-type') ?? '').startsWith('text/html');
@@ -84,6 +88,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Confi
     // when TRUST_PROXY is set.
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     if (isApi(request.url)) apiCacheControl(request, reply);
+  };
+  app.addHook('onSend', async (request, reply, payload) => {
+    secure(request, reply);
     return payload;
   });
+  return secure;
 }
