@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { createPostgresDatabase } from '../tests/helpers/postgres-database';
 import { median, type BenchContext, type Row } from './report';
 
 const port = Number(process.env.BENCH_PORT ?? 8191);
@@ -193,28 +194,16 @@ async function onPostgres(ctx: BenchContext, baseline: Load, results: Record<str
     }
     return;
   }
-  const name = `portal_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: cluster.url });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(cluster.url);
-  url.pathname = `/${name}`;
+  const database = await createPostgresDatabase(cluster.url, 'portal_bench');
   let server: RunningServer | undefined;
   try {
-    server = await startServer(ctx.root, { DATABASE_URL: url.toString(), APP_SECRET: randomBytes(32).toString('base64url') });
+    server = await startServer(ctx.root, { DATABASE_URL: database.url, APP_SECRET: randomBytes(32).toString('base64url') });
     results.postgresFirstStartMs = server.firstResponseMs;
     const account = await accountWithOrders();
     await measureAuthReads(ctx, account, baseline, 'PostgreSQL', results);
   } finally {
     if (server) await stopServer(server.child);
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await database.drop();
     if (cluster.startedHere) execFileSync('bash', ['scripts/pg-cluster.sh', 'stop'], { cwd: ctx.root, env: { ...process.env, PGPORT: String(PG_PORT) }, stdio: 'ignore' });
   }
 }

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -8,6 +6,7 @@ import type { Clock } from '../../server/clock';
 import { loadConfig } from '../../server/config';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
 import { pgliteTemplate } from './pglite-template';
+import { createPostgresDatabase } from './postgres-database';
 import { migrate } from '../../server/db/migrate';
 import { seedDemoContent } from '../../server/db/seed';
 import { createPasswordHasher, type PasswordHasher } from '../../server/security/passwords';
@@ -47,24 +46,6 @@ export async function openTestDatabase(): Promise<{ db: Database; url: string | 
       await drop();
     },
   };
-}
-
-/** A new, empty database on the PostgreSQL server `adminUrl` names; `drop` ends its connections. */
-export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export async function startTestServer(env: NodeJS.ProcessEnv = {}, options: TestServerOptions = {}): Promise<TestServer> {

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { createPostgresDatabase } from '../../helpers/test-server';
+import { createPostgresDatabase } from '../../helpers/postgres-database';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
