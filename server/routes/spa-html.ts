@@ -1,16 +1,24 @@
 /**
  * The web app's HTML, one per route (docs/decisions/030): index.html as built, plus the route's
- * screen chunks and the language chunk the app is about to import, named in the <head> and in a
- * `Link` header. Without them the browser learns of those files only after the entry has arrived
- * and run, one more round of downloads before the first screen can draw.
+ * screen chunks and the language chunk the app is about to import, named in the <head>. Without
+ * them the browser learns of those files only after the entry has arrived and run, one more round
+ * of downloads before the first screen can draw. The first screens that show banners also name
+ * their first banner's pictures, which would otherwise wait for the entry and the banners read.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { components } from '../../openapi/schema';
 import type { RouteHints } from '../../scripts/route-chunks';
-import { languageOfTag } from '../../src/i18n/languages';
+import { languageOfTag, type Language } from '../../src/i18n/languages';
+import type { Clock } from '../clock';
+import { ANY_TABLE } from '../db/change-feed';
+import type { Database } from '../db/database';
+
+type Banner = components['schemas']['Banner'];
+type BannerPosition = Banner['position'];
 
 interface Page {
   html: string;
@@ -20,8 +28,28 @@ interface Page {
 
 export interface SpaHtml {
   /** Answers a GET or HEAD of one of the app's addresses with that route's HTML. */
-  send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
+
+/** What the pages that name a banner read: the database, its clock, and the banners read itself. */
+export interface SpaBanners {
+  db: Database;
+  clock: Clock;
+  /** The banners API's answer for a position and language, in display order (listBanners). */
+  list(position: BannerPosition, language: Language): Promise<Banner[]>;
+}
+
+/**
+ * The first screens that show banners at once, by address, and the place of their banners: the
+ * app's `firstScreens` (src/app/start-up.ts), which the server may not import. Keep in step. Like
+ * the app, the address must be exactly this; an old address the app redirects gets no banner.
+ */
+const bannerScreens: Readonly<Record<string, BannerPosition>> = {
+  '/pricing-table': 'pricing',
+  '/payment': 'payment',
+  '/account': 'account',
+  '/orders': 'account',
+};
 
 /**
  * react-router's matching, for the patterns the router uses (literal segments and `:param`):
@@ -46,19 +74,52 @@ function languageOf(query: URLSearchParams, acceptLanguage: string | undefined) 
   return undefined;
 }
 
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The first banner's picture as the app's `preloadFirstBanner` picks it: the phone's picture below
+ * 761 px when the banner has one, else the desktop picture. High priority: it is the page's LCP.
+ */
+function bannerTags(first: Banner | undefined): string[] {
+  if (!first) return [];
+  const link = (href: string, media?: string) => `<link rel="preload" as="image" fetchpriority="high" href="${attribute(href)}"${media ? ` media="${media}"` : ''}>`;
+  return first.mobileImageUrl ? [link(first.imageUrl, '(min-width: 761px)'), link(first.mobileImageUrl, '(max-width: 760px)')] : [link(first.imageUrl)];
+}
+
+/**
+ * The first instant after `now` at which a banner of `position` enters or leaves its validity
+ * window (the banners read shows a banner from `valid_from`, inclusive, until `valid_to`), if any.
+ */
+async function nextBoundary(db: Database, position: BannerPosition, now: number): Promise<number | undefined> {
+  const [row] = await db.query<{ next: Date | string | null }>(
+    `SELECT min(b.at) AS next FROM banners, LATERAL (VALUES (valid_from), (valid_to)) AS b (at)
+     WHERE active AND position = $1 AND b.at > $2`,
+    [position, new Date(now)],
+  );
+  return row?.next ? new Date(row.next).getTime() : undefined;
+}
+
 const tag = (file: string) => (file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="${file}">` : `<link rel="modulepreload" crossorigin href="${file}">`);
 
 /**
  * Reads dist/index.html and the build's route hints once. Undefined without an index.html (the
  * server then serves the API alone); a build without hints gets its index.html as it is.
  */
-export function loadSpaHtml(staticDir: string): SpaHtml | undefined {
+export function loadSpaHtml(staticDir: string, banners?: SpaBanners): SpaHtml | undefined {
   const indexFile = path.join(staticDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
   const index = readFileSync(indexFile, 'utf8');
   const hintsFile = path.join(staticDir, '.vite', 'route-hints.json');
   const hints: RouteHints = existsSync(hintsFile) ? (JSON.parse(readFileSync(hintsFile, 'utf8')) as RouteHints) : { routes: [], languages: {} };
   const routes = hints.routes.map((r) => ({ patterns: r.paths.map(patternOf), files: r.files }));
+
+  const pageOf = (tags: string[]): Page => {
+    const html = tags.length ? index.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`) : index;
+    const etag = `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
+    return { html, etag, encoded: new Map() };
+  };
+  // The screen's files after the entry's (already in index.html), so they queue behind them.
+  const chunkTags = (route: number, language: string | undefined) => [...(routes[route]?.files ?? []), ...(language ? (hints.languages[language] ?? []) : [])].map(tag);
 
   // One page per route and language, made on first use and kept: the build does not change
   // under a running server.
@@ -67,13 +128,33 @@ export function loadSpaHtml(staticDir: string): SpaHtml | undefined {
     const key = `${route} ${language ?? ''}`;
     let page = pages.get(key);
     if (!page) {
-      // The screen's files after the entry's (already in index.html), so they queue behind them.
-      const files = [...(routes[route]?.files ?? []), ...(language ? (hints.languages[language] ?? []) : [])];
-      const html = files.length ? index.replace('</head>', `  ${files.map(tag).join('\n    ')}\n  </head>`) : index;
-      const etag = `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
-      page = { html, etag, encoded: new Map() };
+      page = pageOf(chunkTags(route, language));
       pages.set(key, page);
     }
+    return page;
+  };
+
+  // A page that names a banner is kept until a banner changes (migration 016's trigger, through
+  // the change feed, docs/decisions/027) or the next validity window of its place opens or closes,
+  // and only while the feed is live. A page made while a change came in is not kept.
+  const bannerPages = new Map<string, { page: Page; until: number }>();
+  let generation = 0;
+  banners?.db.changes.subscribe((change) => {
+    if (change !== ANY_TABLE && change.split(':', 1)[0] !== 'banners') return;
+    generation += 1;
+    bannerPages.clear();
+  });
+  const bannerPageFor = async (source: SpaBanners, route: number, chunkLanguage: string | undefined, position: BannerPosition, language: Language): Promise<Page> => {
+    const key = `${route} ${chunkLanguage ?? ''} ${position} ${language}`;
+    const now = source.clock.now();
+    const kept = bannerPages.get(key);
+    if (kept && now < kept.until && source.db.changes.live) return kept.page;
+    const started = generation;
+    // The boundary is taken from the same instant as the read or earlier, so a window that opens
+    // or closes while the page is made leaves it kept for no longer than that instant.
+    const [list, until] = await Promise.all([source.list(position, language), nextBoundary(source.db, position, now)]);
+    const page = pageOf([...chunkTags(route, chunkLanguage), ...bannerTags(list[0])]);
+    if (started === generation && source.db.changes.live) bannerPages.set(key, { page, until: until ?? Infinity });
     return page;
   };
 
@@ -87,13 +168,24 @@ export function loadSpaHtml(staticDir: string): SpaHtml | undefined {
   };
 
   return {
-    send(request, reply) {
+    async send(request, reply) {
       // The address as asked for: an old address the app's entry rules redirect (/stbPayment,
       // /order) gets no screen hints, as the server does not depend on the app's code.
       const url = new URL(request.url, 'http://portal');
       const route = routes.findIndex((r) => r.patterns.some((p) => p.test(url.pathname)));
       const language = languageOf(url.searchParams, request.headers['accept-language']);
-      const page = pageFor(route, language && hints.languages[language] ? language : undefined);
+      const chunkLanguage = language && hints.languages[language] ? language : undefined;
+      // Like the app, a banner only when the language is known: its read is started in that language.
+      const position = Object.hasOwn(bannerScreens, url.pathname) ? bannerScreens[url.pathname] : undefined;
+      let page: Page | undefined;
+      if (banners && position && language) {
+        page = await bannerPageFor(banners, route, chunkLanguage, position, language).catch((error: unknown) => {
+          // The page without its banner rather than no page: the app still fetches the banner.
+          request.log.warn({ err: error }, 'the first banner could not be read for the HTML');
+          return undefined;
+        });
+      }
+      page ??= pageFor(route, chunkLanguage);
 
       reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Accept-Language').header('ETag', page.etag).type('text/html; charset=utf-8');
       if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();

@@ -1,7 +1,9 @@
 /**
  * The web app's HTML per route (docs/decisions/030): each address's HTML names the chunks its
- * screen and language need beyond the entry's, every named file is in the build, and the API, the
- * assets and the answers without a build behave as before.
+ * screen and language need beyond the entry's, every named file is in the build, the first screens
+ * with banners name the first banner's pictures (kept fresh through the change feed and the
+ * banners' validity windows), and the API, the assets and the answers without a build behave as
+ * before.
  *
  * BUILT_APP_DIST may name a fresh production build (npm test builds once and passes it); otherwise
  * the app is built here.
@@ -12,6 +14,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../bench/bytes';
 import { closure, entryKey, readManifest } from '../../scripts/route-chunks';
+import { createFakeClock } from '../../server/clock';
 import { startTestServer, useTestServer } from '../helpers/test-server';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -27,7 +30,9 @@ beforeAll(() => {
 }, 300_000);
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-const server = useTestServer({ STATIC_DIR: dist });
+const clock = createFakeClock();
+const server = useTestServer({ STATIC_DIR: dist }, { clock });
+const HOUR = 3_600_000;
 
 const page = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url, headers });
 
@@ -68,11 +73,16 @@ describe("each route's HTML names its screen's chunks", () => {
   });
 
   it("names no other screen's chunks: the landing page's screen is in the entry", async () => {
-    for (const url of ['/', '/pricing-table', '/no-such-page']) {
+    const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    for (const url of ['/', '/no-such-page']) {
       const res = await page(url, { 'accept-language': 'pt-BR' });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(readFileSync(path.join(dist, 'index.html'), 'utf8'));
+      expect(res.body, url).toBe(index);
     }
+    // The pricing table adds its first banner's pictures, and no file.
+    const pricing = await page('/pricing-table', { 'accept-language': 'pt-BR' });
+    expect(linked(pricing.body)).toEqual(linked(index));
+    expect(bannerLinks(pricing.body).length).toBeGreaterThan(0);
   });
 
   it('names the chunk of the language the app will pick: the address first, then the browser', async () => {
@@ -104,6 +114,113 @@ describe("each route's HTML names its screen's chunks", () => {
     const head = await server.app.inject({ method: 'HEAD', url: '/login' });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
+  });
+});
+
+/** The pictures the HTML preloads, in order, with their media query. */
+function bannerLinks(html: string) {
+  return [...html.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)"(?: media="([^"]+)")?>/g)].map((m) => ({ href: m[1]!, media: m[2] }));
+}
+
+/** What the app's preloadFirstBanner asks for, given the first banner of the banners API. */
+function expectedLinks(first: { imageUrl: string; mobileImageUrl?: string } | undefined) {
+  if (!first) return [];
+  return first.mobileImageUrl
+    ? [
+        { href: first.imageUrl, media: '(min-width: 761px)' },
+        { href: first.mobileImageUrl, media: '(max-width: 760px)' },
+      ]
+    : [{ href: first.imageUrl, media: undefined }];
+}
+
+/** The first banner the banners API answers for a place, as the app reads it. */
+async function firstBanner(position: string, language: string) {
+  const res = await server.get(`/api/site/banner/v1?position=${position}&language=${language}`, { Language: language });
+  expect(res.status).toBe(200);
+  return (res.body.data as { id: string; imageUrl: string; mobileImageUrl?: string }[])[0];
+}
+
+describe("the first screens with banners name their first banner's pictures", () => {
+  it.each([
+    ['/pricing-table', 'pricing', 'pt-BR', 'pt'],
+    ['/payment?planId=1', 'payment', 'en-US,en;q=0.9', 'en'],
+    ['/account', 'account', 'es', 'es'],
+    ['/orders?la=ru', 'account', 'en', 'ru'],
+  ])('%s names the first %s banner the banners API returns in %s', async (url, position, acceptLanguage, language) => {
+    const first = await firstBanner(position, language);
+    expect(first).toBeDefined();
+    const html = (await page(url, { 'accept-language': acceptLanguage })).body;
+    expect(bannerLinks(html)).toEqual(expectedLinks(first));
+    // After the route's chunks, so they are not delayed.
+    expect(html.indexOf('as="image"')).toBeGreaterThan(html.lastIndexOf('/assets/'));
+  });
+
+  it('names no banner where the app preloads none: other screens, an unknown language, another spelling of the address', async () => {
+    for (const [url, acceptLanguage] of [['/login', 'pt-BR'], ['/payment', ''], ['/payment', 'xx'], ['/Payment/', 'pt']] as const) {
+      const html = (await page(url, acceptLanguage ? { 'accept-language': acceptLanguage } : {})).body;
+      expect(bannerLinks(html), `${url} ${acceptLanguage}`).toEqual([]);
+    }
+  });
+
+  it('names another banner once a banner is edited in the database, through the change feed', async () => {
+    const before = await page('/payment', { 'accept-language': 'pt-BR' });
+    expect(bannerLinks(before.body)).toEqual(expectedLinks(await firstBanner('payment', 'pt')));
+    try {
+      // Sorted before payment-pix (position, sort, id); without a phone picture.
+      await server.db.query(`INSERT INTO banners (id, position, sort, titles, image_url) VALUES ('payment-a', 'payment', 0, '{"pt":"Novo"}', '/brand/new-payment.svg')`);
+      const after = await page('/payment', { 'accept-language': 'pt-BR' });
+      expect((await firstBanner('payment', 'pt'))?.id).toBe('payment-a');
+      expect(bannerLinks(after.body)).toEqual([{ href: '/brand/new-payment.svg', media: undefined }]);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      await server.db.query(`UPDATE banners SET image_url = '/brand/newer-payment.svg' WHERE id = 'payment-a'`);
+      expect(bannerLinks((await page('/payment', { 'accept-language': 'pt-BR' })).body)).toEqual([{ href: '/brand/newer-payment.svg', media: undefined }]);
+    } finally {
+      await server.db.query(`DELETE FROM banners WHERE id = 'payment-a'`);
+    }
+    expect((await page('/payment', { 'accept-language': 'pt-BR' })).body).toBe(before.body);
+  });
+
+  it('names another banner once the clock passes a validity window opening or closing, with no change in the database', async () => {
+    const usual = (await page('/payment', { 'accept-language': 'en' })).body;
+    const now = clock.now();
+    // Shown from an hour from now for an hour, before payment-pix.
+    await server.db.query(
+      `INSERT INTO banners (id, position, sort, titles, image_url, mobile_image_url, valid_from, valid_to)
+       VALUES ('payment-0', 'payment', 0, '{"en":"Soon"}', '/brand/soon.svg', '/brand/soon-mobile.svg', $1, $2)`,
+      [new Date(now + HOUR), new Date(now + 2 * HOUR)],
+    );
+    try {
+      // Made and kept after the insert: the window has not opened.
+      expect((await page('/payment', { 'accept-language': 'en' })).body).toBe(usual);
+      expect((await page('/payment', { 'accept-language': 'en' })).body).toBe(usual);
+      clock.advance(HOUR - 1);
+      expect((await page('/payment', { 'accept-language': 'en' })).body).toBe(usual);
+      clock.advance(1);
+      expect((await firstBanner('payment', 'en'))?.id).toBe('payment-0');
+      expect(bannerLinks((await page('/payment', { 'accept-language': 'en' })).body)).toEqual([
+        { href: '/brand/soon.svg', media: '(min-width: 761px)' },
+        { href: '/brand/soon-mobile.svg', media: '(max-width: 760px)' },
+      ]);
+      clock.advance(HOUR);
+      expect((await firstBanner('payment', 'en'))?.id).toBe('payment-pix');
+      expect((await page('/payment', { 'accept-language': 'en' })).body).toBe(usual);
+    } finally {
+      await server.db.query(`DELETE FROM banners WHERE id = 'payment-0'`);
+    }
+  });
+
+  it('names no banner when the place has none', async () => {
+    const withBanner = (await page('/account', { 'accept-language': 'pt-BR' })).body;
+    expect(bannerLinks(withBanner).length).toBeGreaterThan(0);
+    await server.db.query(`UPDATE banners SET active = false WHERE position = 'account'`);
+    try {
+      expect(await firstBanner('account', 'pt')).toBeUndefined();
+      const html = (await page('/account', { 'accept-language': 'pt-BR' })).body;
+      expect(bannerLinks(html)).toEqual([]);
+      expect(linked(html)).toEqual(linked(withBanner));
+    } finally {
+      await server.db.query(`UPDATE banners SET active = true WHERE position = 'account'`);
+    }
   });
 });
 
