@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../openapi/schema';
 import type { RouteHints } from '../../scripts/route-chunks';
 import { languageOfTag, type Language } from '../../src/i18n/languages';
+import { decideEntry } from '../../src/routing/entry-rules';
 import type { Clock } from '../clock';
 import { ANY_TABLE } from '../db/change-feed';
 import type { Database } from '../db/database';
@@ -169,11 +170,13 @@ export function loadSpaHtml(staticDir: string, banners?: SpaBanners): SpaHtml | 
 
   return {
     async send(request, reply) {
-      // The address as asked for: an old address the app's entry rules redirect (/stbPayment,
-      // /order) gets no screen hints, as the server does not depend on the app's code.
-      const url = new URL(request.url, 'http://portal');
+      // The address the app will show: its entry rules send / to /pricing-table, /stbPayment to
+      // /payment and so on before anything is drawn, so the hints are that screen's.
+      const asked = new URL(request.url, 'http://portal');
+      const entry = decideEntry(asked.pathname, asked.search);
+      const url = entry.redirect ? new URL(entry.redirect, 'http://portal') : asked;
       const route = routes.findIndex((r) => r.patterns.some((p) => p.test(url.pathname)));
-      const language = languageOf(url.searchParams, request.headers['accept-language']);
+      const language = entry.language ?? languageOf(url.searchParams, request.headers['accept-language']);
       const chunkLanguage = language && hints.languages[language] ? language : undefined;
       // Like the app, a banner only when the language is known: its read is started in that language.
       const position = Object.hasOwn(bannerScreens, url.pathname) ? bannerScreens[url.pathname] : undefined;

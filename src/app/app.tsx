@@ -5,7 +5,7 @@ import type { Language } from '../i18n/languages';
 import { ServicesContext } from '../queries/services-context';
 import { useSiteConfig, useTheme } from '../queries/site-queries';
 import { I18nProvider, initialLanguage } from './i18n-provider';
-import { decideEntry } from './entry-rules';
+import { decideEntry } from '../routing/entry-rules';
 import { AppRoutes, routedPaths } from './router';
 import type { AppServices } from './services';
 import { PageTracking, TrackingProvider } from './page-tracking';

@@ -62,7 +62,7 @@ export function AppRoutes(layout: Props) {
 const routes = createRoutesFromChildren(routeTree({ language: defaultLanguage, onLanguageChange: () => undefined }));
 
 /**
- * The paths routed, parameters left out. Entry rules (src/app/entry-rules.ts) redirect only to
+ * The paths routed, parameters left out. Entry rules (src/routing/entry-rules.ts) redirect only to
  * these, so a rule whose screen is not built yet leaves the visitor where they are, not on a 404.
  */
 export const routedPaths: ReadonlySet<string> = new Set(

@@ -2,7 +2,7 @@ import { preload } from 'react-dom';
 import type { components } from '../../openapi/schema';
 import { languageOfTag, type Language } from '../i18n/languages';
 import { bannersRead, plansRead, siteConfigRead, themeRead, type Read } from '../queries/site-queries';
-import { decideEntry } from './entry-rules';
+import { decideEntry } from '../routing/entry-rules';
 import { loadMessages } from './i18n-provider';
 import { preloadScreen } from './router';
 import type { AppServices } from './services';

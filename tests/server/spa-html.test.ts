@@ -74,15 +74,23 @@ describe("each route's HTML names its screen's chunks", () => {
 
   it("names no other screen's chunks: the landing page's screen is in the entry", async () => {
     const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
-    for (const url of ['/', '/no-such-page']) {
-      const res = await page(url, { 'accept-language': 'pt-BR' });
-      expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(index);
-    }
-    // The pricing table adds its first banner's pictures, and no file.
+    const unknown = await page('/no-such-page', { 'accept-language': 'pt-BR' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(index);
+    // The pricing table adds its first banner's pictures, and no file; / is the pricing table.
     const pricing = await page('/pricing-table', { 'accept-language': 'pt-BR' });
     expect(linked(pricing.body)).toEqual(linked(index));
     expect(bannerLinks(pricing.body).length).toBeGreaterThan(0);
+    expect((await page('/', { 'accept-language': 'pt-BR' })).body).toBe(pricing.body);
+  });
+
+  it('follows the entry rules: an address the app redirects gets the hints of the screen it lands on', async () => {
+    const payment = await page('/payment?planId=1', { 'accept-language': 'en-US' });
+    const stb = await page('/stbPayment?p=1', { 'accept-language': 'en-US' });
+    expect(stb.body).toBe(payment.body);
+    expect(linked(stb.body)).toEqual(expect.arrayContaining(screenFiles('src/screens/payment/payment-screen.tsx')));
+    // The language the redirect carries (la → language) picks the language chunk.
+    expect(linked((await page('/order?la=es', { 'accept-language': 'en-US' })).body)).toContain(languageChunk('es'));
   });
 
   it('names the chunk of the language the app will pick: the address first, then the browser', async () => {

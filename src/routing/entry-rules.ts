@@ -2,7 +2,9 @@ import { isLanguage, languageOfTag, type Language } from '../i18n/languages';
 
 /**
  * Spec section 2's guard and entry rules, decided in one pure function from the URL a visitor
- * arrives at, so the router only applies the decision and every rule has a test.
+ * arrives at, so the router only applies the decision and every rule has a test. Outside src/app
+ * and free of React, so the server can follow the same rules when it names a page's files
+ * (server/routes/spa-html.ts).
  */
 
 /** Long and short query names; the long one is canonical. */
