@@ -39,7 +39,7 @@ export default tseslint.config(
     },
   },
   // One import direction: shared code <- machines <- screens <- app (docs/decisions/001).
-  { files: ['machines/**/*.ts', 'src/api/**/*.ts', 'src/session/**/*.ts', 'src/i18n/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-imports': ['error', noReact] } },
+  { files: ['machines/**/*.ts', 'src/api/**/*.ts', 'src/session/**/*.ts', 'src/i18n/**/*.ts', 'src/routing/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-imports': ['error', noReact] } },
   {
     files: ['src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
     rules: {
