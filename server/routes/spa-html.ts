@@ -14,6 +14,7 @@ import type { components } from '../../openapi/schema';
 import type { RouteHints } from '../../scripts/route-chunks';
 import { languageOfTag, type Language } from '../../src/i18n/languages';
 import { decideEntry } from '../../src/routing/entry-rules';
+import { desktopMedia, firstScreenBanners, phoneMedia } from '../../src/routing/first-screens';
 import type { Clock } from '../clock';
 import { ANY_TABLE } from '../db/change-feed';
 import type { Database } from '../db/database';
@@ -41,18 +42,6 @@ export interface SpaBanners {
 }
 
 /**
- * The first screens that show banners at once, by address, and the place of their banners: the
- * app's `firstScreens` (src/app/start-up.ts), which the server may not import. Keep in step. Like
- * the app, the address must be exactly this; an old address the app redirects gets no banner.
- */
-const bannerScreens: Readonly<Record<string, BannerPosition>> = {
-  '/pricing-table': 'pricing',
-  '/payment': 'payment',
-  '/account': 'account',
-  '/orders': 'account',
-};
-
-/**
  * react-router's matching, for the patterns the router uses (literal segments and `:param`):
  * case-insensitive, a trailing slash allowed.
  */
@@ -62,14 +51,13 @@ function patternOf(route: string): RegExp {
 }
 
 /**
- * The language the app will start in, as far as the request shows it (src/app/start-up.ts): the
- * one the address names (`language`, or its short form `la`), else the first supported of the
- * browser's, in its order (navigator.languages is the Accept-Language list). A choice stored in the
- * browser is not sent, so it can differ; the hint is then a few kB for nothing.
+ * The language the app will start in when the address names none (src/app/start-up.ts): the first
+ * supported of the browser's, in its order (navigator.languages is the Accept-Language list). A
+ * choice stored in the browser is not sent, so it can differ; the hint is then a few kB for nothing.
  */
-function languageOf(query: URLSearchParams, acceptLanguage: string | undefined) {
-  for (const tag of [query.get('language'), query.get('la'), ...(acceptLanguage ?? '').split(',').map((t) => t.split(';', 1)[0])]) {
-    const language = languageOfTag(tag);
+function browserLanguage(acceptLanguage: string | undefined) {
+  for (const tag of (acceptLanguage ?? '').split(',')) {
+    const language = languageOfTag(tag.split(';', 1)[0]);
     if (language) return language;
   }
   return undefined;
@@ -84,7 +72,7 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 function bannerTags(first: Banner | undefined): string[] {
   if (!first) return [];
   const link = (href: string, media?: string) => `<link rel="preload" as="image" fetchpriority="high" href="${attribute(href)}"${media ? ` media="${media}"` : ''}>`;
-  return first.mobileImageUrl ? [link(first.imageUrl, '(min-width: 761px)'), link(first.mobileImageUrl, '(max-width: 760px)')] : [link(first.imageUrl)];
+  return first.mobileImageUrl ? [link(first.imageUrl, desktopMedia), link(first.mobileImageUrl, phoneMedia)] : [link(first.imageUrl)];
 }
 
 /**
@@ -176,10 +164,11 @@ export function loadSpaHtml(staticDir: string, banners?: SpaBanners): SpaHtml | 
       const entry = decideEntry(asked.pathname, asked.search);
       const url = entry.redirect ? new URL(entry.redirect, 'http://portal') : asked;
       const route = routes.findIndex((r) => r.patterns.some((p) => p.test(url.pathname)));
-      const language = entry.language ?? languageOf(url.searchParams, request.headers['accept-language']);
+      // The language the address names, as the entry rules read it (`language` or `la`), else the browser's.
+      const language = entry.language ?? browserLanguage(request.headers['accept-language']);
       const chunkLanguage = language && hints.languages[language] ? language : undefined;
       // Like the app, a banner only when the language is known: its read is started in that language.
-      const position = Object.hasOwn(bannerScreens, url.pathname) ? bannerScreens[url.pathname] : undefined;
+      const position = Object.hasOwn(firstScreenBanners, url.pathname) ? firstScreenBanners[url.pathname] : undefined;
       let page: Page | undefined;
       if (banners && position && language) {
         page = await bannerPageFor(banners, route, chunkLanguage, position, language).catch((error: unknown) => {

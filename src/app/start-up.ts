@@ -3,6 +3,7 @@ import type { components } from '../../openapi/schema';
 import { languageOfTag, type Language } from '../i18n/languages';
 import { bannersRead, plansRead, siteConfigRead, themeRead, type Read } from '../queries/site-queries';
 import { decideEntry } from '../routing/entry-rules';
+import { firstScreenBanners, phoneMedia } from '../routing/first-screens';
 import { loadMessages } from './i18n-provider';
 import { preloadScreen } from './router';
 import type { AppServices } from './services';
@@ -10,15 +11,12 @@ import type { AppServices } from './services';
 type Banner = components['schemas']['Banner'];
 
 /**
- * What each first screen shows at once besides the shell's configuration and theme: its public
- * reads and the place of its banners. Keep in step with the screens: what is missing here is only
+ * The public reads each first screen shows at once besides the shell's configuration and theme
+ * (its banners: firstScreenBanners). Keep in step with the screens: what is missing here is only
  * fetched later, by the screen.
  */
-const firstScreens: Record<string, { reads?: (language: Language) => Read<unknown>[]; banners?: Banner['position'] }> = {
-  '/pricing-table': { reads: (l) => [plansRead(l)], banners: 'pricing' },
-  '/payment': { banners: 'payment' },
-  '/account': { banners: 'account' },
-  '/orders': { banners: 'account' },
+const firstScreenReads: Record<string, (language: Language) => Read<unknown>[]> = {
+  '/pricing-table': (l) => [plansRead(l)],
 };
 
 /**
@@ -49,10 +47,10 @@ export function startFirstScreen(services: AppServices, { pathname, search }: { 
   };
   prime(siteConfigRead);
   prime(themeRead);
-  const first = firstScreens[path];
-  if (language && first) {
-    for (const read of first.reads?.(language) ?? []) prime(read);
-    if (first.banners) void prime(bannersRead(first.banners, language)).then(preloadFirstBanner, () => undefined);
+  if (language) {
+    for (const read of firstScreenReads[path]?.(language) ?? []) prime(read);
+    const banners = Object.hasOwn(firstScreenBanners, path) ? firstScreenBanners[path] : undefined;
+    if (banners) void prime(bannersRead(banners, language)).then(preloadFirstBanner, () => undefined);
   }
   // The screen's files in a task of their own, after the reads: adding a screen's dozen preload
   // links is main-thread work enough on a slow phone, and the small reads then get the browser's
@@ -68,6 +66,6 @@ export function startFirstScreen(services: AppServices, { pathname, search }: { 
  */
 function preloadFirstBanner([first]: Banner[]) {
   if (!first) return;
-  const phone = matchMedia('(max-width: 760px)').matches;
+  const phone = matchMedia(phoneMedia).matches;
   preload((phone && first.mobileImageUrl) || first.imageUrl, { as: 'image', fetchPriority: 'high' });
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { components } from '../../openapi/schema';
 import { defaultLanguage, languageOfTag } from '../i18n/languages';
 import { useBanners } from '../queries/site-queries';
+import { phoneMedia } from '../routing/first-screens';
 
 type Banner = components['schemas']['Banner'];
 
@@ -32,7 +33,7 @@ export function Banners({ position }: { position: Banner['position'] }) {
         const picture = (
           <>
             <picture>
-              {b.mobileImageUrl && <source media="(max-width: 760px)" srcSet={b.mobileImageUrl} width={750} height={420} />}
+              {b.mobileImageUrl && <source media={phoneMedia} srcSet={b.mobileImageUrl} width={750} height={420} />}
               <img src={b.imageUrl} alt="" width={1200} height={300} {...(i === 0 ? { fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })} />
             </picture>
             <span className="banner-title">{b.title}</span>
