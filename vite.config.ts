@@ -101,13 +101,32 @@ function routeHintsFile(): Plugin {
   };
 }
 
-export default defineConfig({
+const noIcuParser = { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' };
+
+/**
+ * `vite build --ssr src/preview/render-preview.tsx` (package.json "build"): the server's preview renderer (src/preview,
+ * docs/decisions/033), a Node module beside the route hints. The libraries stay in node_modules,
+ * CSS and assets are the browser build's, and it is neither compressed nor named in the hints.
+ */
+const previewBuild = defineConfig({
+  plugins: [messageTextsOut(), react()],
+  base,
+  resolve: { alias: [noIcuParser] },
+  build: {
+    outDir: 'dist/.vite/preview',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    sourcemap: true,
+  },
+});
+
+const browserBuild = defineConfig({
   plugins: [messageTextsOut(), react(), routeHintsFile(), precompress()],
   base,
   resolve: {
     // The messages reach react-intl precompiled to ASTs (npm run i18n:compile), so the ICU parser
     // would only be dead weight in the shell; the no-parser build keeps its types and helpers.
-    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
+    alias: [noIcuParser],
   },
   server: {
     port: 5173,
@@ -137,3 +156,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? previewBuild : browserBuild));

@@ -48,6 +48,8 @@ export function buildApp(outDir = path.join(root, '.tmp', 'bench-app-dist')): st
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/i18n-compile.ts'], { cwd: root, env, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`npm run i18n:compile failed:\n${r.stderr || r.stdout}`);
   viteBuild(['--outDir', path.resolve(outDir)]);
+  // The server's preview renderer, where the server looks for it (package.json "build").
+  viteBuild(['--ssr', 'src/preview/render-preview.tsx', '--outDir', path.resolve(outDir, '.vite', 'preview')]);
   return path.resolve(outDir);
 }
 

@@ -25,6 +25,7 @@ import { signupHandlers } from './routes/signup';
 import { registerOutboxDelivery } from './mail/delivery';
 import { cachedReads, catalogueTables } from './routes/cached-reads';
 import { siteHandlers } from './routes/site';
+import { inProcessFetch } from './routes/in-process-fetch';
 import { loadSpaHtml } from './routes/spa-html';
 import { registerUploads, uploadHandlers } from './routes/uploads';
 import { registerSecurityHeaders } from './security/headers';
@@ -156,7 +157,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
       const ctx: RequestContext = { lang: language, scene: 'WEB', clientType: 'WEB', token: null, fingerprint: null, ip: '' };
       return (await listBanners({ query: { position, language }, ctx } as HandlerInput<'listBanners'>)) as Banner[];
     },
-  });
+  }, inProcessFetch(app));
   if (spa) {
     await app.register(fastifyStatic, {
       root: config.staticDir,
@@ -165,6 +166,9 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
       // The build writes .br and .gz beside each file (scripts/vite-precompress.ts): sent to
       // browsers that accept them, with no compression work per request.
       preCompressed: true,
+      // The build's own records (the manifest, the route hints, the preview's renderer) are the
+      // server's to read, not the web's.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders(reply, filePath) {
         // Hashed bundles never change; everything else is revalidated.
         reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

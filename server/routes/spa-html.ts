@@ -8,16 +8,19 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../openapi/schema';
 import type { RouteHints } from '../../scripts/route-chunks';
-import { languageOfTag, type Language } from '../../src/i18n/languages';
-import { decideEntry } from '../../src/routing/entry-rules';
-import { desktopMedia, firstScreenBanners, phoneMedia } from '../../src/routing/first-screens';
+import { languageCookie, languageOfTag, type Language } from '../../src/i18n/languages';
+import { decideEntry, type Scene } from '../../src/routing/entry-rules';
+import { desktopMedia, firstScreenBanners, phoneMedia, previewedScreens } from '../../src/routing/first-screens';
+import type { PreviewRequest } from '../../src/preview/render-preview';
 import type { Clock } from '../clock';
 import { ANY_TABLE } from '../db/change-feed';
 import type { Database } from '../db/database';
+import { catalogueTables } from './cached-reads';
 
 type Banner = components['schemas']['Banner'];
 type BannerPosition = Banner['position'];
@@ -41,6 +44,32 @@ export interface SpaBanners {
   list(position: BannerPosition, language: Language): Promise<Banner[]>;
 }
 
+/** The server's own API, reached in-process: what the preview draws from (docs/decisions/033). */
+export type InProcessFetch = (request: Request) => Promise<Response>;
+
+/**
+ * The tables the previewed screens draw from (the site's configuration and theme, its languages,
+ * plans and banners): a change to any drops the pages that hold a preview.
+ */
+const previewTables = new Set<string>([...catalogueTables, 'banners']);
+
+/**
+ * A page with the app drawn in it starts the app only once that has been painted: its module
+ * links leave the HTML for /boot.js (public/boot.js), which adds them after the first frame. The
+ * screen's stylesheets become real ones, as the drawing needs them. Vite writes these tags, so
+ * their shape is known.
+ */
+function bootAfterPaint(html: string): string {
+  const modules: string[] = [];
+  let entry = '';
+  const out = html
+    .replace(/\n?\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => (modules.push(href), ''))
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src: string) => ((entry = src), ''))
+    .replace(/<link rel="preload" as="style" crossorigin href="([^"]+)">/g, '<link rel="stylesheet" crossorigin href="$1">');
+  if (!entry) return html;
+  return out.replace('</body>', `  <script defer src="/boot.js" data-entry="${attribute(entry)}" data-modules="${attribute(modules.join(' '))}"></script>\n  </body>`);
+}
+
 /**
  * react-router's matching, for the patterns the router uses (literal segments and `:param`):
  * case-insensitive, a trailing slash allowed.
@@ -48,6 +77,12 @@ export interface SpaBanners {
 function patternOf(route: string): RegExp {
   const segments = route.split('/').map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   return new RegExp(`^${segments.join('/')}/?$`, 'i');
+}
+
+/** The language the app last showed a page in, from the cookie it keeps (src/app/i18n-provider.tsx). */
+function shownLanguage(cookie: string | undefined): Language | undefined {
+  const value = new RegExp(`(?:^|;\\s*)${languageCookie}=([^;]*)`).exec(cookie ?? '')?.[1];
+  return value ? languageOfTag(value) : undefined;
 }
 
 /**
@@ -94,7 +129,7 @@ const tag = (file: string) => (file.endsWith('.css') ? `<link rel="preload" as="
  * Reads dist/index.html and the build's route hints once. Undefined without an index.html (the
  * server then serves the API alone); a build without hints gets its index.html as it is.
  */
-export function loadSpaHtml(staticDir: string, banners?: SpaBanners): SpaHtml | undefined {
+export function loadSpaHtml(staticDir: string, banners?: SpaBanners, api?: InProcessFetch): SpaHtml | undefined {
   const indexFile = path.join(staticDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
   const index = readFileSync(indexFile, 'utf8');
@@ -102,8 +137,22 @@ export function loadSpaHtml(staticDir: string, banners?: SpaBanners): SpaHtml | 
   const hints: RouteHints = existsSync(hintsFile) ? (JSON.parse(readFileSync(hintsFile, 'utf8')) as RouteHints) : { routes: [], languages: {} };
   const routes = hints.routes.map((r) => ({ patterns: r.paths.map(patternOf), files: r.files }));
 
-  const pageOf = (tags: string[]): Page => {
-    const html = tags.length ? index.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`) : index;
+  // The preview's renderer, a Node module the build writes beside the hints (vite build --ssr);
+  // imported on first use, and a build without it gets pages without previews.
+  const previewFile = path.join(staticDir, '.vite', 'preview', 'render-preview.js');
+  let renderer: Promise<{ renderPreview(request: PreviewRequest): Promise<string | undefined> }> | undefined;
+  const preview = async (pathname: string, scene: Scene | undefined, language: Language): Promise<string | undefined> => {
+    if (!api || !previewedScreens.has(pathname) || !existsSync(previewFile)) return undefined;
+    renderer ??= import(pathToFileURL(previewFile).href);
+    return (await renderer).renderPreview({ path: pathname, scene, language, fetch: api });
+  };
+
+  const pageOf = (tags: string[], drawn?: { markup: string; language: Language }): Page => {
+    let html = tags.length ? index.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`) : index;
+    if (drawn) {
+      // Inert until the app replaces it: what is typed or clicked before would be lost.
+      html = bootAfterPaint(html.replace(/<html lang="[^"]*">/, `<html lang="${drawn.language}">`).replace('<div id="root"></div>', `<div id="root"><div class="preview" inert>${drawn.markup}</div></div>`));
+    }
     const etag = `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
     return { html, etag, encoded: new Map() };
   };
@@ -123,27 +172,42 @@ export function loadSpaHtml(staticDir: string, banners?: SpaBanners): SpaHtml | 
     return page;
   };
 
-  // A page that names a banner is kept until a banner changes (migration 016's trigger, through
-  // the change feed, docs/decisions/027) or the next validity window of its place opens or closes,
-  // and only while the feed is live. A page made while a change came in is not kept.
-  const bannerPages = new Map<string, { page: Page; until: number }>();
+  // A page that names a banner or holds a preview is kept until what it shows changes (migration
+  // 016's and 013's triggers, through the change feed, docs/decisions/027) or the next validity
+  // window of its banners' place opens or closes, and only while the feed is live. A page made
+  // while a change came in is not kept.
+  const dataPages = new Map<string, { page: Page; until: number }>();
   let generation = 0;
   banners?.db.changes.subscribe((change) => {
-    if (change !== ANY_TABLE && change.split(':', 1)[0] !== 'banners') return;
+    if (change !== ANY_TABLE && !previewTables.has(change.split(':', 1)[0]!)) return;
     generation += 1;
-    bannerPages.clear();
+    dataPages.clear();
   });
-  const bannerPageFor = async (source: SpaBanners, route: number, chunkLanguage: string | undefined, position: BannerPosition, language: Language): Promise<Page> => {
-    const key = `${route} ${chunkLanguage ?? ''} ${position} ${language}`;
+  const dataPageFor = async (
+    source: SpaBanners,
+    log: FastifyBaseLogger,
+    { route, chunkLanguage, pathname, scene, position, language }: { route: number; chunkLanguage: string | undefined; pathname: string; scene: Scene | undefined; position: BannerPosition | undefined; language: Language },
+  ): Promise<Page> => {
+    // Bounded: the route, the language, the scene the address names (spec section 2) and the path
+    // among the few previewed or with banners; the rest of the address changes nothing drawn.
+    const key = `${route} ${chunkLanguage ?? ''} ${pathname} ${scene ?? ''} ${language}`;
     const now = source.clock.now();
-    const kept = bannerPages.get(key);
+    const kept = dataPages.get(key);
     if (kept && now < kept.until && source.db.changes.live) return kept.page;
     const started = generation;
     // The boundary is taken from the same instant as the read or earlier, so a window that opens
     // or closes while the page is made leaves it kept for no longer than that instant.
-    const [list, until] = await Promise.all([source.list(position, language), nextBoundary(source.db, position, now)]);
-    const page = pageOf([...chunkTags(route, chunkLanguage), ...bannerTags(list[0])]);
-    if (started === generation && source.db.changes.live) bannerPages.set(key, { page, until: until ?? Infinity });
+    const [list, until, markup] = await Promise.all([
+      position ? source.list(position, language) : [],
+      position ? nextBoundary(source.db, position, now) : undefined,
+      preview(pathname, scene, language).catch((error: unknown) => {
+        // The page without its preview rather than no page: the app draws it as before.
+        log.error({ err: error }, 'the preview of %s could not be drawn', pathname);
+        return undefined;
+      }),
+    ]);
+    const page = pageOf([...chunkTags(route, chunkLanguage), ...bannerTags(list[0])], markup === undefined ? undefined : { markup, language });
+    if (started === generation && source.db.changes.live) dataPages.set(key, { page, until: until ?? Infinity });
     return page;
   };
 
@@ -165,21 +229,24 @@ export function loadSpaHtml(staticDir: string, banners?: SpaBanners): SpaHtml | 
       const url = entry.redirect ? new URL(entry.redirect, 'http://portal') : asked;
       const route = routes.findIndex((r) => r.patterns.some((p) => p.test(url.pathname)));
       // The language the address names, as the entry rules read it (`language` or `la`), else the browser's.
-      const language = entry.language ?? browserLanguage(request.headers['accept-language']);
+      // Before the browser's, the language the page was last shown in (its cookie, set by the app) stands for a choice
+      // stored in the browser, which requests do not carry.
+      const language = entry.language ?? shownLanguage(request.headers.cookie) ?? browserLanguage(request.headers['accept-language']);
       const chunkLanguage = language && hints.languages[language] ? language : undefined;
       // Like the app, a banner only when the language is known: its read is started in that language.
       const position = Object.hasOwn(firstScreenBanners, url.pathname) ? firstScreenBanners[url.pathname] : undefined;
       let page: Page | undefined;
-      if (banners && position && language) {
-        page = await bannerPageFor(banners, route, chunkLanguage, position, language).catch((error: unknown) => {
+      if (banners && language && (position || (api && previewedScreens.has(url.pathname)))) {
+        const wanted = { route, chunkLanguage, pathname: url.pathname, scene: entry.scene, position, language };
+        page = await dataPageFor(banners, request.log, wanted).catch((error: unknown) => {
           // The page without its banner rather than no page: the app still fetches the banner.
-          request.log.warn({ err: error }, 'the first banner could not be read for the HTML');
+          request.log.warn({ err: error }, 'the first banner or the preview could not be made for the HTML');
           return undefined;
         });
       }
       page ??= pageFor(route, chunkLanguage);
 
-      reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Accept-Language').header('ETag', page.etag).type('text/html; charset=utf-8');
+      reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Accept-Language, Cookie').header('ETag', page.etag).type('text/html; charset=utf-8');
       if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Toaster } from '../components/toaster';
 import type { Language } from '../i18n/languages';
@@ -76,15 +76,19 @@ function Shell({ services }: { services: AppServices }) {
   );
 }
 
-export function App({ services }: { services: AppServices }) {
+/**
+ * `Router`: the browser's history by default; the server's preview (src/preview) passes a static
+ * router on the address it draws.
+ */
+export function App({ services, Router = BrowserRouter }: { services: AppServices; Router?: ComponentType<{ children: ReactNode }> }) {
   return (
     <ServicesContext.Provider value={services}>
-      <BrowserRouter>
+      <Router>
         <TrackingProvider value={services.tracker}>
           <PageTracking />
           <Shell services={services} />
         </TrackingProvider>
-      </BrowserRouter>
+      </Router>
     </ServicesContext.Provider>
   );
 }

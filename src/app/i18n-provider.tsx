@@ -1,9 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { defaultLanguage, pickLanguage, type Language } from '../i18n/languages';
+import { defaultLanguage, languageCookie, pickLanguage, type Language } from '../i18n/languages';
 import type { SessionStore } from '../session/store';
 
 type Messages = Record<string, unknown>;
+
 
 // The default language's messages ship with the app (docs/decisions/028): most visits are in it,
 // and its first screen is then drawn without another round trip. Every other language is a chunk
@@ -60,6 +61,9 @@ export function I18nProvider({ language, children }: Props) {
         if (language !== defaultLanguage) void loadMessages(defaultLanguage).then((m) => show(defaultLanguage, m));
       });
     document.documentElement.lang = language;
+    // The server draws the next visit's first screen in this language (docs/decisions/033): the
+    // choice itself lives in the browser's storage, which requests do not carry.
+    document.cookie = `${languageCookie}=${language}; path=/; max-age=31536000; samesite=lax`;
     return () => {
       current = false;
     };

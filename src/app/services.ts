@@ -30,7 +30,11 @@ export interface AppServices {
   dispose(): void;
 }
 
-export function createAppServices(win: Window & typeof globalThis): AppServices {
+/**
+ * `origin`: where the API is and how to reach it; the page's own origin and fetch by default (the
+ * server's preview, src/preview, reaches its own server in-process).
+ */
+export function createAppServices(win: Window & typeof globalThis, origin: { baseUrl: string; fetch?: (input: Request) => Promise<Response> } = { baseUrl: '' }): AppServices {
   const store = createSessionStore(win.localStorage);
   const cache = createSessionCache(win.sessionStorage);
   const toasts = createToastStore();
@@ -48,7 +52,7 @@ export function createAppServices(win: Window & typeof globalThis): AppServices 
     computeFingerprint: () => browserFingerprint(collectBrowserProps(win)),
   });
   const api = createApi({
-    baseUrl: '',
+    ...origin,
     context: { ...context, getLanguage: () => language ?? context.getLanguage() },
     effects: {
       navigate: (to) => navigate(to),

@@ -40,24 +40,34 @@ export function startFirstScreen(services: AppServices, { pathname, search }: { 
   // The visit starts now, not at the first render: event 3's duration still counts the downloads.
   services.tracker.opened(pathname + search);
 
-  const prime = <T>(read: Read<T>) => {
-    const data = read.fetch(services);
-    services.queries.ensure(read.key, () => data);
-    return data;
-  };
-  prime(siteConfigRead);
-  prime(themeRead);
-  if (language) {
-    for (const read of firstScreenReads[path]?.(language) ?? []) prime(read);
-    const banners = Object.hasOwn(firstScreenBanners, path) ? firstScreenBanners[path] : undefined;
-    if (banners) void prime(bannersRead(banners, language)).then(preloadFirstBanner, () => undefined);
-  }
+  const { banners } = startFirstReads(services, path, language);
+  void banners?.then(preloadFirstBanner, () => undefined);
   // The screen's files in a task of their own, after the reads: adding a screen's dozen preload
   // links is main-thread work enough on a slow phone, and the small reads then get the browser's
   // few connections first.
   const signedIn = services.store.get('userInfo') !== null;
   const screen = new Promise((resolve) => setTimeout(() => resolve(preloadScreen(path, signedIn))));
   return Promise.allSettled([screen, ...(language ? [loadMessages(language)] : [])]);
+}
+
+/**
+ * Starts the reads the first screen at `path` draws from, into the query cache the views read:
+ * the shell's configuration and theme, and in a known language the screen's public reads and
+ * banners. Shared with the server's preview (src/preview), so it draws from the same reads.
+ */
+export function startFirstReads(services: AppServices, path: string, language: Language | undefined): { all: Promise<unknown>[]; banners?: Promise<Banner[]> } {
+  const prime = <T>(read: Read<T>) => {
+    const data = read.fetch(services);
+    services.queries.ensure(read.key, () => data);
+    return data;
+  };
+  const all: Promise<unknown>[] = [prime(siteConfigRead), prime(themeRead)];
+  if (!language) return { all };
+  all.push(...(firstScreenReads[path]?.(language) ?? []).map(prime));
+  const position = Object.hasOwn(firstScreenBanners, path) ? firstScreenBanners[path] : undefined;
+  if (!position) return { all };
+  const banners = prime(bannersRead(position, language));
+  return { all: [...all, banners], banners };
 }
 
 /**

@@ -22,7 +22,7 @@ interface Props {
 /** Errors the client reports (spec section 8), translated through the catalogue. */
 export function Toaster({ subscribe, getToasts, dismiss }: Props) {
   const intl = useIntl();
-  const toasts = useSyncExternalStore(subscribe, getToasts);
+  const toasts = useSyncExternalStore(subscribe, getToasts, getToasts);
   const text = (code: ToastCode) =>
     intl.formatMessage(code === 'network' ? errorMessages.network : code === 'timeout' ? errorMessages.timeout : errorMessageFor(code));
   return (

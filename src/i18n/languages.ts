@@ -39,3 +39,9 @@ export function pickLanguage(
   }
   return defaultLanguage;
 }
+
+/**
+ * The cookie in which the app tells the server the language it last showed a page in, so the
+ * server draws the next first screen in it (docs/decisions/033).
+ */
+export const languageCookie = 'language';

@@ -6,9 +6,12 @@ import { useServices, type ViewServices } from './services-context';
 export function useQuery<T>(key: string, fetcher: (services: ViewServices) => Promise<T>): QueryState<T> & { retry(): void } {
   const services = useServices();
   const { queries } = services;
+  const read = () => queries.get<T>(key);
+  // The server's preview (src/preview) renders from the same cache, filled before it renders.
   const state = useSyncExternalStore(
     useCallback((listener) => queries.subscribe(key, listener), [queries, key]),
-    () => queries.get<T>(key),
+    read,
+    read,
   );
   useEffect(() => {
     queries.ensure(key, () => fetcher(services));

@@ -19,3 +19,11 @@ export const firstScreenBanners: Readonly<Record<string, BannerPosition>> = {
 export const phoneMedia = '(max-width: 760px)';
 /** The rest: the desktop picture. */
 export const desktopMedia = '(min-width: 761px)';
+
+/**
+ * The screens the server draws into their HTML (src/preview, docs/decisions/033): the public first
+ * screens, where most visits start. Signed-in screens are not: the server cannot tell who is
+ * signed in (the session is in the browser's storage), and a page drawn for the wrong visitor
+ * would jump when the app takes over.
+ */
+export const previewedScreens: ReadonlySet<string> = new Set(['/pricing-table', '/login', '/register']);

@@ -36,9 +36,21 @@ const HOUR = 3_600_000;
 
 const page = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url, headers });
 
-/** The files the HTML links, in order: the entry's own and the hints after them. */
+/**
+ * The files the HTML names, in order: the entry's own and the hints after them. A page with the app
+ * drawn in it (docs/decisions/033) names its modules to /boot.js instead: the entry, then its
+ * modules in the same order, then the stylesheets.
+ */
 function linked(html: string) {
-  return [...html.matchAll(/<(?:link|script)\b[^>]*\b(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+  const tags = [...html.matchAll(/<(?:link|script)\b[^>]*\b(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+  const boot = bootScript(html);
+  return boot ? [boot.entry, ...boot.modules, ...tags] : tags;
+}
+
+/** The boot script of a drawn page: the entry it starts and the modules it names first. */
+function bootScript(html: string) {
+  const m = /<script defer src="\/boot\.js" data-entry="([^"]+)" data-modules="([^"]*)"><\/script>/.exec(html);
+  return m ? { entry: m[1]!, modules: m[2]!.split(' ').filter(Boolean) } : undefined;
 }
 
 /** A screen module's files, from the build's manifest: its own chunk, its imports and its CSS. */
@@ -51,7 +63,7 @@ const languageChunk = (language: string) => `/${readManifest(dist)[`src/i18n/com
 
 describe("each route's HTML names its screen's chunks", () => {
   it.each([
-    ['/login', 'src/screens/login/login-screen.tsx'],
+    ['/forgot-password', 'src/screens/password-recovery/password-recovery-screen.tsx'],
     ['/payment?planId=1', 'src/screens/payment/payment-screen.tsx'],
     ['/plan-details/12', 'src/screens/plan-details/plan-details-screen.tsx'],
     ['/Orders/', 'src/screens/account/account-screen.tsx'],
@@ -79,7 +91,7 @@ describe("each route's HTML names its screen's chunks", () => {
     expect(unknown.body).toBe(index);
     // The pricing table adds its first banner's pictures, and no file; / is the pricing table.
     const pricing = await page('/pricing-table', { 'accept-language': 'pt-BR' });
-    expect(linked(pricing.body)).toEqual(linked(index));
+    expect(linked(pricing.body).sort()).toEqual(linked(index).sort());
     expect(bannerLinks(pricing.body).length).toBeGreaterThan(0);
     expect((await page('/', { 'accept-language': 'pt-BR' })).body).toBe(pricing.body);
   });
@@ -112,7 +124,7 @@ describe("each route's HTML names its screen's chunks", () => {
     const br = await page('/login', { 'accept-language': 'pt-BR', 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
-    expect(br.headers.vary).toBe('Accept-Encoding, Accept-Language');
+    expect(br.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
     const etag = String(plain.headers.etag);
     expect(etag).toMatch(/^".+"$/);
     const again = await page('/login', { 'accept-language': 'pt-BR', 'if-none-match': etag });
@@ -122,6 +134,103 @@ describe("each route's HTML names its screen's chunks", () => {
     const head = await server.app.inject({ method: 'HEAD', url: '/login' });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
+  });
+});
+
+describe('the public first screens hold the app drawn for an anonymous visitor (docs/decisions/033)', () => {
+  const messages = (language: string) => JSON.parse(readFileSync(path.join(root, 'src', 'i18n', 'lang', `${language}.json`), 'utf8')) as Record<string, string>;
+  const drawn = (html: string) => /<div id="root"><div class="preview" inert>([\s\S]*)<\/div><\/div>\s*<noscript>/.exec(html)?.[1];
+  const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+  async function planNames(language: string) {
+    const res = await server.get(`/api/site/listPlans/v1?language=${language}`, { Language: language });
+    expect(res.status).toBe(200);
+    return (res.body.data as { name: string }[]).map((p) => p.name);
+  }
+
+  it.each([
+    ['pt-BR', 'pt'],
+    ['en-US,en;q=0.9', 'en'],
+    ['ru', 'ru'],
+  ])("/pricing-table in %s: the pricing screen in the visitor's language, with the API's plans and first banner", async (acceptLanguage, language) => {
+    const html = (await page('/pricing-table', { 'accept-language': acceptLanguage })).body;
+    expect(html).toContain(`<html lang="${language}">`);
+    const markup = drawn(html);
+    expect(markup).toBeDefined();
+    expect(markup).toContain(`<h1 id="pricing-title">${escaped(messages(language)['pricing.title']!)}</h1>`);
+    const names = await planNames(language);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(markup).toContain(escaped(name));
+    const banner = await firstBanner('pricing', language);
+    expect(markup).toContain(`srcSet="${banner!.mobileImageUrl}"`);
+    expect(markup).toContain(`src="${banner!.imageUrl}"`);
+  });
+
+  it('/login and /register are drawn; the address language wins over the browser', async () => {
+    const login = drawn((await page('/login?language=es', { 'accept-language': 'en-US' })).body);
+    expect(login).toContain(`<h1 id="login-title">${escaped(messages('es')['login.title']!)}</h1>`);
+    expect(login).toContain('id="login-account"');
+    // The language the app last showed (its cookie) stands for the visitor's stored choice.
+    const shown = (await page('/login', { 'accept-language': 'en-US', cookie: 'theme=x; language=ru' })).body;
+    expect(shown).toContain(`<html lang="ru">`);
+    expect(drawn(shown)).toContain(escaped(messages('ru')['login.title']!));
+    expect(linked(shown)).toContain(languageChunk('ru'));
+    expect(drawn((await page('/login?la=es', { cookie: 'language=ru' })).body)).toContain(escaped(messages('es')['login.title']!));
+    expect(drawn((await page('/register', { 'accept-language': 'en' })).body)).toContain('<form');
+  });
+
+  it('starts the app through /boot.js once drawn: the same entry and modules, the screen stylesheets applied', async () => {
+    const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const html = (await page('/login', { 'accept-language': 'en' })).body;
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    const boot = bootScript(html)!;
+    expect(boot.entry).toBe(/<script type="module" crossorigin src="([^"]+)">/.exec(index)![1]);
+    const files = [boot.entry, ...boot.modules];
+    const js = [...entryFiles(), ...screenFiles('src/screens/login/login-screen.tsx')].filter((f) => f.endsWith('.js'));
+    expect(files).toEqual(expect.arrayContaining([...new Set(js), languageChunk('en')]));
+    expect(new Set(files).size).toBe(files.length);
+    for (const file of files) expect(existsSync(path.join(dist, file)), file).toBe(true);
+    for (const css of [...entryFiles(), ...screenFiles('src/screens/login/login-screen.tsx')].filter((f) => f.endsWith('.css'))) {
+      expect(html).toContain(`<link rel="stylesheet" crossorigin href="${css}">`);
+    }
+    const script = await page('/boot.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('draws nothing where the server cannot know the page: signed-in screens, other screens, an unknown language', async () => {
+    for (const [url, acceptLanguage] of [['/payment?planId=1', 'pt-BR'], ['/account', 'en'], ['/help', 'pt-BR'], ['/forgot-password', 'en'], ['/login', 'xx'], ['/Login', 'pt-BR']] as const) {
+      const html = (await page(url, { 'accept-language': acceptLanguage })).body;
+      expect(drawn(html), `${url} ${acceptLanguage}`).toBeUndefined();
+      expect(html, url).toContain('<script type="module" crossorigin src="/assets/');
+    }
+  });
+
+  it('draws the new plan name once a plan is renamed in the database, through the change feed', async () => {
+    const before = await page('/pricing-table', { 'accept-language': 'en' });
+    const [name] = await planNames('en');
+    const rows = await server.db.query<{ plan_id: number }>(`SELECT plan_id FROM plan_texts WHERE lang = 'en' AND name = $1`, [name]);
+    const planId = rows[0]!.plan_id;
+    try {
+      await server.db.query(`UPDATE plan_texts SET name = 'Renamed <plan>' WHERE plan_id = $1 AND lang = 'en'`, [planId]);
+      const after = await page('/pricing-table', { 'accept-language': 'en' });
+      expect(drawn(after.body)).toContain('Renamed &lt;plan&gt;');
+      expect(drawn(after.body)).not.toContain('<plan>');
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+    } finally {
+      await server.db.query(`UPDATE plan_texts SET name = $2 WHERE plan_id = $1 AND lang = 'en'`, [planId, name]);
+    }
+    expect((await page('/pricing-table', { 'accept-language': 'en' })).body).toBe(before.body);
+  });
+
+  it("keeps the build's own records to the server: the preview renderer and the manifest are not served", async () => {
+    for (const url of ['/.vite/preview/render-preview.js', '/.vite/manifest.json', '/.vite/route-hints.json']) {
+      const res = await page(url);
+      expect(res.body, url).not.toContain('renderPreview');
+      expect(res.body, url).not.toContain('"isEntry"');
+      expect(res.body, url).not.toContain('"routes"');
+    }
   });
 });
 
@@ -160,7 +269,7 @@ describe("the first screens with banners name their first banner's pictures", ()
     const html = (await page(url, { 'accept-language': acceptLanguage })).body;
     expect(bannerLinks(html)).toEqual(expectedLinks(first));
     // After the route's chunks, so they are not delayed.
-    expect(html.indexOf('as="image"')).toBeGreaterThan(html.lastIndexOf('/assets/'));
+    expect(html.indexOf('as="image"')).toBeGreaterThan(html.lastIndexOf('/assets/', html.indexOf('</head>')));
   });
 
   it('names no banner where the app preloads none: other screens, an unknown language, another spelling of the address', async () => {

@@ -1,0 +1,51 @@
+import { expect, test } from './fixtures';
+
+/**
+ * The first screen the server draws into its HTML (docs/decisions/033): shown while the app's code
+ * downloads, inert, and replaced by the app in place, without moving anything.
+ */
+test.describe('the drawn first screen', () => {
+  test.use({ locale: 'pt-BR' });
+
+  test('shows the pricing table before the code arrives, then the app takes over without a shift', async ({ page }) => {
+    // Holds the app's entry back until the drawn page has been checked.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number }[]) w.shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/pricing-table');
+    const drawn = page.locator('.preview');
+    await expect(drawn).toHaveAttribute('inert', '');
+    await expect(drawn.getByRole('heading', { level: 1 })).toHaveText('Escolha seu plano');
+    await expect(drawn.locator('article')).toHaveCount(6);
+    const before = await page.locator('h1').boundingBox();
+    release();
+    await expect(drawn).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Escolha seu plano' })).toBeVisible();
+    await expect(page).toHaveTitle('Escolha seu plano · Aurora TV');
+    expect(await page.locator('h1').boundingBox()).toEqual(before);
+    await expect(page.getByRole('article')).toHaveCount(6);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.001);
+    // The app answers: a plan opens its details.
+    await page.getByRole('article', { name: 'Mensal · 1 tela' }).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/(payment|login|plan-details)/);
+  });
+
+  test('the next visit is drawn in the language the visitor chose', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('combobox', { name: 'Idioma' }).selectOption('ru');
+    await expect(page.getByRole('heading', { level: 1, name: 'Вход' })).toBeVisible();
+    const html = await (await page.request.get('/login')).text();
+    expect(html).toContain('<html lang="ru">');
+    expect(html).toContain('<h1 id="login-title">Вход</h1>');
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The server's preview of a first screen (docs/decisions/033): the app itself, rendered on the
+ * server for an anonymous visitor from the same first reads the browser starts (start-up.ts), so
+ * the HTML already shows the page while its JavaScript downloads. The browser then draws the app
+ * over it in one commit. Built by `vite build --ssr` (package.json "build") into
+ * dist/.vite/preview, which the server imports; nothing here runs in the browser.
+ */
+import { PassThrough } from 'node:stream';
+import { type ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { App } from '../app/app';
+import { loadMessages } from '../app/i18n-provider';
+import { preloadScreen } from '../app/router';
+import { createAppServices } from '../app/services';
+import { startFirstReads } from '../app/start-up';
+import type { Language } from '../i18n/languages';
+import type { Scene } from '../routing/entry-rules';
+import { previewedScreens } from '../routing/first-screens';
+
+export { previewedScreens };
+
+export interface PreviewRequest {
+  /** The path drawn, after the entry rules' redirect. */
+  path: string;
+  /** The scene the address names (`releaseId`), stored as the app would. */
+  scene: Scene | undefined;
+  language: Language;
+  /** Reaches the server's own API in-process. */
+  fetch(input: Request): Promise<Response>;
+}
+
+/** Storage that lives for one render: the preview is for a visitor the server knows nothing of. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (i) => [...items.keys()][i] ?? null,
+    getItem: (k) => items.get(k) ?? null,
+    setItem: (k, v) => void items.set(k, String(v)),
+    removeItem: (k) => void items.delete(k),
+    clear: () => items.clear(),
+  };
+}
+
+/**
+ * What the app's services read of the page they run in, for a render on the server: empty
+ * storage, no events, a phone-sized window (the media queries of the CSS decide the layout, not this).
+ */
+function serverPage(language: Language) {
+  const events = new EventTarget();
+  return {
+    localStorage: memoryStorage(),
+    sessionStorage: memoryStorage(),
+    navigator: { userAgent: '', language, languages: [language] },
+    innerWidth: 0,
+    location: { assign: () => undefined, reload: () => undefined },
+    addEventListener: events.addEventListener.bind(events),
+    removeEventListener: events.removeEventListener.bind(events),
+  } as unknown as Window & typeof globalThis;
+}
+
+/** The app's markup for `url`, or undefined when it is not a previewed screen. */
+export async function renderPreview({ path, scene, language, fetch }: PreviewRequest): Promise<string | undefined> {
+  if (!previewedScreens.has(path)) return undefined;
+  const services = createAppServices(serverPage(language), { baseUrl: 'http://portal', fetch });
+  try {
+    services.store.set('language', language);
+    if (scene) services.store.set('scene', scene);
+    services.setLanguage(language);
+    // The first render then draws the whole screen, as in the browser: code, messages and reads in.
+    await Promise.allSettled([preloadScreen(path, false), loadMessages(language), ...startFirstReads(services, path, language).all]);
+    const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
+    const { prelude } = await prerenderToNodeStream(<App services={services} Router={Router} />);
+    let html = '';
+    for await (const chunk of prelude.pipe(new PassThrough())) html += String(chunk);
+    return html;
+  } finally {
+    services.dispose();
+  }
+}
