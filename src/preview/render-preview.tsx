@@ -18,8 +18,6 @@ import type { Language } from '../i18n/languages';
 import type { Scene } from '../routing/entry-rules';
 import { previewedScreens } from '../routing/first-screens';
 
-export { previewedScreens };
-
 export interface PreviewRequest {
   /** The path drawn, after the entry rules' redirect. */
   path: string;
