@@ -18,6 +18,16 @@ const CVC = '947';
 describe('card data: a spawned server on PostgreSQL keeps no card number and no security code', () => {
   const defer = useCleanups();
 
+  it('the search finds a card number written anywhere but inside a UUID or a long hex token', () => {
+    const card = '4012888888881881';
+    const found = (text: string) => searchCardNumbers(text, 0, 0).cardLike;
+    for (const text of [`{"pan":"${card}"}`, `pan=${card} `, `x${card}y`, `"abc${card}"`, `card ${card}\n`]) expect(found(text), text).toEqual([card]);
+    const hash = `9f${card}e2${'0'.repeat(30)}`; // 64 hex characters, like a SHA-256
+    const uuid = '1f0c3a2e-77b1-4c2d-9e10-401288888888';
+    expect(found(`{"hash":"${hash}","id":"${uuid}"}`)).toEqual([]);
+    expect(searchCardNumbers(`{"hash":"${hash}","id":"${uuid}"}`, 0, 0).hex).toBe(2);
+  });
+
   it.each(['info', 'trace'])('at LOG_LEVEL=%s: every table and the whole log', async (level) => {
     const since = Date.now();
     const { server, db } = await serverOnFreshDatabase(level === 'info' ? 8322 : 8323, { LOG_LEVEL: level }, defer);
@@ -69,8 +79,8 @@ describe('card data: a spawned server on PostgreSQL keeps no card number and no 
     }
     console.log(
       `card data (LOG_LEVEL=${level}): ${answers.length + 1} card payments (${numbers.length} numbers); ` +
-        `database ${dump.tables} tables, ${dump.rows} rows, ${dump.text.length} chars, ${inDump.runs} digit runs of 12-19 (${inDump.timestamps} timestamps, ${inDump.fractions} decimals), ${inDump.cardLike.length} Luhn-valid; ` +
-        `log ${log.split('\n').length} lines, ${log.length} chars, ${inLog.runs} digit runs (${inLog.timestamps} timestamps, ${inLog.fractions} decimals), ${inLog.cardLike.length} Luhn-valid; security code found 0 times`,
+        `database ${dump.tables} tables, ${dump.rows} rows, ${dump.text.length} chars, ${inDump.runs} digit runs of 12-19 (${inDump.timestamps} timestamps, ${inDump.fractions} decimals, ${inDump.hex} in hex tokens), ${inDump.cardLike.length} Luhn-valid; ` +
+        `log ${log.split('\n').length} lines, ${log.length} chars, ${inLog.runs} digit runs (${inLog.timestamps} timestamps, ${inLog.fractions} decimals, ${inLog.hex} in hex tokens), ${inLog.cardLike.length} Luhn-valid; security code found 0 times`,
     );
   });
 });
