@@ -42,6 +42,54 @@ test.describe('the drawn first screen', () => {
     await expect(page).toHaveURL(/\/(payment|login|plan-details)/);
   });
 
+  test("asks for the app's code only once the drawing and its banner are on screen", async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { bannerShown: number[] };
+      w.bannerShown = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { identifier: string; renderTime: number }[]) if (entry.identifier === 'banner') w.bannerShown.push(entry.renderTime);
+      }).observe({ type: 'element', buffered: true });
+    });
+    await page.goto('/pricing-table');
+    await expect(page.locator('.preview')).toHaveCount(0);
+    const times = await page.evaluate(() => ({
+      bannerShown: (window as unknown as { bannerShown: number[] }).bannerShown,
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      codeAsked: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => /\/assets\/[^/]+\.js$/.test(r.name)).map((r) => r.startTime),
+    }));
+    // The drawing's banner, then the app's own: both were reported, the drawing's first.
+    expect(times.bannerShown.length).toBeGreaterThanOrEqual(2);
+    expect(times.firstPaint).toBeDefined();
+    expect(times.codeAsked.length).toBeGreaterThan(0);
+    for (const asked of times.codeAsked) {
+      expect(asked).toBeGreaterThanOrEqual(times.firstPaint!);
+      expect(asked).toBeGreaterThanOrEqual(times.bannerShown[0]!);
+    }
+  });
+
+  test('a visitor who presses a key while the banner is still coming gets the app at once', async ({ page }) => {
+    // A visitor on a slow line: the banner never arrives, and the app would wait for it for a minute.
+    await page.route(/\/boot\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/patienceMs = \d+/, 'patienceMs = 60000');
+      expect(body).toContain('patienceMs = 60000');
+      await route.fulfill({ response, body, headers: { ...response.headers(), 'content-encoding': 'identity' } });
+    });
+    await page.route(/\/brand\/banner-pricing[^/]*\.svg$/, () => {});
+    await page.goto('/pricing-table', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('.preview')).toHaveAttribute('inert', '');
+    await page.keyboard.press('Tab');
+    await expect(page.locator('.preview')).toHaveCount(0);
+    await expect(page.getByRole('article')).toHaveCount(6);
+  });
+
+  test('a banner that never arrives holds the app back for a moment only', async ({ page }) => {
+    await page.route(/\/brand\/banner-pricing[^/]*\.svg$/, () => {});
+    await page.goto('/pricing-table', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('.preview')).toHaveCount(0, { timeout: 10_000 });
+    await expect(page.getByRole('article')).toHaveCount(6);
+  });
+
   test('the next visit is drawn in the language the visitor chose', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('combobox', { name: 'Idioma' }).selectOption('ru');

@@ -37,13 +37,15 @@ describe('Banners', () => {
     expect(screen.queryAllByRole('presentation')).toEqual([]);
   });
 
-  it('fetches the first banner at once with a high priority, and the others when they come near', async () => {
+  it('fetches the first banner at once with a high priority and has its paint reported, and the others when they come near', async () => {
     renderBanners(Promise.resolve([banner('1', 1), banner('2', 2)]));
     expect(await screen.findByRole('link', { name: 'Offer 1' })).toBeTruthy();
     const [first, second] = screen.getAllByRole('presentation');
     expect(first?.getAttribute('fetchpriority')).toBe('high');
+    expect(first?.getAttribute('elementtiming')).toBe('banner');
     expect(first?.hasAttribute('loading')).toBe(false);
     expect(second?.getAttribute('loading')).toBe('lazy');
+    expect(second?.hasAttribute('elementtiming')).toBe(false);
   });
 
   it('shows nothing, not even the frame, when there are none', async () => {

@@ -7,6 +7,12 @@ import { phoneMedia } from '../routing/first-screens';
 
 type Banner = components['schemas']['Banner'];
 
+// The first one sits at the top of the page, usually its largest picture: fetched at once and
+// drawn with the page rather than a frame later. `elementtiming` has the browser report when it is
+// on screen; a page the server drew starts the app after that (public/boot.js).
+const topBanner = { fetchPriority: 'high', elementtiming: 'banner' } as const;
+const laterBanner = { loading: 'lazy', decoding: 'async' } as const;
+
 /**
  * The server's promotional banners for one place (spec section 7, GET /api/site/banner/v1): the
  * phone image at 760 px and below (spec section 9's breakpoint), and the title written over it. The
@@ -27,14 +33,12 @@ export function Banners({ position }: { position: Banner['position'] }) {
   return (
     <div className="banners">
       {banners.data.map((b, i) => {
-        // The title is the banner's message, written over the image, which is decoration. The
-        // first one sits at the top of the page, usually its largest picture: fetched at once and
-        // drawn with the page rather than a frame later.
+        // The title is the banner's message, written over the image, which is decoration.
         const picture = (
           <>
             <picture>
               {b.mobileImageUrl && <source media={phoneMedia} srcSet={b.mobileImageUrl} width={750} height={420} />}
-              <img src={b.imageUrl} alt="" width={1200} height={300} {...(i === 0 ? { fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })} />
+              <img src={b.imageUrl} alt="" width={1200} height={300} {...(i === 0 ? topBanner : laterBanner)} />
             </picture>
             <span className="banner-title">{b.title}</span>
           </>
