@@ -54,10 +54,10 @@ export type InProcessFetch = (request: Request) => Promise<Response>;
 const previewTables = new Set<string>([...catalogueTables, 'banners']);
 
 /**
- * A page with the app drawn in it starts the app only once that has been painted: its module
- * links leave the HTML for /boot.js (public/boot.js), which adds them after the first frame. The
- * screen's stylesheets become real ones, as the drawing needs them. Vite writes these tags, so
- * their shape is known.
+ * A page with the app drawn in it starts the app only once the drawing is on screen: its module
+ * links leave the HTML for /boot.js (public/boot.js), which adds them when the browser reports the
+ * drawing and its top banner painted. The screen's stylesheets become real ones, as the drawing
+ * needs them. Vite writes these tags, so their shape is known.
  */
 function bootAfterPaint(html: string): string {
   const modules: string[] = [];

@@ -5,7 +5,6 @@ import type { SessionStore } from '../session/store';
 
 type Messages = Record<string, unknown>;
 
-
 // The default language's messages ship with the app (docs/decisions/028): most visits are in it,
 // and its first screen is then drawn without another round trip. Every other language is a chunk
 // of its own, fetched when chosen, one promise per language, so the start-up's early fetch
