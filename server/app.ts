@@ -1,13 +1,12 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { components } from '../openapi/schema';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { ApiRefusal, ErrCode } from './errors';
 import { createTranslator, isServerLanguage, loadBundledMessages, type ServerLanguage } from './i18n';
 import { createChangeCache } from './db/change-cache';
-import { bindOperations, type CachedAnswer, type HandlerInput, type Handlers, type RequestContext } from './openapi/bind';
+import { bindOperations, type CachedAnswer, type Handlers } from './openapi/bind';
 import { loadContract } from './openapi/contract';
 import { systemClock, type Clock } from './clock';
 import { accountHandlers, devSsoLink } from './routes/account';
@@ -31,8 +30,6 @@ import { registerUploads, uploadHandlers } from './routes/uploads';
 import { registerSecurityHeaders } from './security/headers';
 import { createPasswordHasher, HashQueueFullError, type PasswordHasher } from './security/passwords';
 import { createServerServices, type ServerServices } from './services';
-
-type Banner = components['schemas']['Banner'];
 
 export interface AppOptions {
   config: Config;
@@ -147,17 +144,9 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   registerPaymentJobs(app, services);
   if (config.env !== 'production') registerSandboxBank(app, services);
 
-  // The app's HTML names each route's own chunks and its first banner (docs/decisions/030), the
-  // banner as the banners read answers it; undefined without a build.
-  const listBanners = handlers.listBanners!;
-  const spa = loadSpaHtml(config.staticDir, {
-    db,
-    clock,
-    list: async (position, language) => {
-      const ctx: RequestContext = { lang: language, scene: 'WEB', clientType: 'WEB', token: null, fingerprint: null, ip: '' };
-      return (await listBanners({ query: { position, language }, ctx } as HandlerInput<'listBanners'>)) as Banner[];
-    },
-  }, inProcessFetch(app));
+  // The app's HTML names each route's own chunks and its first banner (docs/decisions/030) and
+  // draws the first screens (033), reading the API as the app does, in-process; undefined without a build.
+  const spa = loadSpaHtml(config.staticDir, { db, clock, api: inProcessFetch(app) });
   if (spa) {
     await app.register(fastifyStatic, {
       root: config.staticDir,

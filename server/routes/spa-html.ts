@@ -36,16 +36,27 @@ export interface SpaHtml {
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
-/** What the pages that name a banner read: the database, its clock, and the banners read itself. */
-export interface SpaBanners {
+/** The server's own API, reached in-process: what the pages read, as the app does (docs/decisions/033). */
+export type InProcessFetch = (request: Request) => Promise<Response>;
+
+/**
+ * What the pages that name a banner or draw a screen read: the database (its change feed and the
+ * banners' validity windows), its clock, and the API.
+ */
+export interface SpaSources {
   db: Database;
   clock: Clock;
-  /** The banners API's answer for a position and language, in display order (listBanners). */
-  list(position: BannerPosition, language: Language): Promise<Banner[]>;
+  api: InProcessFetch;
 }
 
-/** The server's own API, reached in-process: what the preview draws from (docs/decisions/033). */
-export type InProcessFetch = (request: Request) => Promise<Response>;
+/** The banners read's answer for a position and language, in display order, as the app reads it. */
+async function listBanners(api: InProcessFetch, position: BannerPosition, language: Language): Promise<Banner[]> {
+  const query = new URLSearchParams({ position, language });
+  const res = await api(new Request(`http://portal/api/site/banner/v1?${query}`, { headers: { Language: language } }));
+  const body = (await res.json()) as { code: number; data?: Banner[] };
+  if (!res.ok || body.code !== 0) throw new Error(`the banners read answered ${res.status}, code ${body.code}`);
+  return body.data ?? [];
+}
 
 /**
  * The tables the previewed screens draw from (the site's configuration and theme, its languages,
@@ -129,7 +140,7 @@ const tag = (file: string) => (file.endsWith('.css') ? `<link rel="preload" as="
  * Reads dist/index.html and the build's route hints once. Undefined without an index.html (the
  * server then serves the API alone); a build without hints gets its index.html as it is.
  */
-export function loadSpaHtml(staticDir: string, banners?: SpaBanners, api?: InProcessFetch): SpaHtml | undefined {
+export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | undefined {
   const indexFile = path.join(staticDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
   const index = readFileSync(indexFile, 'utf8');
@@ -142,9 +153,9 @@ export function loadSpaHtml(staticDir: string, banners?: SpaBanners, api?: InPro
   const previewFile = path.join(staticDir, '.vite', 'preview', 'render-preview.js');
   let renderer: Promise<{ renderPreview(request: PreviewRequest): Promise<string | undefined> }> | undefined;
   const preview = async (pathname: string, scene: Scene | undefined, language: Language): Promise<string | undefined> => {
-    if (!api || !previewedScreens.has(pathname) || !existsSync(previewFile)) return undefined;
+    if (!sources || !previewedScreens.has(pathname) || !existsSync(previewFile)) return undefined;
     renderer ??= import(pathToFileURL(previewFile).href);
-    return (await renderer).renderPreview({ path: pathname, scene, language, fetch: api });
+    return (await renderer).renderPreview({ path: pathname, scene, language, fetch: sources.api });
   };
 
   const pageOf = (tags: string[], drawn?: { markup: string; language: Language }): Page => {
@@ -178,13 +189,13 @@ export function loadSpaHtml(staticDir: string, banners?: SpaBanners, api?: InPro
   // while a change came in is not kept.
   const dataPages = new Map<string, { page: Page; until: number }>();
   let generation = 0;
-  banners?.db.changes.subscribe((change) => {
+  sources?.db.changes.subscribe((change) => {
     if (change !== ANY_TABLE && !previewTables.has(change.split(':', 1)[0]!)) return;
     generation += 1;
     dataPages.clear();
   });
   const dataPageFor = async (
-    source: SpaBanners,
+    source: SpaSources,
     log: FastifyBaseLogger,
     { route, chunkLanguage, pathname, scene, position, language }: { route: number; chunkLanguage: string | undefined; pathname: string; scene: Scene | undefined; position: BannerPosition | undefined; language: Language },
   ): Promise<Page> => {
@@ -198,7 +209,7 @@ export function loadSpaHtml(staticDir: string, banners?: SpaBanners, api?: InPro
     // The boundary is taken from the same instant as the read or earlier, so a window that opens
     // or closes while the page is made leaves it kept for no longer than that instant.
     const [list, until, markup] = await Promise.all([
-      position ? source.list(position, language) : [],
+      position ? listBanners(source.api, position, language) : [],
       position ? nextBoundary(source.db, position, now) : undefined,
       preview(pathname, scene, language).catch((error: unknown) => {
         // The page without its preview rather than no page: the app draws it as before.
@@ -236,9 +247,9 @@ export function loadSpaHtml(staticDir: string, banners?: SpaBanners, api?: InPro
       // Like the app, a banner only when the language is known: its read is started in that language.
       const position = Object.hasOwn(firstScreenBanners, url.pathname) ? firstScreenBanners[url.pathname] : undefined;
       let page: Page | undefined;
-      if (banners && language && (position || (api && previewedScreens.has(url.pathname)))) {
+      if (sources && language && (position || previewedScreens.has(url.pathname))) {
         const wanted = { route, chunkLanguage, pathname: url.pathname, scene: entry.scene, position, language };
-        page = await dataPageFor(banners, request.log, wanted).catch((error: unknown) => {
+        page = await dataPageFor(sources, request.log, wanted).catch((error: unknown) => {
           // The page without its banner rather than no page: the app still fetches the banner.
           request.log.warn({ err: error }, 'the first banner or the preview could not be made for the HTML');
           return undefined;
