@@ -1,4 +1,28 @@
-import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, logIn, newCustomer, test } from './fixtures';
+
+/**
+ * Holds the app's entry back until the returned function is called, so the drawn page can be
+ * checked, and sums the page's layout shifts from its start (read with `layoutShifts`).
+ */
+async function holdTheAppCountingShifts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number }[]) w.shifts += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return release;
+}
+
+const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
 
 /**
  * The first screen the server draws into its HTML (docs/decisions/033): shown while the app's code
@@ -8,20 +32,7 @@ test.describe('the drawn first screen', () => {
   test.use({ locale: 'pt-BR' });
 
   test('shows the pricing table before the code arrives, then the app takes over without a shift', async ({ page }) => {
-    // Holds the app's entry back until the drawn page has been checked.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifts: number };
-      w.shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number }[]) w.shifts += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const release = await holdTheAppCountingShifts(page);
     await page.goto('/pricing-table');
     const drawn = page.locator('.preview');
     await expect(drawn).toHaveAttribute('inert', '');
@@ -36,7 +47,7 @@ test.describe('the drawn first screen', () => {
     await expect(page.getByRole('article')).toHaveCount(6);
     // Within issue 7's CLS budget. The takeover itself moves nothing (Lighthouse: 0); in one run
     // of many a shift of 0.005 came while the drawn page's own pictures settled.
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.02);
+    expect(await layoutShifts(page)).toBeLessThanOrEqual(0.02);
     // The app answers: a plan opens its details.
     await page.getByRole('article', { name: 'Mensal · 1 tela' }).getByRole('link').first().click();
     await expect(page).toHaveURL(/\/(payment|login|plan-details)/);
@@ -99,5 +110,48 @@ test.describe('the drawn first screen', () => {
     const html = await (await page.request.get('/login')).text();
     expect(html).toContain('<html lang="ru">');
     expect(html).toContain('<h1 id="login-title">Вход</h1>');
+  });
+});
+
+/**
+ * The signed-in first frame (docs/decisions/034): a browser holding a session says so in a cookie
+ * without credential, and the server draws /payment's first frame and a signed-in header.
+ */
+test.describe('the drawn signed-in first frame', () => {
+  test.use({ locale: 'pt-BR' });
+
+  test('a signed-in visitor sees the checkout drawn before the code arrives; the app takes over in place; logging out ends the hint', async ({ page, request, context }) => {
+    await logIn(page, await newCustomer(request, 'drawn-payment'));
+    expect((await context.cookies()).find((c) => c.name === 'signed_in')?.value).toBe('1');
+    const release = await holdTheAppCountingShifts(page);
+    await page.goto('/payment?planId=1');
+    const drawn = page.locator('.preview');
+    await expect(drawn).toHaveAttribute('inert', '');
+    await expect(drawn.getByRole('heading', { level: 1 })).toHaveText('Pagamento');
+    await expect(drawn.getByText('Preparando seu pedido…')).toBeAttached();
+    await expect(drawn.locator('.banner img, picture img').first()).toBeAttached();
+    // A signed-in header without a name: the server does not know whose session it is.
+    await expect(drawn.getByRole('button', { name: 'Sair', includeHidden: true })).toBeAttached();
+    await expect(drawn.getByText(/^Conectado como/)).toHaveCount(0);
+    const before = await page.locator('h1').boundingBox();
+    release();
+    await expect(drawn).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Pagar agora' })).toBeVisible();
+    expect(await page.locator('h1').boundingBox()).toEqual(before);
+    await expect(page.getByText('Conectado como Ana')).toBeVisible();
+    expect(await layoutShifts(page)).toBeLessThanOrEqual(0.02);
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    expect((await context.cookies()).find((c) => c.name === 'signed_in')).toBeUndefined();
+  });
+
+  test('a hint left without a session lands on the log-in page, which then forgets it', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'signed_in', value: '1', url: baseURL! }]);
+    const html = await (await page.request.get('/payment?planId=1', { headers: { 'accept-language': 'pt-BR' } })).text();
+    expect(html).toContain('<div class="preview" inert>');
+    await page.goto('/payment?planId=1');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fpayment%3FplanId%3D1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+    expect((await context.cookies()).find((c) => c.name === 'signed_in')).toBeUndefined();
   });
 });

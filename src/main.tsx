@@ -3,24 +3,29 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppServices } from './app/services';
 import { startFirstScreen } from './app/start-up';
+import { keepSignedInHint } from './session/signed-in-hint';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 // A task of its own, after the modules' evaluation: on a slow phone the two together held the
-// main thread for well over 50 ms.
+// main thread for well over 50 ms. The services and the first screen's start each take another.
 setTimeout(() => {
   const services = createAppServices(window);
-  // The first render waits for the first screen's code and messages, so it draws the page in one
-  // commit (a screen that suspended would be revealed up to 300 ms later, React's fallback
-  // throttle). As a transition, React renders it in slices instead of one long task.
-  void startFirstScreen(services, window.location, navigator.languages).then(() =>
-    startTransition(() =>
-      createRoot(root).render(
-        <StrictMode>
-          <App services={services} />
-        </StrictMode>,
+  // Tells the server whether to draw the next page's signed-in frame (docs/decisions/034).
+  keepSignedInHint(document, services.store);
+  setTimeout(() => {
+    // The first render waits for the first screen's code and messages, so it draws the page in one
+    // commit (a screen that suspended would be revealed up to 300 ms later, React's fallback
+    // throttle). As a transition, React renders it in slices instead of one long task.
+    void startFirstScreen(services, window.location, navigator.languages).then(() =>
+      startTransition(() =>
+        createRoot(root).render(
+          <StrictMode>
+            <App services={services} />
+          </StrictMode>,
+        ),
       ),
-    ),
-  );
+    );
+  });
 });

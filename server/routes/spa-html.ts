@@ -14,8 +14,9 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../openapi/schema';
 import type { RouteHints } from '../../scripts/route-chunks';
 import { languageCookie, languageOfTag, type Language } from '../../src/i18n/languages';
-import { decideEntry, type Scene } from '../../src/routing/entry-rules';
-import { desktopMedia, firstScreenBanners, phoneMedia, previewedScreens } from '../../src/routing/first-screens';
+import { decideEntry } from '../../src/routing/entry-rules';
+import { desktopMedia, drawnAddress, firstScreenBanners, phoneMedia, type Visit } from '../../src/routing/first-screens';
+import { hasSignedInHint } from '../../src/session/signed-in-hint';
 import type { PreviewRequest } from '../../src/preview/render-preview';
 import type { Clock } from '../clock';
 import { ANY_TABLE } from '../db/change-feed';
@@ -152,10 +153,10 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
   // imported on first use, and a build without it gets pages without previews.
   const previewFile = path.join(staticDir, '.vite', 'preview', 'render-preview.js');
   let renderer: Promise<{ renderPreview(request: PreviewRequest): Promise<string | undefined> }> | undefined;
-  const preview = async (pathname: string, scene: Scene | undefined, language: Language): Promise<string | undefined> => {
-    if (!sources || !previewedScreens.has(pathname) || !existsSync(previewFile)) return undefined;
+  const preview = async (visit: Visit, language: Language): Promise<string | undefined> => {
+    if (!sources || drawnAddress(visit) === undefined || !existsSync(previewFile)) return undefined;
     renderer ??= import(pathToFileURL(previewFile).href);
-    return (await renderer).renderPreview({ path: pathname, scene, language, fetch: sources.api });
+    return (await renderer).renderPreview({ ...visit, language, fetch: sources.api });
   };
 
   const pageOf = (tags: string[], drawn?: { markup: string; language: Language }): Page => {
@@ -197,11 +198,13 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
   const dataPageFor = async (
     source: SpaSources,
     log: FastifyBaseLogger,
-    { route, chunkLanguage, pathname, scene, position, language }: { route: number; chunkLanguage: string | undefined; pathname: string; scene: Scene | undefined; position: BannerPosition | undefined; language: Language },
+    { route, chunkLanguage, visit, position, language }: { route: number; chunkLanguage: string | undefined; visit: Visit; position: BannerPosition | undefined; language: Language },
   ): Promise<Page> => {
-    // Bounded: the route, the language, the scene the address names (spec section 2) and the path
-    // among the few previewed or with banners; the rest of the address changes nothing drawn.
-    const key = `${route} ${chunkLanguage ?? ''} ${pathname} ${scene ?? ''} ${language}`;
+    // Bounded: the route, the language, the scene the address names (spec section 2), and the
+    // path among the few with banners or the address drawn (one of a few stand-ins, with the
+    // signed-in hint); the rest of the address changes nothing on the page.
+    const drawn = drawnAddress(visit);
+    const key = `${route} ${chunkLanguage ?? ''} ${drawn === undefined ? visit.path : `${drawn} ${visit.signedIn}`} ${visit.scene ?? ''} ${language}`;
     const now = source.clock.now();
     const kept = dataPages.get(key);
     if (kept && now < kept.until && source.db.changes.live) return kept.page;
@@ -211,9 +214,9 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
     const [list, until, markup] = await Promise.all([
       position ? listBanners(source.api, position, language) : [],
       position ? nextBoundary(source.db, position, now) : undefined,
-      preview(pathname, scene, language).catch((error: unknown) => {
+      preview(visit, language).catch((error: unknown) => {
         // The page without its preview rather than no page: the app draws it as before.
-        log.error({ err: error }, 'the preview of %s could not be drawn', pathname);
+        log.error({ err: error }, 'the preview of %s could not be drawn', drawn);
         return undefined;
       }),
     ]);
@@ -246,9 +249,11 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
       const chunkLanguage = language && hints.languages[language] ? language : undefined;
       // Like the app, a banner only when the language is known: its read is started in that language.
       const position = Object.hasOwn(firstScreenBanners, url.pathname) ? firstScreenBanners[url.pathname] : undefined;
+      // Drawn for a signed-in visitor when the browser says it holds a session (docs/decisions/034).
+      const visit: Visit = { path: url.pathname, query: url.searchParams, signedIn: hasSignedInHint(request.headers.cookie), scene: entry.scene };
       let page: Page | undefined;
-      if (sources && language && (position || previewedScreens.has(url.pathname))) {
-        const wanted = { route, chunkLanguage, pathname: url.pathname, scene: entry.scene, position, language };
+      if (sources && language && (position || drawnAddress(visit) !== undefined)) {
+        const wanted = { route, chunkLanguage, visit, position, language };
         page = await dataPageFor(sources, request.log, wanted).catch((error: unknown) => {
           // The page without its banner rather than no page: the app still fetches the banner.
           request.log.warn({ err: error }, 'the first banner or the preview could not be made for the HTML');

@@ -29,9 +29,10 @@ export function SessionMenu() {
   const location = useLocation();
   return (
     <div className="session-menu" role="group" aria-label={intl.formatMessage(m.menu)}>
-      {view.signedIn && view.identity ? (
+      {view.signedIn ? (
         <>
-          <AccountName identity={view.identity} fallback={view.account ?? ''} />
+          {/* A session without an account to name (the server's drawing, docs/decisions/034) holds the name's place. */}
+          {view.identity ? <AccountName identity={view.identity} fallback={view.account ?? ''} /> : <span className="session-name" />}
           <Link to="/account">{intl.formatMessage(m.account)}</Link>
           <Link to="/coupons">{intl.formatMessage(m.coupons)}</Link>
           <Link to="/my-cloud">{intl.formatMessage(m.myCloud)}</Link>
@@ -41,11 +42,9 @@ export function SessionMenu() {
           </button>
         </>
       ) : (
-        !view.signedIn && (
-          <Link className="button button-secondary" to="/login" state={{ from: location.pathname + location.search }}>
-            {intl.formatMessage(m.logIn)}
-          </Link>
-        )
+        <Link className="button button-secondary" to="/login" state={{ from: location.pathname + location.search }}>
+          {intl.formatMessage(m.logIn)}
+        </Link>
       )}
     </div>
   );

@@ -1,7 +1,8 @@
 /**
  * The server's preview of a first screen (docs/decisions/033): the app itself, rendered on the
- * server for an anonymous visitor from the same first reads the browser starts (start-up.ts), so
- * the HTML already shows the page while its JavaScript downloads. The browser then draws the app
+ * server from the same first reads the browser starts (start-up.ts), so the HTML already shows the
+ * page while its JavaScript downloads. For a visitor the server knows nothing of, or one whose
+ * browser says it holds a session (docs/decisions/034), without knowing whose. The browser then draws the app
  * over it in one commit. Built by `vite build --ssr` (package.json "build") into
  * dist/.vite/preview, which the server imports; nothing here runs in the browser.
  */
@@ -15,14 +16,9 @@ import { preloadScreen } from '../app/router';
 import { createAppServices } from '../app/services';
 import { startFirstReads } from '../app/start-up';
 import type { Language } from '../i18n/languages';
-import type { Scene } from '../routing/entry-rules';
-import { previewedScreens } from '../routing/first-screens';
+import { drawnAddress, type Visit } from '../routing/first-screens';
 
-export interface PreviewRequest {
-  /** The path drawn, after the entry rules' redirect. */
-  path: string;
-  /** The scene the address names (`releaseId`), stored as the app would. */
-  scene: Scene | undefined;
+export interface PreviewRequest extends Visit {
   language: Language;
   /** Reaches the server's own API in-process. */
   fetch(input: Request): Promise<Response>;
@@ -60,17 +56,29 @@ function serverPage(language: Language) {
   } as unknown as Window & typeof globalThis;
 }
 
-/** The app's markup for `url`, or undefined when it is not a previewed screen. */
-export async function renderPreview({ path, scene, language, fetch }: PreviewRequest): Promise<string | undefined> {
-  if (!previewedScreens.has(path)) return undefined;
+/**
+ * A session that is nobody's: the signed-in frame without a name (the header's account links and
+ * way out). It never reaches the API: the reads are done before it is stored, and effects, which
+ * would ask for more, do not run in a render on the server.
+ */
+const standInSession = (now: number) => ({ token: 'drawn-by-the-server', expiration: now + 60_000 });
+
+/**
+ * The app's markup for a visit (its path after the entry rules' redirect), or undefined where the
+ * server draws nothing (drawnAddress).
+ */
+export async function renderPreview({ language, fetch, ...visit }: PreviewRequest): Promise<string | undefined> {
+  const address = drawnAddress(visit);
+  if (address === undefined) return undefined;
   const services = createAppServices(serverPage(language), { baseUrl: 'http://portal', fetch });
   try {
     services.store.set('language', language);
-    if (scene) services.store.set('scene', scene);
+    if (visit.scene) services.store.set('scene', visit.scene);
     services.setLanguage(language);
     // The first render then draws the whole screen, as in the browser: code, messages and reads in.
-    await Promise.allSettled([preloadScreen(path, false), loadMessages(language), ...startFirstReads(services, path, language).all]);
-    const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
+    await Promise.allSettled([preloadScreen(visit.path, visit.signedIn), loadMessages(language), ...startFirstReads(services, visit.path, language).all]);
+    if (visit.signedIn) services.session.send({ type: 'SIGNED_IN', userInfo: standInSession(Date.now()) });
+    const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={address}>{children}</StaticRouter>;
     const { prelude } = await prerenderToNodeStream(<App services={services} Router={Router} />);
     let html = '';
     for await (const chunk of prelude.pipe(new PassThrough())) html += String(chunk);

@@ -1,4 +1,6 @@
 import type { components } from '../../openapi/schema';
+import type { Scene } from './entry-rules';
+import { paymentAsked } from './payment-address';
 
 type BannerPosition = components['schemas']['Banner']['position'];
 
@@ -21,9 +23,36 @@ export const phoneMedia = '(max-width: 760px)';
 export const desktopMedia = '(min-width: 761px)';
 
 /**
- * The screens the server draws into their HTML (src/preview, docs/decisions/033): the public first
- * screens, where most visits start. Signed-in screens are not: the server cannot tell who is
- * signed in (the session is in the browser's storage), and a page drawn for the wrong visitor
- * would jump when the app takes over.
+ * The public first screens the server draws into their HTML (src/preview, docs/decisions/033),
+ * where most visits start: drawn for anyone, with the header of a signed-in visitor when the
+ * browser says it holds a session (docs/decisions/034).
  */
 export const previewedScreens: ReadonlySet<string> = new Set(['/pricing-table', '/login', '/register']);
+
+/** A request for a page, as far as the server can know it. */
+export interface Visit {
+  path: string;
+  query: URLSearchParams;
+  /** The browser says it holds a session (src/session/signed-in-hint.ts). */
+  signedIn: boolean;
+  /** The scene the address names, if any (spec section 2). */
+  scene: Scene | undefined;
+}
+
+/**
+ * The address the server draws for a visit, or undefined where it draws nothing. The public first
+ * screens are drawn at their path: their first frame reads nothing else of the address.
+ *
+ * /payment is drawn only when the browser says it holds a session (docs/decisions/034). Its first
+ * frame is a loading state that shows no plan and no order, so every checkout is drawn at one
+ * stand-in address and every repay at another: one page serves each kind, and nothing of one
+ * visitor's address reaches another's page. Not in the set-top-box scene, whose first frame links
+ * the very plan or order to the phone hand-off. Other signed-in screens show the account at once
+ * and are not drawn.
+ */
+export function drawnAddress({ path, query, signedIn, scene }: Visit): string | undefined {
+  if (previewedScreens.has(path)) return path;
+  if (path !== '/payment' || !signedIn || scene === 'STB') return undefined;
+  const asked = paymentAsked(query);
+  return asked.kind === 'repay' ? '/payment?orderId=drawn' : asked.kind === 'checkout' ? '/payment?planId=0' : '/payment';
+}

@@ -200,11 +200,76 @@ describe('the public first screens hold the app drawn for an anonymous visitor (
   });
 
   it('draws nothing where the server cannot know the page: signed-in screens, other screens, an unknown language', async () => {
-    for (const [url, acceptLanguage] of [['/payment?planId=1', 'pt-BR'], ['/account', 'en'], ['/help', 'pt-BR'], ['/forgot-password', 'en'], ['/login', 'xx'], ['/Login', 'pt-BR']] as const) {
-      const html = (await page(url, { 'accept-language': acceptLanguage })).body;
-      expect(drawn(html), `${url} ${acceptLanguage}`).toBeUndefined();
+    const cases = [
+      ['/payment?planId=1', 'pt-BR', ''],
+      ['/account', 'en', 'signed_in=1'],
+      ['/orders', 'en', 'signed_in=1'],
+      ['/help', 'pt-BR', 'signed_in=1'],
+      ['/forgot-password', 'en', ''],
+      ['/login', 'xx', ''],
+      ['/Login', 'pt-BR', ''],
+      ['/payment?planId=1', 'xx', 'signed_in=1'],
+    ] as const;
+    for (const [url, acceptLanguage, cookie] of cases) {
+      const html = (await page(url, { 'accept-language': acceptLanguage, cookie })).body;
+      expect(drawn(html), `${url} ${acceptLanguage} ${cookie}`).toBeUndefined();
       expect(html, url).toContain('<script type="module" crossorigin src="/assets/');
     }
+  });
+
+  it("/payment is drawn for a browser that says it is signed in: the checkout's first frame, with no name, plan or order in it", async () => {
+    const t = messages('en');
+    const signedIn = { 'accept-language': 'en', cookie: 'language=en; signed_in=1' };
+    const res = await page('/payment?planId=1', signedIn);
+    const markup = drawn(res.body)!;
+    expect(markup).toBeDefined();
+    expect(markup).toContain(`<h1>${escaped(t['payment.title']!)}</h1>`);
+    expect(markup).toContain(escaped(t['payment.loading']!));
+    const banner = await firstBanner('payment', 'en');
+    expect(markup).toContain(`src="${banner!.imageUrl}"`);
+    // The header of a signed-in visitor, whose name the server does not know.
+    expect(markup).toContain(`>${escaped(t['session.logOut']!)}</button>`);
+    expect(markup).toContain('href="/account"');
+    expect(markup).not.toContain(escaped(t['session.logIn']!));
+    expect(markup).not.toMatch(/Signed in as/);
+    const boot = bootScript(res.body)!;
+    expect([boot.entry, ...boot.modules]).toEqual(expect.arrayContaining(screenFiles('src/screens/payment/payment-screen.tsx').filter((f) => f.endsWith('.js'))));
+    // One page for every checkout, whatever the plan or the code: nothing of the address is in it.
+    for (const url of ['/payment?planId=2', '/payment?p=7&discountCode=SAVE10', '/payment?planId=1&utm_source=mail']) {
+      const other = await page(url, signedIn);
+      expect(other.body, url).toBe(res.body);
+    }
+    expect(res.body).not.toContain('SAVE10');
+  });
+
+  it('/payment draws a repay and a bare address each its own way, and nothing in the set-top-box scene', async () => {
+    const t = messages('pt');
+    const signedIn = { 'accept-language': 'pt-BR', cookie: 'signed_in=1' };
+    const repay = await page('/payment?orderId=ORD-123', signedIn);
+    const markup = drawn(repay.body)!;
+    expect(markup).toContain(escaped(t['payment.loading']!));
+    expect(markup).not.toContain('ORD-123');
+    expect((await page('/payment?orderId=ORD-456', signedIn)).body).toBe(repay.body);
+    const checkout = await page('/payment?planId=1', signedIn);
+    expect(checkout.body).not.toBe(repay.body);
+    const bare = drawn((await page('/payment', signedIn)).body)!;
+    expect(bare).toContain(escaped(t['payment.noPlan']!));
+    // The set-top-box scene links the very plan to the phone hand-off: not drawn.
+    expect(drawn((await page('/payment?planId=1&releaseId=stb', signedIn)).body)).toBeUndefined();
+  });
+
+  it('draws the public screens with the header of a signed-in visitor when the browser says so', async () => {
+    const t = messages('en');
+    const anonymous = drawn((await page('/pricing-table', { 'accept-language': 'en' })).body)!;
+    expect(anonymous).toContain(escaped(t['session.logIn']!));
+    expect(anonymous).not.toContain(escaped(t['session.logOut']!));
+    const signedIn = drawn((await page('/pricing-table', { 'accept-language': 'en', cookie: 'signed_in=1' })).body)!;
+    expect(signedIn).toContain(`>${escaped(t['session.logOut']!)}</button>`);
+    expect(signedIn).not.toContain(escaped(t['session.logIn']!));
+    // The rest of the page is the same.
+    expect(signedIn.replace(/<div class="session-menu"[\s\S]*?<\/div>/, '')).toBe(anonymous.replace(/<div class="session-menu"[\s\S]*?<\/div>/, ''));
+    // A cookie that says anything else is no hint.
+    expect(drawn((await page('/pricing-table', { 'accept-language': 'en', cookie: 'signed_in=0' })).body)).toBe(anonymous);
   });
 
   it('draws the new plan name once a plan is renamed in the database, through the change feed', async () => {

@@ -14,9 +14,8 @@ import { CheckoutSection, m } from './checkout-section';
 import { RepaySection } from './repay-section';
 import { useCheckout, useRepay } from './use-payment-flows';
 import { discountCodePattern } from '../../validation/schemas';
+import { paymentAsked } from '../../routing/payment-address';
 
-/** Spec section 2: query names in long or short form (planId, p or id). */
-const planIdOf = (q: URLSearchParams) => q.get('planId') ?? q.get('p') ?? q.get('id');
 /** A code the coupons page sends along ("Use"), when it has a code's shape (the contract's DiscountCode). */
 const discountCodeOf = (q: URLSearchParams) => {
   const code = q.get('discountCode');
@@ -49,8 +48,7 @@ export function PaymentScreen() {
   const location = useLocation();
   const { store } = useServices();
   const signedIn = store.get('userInfo') !== null;
-  const orderId = query.get('orderId');
-  const planId = planIdOf(query);
+  const asked = paymentAsked(query);
   if (!signedIn) {
     return (
       <section className="page narrow">
@@ -62,7 +60,13 @@ export function PaymentScreen() {
   }
   // A TV cannot take a card number: the set-top-box scene offers to pay on a phone (docs/decisions/025).
   const handOff =
-    store.get('scene') !== 'STB' ? null : orderId ? `/caishenRepay?orderId=${encodeURIComponent(orderId)}` : planId && /^\d+$/.test(planId) ? `/paymentCaishen?planId=${planId}` : null;
+    store.get('scene') !== 'STB'
+      ? null
+      : asked.kind === 'repay'
+        ? `/caishenRepay?orderId=${encodeURIComponent(asked.orderId)}`
+        : asked.kind === 'checkout'
+          ? `/paymentCaishen?planId=${asked.planId}`
+          : null;
   const phone = handOff && (
     <p className="notice pay-on-phone">
       <Link className="button" to={handOff}>
@@ -70,18 +74,18 @@ export function PaymentScreen() {
       </Link>
     </p>
   );
-  if (orderId)
+  if (asked.kind === 'repay')
     return (
       <>
         {phone}
-        <RepayPage key={orderId} orderId={orderId} />
+        <RepayPage key={asked.orderId} orderId={asked.orderId} />
       </>
     );
-  if (planId && /^\d+$/.test(planId))
+  if (asked.kind === 'checkout')
     return (
       <>
         {phone}
-        <CheckoutPage key={planId} planId={planId} discountCode={discountCodeOf(query)} />
+        <CheckoutPage key={asked.planId} planId={asked.planId} discountCode={discountCodeOf(query)} />
       </>
     );
   return (
