@@ -127,7 +127,9 @@ export function createAppTracker(api: Api, store: SessionStore, language: () => 
     held = null;
     // A closing tab cannot wait for the point data.
     if (leaving) events.forEach(post);
-    else void askPointData().then(() => events.forEach(post));
+    // One report per task: each is a request to make, and together they held the page's first
+    // moments for a long task.
+    else void askPointData().then(() => events.forEach((event) => setTimeout(() => post(event))));
   };
   const tracker = createTracker({
     now: Date.now,
