@@ -154,7 +154,7 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
   const previewFile = path.join(staticDir, '.vite', 'preview', 'render-preview.js');
   let renderer: Promise<{ renderPreview(request: PreviewRequest): Promise<string | undefined> }> | undefined;
   const preview = async (visit: Visit, language: Language): Promise<string | undefined> => {
-    if (!sources || drawnAddress(visit) === undefined || !existsSync(previewFile)) return undefined;
+    if (!sources || !existsSync(previewFile)) return undefined;
     renderer ??= import(pathToFileURL(previewFile).href);
     return (await renderer).renderPreview({ ...visit, language, fetch: sources.api });
   };
@@ -198,12 +198,18 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
   const dataPageFor = async (
     source: SpaSources,
     log: FastifyBaseLogger,
-    { route, chunkLanguage, visit, position, language }: { route: number; chunkLanguage: string | undefined; visit: Visit; position: BannerPosition | undefined; language: Language },
+    {
+      route,
+      chunkLanguage,
+      visit,
+      drawn,
+      position,
+      language,
+    }: { route: number; chunkLanguage: string | undefined; visit: Visit; drawn: string | undefined; position: BannerPosition | undefined; language: Language },
   ): Promise<Page> => {
     // Bounded: the route, the language, the scene the address names (spec section 2), and the
     // path among the few with banners or the address drawn (one of a few stand-ins, with the
     // signed-in hint); the rest of the address changes nothing on the page.
-    const drawn = drawnAddress(visit);
     const key = `${route} ${chunkLanguage ?? ''} ${drawn === undefined ? visit.path : `${drawn} ${visit.signedIn}`} ${visit.scene ?? ''} ${language}`;
     const now = source.clock.now();
     const kept = dataPages.get(key);
@@ -214,11 +220,13 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
     const [list, until, markup] = await Promise.all([
       position ? listBanners(source.api, position, language) : [],
       position ? nextBoundary(source.db, position, now) : undefined,
-      preview(visit, language).catch((error: unknown) => {
-        // The page without its preview rather than no page: the app draws it as before.
-        log.error({ err: error }, 'the preview of %s could not be drawn', drawn);
-        return undefined;
-      }),
+      drawn === undefined
+        ? undefined
+        : preview(visit, language).catch((error: unknown) => {
+            // The page without its preview rather than no page: the app draws it as before.
+            log.error({ err: error }, 'the preview of %s could not be drawn', drawn);
+            return undefined;
+          }),
     ]);
     const page = pageOf([...chunkTags(route, chunkLanguage), ...bannerTags(list[0])], markup === undefined ? undefined : { markup, language });
     if (started === generation && source.db.changes.live) dataPages.set(key, { page, until: until ?? Infinity });
@@ -252,8 +260,9 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
       // Drawn for a signed-in visitor when the browser says it holds a session (docs/decisions/034).
       const visit: Visit = { path: url.pathname, query: url.searchParams, signedIn: hasSignedInHint(request.headers.cookie), scene: entry.scene };
       let page: Page | undefined;
-      if (sources && language && (position || drawnAddress(visit) !== undefined)) {
-        const wanted = { route, chunkLanguage, visit, position, language };
+      const drawn = drawnAddress(visit);
+      if (sources && language && (position || drawn !== undefined)) {
+        const wanted = { route, chunkLanguage, visit, drawn, position, language };
         page = await dataPageFor(sources, request.log, wanted).catch((error: unknown) => {
           // The page without its banner rather than no page: the app still fetches the banner.
           request.log.warn({ err: error }, 'the first banner or the preview could not be made for the HTML');
