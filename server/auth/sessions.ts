@@ -71,12 +71,19 @@ export function createSessionService(db: Database, clock: Clock) {
       const now = clock.now();
       const expiresAt = now + SESSION_TTL_MS;
       const { device, model } = describeDevice(userAgent, ctx.scene);
+      // The lockout serialises an account's log-ins on its row with FOR UPDATE (lockout.ts). Taking
+      // the same lock here, first, keeps every log-in in one order: the session row's foreign-key
+      // check and the app mark below would otherwise take weaker locks on that row one after the
+      // other, and PostgreSQL once found those in a deadlock with a parallel log-in's lockout.
+      await q.query('SELECT 1 FROM accounts WHERE uid = $1 FOR UPDATE', [accountUid]);
+      // Only the first log-in from an app writes the account: a new row version per log-in would be
+      // churn for the change feed and the caches it clears.
+      if (ctx.scene !== 'WEB') await q.query('UPDATE accounts SET login_app = true WHERE uid = $1 AND NOT login_app', [accountUid]);
       await q.query(
         `INSERT INTO sessions (token_hash, account_uid, login_type, created_at, expires_at, scene, client_type, device, model, ip, fingerprint)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [tokenHash(token), accountUid, loginType, new Date(now), new Date(expiresAt), ctx.scene, ctx.clientType, device, model, ctx.ip, ctx.fingerprint],
       );
-      if (ctx.scene !== 'WEB') await q.query('UPDATE accounts SET login_app = true WHERE uid = $1', [accountUid]);
       return { token, expiresAt };
     },
 
