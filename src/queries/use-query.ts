@@ -14,7 +14,10 @@ export function useQuery<T>(key: string, fetcher: (services: ViewServices) => Pr
     read,
   );
   useEffect(() => {
-    queries.ensure(key, () => fetcher(services));
+    // The fetch starts in a task of its own: a screen's first commit runs every view's effect in
+    // one task, and on a slow phone building half a dozen requests there held the main thread
+    // past 50 ms (docs/performance.md). The key counts as asked at once, so it is fetched once.
+    queries.ensure(key, () => new Promise<void>((resolve) => setTimeout(resolve)).then(() => fetcher(services)));
     // The fetcher is keyed: a new function for the same key must not refetch. A new state does
     // ask again, so a key invalidated while this view shows it is fetched anew (ensure is a no-op
     // while a fetch runs or after it answered).
