@@ -26,8 +26,10 @@ export type FailureKind = 'password' | 'code';
 export interface LockState {
   /** When the current lockout ends, or null when the account is not locked. */
   lockedUntil: number | null;
-  /** Failures since the window opened (and since the last lockout ended). */
+  /** Failures since the window opened (and since the last lockout ended), checks under way included. */
   failures: number;
+  /** Of those, the ones whose check has ended: only these lock the account. */
+  settled: number;
   /** Lockouts that began within the escalation window. */
   recentLockouts: number;
 }
@@ -57,24 +59,25 @@ export function createLockout(db: Database, clock: Clock) {
     );
     const lastUntil = locks[0]?.locked_until ? new Date(locks[0].locked_until).getTime() : null;
     // Failures before the last lockout ended were paid for by that lockout.
-    const rows = await q.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM auth_failures WHERE account_uid = $1 AND failed_at > $2 AND failed_at >= $3',
+    const rows = await q.query<{ n: number; settled: number }>(
+      'SELECT count(*)::int AS n, count(*) FILTER (WHERE settled)::int AS settled FROM auth_failures WHERE account_uid = $1 AND failed_at > $2 AND failed_at >= $3',
       [accountUid, new Date(now - LockoutPolicy.windowMs), new Date(lastUntil ?? 0)],
     );
     return {
       lockedUntil: lastUntil !== null && lastUntil > now ? lastUntil : null,
       failures: Number(rows[0]?.n ?? 0),
+      settled: Number(rows[0]?.settled ?? 0),
       recentLockouts: Number(locks[0]?.recent ?? 0),
     };
   }
 
   const lockRow = (q: Queryable, accountUid: number) => q.query('SELECT uid FROM accounts WHERE uid = $1 FOR UPDATE', [accountUid]);
 
-  /** Locks the account when the failures reached the threshold; true when it is (now) locked. */
+  /** Locks the account when the settled failures reached the threshold; true when it is (now) locked. */
   async function settle(q: Queryable, accountUid: number, now: number): Promise<boolean> {
     const state = await stateOf(q, accountUid, now);
     if (state.lockedUntil !== null) return true;
-    if (state.failures < LockoutPolicy.threshold) return false;
+    if (state.settled < LockoutPolicy.threshold) return false;
     const recent = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM account_lockouts WHERE account_uid = $1 AND locked_at > $2', [
       accountUid,
       new Date(now - LockoutPolicy.escalationWindowMs),
@@ -97,10 +100,10 @@ export function createLockout(db: Database, clock: Clock) {
     },
 
     /**
-     * Books a failure before a password is compared (17 when the account is locked or has as many
-     * checks under way as it may still fail). Returns the row's id: `forgive` it when the check
-     * could not run, `confirm` it when the password was wrong, clear it with `clearFailures` on a
-     * success.
+     * Books a failure, unsettled, before a password is compared (17 when the account is locked or
+     * has as many checks under way as it may still fail). Returns the row's id: `forgive` it when
+     * the check could not run, `confirm` it when the password was wrong, clear it with
+     * `clearFailures` on a success.
      */
     async reserve(accountUid: number, kind: FailureKind, ip: string): Promise<number> {
       const now = clock.now();
@@ -109,7 +112,7 @@ export function createLockout(db: Database, clock: Clock) {
         const state = await stateOf(tx, accountUid, now);
         if (state.lockedUntil !== null || state.failures >= LockoutPolicy.threshold) throw new ApiRefusal(LOCKED, 200, 'locked or too many checks under way');
         const rows = await tx.query<{ id: number }>(
-          'INSERT INTO auth_failures (account_uid, kind, failed_at, ip) VALUES ($1, $2, $3, $4) RETURNING id',
+          'INSERT INTO auth_failures (account_uid, kind, failed_at, ip, settled) VALUES ($1, $2, $3, $4, false) RETURNING id',
           [accountUid, kind, new Date(now), ip.slice(0, 64)],
         );
         return Number(rows[0]!.id);
@@ -121,11 +124,13 @@ export function createLockout(db: Database, clock: Clock) {
       await db.query('DELETE FROM auth_failures WHERE id = $1', [failureId]);
     },
 
-    /** The reserved check failed; true when this failure locked the account. */
-    async confirm(accountUid: number): Promise<boolean> {
+    /** The reserved check `failureId` failed; true when the account is now locked. */
+    async confirm(accountUid: number, failureId: number): Promise<boolean> {
       const now = clock.now();
       return db.transaction(async (tx) => {
         await lockRow(tx, accountUid);
+        // A log-in that succeeded meanwhile cleared the row: then this failure no longer counts.
+        await tx.query('UPDATE auth_failures SET settled = true WHERE id = $1 AND account_uid = $2', [failureId, accountUid]);
         return settle(tx, accountUid, now);
       });
     },
@@ -186,7 +191,9 @@ export function createUnknownLockout(db: Database, clock: Clock) {
       'SELECT coalesce(sum(count), 0)::int AS n FROM request_counters WHERE bucket = $1 AND key = $2 AND window_start > $3 AND window_start >= $4',
       [UNKNOWN_FAILURES, key, new Date(now - LockoutPolicy.windowMs), new Date(lastUntil ?? 0)],
     );
-    return { lockedUntil: lastUntil !== null && lastUntil > now ? lastUntil : null, failures: Number(rows[0]?.n ?? 0), recentLockouts: locks.length };
+    const failures = Number(rows[0]?.n ?? 0);
+    // No password can match here, so a check under way is as good as a failure already.
+    return { lockedUntil: lastUntil !== null && lastUntil > now ? lastUntil : null, failures, settled: failures, recentLockouts: locks.length };
   }
 
   return {

@@ -149,7 +149,7 @@ export function authHandlers(services: ServerServices) {
       throw error;
     }
     if (!ok) {
-      const locked = await lockout.confirm(account.uid);
+      const locked = await lockout.confirm(account.uid, reservation);
       throw new ApiRefusal(locked ? AuthError.locked : wrong);
     }
     await lockout.clearFailures(db, account.uid);

@@ -225,13 +225,31 @@ describe('lockout after repeated failures', () => {
     const a = await createTestAccount(server);
     const lockout = createLockout(server.db, clock);
     const settled = await Promise.allSettled(Array.from({ length: 12 }, () => lockout.reserve(a.uid, 'password', '192.0.2.1')));
-    expect(settled.filter((r) => r.status === 'fulfilled')).toHaveLength(LockoutPolicy.threshold);
+    const booked = settled.filter((r): r is PromiseFulfilledResult<number> => r.status === 'fulfilled').map((r) => r.value);
+    expect(booked).toHaveLength(LockoutPolicy.threshold);
     const refused = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused.every((r) => (r.reason as { errCode?: number }).errCode === 17)).toBe(true);
-    // All five checks failed: that locks the account.
-    expect(await lockout.confirm(a.uid)).toBe(true);
+    // The checks fail one by one: the fifth failure locks the account.
+    const locked: boolean[] = [];
+    for (const id of booked) locked.push(await lockout.confirm(a.uid, id));
+    expect(locked).toEqual([false, false, false, false, true]);
     expect((await lockout.state(a.uid)).lockedUntil).toBe(clock.now() + 15 * MINUTE);
     clock.advance(15 * MINUTE);
+  });
+
+  it('counts a check still under way against the checks at once, not as a failure that locks', async () => {
+    const a = await createTestAccount(server);
+    const lockout = createLockout(server.db, clock);
+    // Four devices are comparing the right password while a fifth had it wrong.
+    const rightOnes = await Promise.all(Array.from({ length: LockoutPolicy.threshold - 1 }, () => lockout.reserve(a.uid, 'password', '192.0.2.1')));
+    const wrong = await lockout.reserve(a.uid, 'password', '192.0.2.2');
+    expect(await lockout.confirm(a.uid, wrong)).toBe(false);
+    expect(await lockout.state(a.uid)).toMatchObject({ lockedUntil: null, failures: LockoutPolicy.threshold, settled: 1 });
+    // A sixth check meanwhile is one too many at once.
+    await expect(lockout.reserve(a.uid, 'password', '192.0.2.3')).rejects.toMatchObject({ errCode: 17 });
+    expect(rightOnes).toHaveLength(LockoutPolicy.threshold - 1);
+    await lockout.clearFailures(server.db, a.uid);
+    expect((await login(loginBody(a))).body.code).toBe(0);
   });
 });
 
