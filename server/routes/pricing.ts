@@ -1,5 +1,6 @@
 import type { components } from '../../openapi/schema';
 import type { AuthenticatedSession } from '../auth/sessions';
+import { isCharging } from '../billing/charging';
 import { installmentOptions } from '../billing/money';
 import { canTransition, openStatuses } from '../billing/order-status';
 import { cancelOpenOrder, loadOrder } from '../billing/orders';
@@ -172,9 +173,10 @@ export function pricingHandlers(services: ServerServices) {
       return db.transaction(async (tx) => {
         const order = await loadOrder(tx, query.orderId, { forUpdate: true });
         if (!order || order.account_uid !== accountUid) throw new ApiRefusal(UnbindErr.orderNotFound);
-        // NETWORK_ERROR: the provider may have taken the money; a transfer whose proof is under
-        // review has been sent: cancelling either could lose a payment.
-        const open = openStatuses.includes(order.status) && order.status !== 'NETWORK_ERROR' && order.proof_key === null;
+        // NETWORK_ERROR: the provider may have taken the money; a card being charged (ADR 032: the
+        // network is called outside this lock); a transfer whose proof is under review has been
+        // sent: cancelling any of them could lose a payment.
+        const open = openStatuses.includes(order.status) && order.status !== 'NETWORK_ERROR' && order.proof_key === null && !(await isCharging(tx, order.id));
         if (!open || order.discount_code !== code || !canTransition(order.status, 'PAYMENT_CANCELLED')) throw new ApiRefusal(UnbindErr.cannotRemoveCode);
         await cancelOpenOrder(tx, order, UNBIND_REASON, clock.now());
         return { orderId: order.id, status: 'PAYMENT_CANCELLED' as const, discountCode: code };

@@ -441,6 +441,23 @@ describe('a card charge in two phases: what a process that died mid-charge leave
     }
   }
 
+  it('a discount code cannot be unbound from an order while its card is charged: 1003, and the charge stands', async () => {
+    const { account, auth } = await loggedInCustomer(server);
+    const body = { planId: '1', method: 'card', currency: 'BRL', email: 'ana@example.com', discountCode: 'DESCONTO5', card: card('4242424242424242') };
+    const resume = holdNetwork('after');
+    const first = server.post('/api/bill/pay/v1', body, auth);
+    const orderId = await chargingOrder(account.uid);
+    while ((await chargesOf(orderId)).length === 0) await new Promise((r) => setTimeout(r, 5));
+    // Cancelling the order now would free the code of an order the network has charged. Its
+    // outcome is unknown until the charge is recorded, as for NETWORK_ERROR: 1003.
+    const unbind = await server.get(`/api/bill/unbindDiscountCode/v1?orderId=${orderId}&discountCode=DESCONTO5`, auth);
+    expect(unbind).toMatchObject({ status: 200, body: { code: 1, errCode: 1003 } });
+    resume();
+    expect((await first).body).toMatchObject({ code: 0 });
+    expect(await statusOf(orderId)).toBe('PAYMENT_SUCCEEDED');
+    expect(await chargesOf(orderId)).toEqual(['succeeded']);
+  });
+
   it('charged, then the process died: reconciled as paid once (the card kept), and a retry with the key answers that order', async () => {
     const { account, auth } = await loggedInCustomer(server);
     const headers = { ...auth, 'Idempotency-Key': 'two-phase-after' };
