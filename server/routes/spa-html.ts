@@ -14,6 +14,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../openapi/schema';
 import type { RouteHints } from '../../scripts/route-chunks';
 import { languageCookie, languageOfTag, type Language } from '../../src/i18n/languages';
+import { cookieValue } from '../../src/routing/cookie-value';
 import { decideEntry } from '../../src/routing/entry-rules';
 import { desktopMedia, drawnAddress, firstScreenBanners, phoneMedia, type Visit } from '../../src/routing/first-screens';
 import { hasSignedInHint } from '../../src/session/signed-in-hint';
@@ -93,7 +94,7 @@ function patternOf(route: string): RegExp {
 
 /** The language the app last showed a page in, from the cookie it keeps (src/app/i18n-provider.tsx). */
 function shownLanguage(cookie: string | undefined): Language | undefined {
-  const value = new RegExp(`(?:^|;\\s*)${languageCookie}=([^;]*)`).exec(cookie ?? '')?.[1];
+  const value = cookieValue(cookie, languageCookie);
   return value ? languageOfTag(value) : undefined;
 }
 

@@ -1,9 +1,9 @@
 /**
  * The server's preview of a first screen (docs/decisions/033): the app itself, rendered on the
  * server from the same first reads the browser starts (start-up.ts), so the HTML already shows the
- * page while its JavaScript downloads. For a visitor the server knows nothing of, or one whose
- * browser says it holds a session (docs/decisions/034), without knowing whose. The browser then draws the app
- * over it in one commit. Built by `vite build --ssr` (package.json "build") into
+ * page while its JavaScript downloads. It is drawn for a visitor the server knows nothing of, or
+ * for one whose browser says it holds a session (docs/decisions/034), without knowing whose. The
+ * browser then draws the app over it in one commit. Built by `vite build --ssr` (package.json "build") into
  * dist/.vite/preview, which the server imports; nothing here runs in the browser.
  */
 import { PassThrough } from 'node:stream';

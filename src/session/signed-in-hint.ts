@@ -1,3 +1,4 @@
+import { cookieValue } from '../routing/cookie-value';
 import type { SessionStore } from './store';
 
 /**
@@ -11,7 +12,7 @@ export const signedInCookie = 'signed_in';
 
 /** Whether a Cookie header holds the hint. */
 export function hasSignedInHint(cookieHeader: string | undefined): boolean {
-  return new RegExp(`(?:^|;\\s*)${signedInCookie}=1(?:;|$)`).test(cookieHeader ?? '');
+  return cookieValue(cookieHeader, signedInCookie) === '1';
 }
 
 /**
