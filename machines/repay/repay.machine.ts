@@ -13,6 +13,11 @@ import { outputOf } from '../expected-refusals';
 
 /** Spec section 3: the statuses in which an order can still be paid. */
 const OPEN = ['SUBMITTED', 'NETWORK_ERROR', 'PAYMENT_PENDING', 'PAYMENT_FAILED'];
+/**
+ * Open, but its last charge got no answer: the card may have been charged, so it is not paid
+ * again until reconciliation settles it (docs/decisions/036); the server refuses it with 1015.
+ */
+const AWAITING_CONFIRMATION = ['NETWORK_ERROR'];
 
 export const repaySetup = setup({
   types: {
@@ -24,6 +29,7 @@ export const repaySetup = setup({
   actors: {} as RepayActors,
   guards: {
     isOpen: ({ event }) => OPEN.includes((outputOf(event) as Order).status),
+    isAwaitingConfirmation: ({ event }) => AWAITING_CONFIRMATION.includes((outputOf(event) as Order).status),
     isPaid: paymentEnded('paid'),
     isDeclined: paymentEnded('declined'),
     isRedirected: paymentEnded('redirected'),
@@ -56,6 +62,7 @@ export const repaySetup = setup({
     takePayRefusal: assign({ payErrCode: ({ event }) => (paymentOutcomeOf(event) as Extract<PaymentOutcome, { kind: 'declined' }>).errCode }),
     endWith: assign({ outcome: ({ context, event }) => paidFlowOutcome(paymentOutcomeOf(event), context.orderId) }),
     endClosed: assign({ outcome: ({ context }) => ({ kind: 'closed', orderId: context.orderId }) as RepayOutcome }),
+    endAwaiting: assign({ outcome: ({ context }) => ({ kind: 'pending', orderId: context.orderId }) as RepayOutcome }),
     recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
   },
 });
@@ -83,8 +90,14 @@ export const repayMachine = repaySetup.createMachine({
         id: 'loadOrder',
         src: 'loadOrder',
         input: ({ context }) => ({ orderId: context.orderId }),
-        // Only an unfinished order can be paid again (spec section 3's statuses).
-        onDone: [{ guard: 'isOpen', target: 'loadingMethods', actions: 'takeOrder' }, { target: 'closed', actions: ['takeOrder', 'endClosed'] }],
+        // Only an unfinished order can be paid again (spec section 3's statuses), and not while
+        // its last charge awaits confirmation: it ends as the payment flow's unanswered charge
+        // does, waiting for the money (the result page says when to look again).
+        onDone: [
+          { guard: 'isAwaitingConfirmation', target: 'pending', actions: ['takeOrder', 'endAwaiting'] },
+          { guard: 'isOpen', target: 'loadingMethods', actions: 'takeOrder' },
+          { target: 'closed', actions: ['takeOrder', 'endClosed'] },
+        ],
         // 1001 (not the customer's, or unknown): the client has said so.
         onError: { target: 'failure', actions: 'recordError' },
       },

@@ -75,8 +75,9 @@ export type RecordedOutcome = { ok: true; order: OrderRow } | { ok: false; order
 /**
  * Phase 2's answer recorded (the second transaction, or reconciliation), under the order's row
  * lock: what the single-transaction charge did. The order held its discount code's use from
- * phase 1; a charge that did not go through gives it back. `'error'`: the call failed before any
- * answer; like `unknown` it leaves the order NETWORK_ERROR for reconcileUnknown.
+ * phase 1; a charge declined gives it back. `'error'`: the call failed before any answer; like
+ * `unknown` it leaves the order NETWORK_ERROR for reconcileUnknown, still holding the use: the
+ * card may have been charged with that discount (docs/decisions/036).
  */
 export async function recordChargeOutcome(
   tx: Queryable,
@@ -90,8 +91,9 @@ export async function recordChargeOutcome(
   switch (outcome.status) {
     case 'error':
     case 'unknown': {
-      // Only a paid order holds a code's use; reconciliation takes it again if this one was paid.
-      if (order.discount_code) await releaseDiscountUse(tx, order.discount_code);
+      // Giving the use back here let another order take a one-use code's last use, and then
+      // reconciliation paid this order with the discount too. Reconciliation gives it back if
+      // the network never charged (failPending), and keeps it if it did (settlePending).
       await updateAttempt(tx, attempt.id, { status: 'unknown', providerRef: null, errCode: null }, now);
       return { ok: false, order: await transition(tx, order, 'NETWORK_ERROR', `${by}: no answer`, now), errCode: OrderErr.paymentError };
     }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ServerServices } from '../services';
 import { lockChargingAttempt, outcomeOfLookup, recordChargeOutcome } from './charging';
+import { refundDuplicateCharges } from './duplicate-charges';
 import { cancelOpenOrder, createFulfilment, failPending, loadOrder, settlePending, transition } from './orders';
 import { redeemDiscountCode, valuate } from './pricing';
 
@@ -48,9 +49,24 @@ export async function expireOverdue(services: Pick<ServerServices, 'db' | 'clock
 }
 
 /**
- * Runs `expireOverdue` and `reconcileUnknown` every `intervalMs` while the server runs, one pass
- * at a time; stopped (and awaited) on close. Several processes may run them: each order is
- * handled under its row lock, and re-checked once locked.
+ * One pass of the payment jobs, in order: overdue pending orders cancelled, charges left
+ * `charging` and charges without an answer settled with their network, then the network's
+ * charges checked against the orders: a second charge of one order refunded, a charge of no
+ * order reported.
+ */
+export async function runPaymentJobs(services: Pick<ServerServices, 'db' | 'clock' | 'outbox' | 'payments'>, log: Log) {
+  const expired = await expireOverdue(services);
+  const charging = await reconcileCharging(services, log);
+  const unknown = await reconcileUnknown(services, log);
+  const duplicatesRefunded = await refundDuplicateCharges(services, log);
+  const orphans = await unaccountedCharges(services, log);
+  return { expired, charging, unknown, duplicatesRefunded, orphans };
+}
+
+/**
+ * Runs `runPaymentJobs` every `intervalMs` while the server runs, one pass at a time; stopped
+ * (and awaited) on close. Several processes may run them: each order is handled under its row
+ * lock, and re-checked once locked; a duplicate's refund is idempotent by its key.
  */
 export function registerPaymentJobs(app: FastifyInstance, services: ServerServices, intervalMs = 60_000) {
   let timer: NodeJS.Timeout | undefined;
@@ -58,15 +74,11 @@ export function registerPaymentJobs(app: FastifyInstance, services: ServerServic
   app.addHook('onReady', async () => {
     // At start-up, before serving: what this or another process left charging when it died.
     const settled = await reconcileCharging(services, app.log);
+    const duplicates = await refundDuplicateCharges(services, app.log);
     const orphans = await unaccountedCharges(services, app.log);
-    if (settled.paid + settled.failed + orphans > 0) app.log.info({ ...settled, orphans }, 'start-up payment reconciliation');
+    if (settled.paid + settled.failed + duplicates + orphans > 0) app.log.info({ ...settled, duplicates, orphans }, 'start-up payment reconciliation');
     timer = setInterval(() => {
-      running = running
-        .then(() => expireOverdue(services))
-        .then(() => reconcileCharging(services, app.log))
-        .then(() => reconcileUnknown(services, app.log))
-        .then(() => unaccountedCharges(services, app.log))
-        .catch((error: unknown) => app.log.error({ err: error }, 'payment jobs failed'));
+      running = running.then(() => runPaymentJobs(services, app.log)).catch((error: unknown) => app.log.error({ err: error }, 'payment jobs failed'));
     }, intervalMs);
     timer.unref();
   });
@@ -80,10 +92,13 @@ export function registerPaymentJobs(app: FastifyInstance, services: ServerServic
 /**
  * Settles the orders whose charge got no answer (NETWORK_ERROR, an `unknown` attempt) by asking
  * the provider what it did for the order (`lookup`, by the merchant reference): charged → the
- * order is paid and fulfilled (taking its discount code's use again); declined or never received
- * → PAYMENT_FAILED, repayable. A provider that cannot be asked leaves the order for an operator.
+ * order is paid and fulfilled, keeping the discount code's use it held meanwhile; declined or
+ * never received → PAYMENT_FAILED, repayable, the use given back. Until then the order cannot be
+ * paid again (docs/decisions/036). A provider that cannot be asked and moves no money during its
+ * call (PIX, boleto, redirects: the payer never got the instructions that were lost) collected
+ * nothing: failed likewise. Any other leaves the order for an operator.
  */
-export async function reconcileUnknown(services: Pick<ServerServices, 'db' | 'clock' | 'outbox' | 'payments'>, log?: FastifyBaseLogger, limit = 100): Promise<{ paid: number; failed: number }> {
+export async function reconcileUnknown(services: Pick<ServerServices, 'db' | 'clock' | 'outbox' | 'payments'>, log?: Log, limit = 100): Promise<{ paid: number; failed: number }> {
   const { db, clock, payments } = services;
   const fulfil = createFulfilment({ outbox: services.outbox, valuate });
   const now = clock.now();
@@ -98,6 +113,10 @@ export async function reconcileUnknown(services: Pick<ServerServices, 'db' | 'cl
       if (!order || order.status !== 'NETWORK_ERROR') return undefined;
       const [attempt] = await tx.query<{ id: number; method: string }>("SELECT id, method FROM payment_attempts WHERE order_id = $1 AND status = 'unknown' ORDER BY id DESC LIMIT 1", [id]);
       const provider = attempt ? payments.forMethod(attempt.method) : undefined;
+      if (attempt && provider && !provider.lookup && !provider.chargesAtOnce) {
+        await failPending(tx, order, attempt.id, 2003, `${provider.name}: reconciled, nothing collected`, now);
+        return 'failed' as const;
+      }
       if (!attempt || !provider?.lookup) {
         log?.warn({ orderId: id }, 'an unanswered charge cannot be reconciled automatically');
         return undefined;
@@ -105,7 +124,7 @@ export async function reconcileUnknown(services: Pick<ServerServices, 'db' | 'cl
       const found = await provider.lookup(tx, order.id);
       if (found.status === 'succeeded') {
         await tx.query('UPDATE payment_attempts SET provider_ref = $2 WHERE id = $1', [attempt.id, found.providerRef]);
-        await settlePending(tx, order, attempt.id, { fulfil, redeem: redeemDiscountCode }, `${provider.name}: reconciled, charged`, now);
+        await settlePending(tx, order, attempt.id, { fulfil, redeem: redeemDiscountCode, log }, `${provider.name}: reconciled, charged`, now);
         return 'paid' as const;
       }
       const errCode = found.status === 'failed' ? found.errCode : 2003;
@@ -185,6 +204,7 @@ export const UNACCOUNTED_WINDOW_MS = 24 * 3_600_000;
 export async function unaccountedCharges(services: Pick<ServerServices, 'db' | 'clock' | 'payments'>, log?: Log): Promise<number> {
   const { db, clock, payments } = services;
   const network = payments.card;
+  if (!network) return 0;
   const charges = (await network.charges(db, clock.now() - UNACCOUNTED_WINDOW_MS)).filter((c) => c.status === 'succeeded');
   if (charges.length === 0) return 0;
   const known = new Set(

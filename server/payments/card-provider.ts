@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
 import { authorize, cardBrand, type CardOutcome } from './card-sandbox';
-import type { ChargeOutcome, ChargeRequest, LookupResult, NetworkCharge, PaymentProvider, ProviderStatus } from './provider';
+import type { ChargeOutcome, ChargeRequest, LookupResult, NetworkCharge, PaymentProvider, ProviderStatus, RefundRequest, RefundResult } from './provider';
 
 type Schemas = components['schemas'];
 export type ContractCardBrand = Schemas['Card']['brand'];
@@ -158,8 +158,10 @@ export function createCardProvider() {
     },
 
     async lookup(q: Queryable, orderId: string, options: { since?: number } = {}): Promise<LookupResult> {
+      // A charge refunded in full no longer pays for anything (a duplicate returned): the newest
+      // charge that still stands answers first.
       const [row] = await q.query<{ charge_id: string; status: 'succeeded' | 'failed'; decline_code: number | null; token: string | null }>(
-        'SELECT charge_id, status, decline_code, token FROM sandbox_card_charges WHERE reference = $1 AND created_at >= $2 ORDER BY created_at DESC, charge_id DESC LIMIT 1',
+        'SELECT charge_id, status, decline_code, token FROM sandbox_card_charges WHERE reference = $1 AND created_at >= $2 ORDER BY refunded, created_at DESC, charge_id DESC LIMIT 1',
         [orderId, new Date(options.since ?? 0)],
       );
       if (!row) return { status: 'not_found' };
@@ -175,12 +177,58 @@ export function createCardProvider() {
       };
     },
 
-    async charges(q: Queryable, since: number): Promise<NetworkCharge[]> {
-      const rows = await q.query<{ charge_id: string; reference: string; status: 'succeeded' | 'failed'; amount: string | number; currency: string }>(
-        'SELECT charge_id, reference, status, amount, currency FROM sandbox_card_charges WHERE created_at >= $1 ORDER BY created_at, charge_id',
-        [new Date(since)],
+    async charges(q: Queryable, since: number, options: { reference?: string } = {}): Promise<NetworkCharge[]> {
+      const rows = await q.query<{ charge_id: string; reference: string; status: 'succeeded' | 'failed'; amount: string | number; amount_refunded: string | number; currency: string; created_at: Date }>(
+        `SELECT charge_id, reference, status, amount, amount_refunded, currency, created_at FROM sandbox_card_charges
+         WHERE created_at >= $1 AND ($2::text IS NULL OR reference = $2) ORDER BY created_at, charge_id`,
+        [new Date(since), options.reference ?? null],
       );
-      return rows.map((r) => ({ providerRef: r.charge_id, reference: r.reference, status: r.status, amount: Number(r.amount), currency: r.currency }));
+      return rows.map((r) => ({
+        providerRef: r.charge_id,
+        reference: r.reference,
+        status: r.status,
+        amount: Number(r.amount),
+        currency: r.currency,
+        amountRefunded: Number(r.amount_refunded),
+        createdAt: new Date(r.created_at).getTime(),
+      }));
+    },
+
+    /**
+     * Returns money of a successful charge, as a gateway's refund call does: a refund record with
+     * its own id, amount, status and reason; the charge stays `succeeded` and counts what was
+     * returned (`refunded` once all of it). Nothing beyond what is left of the charge is returned
+     * (`rejected`). The idempotency key makes a repeated request answer the first refund: the
+     * whole refund is one statement, so two callers racing with one key cannot both refund (the
+     * second waits on the charge's row, then finds nothing left, or trips the key's unique index).
+     */
+    async refund(q: Queryable, request: RefundRequest): Promise<RefundResult> {
+      const replay = async (): Promise<RefundResult | undefined> => {
+        const [prior] = await q.query<{ refund_id: string; status: string }>('SELECT refund_id, status FROM sandbox_card_refunds WHERE idempotency_key = $1', [request.idempotencyKey]);
+        if (!prior) return undefined;
+        return prior.status === 'failed' ? { status: 'rejected', refundRef: null } : { status: prior.status as 'succeeded' | 'pending', refundRef: prior.refund_id };
+      };
+      if (!Number.isInteger(request.amount) || request.amount <= 0) return { status: 'rejected', refundRef: null };
+      const refundId = randomId('re');
+      let made: { refund_id: string }[];
+      try {
+        made = await q.query<{ refund_id: string }>(
+          `WITH charge AS (
+             UPDATE sandbox_card_charges c SET amount_refunded = c.amount_refunded + $3, refunded = c.amount_refunded + $3 = c.amount
+             WHERE c.charge_id = $2 AND c.status = 'succeeded' AND c.amount_refunded + $3 <= c.amount
+               AND NOT EXISTS (SELECT 1 FROM sandbox_card_refunds r WHERE r.idempotency_key = $4)
+             RETURNING c.charge_id, c.currency)
+           INSERT INTO sandbox_card_refunds (refund_id, charge_id, amount, currency, status, reason, idempotency_key, created_at)
+           SELECT $1, charge_id, $3, currency, 'succeeded', $5, $4, $6 FROM charge
+           RETURNING refund_id`,
+          [refundId, request.providerRef, request.amount, request.idempotencyKey, request.reason, new Date(request.now)],
+        );
+      } catch (error) {
+        if ((error as { code?: unknown } | null)?.code !== '23505') throw error;
+        made = [];
+      }
+      if (made[0]) return { status: 'succeeded', refundRef: made[0].refund_id };
+      return (await replay()) ?? { status: 'rejected', refundRef: null };
     },
 
     /**

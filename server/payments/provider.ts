@@ -47,7 +47,29 @@ export interface NetworkCharge {
   status: 'succeeded' | 'failed';
   amount: number;
   currency: string;
+  /** What was returned of it so far (a refund keeps the charge `succeeded`, as gateways do). */
+  amountRefunded: number;
+  createdAt: number;
 }
+
+/** Why money is returned, in the words card gateways use. */
+export type RefundReason = 'duplicate' | 'requested_by_customer' | 'fraudulent';
+
+export interface RefundRequest {
+  /** The charge to return money of (the provider's id for it). */
+  providerRef: string;
+  amount: number;
+  reason: RefundReason;
+  /**
+   * The same key answers the same refund, never a second one: what makes a refund safe to
+   * retry after a crash, or when two processes find the same charge at once.
+   */
+  idempotencyKey: string;
+  now: number;
+}
+
+/** The provider's answer: its own id for the refund, or `rejected` (nothing left to return, no such charge). */
+export type RefundResult = { status: 'succeeded' | 'pending'; refundRef: string } | { status: 'rejected'; refundRef: null };
 
 export interface SavedCardDetails {
   providerToken: string;
@@ -83,13 +105,17 @@ export interface PaymentProvider {
   readonly chargesAtOnce?: boolean;
   /** The provider's current view of an attempt (reconciliation, polling). */
   query(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus>;
-  refund?(q: Queryable, providerRef: string, amount: number): Promise<'succeeded' | 'pending' | 'rejected'>;
+  /** Returns money of a charge the provider made (a duplicate charge, docs/decisions/036). */
+  refund?(q: Queryable, request: RefundRequest): Promise<RefundResult>;
   /**
    * The newest charge the provider made for an order, by the merchant reference the charge
    * carried: how an order whose charge got no answer (NETWORK_ERROR), or whose process died
    * while charging, is reconciled. `since`: only charges made from then on (this attempt's).
    */
   lookup?(q: Queryable, orderId: string, options?: { since?: number }): Promise<LookupResult>;
-  /** The charges the provider made since a time, for finding a charge no order accounts for. */
-  charges?(q: Queryable, since: number): Promise<NetworkCharge[]>;
+  /**
+   * The charges the provider made since a time, oldest first, for finding a charge no order
+   * accounts for, or two charges of one order (`reference`: only that order's).
+   */
+  charges?(q: Queryable, since: number, options?: { reference?: string }): Promise<NetworkCharge[]>;
 }

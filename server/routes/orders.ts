@@ -143,6 +143,19 @@ const tipTexts: Record<ServerLanguage, Record<'pending' | 'failed' | 'paid' | 'c
 
 export function orderHandlers(services: ServerServices) {
   const { db, clock, sessions, outbox, config, payments: providers } = services;
+  // The calls of a provider's own (the card SDK's customer and tokens, PayPal's capture, the
+  // wallet's code) exist only while its sandbox is on: with payments off there is nothing to call.
+  /** The order's or the account's address, as stored, when it is the one asked for (in any case). */
+  async function knownAddress(accountUid: number, orderEmail: string, asked: string): Promise<string | undefined> {
+    const wanted = asked.trim().toLowerCase();
+    if (orderEmail.toLowerCase() === wanted) return orderEmail;
+    const [account] = await db.query<{ email: string | null }>('SELECT email FROM accounts WHERE uid = $1', [accountUid]);
+    return account?.email?.toLowerCase() === wanted ? account.email : undefined;
+  }
+  const sandboxProvider = () => {
+    if (!providers.sandbox) throw new ApiRefusal(PayErr.methodUnsupported, 200, 'payments are off');
+    return providers.sandbox;
+  };
   const fulfil = createFulfilment({ outbox, valuate });
   const settleDeps = { fulfil, redeem: redeemDiscountCode };
   const idempotencyKey = deriveKey(services.secret, 'idempotency');
@@ -432,11 +445,23 @@ export function orderHandlers(services: ServerServices) {
     return result.result;
   }
 
-  /** The caller's open order, locked for this payment: 1001 when missing, another's, or not open. */
+  /**
+   * An order whose last charge got no answer (NETWORK_ERROR) may have been charged: paying it
+   * again before reconciliation asks the network could charge the customer twice. It answers
+   * what its own payment answered, 1015 ("Payment error, refresh"), which the client already
+   * takes for "being confirmed, do not pay again" (docs/decisions/036). A business refusal, so
+   * an Idempotency-Key replays it; the customer's next attempt comes with a new key.
+   */
+  function assertOutcomeKnown(order: OrderRow) {
+    if (order.status === 'NETWORK_ERROR') throw new ApiRefusal(PayErr.paymentError, 200, `order ${order.id} awaits reconciliation`);
+  }
+
+  /** The caller's open order, locked for this payment: 1001 when missing, another's, or not open; 1015 its outcome unknown. */
   async function lockOpenOrder(tx: Queryable, accountUid: number, orderId: string): Promise<OrderRow> {
     const order = await loadOrder(tx, orderId, { forUpdate: true });
     if (!order || order.account_uid !== accountUid) throw new ApiRefusal(PayErr.orderNotFound);
     if (!openStatuses.includes(order.status)) throw new ApiRefusal(PayErr.orderNotFound, 200, `order ${orderId} is ${order.status}`);
+    assertOutcomeKnown(order);
     // Before the two phases, a second payment waited for the first's transaction; now it is told
     // to retry, as a repeated Idempotency-Key is, until the first's outcome is recorded.
     if (await isCharging(tx, order.id)) throw new ApiRefusal(PayErr.tooFrequent, 429, `order ${orderId} is being charged`);
@@ -690,7 +715,11 @@ export function orderHandlers(services: ServerServices) {
       const order = await paidOrOwnOrder(accountUid, body.orderId);
       if (!openStatuses.includes(order.status)) throw new ApiRefusal(PayErr.paymentInfoNotFound);
       const now = clock.now();
-      const to = body.email ?? order.email;
+      // Only to an address the customer already gave for this: the account's own or the order's
+      // payment email (docs/decisions/035). Any other would let a signed-in caller mail strangers
+      // through the portal's sender, 1 message a minute per open order.
+      const to = body.email ? await knownAddress(accountUid, order.email, body.email) : order.email;
+      if (!to) throw new ApiRefusal(PayErr.invalidRequest, 200, 'a reminder goes to the account or the order email only');
       await db.transaction(async (tx) => {
         const claimed = await tx.query(
           'UPDATE orders SET reminded_at = $2 WHERE id = $1 AND (reminded_at IS NULL OR reminded_at <= $3) RETURNING id',
@@ -786,9 +815,10 @@ export function orderHandlers(services: ServerServices) {
       if (body.orderId) {
         const order = await paidOrOwnOrder(accountUid, body.orderId);
         if (!openStatuses.includes(order.status)) throw new ApiRefusal(PayErr.orderNotFound);
+        assertOutcomeKnown(order);
       }
       const expiresAt = clock.now() + SDK_TOKEN_TTL_MS;
-      return { provider: CARD_PROVIDER, token: sdkToken(accountUid, method.code, body.orderId, expiresAt), environment: 'sandbox' as const, expiresAt };
+      return { provider: CARD_PROVIDER, token: sdkToken(accountUid, method.code, body.orderId, expiresAt), environment: providers.environment, expiresAt };
     },
 
     /** The account's customer at the card provider: created once, then returned (created: false). */
@@ -801,7 +831,7 @@ export function orderHandlers(services: ServerServices) {
         const [existing] = await tx.query<{ customer_id: string }>('SELECT customer_id FROM payment_customers WHERE account_uid = $1 AND provider = $2', [accountUid, CARD_PROVIDER]);
         if (existing) return { customerId: existing.customer_id, created: false };
         const phone = body.phone ? `${body.areaCode ?? ''}${body.phone}` : undefined;
-        const customerId = await providers.card.createCustomer(tx, { email: body.email, firstName: body.firstName, lastName: body.lastName, phone }, now);
+        const customerId = await sandboxProvider().card.createCustomer(tx, { email: body.email, firstName: body.firstName, lastName: body.lastName, phone }, now);
         await tx.query('INSERT INTO payment_customers (account_uid, provider, customer_id, created_at) VALUES ($1, $2, $3, $4)', [accountUid, CARD_PROVIDER, customerId, new Date(now)]);
         return { customerId, created: true };
       });
@@ -819,7 +849,7 @@ export function orderHandlers(services: ServerServices) {
       const first = await db.transaction(async (tx): Promise<FirstPhase> => {
         const [customer] = await tx.query<{ account_uid: number }>('SELECT account_uid FROM payment_customers WHERE customer_id = $1 AND provider = $2', [body.customerId, CARD_PROVIDER]);
         if (!customer || Number(customer.account_uid) !== accountUid) throw new ApiRefusal(PayErr.cardUserMismatch);
-        const token = await providers.card.describeToken(tx, body.paymentMethodToken);
+        const token = await sandboxProvider().card.describeToken(tx, body.paymentMethodToken);
         if (!token) throw new ApiRefusal(PayErr.savedCardNotFound);
         if (token.customerId !== null && token.customerId !== body.customerId) throw new ApiRefusal(PayErr.cardUserMismatch);
         const order = await lockOpenOrder(tx, accountUid, body.orderId);
@@ -842,13 +872,13 @@ export function orderHandlers(services: ServerServices) {
      * answers the approval page again; cancelled or expired at PayPal fails the order (2003)
      * so it can be paid another way. 1001 not the caller's order, 1040 no PayPal payment.
      */
-    async capturePaypalPayment({ params, ctx }) {
+    async capturePaypalPayment({ params, ctx, request }) {
       return onPendingAttempt(ctx, params.id, PAYPAL_PROVIDER, async (tx, order, attempt, now) => {
-        const capture = await providers.paypal.capture(tx, attempt.provider_ref, now);
+        const capture = await sandboxProvider().paypal.capture(tx, attempt.provider_ref, now);
         switch (capture.status) {
           case 'completed':
           case 'already_completed': {
-            const paid = await settlePending(tx, order, attempt.id, settleDeps, `${PAYPAL_PROVIDER}: captured ${capture.captureId}`, now);
+            const paid = await settlePending(tx, order, attempt.id, { ...settleDeps, log: request.log }, `${PAYPAL_PROVIDER}: captured ${capture.captureId}`, now);
             return { ok: true, result: { next: 'done', orderId: order.id, status: paid.status } };
           }
           case 'not_approved':
@@ -867,12 +897,12 @@ export function orderHandlers(services: ServerServices) {
      * -3033 and uses one of 3 tries; the third fails the order (17). An expired code answers
      * -3032 (the order is cancelled when its window closes). An empty wallet fails it (302).
      */
-    async confirmLiquidoOtp({ body, ctx }) {
+    async confirmLiquidoOtp({ body, ctx, request }) {
       return onPendingAttempt(ctx, body.orderId, MOBILE_MONEY_PROVIDER, async (tx, order, attempt, now) => {
-        const outcome = await providers.mobileMoney.confirm(tx, attempt.provider_ref, body.otp, now);
+        const outcome = await sandboxProvider().mobileMoney.confirm(tx, attempt.provider_ref, body.otp, now);
         switch (outcome.status) {
           case 'succeeded': {
-            const paid = await settlePending(tx, order, attempt.id, settleDeps, `${MOBILE_MONEY_PROVIDER}: code confirmed`, now);
+            const paid = await settlePending(tx, order, attempt.id, { ...settleDeps, log: request.log }, `${MOBILE_MONEY_PROVIDER}: code confirmed`, now);
             return { ok: true, result: { next: 'done', orderId: order.id, status: paid.status } };
           }
           case 'declined':

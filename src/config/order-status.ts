@@ -7,6 +7,15 @@ export type OrderStatus = components['schemas']['OrderStatus'];
 /** Orders the customer can still pay (the ongoing-order prompt, repay, discount-code binding). */
 export const openStatuses: readonly OrderStatus[] = ['SUBMITTED', 'NETWORK_ERROR', 'PAYMENT_PENDING', 'PAYMENT_FAILED'];
 
+/**
+ * An open order whose last charge got no answer: the card may have been charged, so it cannot be
+ * paid again until reconciliation (every minute) says whether it was (docs/decisions/036).
+ */
+export const awaitingConfirmation = (status: OrderStatus): boolean => status === 'NETWORK_ERROR';
+
+/** The open orders the customer may pay now: every open one but those awaiting confirmation. */
+export const payableStatuses: readonly OrderStatus[] = openStatuses.filter((s) => !awaitingConfirmation(s));
+
 /** Orders whose service the customer has (and keeps while a refund or dispute is undecided): they have a receipt. */
 export const paidStatuses: readonly OrderStatus[] = [
   'PAYMENT_SUCCEEDED',

@@ -38,8 +38,9 @@ export function repayGraph(machine: RepayMachine): GraphModel<RepayMachine> {
     vertex: (s) => JSON.stringify([s.value, s.context.methodCode ?? null]),
     events: (snapshot) => {
       const automatic: Record<string, EventObject[]> = {
-        // An unfinished order (a declined card), or one paid meanwhile.
-        loadOrder: [done('loadOrder', order('PAYMENT_FAILED')), done('loadOrder', order('PAYMENT_SUCCEEDED')), error('loadOrder')],
+        // An unfinished order (a declined card), one whose card answer was lost (awaiting
+        // confirmation: not paid again), or one paid meanwhile.
+        loadOrder: [done('loadOrder', order('PAYMENT_FAILED')), done('loadOrder', order('NETWORK_ERROR')), done('loadOrder', order('PAYMENT_SUCCEEDED')), error('loadOrder')],
         loadMethods: [done('loadMethods', [method('card', 12), method('pix', 1), method('paypal', 1)]), error('loadMethods')],
         payment: (paymentEnds[snapshot.context.methodCode ?? ''] ?? []).map((o) => done('payment', o)),
       };

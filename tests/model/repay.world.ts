@@ -29,14 +29,17 @@ export class RepayWorld {
     private readonly planId: '1' | '3' = '1',
   ) {}
 
-  /** The order to repay: declined by the card network (or paid, when the path's first answer says so). */
+  /**
+   * The order to repay: declined by the card network, or, when the path's first answer says so,
+   * paid, or charged with its answer lost (NETWORK_ERROR, 4000 0000 0000 1117).
+   */
   async setUp(path: FlowPath<never>, expect: Expect) {
     const account = await createTestAccount(this.server);
     const login = await this.server.post('/api/user/login/v1', loginBody(account));
     const auth = { Authorization: (login.body.data as { token: string }).token, Language: 'en' };
     ({ api: this.api, lose: this.lose } = lossyClient(this.server.app, login.body.data, this.gate));
     const first = (path.steps[1]?.event as { output?: { status?: string } }).output;
-    const number = first?.status === 'PAYMENT_SUCCEEDED' ? '4242424242424242' : '4000000000000002';
+    const number = first?.status === 'PAYMENT_SUCCEEDED' ? '4242424242424242' : first?.status === 'NETWORK_ERROR' ? '4000000000001117' : '4000000000000002';
     await this.server.post('/api/bill/pay/v1', { planId: this.planId, method: 'card', currency: 'BRL', country: 'BR', email: account.account, ...card(number) }, auth);
     const [order] = await this.server.db.query<{ id: string; status: string }>('SELECT id, status FROM orders WHERE account_uid = $1', [account.uid]);
     expect(order?.status).toBe(first?.status ?? 'PAYMENT_FAILED');
@@ -86,6 +89,7 @@ export class RepayWorld {
         break;
       case '"pending"':
         expect(await this.status()).toBe('NETWORK_ERROR');
+        expect(c.outcome).toEqual({ kind: 'pending', orderId: this.orderId });
         break;
       case '"redirected"':
         expect(c.outcome?.url).toMatch(/\/sandbox\/paypal\/checkoutnow\?token=/);

@@ -37,7 +37,7 @@ beforeAll(async () => {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'trace', STATIC_DIR: 'dist' });
   const hasher = createPasswordHasher();
   await migrate(db);
-  await seedDemoContent(db, hasher, { publicUrl: config.publicUrl });
+  await seedDemoContent(db, hasher, { publicUrl: config.publicUrl, demo: config.demoContent });
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
       logLines.push(chunk.toString('utf8'));
@@ -329,7 +329,7 @@ describe('the card customer flow (browser tokenisation)', () => {
     const orderId = (await post('/api/bill/query/cart', {}, auth)).body.data.id as string;
 
     // What the provider's SDK does in the browser: the card goes to the network, a token comes back.
-    const sdk = server.services.payments.card;
+    const sdk = server.services.payments.card!;
     usedNumbers.add('4000000000000002').add('4242424242424242');
     const bad = await sdk.tokenize(db, card('4000000000000002'), clock.now(), customerId);
     const good = await sdk.tokenize(db, card('4242424242424242'), clock.now(), customerId);

@@ -381,14 +381,14 @@ describe('a charge whose answer is lost (NETWORK_ERROR) is reconciled with the p
   it('never charged (the provider failed before the network): the order fails and can be repaid', async () => {
     const { account, auth } = await loggedInCustomer(server);
     // A provider that throws: its charge is rolled back, so the network has no record of it.
-    const original = server.services.payments.card.charge;
-    server.services.payments.card.charge = async () => {
+    const original = server.services.payments.card!.charge;
+    server.services.payments.card!.charge = async () => {
       throw new Error('connection reset by the gateway');
     };
     try {
       expect((await server.post('/api/bill/pay/v1', { planId: '1', method: 'card', currency: 'BRL', email: 'ana@example.com', card: card('4242424242424242') }, auth)).body).toMatchObject({ code: 1, errCode: 1015 });
     } finally {
-      server.services.payments.card.charge = original;
+      server.services.payments.card!.charge = original;
     }
     const [order] = await server.db.query<{ id: string }>('SELECT id FROM orders WHERE account_uid = $1', [account.uid]);
     clock.advance(61_000);
@@ -411,7 +411,7 @@ describe('a card charge in two phases: what a process that died mid-charge leave
    * the network heard of the charge, or after it made it and before the portal recorded the answer.
    */
   function holdNetwork(at: 'before' | 'after') {
-    const network = server.services.payments.card;
+    const network = server.services.payments.card!;
     const original = network.charge;
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

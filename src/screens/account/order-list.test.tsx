@@ -102,6 +102,17 @@ describe('OrderList', () => {
     for (const o of [cancelled, refunded]) expect(within(rowOf(o)).queryByRole('link')).toBeNull();
   });
 
+  it('offers no "Pay now" for an order awaiting confirmation, and says when to look again', () => {
+    const unknown = order('NETWORK_ERROR');
+    const failed = order('PAYMENT_FAILED');
+    renderList({ orders: [unknown, failed] });
+    // Its card may have been charged: paying it again could charge twice (docs/decisions/036).
+    expect(within(rowOf(unknown)).queryByRole('link')).toBeNull();
+    expect(rowOf(unknown).querySelector('.order-note')!.textContent).toBe('Payment being confirmed. Look again in a few minutes.');
+    expect(within(rowOf(failed)).getByRole('link', { name: 'Pay now' })).toBeTruthy();
+    expect(rowOf(failed).querySelector('.order-note')).toBeNull();
+  });
+
   it('shows no date unless the timestamp has 13 digits, and the id alone without a short code', () => {
     const o = order('PAYMENT_SUCCEEDED', { createdAt: 1767225600, viewCode: undefined });
     renderList({ orders: [o] });

@@ -3,7 +3,7 @@ import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from '
 import { Link } from 'react-router-dom';
 import { LoadState } from '../../components/load-state';
 import { formatMoney } from '../../config/money';
-import { openStatuses, paidStatuses, type OrderStatus } from '../../config/order-status';
+import { awaitingConfirmation, openStatuses, paidStatuses, payableStatuses, type OrderStatus } from '../../config/order-status';
 import { ORDERS_PAGE_SIZE, useOrders, type Order, type OrderPage } from '../../queries/account-queries';
 import { shownTimestamp } from './account-days';
 
@@ -15,6 +15,11 @@ const m = defineMessages({
   pages: { id: 'orders.pages', defaultMessage: 'Order pages', description: 'Accessible name of the order list paging' },
   previous: { id: 'orders.previous', defaultMessage: 'Previous', description: 'Order list: button to the previous page of orders' },
   next: { id: 'orders.next', defaultMessage: 'Next', description: 'Order list: button to the next page of orders' },
+  confirming: {
+    id: 'orders.confirming',
+    defaultMessage: 'Payment being confirmed. Look again in a few minutes.',
+    description: 'Order list: shown instead of "Pay now" on an order whose payment got no answer (status Awaiting confirmation): it must not be paid again until it is checked, about every minute',
+  },
 });
 
 const reference = defineMessage<{ readonly id: string }>({
@@ -52,11 +57,15 @@ const statusMessages = defineMessages({
 
 export const statusMessage = (status: OrderStatus): MessageDescriptor => (status === 'SUBMITTED' ? statusMessages.PAYMENT_PENDING : statusMessages[status]);
 
-/** What the row's "view" action is (docs/decisions/017): the receipt of a paid order, paying an open one, nothing for a closed one. */
+/**
+ * What the row's "view" action is (docs/decisions/017): the receipt of a paid order, paying an
+ * open one, nothing for a closed one, nor for one awaiting confirmation: its card may have been
+ * charged, and paying it again could charge twice (docs/decisions/036).
+ */
 export function orderAction(order: Pick<Order, 'id' | 'status'>): { kind: 'receipt' | 'pay'; to: string } | null {
   const id = encodeURIComponent(order.id);
   if (paidStatuses.includes(order.status)) return { kind: 'receipt', to: `/receipt?orderId=${id}` };
-  if (openStatuses.includes(order.status)) return { kind: 'pay', to: `/payment?orderId=${id}` };
+  if (payableStatuses.includes(order.status)) return { kind: 'pay', to: `/payment?orderId=${id}` };
   return null;
 }
 
@@ -162,6 +171,7 @@ function OrderRow({ order, tv }: { order: Order; tv: boolean }) {
         {order.viewCode ? ` · ${intl.formatMessage(code, { code: order.viewCode })}` : ''}
       </span>
       <span className="order-action">
+        {awaitingConfirmation(order.status) && <span className="order-note">{intl.formatMessage(m.confirming)}</span>}
         {action && (
           <Link to={action.to} className={action.kind === 'pay' ? 'button' : 'button button-secondary'} aria-describedby={refId} data-stop="">
             {intl.formatMessage(action.kind === 'pay' ? m.pay : m.receipt)}

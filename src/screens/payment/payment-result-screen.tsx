@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { LoadState } from '../../components/load-state';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatMoney } from '../../config/money';
+import { awaitingConfirmation, payableStatuses } from '../../config/order-status';
 import { useQuery } from '../../queries/use-query';
 import { PaymentSteps } from './payment-steps';
 import { usePayment } from './use-payment-flows';
@@ -18,6 +19,18 @@ const m = defineMessages({
   plans: { id: 'paymentResult.plans', defaultMessage: 'See the plans', description: 'Link to the pricing table' },
   capturing: { id: 'paymentResult.capturing', defaultMessage: 'Confirming your PayPal payment…', description: 'Shown on /payment-redirect while the PayPal payment is captured' },
   noOrder: { id: 'paymentResult.noOrder', defaultMessage: 'No order was given.', description: 'Shown when a payment page is opened without an order' },
+  confirmingTitle: {
+    id: 'paymentResult.confirmingTitle',
+    defaultMessage: 'We are confirming your payment',
+    description: 'Title of the payment result page for an order whose card payment got no answer from the bank (status Awaiting confirmation)',
+  },
+  confirming: {
+    id: 'paymentResult.confirming',
+    defaultMessage:
+      'We have not yet heard from the card network whether this payment went through. Please do not pay this order again, or you could be charged twice. We check every minute: look again in a few minutes. The order will then show as paid or, if your card was not charged, you will be able to pay it again.',
+    description: 'Payment result page, order awaiting confirmation: why it cannot be paid again now, and when to look again (reconciliation runs every minute)',
+  },
+  checkAgain: { id: 'paymentResult.checkAgain', defaultMessage: 'Check again', description: 'Payment result page, order awaiting confirmation: button that asks for the order\'s status again' },
 });
 
 /** Spec section 2 (/paymentResult): what became of an order's payment, in the server's words. */
@@ -31,11 +44,14 @@ export function PaymentResultScreen() {
   if (tip.status !== 'success') return <Bare>{tip.status === 'error' ? <LoadState status="error" onRetry={tip.retry} /> : <span role="status">{intl.formatMessage(m.loading)}</span>}</Bare>;
   const t = tip.data;
   const paid = t.status === 'PAYMENT_SUCCEEDED';
-  const open = ['SUBMITTED', 'NETWORK_ERROR', 'PAYMENT_PENDING', 'PAYMENT_FAILED'].includes(t.status);
+  // An order whose card got no answer may have been charged: it is not offered for paying again
+  // until reconciliation settles it (docs/decisions/036); the page says so in its own words.
+  const confirming = awaitingConfirmation(t.status);
+  const open = payableStatuses.includes(t.status);
   return (
     <section className="page narrow result" data-status={t.status}>
-      <h1>{t.title}</h1>
-      <p>{t.message}</p>
+      <h1>{confirming ? intl.formatMessage(m.confirmingTitle) : t.title}</h1>
+      <p>{confirming ? intl.formatMessage(m.confirming) : t.message}</p>
       <p>
         <strong>{formatMoney(t.amount, t.currency, intl.locale)}</strong>
         {t.expiresAt ? ` · ${intl.formatDate(t.expiresAt, { dateStyle: 'medium', timeStyle: 'short' })}` : ''}
@@ -43,7 +59,12 @@ export function PaymentResultScreen() {
       <nav className="actions">
         {paid ? <Link to={`/receipt?orderId=${encodeURIComponent(orderId)}`}>{intl.formatMessage(m.receipt)}</Link> : null}
         {open ? <Link to={`/payment?orderId=${encodeURIComponent(orderId)}`}>{intl.formatMessage(m.payAgain)}</Link> : null}
-        {!paid && !open ? <Link to="/pricing-table">{intl.formatMessage(m.plans)}</Link> : null}
+        {confirming ? (
+          <button type="button" className="button" onClick={tip.retry}>
+            {intl.formatMessage(m.checkAgain)}
+          </button>
+        ) : null}
+        {!paid && !open && !confirming ? <Link to="/pricing-table">{intl.formatMessage(m.plans)}</Link> : null}
         <Link to="/orders">{intl.formatMessage(m.orders)}</Link>
       </nav>
     </section>

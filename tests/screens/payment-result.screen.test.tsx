@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+// /paymentResult for an order awaiting confirmation (NETWORK_ERROR, docs/decisions/036): the page
+// says in its own words not to pay again and when to look again, offers no "Pay this order", and
+// "Check again" asks for the order once more. Where a repay of such an order lands (the repay
+// machine ends `pending` for it).
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { components } from '../../openapi/schema';
+import { createApi, type Api } from '../../src/api/client';
+import { createQueryCache } from '../../src/queries/query-cache';
+import { ServicesContext, type ViewServices } from '../../src/queries/services-context';
+import { PaymentResultScreen } from '../../src/screens/payment/payment-result-screen';
+
+afterEach(() => cleanup());
+
+type Tip = components['schemas']['PaymentTip'];
+const tip = (status: Tip['status'], title: string, message: string): Tip => ({ orderId: 'ORD1', status, paymentType: 'card', title, message, amount: 2990, currency: 'BRL' });
+const awaiting = tip('NETWORK_ERROR', 'Payment being processed', 'We are waiting for the payment to be confirmed. You can also finish paying from your orders.');
+const paid = tip('PAYMENT_SUCCEEDED', 'Payment received', 'We received your payment and your access is active.');
+const failed = tip('PAYMENT_FAILED', 'Payment not completed', 'The payment was not approved.');
+
+function renderResult(answers: Tip[]) {
+  const calls: string[] = [];
+  const reply = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  const api: Api = createApi({
+    baseUrl: 'http://portal.test',
+    context: { getToken: () => 't', getLanguage: () => 'en', getClientType: () => 'WEB', getScene: () => 'WEB', getFingerprint: () => 'abcd1234' },
+    effects: { navigate: vi.fn(), toast: vi.fn(), resetSession: vi.fn() },
+    fetch: async (request) => {
+      const { pathname } = new URL(request.url);
+      calls.push(pathname);
+      if (pathname === '/api/bill/payment/tip/v1') return reply({ code: 0, data: answers.length > 1 ? answers.shift() : answers[0] });
+      return reply({ code: 1, errCode: 5000 });
+    },
+  });
+  render(
+    <ServicesContext.Provider value={{ api, queries: createQueryCache() } as unknown as ViewServices}>
+      <IntlProvider locale="en" defaultLocale="en" onError={() => {}}>
+        <MemoryRouter initialEntries={['/paymentResult?orderId=ORD1']}>
+          <Routes>
+            <Route path="/paymentResult" element={<PaymentResultScreen />} />
+          </Routes>
+        </MemoryRouter>
+      </IntlProvider>
+    </ServicesContext.Provider>,
+  );
+  return { tipCalls: () => calls.filter((c) => c === '/api/bill/payment/tip/v1').length };
+}
+
+describe('/paymentResult', () => {
+  it('an order awaiting confirmation: do not pay again, look again in a few minutes; "Check again" then shows it paid', async () => {
+    const { tipCalls } = renderResult([awaiting, paid]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'We are confirming your payment' })).toBeTruthy();
+    const text = screen.getByText(/not yet heard from the card network/).textContent!;
+    expect(text).toContain('Please do not pay this order again, or you could be charged twice.');
+    expect(text).toContain('We check every minute: look again in a few minutes.');
+    // The server's general pending words ("finish paying from your orders") are not shown.
+    expect(screen.queryByText(/finish paying/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Pay this order' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'My orders' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment received' })).toBeTruthy();
+    expect(tipCalls()).toBe(2);
+    expect(screen.getByRole('link', { name: 'See the receipt' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
+  });
+
+  it('a failed order is still offered for paying again, in the server\'s words', async () => {
+    renderResult([failed]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment not completed' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pay this order' }).getAttribute('href')).toBe('/payment?orderId=ORD1');
+    expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
+  });
+});
