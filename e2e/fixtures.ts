@@ -71,3 +71,24 @@ export async function payByCard(page: Page, request: APIRequestContext, email: s
   const res = await request.post('/api/bill/pay/v1', { headers: { ...json, Authorization: token! }, data: { planId: '1', method: 'card', currency: 'BRL', email, card } });
   return (await res.json()) as { code: number; errCode?: number; data?: { orderId?: string; id?: string } };
 }
+
+/**
+ * The server asks for a captcha on the next `times` log-ins (-3034), as it does after a lockout,
+ * which takes 15 minutes of its clock to reach. Later log-ins reach the real server; `sent()` is
+ * every log-in body the page sent.
+ */
+export async function demandCaptcha(page: Page, times = 1) {
+  const sent: Record<string, unknown>[] = [];
+  let left = times;
+  await page.route('**/api/user/login/v1', async (route) => {
+    sent.push(route.request().postDataJSON() as Record<string, unknown>);
+    if (left-- > 0) return route.fulfill({ json: { code: 1, errCode: -3034, msg: 'Captcha required' } });
+    return route.continue();
+  });
+  return { sent: () => sent };
+}
+
+/** The solved challenge in a request's `captchaCode` (docs/decisions/037). */
+export function decodeCaptchaCode(code: unknown) {
+  return JSON.parse(Buffer.from(String(code), 'base64url').toString('utf8')) as { challenge: { parameters: { keyPrefix: string } }; solution: { counter: number; derivedKey: string } };
+}

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, mailbox, newCustomer, screenshots, test } from './fixtures';
+import { decodeCaptchaCode, demandCaptcha, expect, expectAccessible, mailbox, newCustomer, screenshots, test } from './fixtures';
 
 test.describe('log-in', () => {
   test.use({ locale: 'en-US' });
@@ -46,5 +46,45 @@ test.describe('log-in', () => {
     // siteConfig.login.areaCode: the countries from contry/phone/areacode, with their names.
     await expect(page.getByLabel('Country code (phone numbers only)')).toHaveAttribute('list', 'login-area-codes');
     await expect(page.locator('#login-area-codes option[value="55"]')).toHaveAttribute('label', /\(\+55\)$/);
+  });
+
+  test('the captcha the server asks for: a proof of work solved in a worker on a press of Enter, announced, and loaded only then', async ({ page, request }) => {
+    const who = await newCustomer(request, 'captcha');
+    const captcha = await demandCaptcha(page);
+    const solverFiles: string[] = [];
+    page.on('request', (r) => /captcha-(solver|worker)/.test(r.url()) && solverFiles.push(r.url()));
+    await page.goto('/login?redirect=%2Forders');
+    await page.getByLabel('Email or phone number').fill(who.email);
+    await page.getByLabel('Password').fill(who.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+
+    await expect(page.getByRole('alert').filter({ hasText: 'Captcha required' })).toBeVisible();
+    const check = page.getByRole('group', { name: 'Security check' });
+    const verify = check.getByRole('button', { name: 'Verify that I am not a robot' });
+    await expect(verify).toBeVisible();
+    // The solver and altcha-lib are not part of the page until the check is asked for.
+    expect(solverFiles).toEqual([]);
+    await expectAccessible(page);
+    await screenshots(page, 'login-captcha');
+
+    // Sent unverified: the form says so and puts the focus on the check.
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(check.getByRole('alert')).toHaveText('Verify that you are not a robot first');
+    await expect(verify).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(check.getByRole('status')).toHaveText(/^(Verifying…|Verified\. You can send the form\.)$/);
+    await expect(check.getByRole('status')).toHaveText('Verified. You can send the form.', { timeout: 20_000 });
+    expect(solverFiles.some((url) => url.includes('captcha-worker'))).toBe(true);
+    await expect(verify).toBeFocused();
+    await expect(verify).toHaveAttribute('aria-disabled', 'true');
+    await expectAccessible(page);
+    await screenshots(page, 'login-captcha-verified');
+
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    const body = captcha.sent().at(-1)!;
+    const { challenge, solution } = decodeCaptchaCode(body.captchaCode);
+    expect(solution.derivedKey.startsWith(challenge.parameters.keyPrefix)).toBe(true);
   });
 });

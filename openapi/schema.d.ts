@@ -273,7 +273,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an image captcha. */
+        /** Create a proof-of-work captcha challenge for one form (docs/decisions/037). */
         post: operations["createCaptcha"];
         delete?: never;
         options?: never;
@@ -1399,10 +1399,15 @@ export interface components {
             brandId: string;
             vnoId: string;
             tenantId: string;
-            /** @enum {string} */
+            /**
+             * @description `sandbox` while the payment providers take test money only: every payment screen then says it is in test mode.
+             * @enum {string}
+             */
             env: "sandbox" | "production";
             /** @description Seconds before another verification code may be sent. */
             caffeineRegionVerify: number;
+            /** @description Whether the site shows its flow atlas (/flows) to product owners and testers; absent means no. */
+            flowAtlas?: boolean;
         };
         /** @description A body without fields, for calls whose only input is the session. */
         EmptyRequest: Record<string, never>;
@@ -1434,8 +1439,14 @@ export interface components {
         VerificationCode: string;
         /** @description The id of a captcha from the captcha call. */
         CaptchaId: string;
-        /** @description The characters the user read from the captcha image. */
+        /**
+         * @description The solved challenge of `captchaId` (docs/decisions/037): base64url, without padding, of the
+         *     JSON `{"challenge": <the challenge as the captcha call answered it>, "solution": {"counter":
+         *     <the counter found>, "derivedKey": <its derived key, lowercase hex>}}`.
+         */
         CaptchaCode: string;
+        /** @description Lowercase hexadecimal. */
+        HexString: string;
         Email: string;
         /** @description Letters, marks and digits of any script; no punctuation, symbols or spaces. */
         Nickname: string;
@@ -1694,11 +1705,39 @@ export interface components {
              */
             purpose: "login" | "signup" | "sendCode" | "resetPassword";
         };
+        /**
+         * @description A proof-of-work challenge (ALTCHA v2, docs/decisions/037): the browser looks for the counter
+         *     whose PBKDF2 key starts with `keyPrefix`, trying counters from 0 up, and sends the challenge
+         *     back with the counter and the key as `captchaCode`. It works once, for its form, until
+         *     `expiresAt`.
+         */
         Captcha: {
             captchaId: components["schemas"]["CaptchaId"];
-            /** @description The captcha image as an SVG document. */
-            svg: string;
+            challenge: components["schemas"]["CaptchaChallenge"];
             expiresAt: components["schemas"]["TimestampMs"];
+        };
+        /** @description The challenge's parameters and the server's HMAC-SHA256 of their canonical JSON; the client sends both back unchanged. */
+        CaptchaChallenge: {
+            parameters: {
+                /** @enum {string} */
+                algorithm: "PBKDF2/SHA-256";
+                nonce: components["schemas"]["HexString"];
+                salt: components["schemas"]["HexString"];
+                /** @description PBKDF2 iterations per counter tried. */
+                cost: number;
+                /** @description Bytes of the derived key. */
+                keyLength: number;
+                keyPrefix: components["schemas"]["HexString"];
+                keySignature: components["schemas"]["HexString"];
+                /** @description What the challenge is bound to, signed with it. */
+                data: {
+                    id: components["schemas"]["CaptchaId"];
+                    /** @enum {string} */
+                    purpose: "login" | "signup" | "sendCode" | "resetPassword";
+                    expiresAt: components["schemas"]["TimestampMs"];
+                };
+            };
+            signature: components["schemas"]["HexString"];
         };
         NicknameRequest: {
             nickname: components["schemas"]["Nickname"];
@@ -3057,7 +3096,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The captcha. */
+            /** @description The challenge, signed; nothing is stored until a solution is spent. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -50,6 +50,15 @@ const EnvSchema = z.object({
   RECAPTCHA_SITE_KEY: optionalText(256),
   RECAPTCHA_SECRET: optionalText(256),
   RECAPTCHA_VERIFY_URL: z.string().trim().pipe(z.url()).default('https://www.google.com/recaptcha/api/siteverify'),
+  // Which payment providers collect money (docs/decisions/035, docs/payments.md): the sandboxes
+  // outside production; nothing in production unless the operator says so for a demo site.
+  PAYMENTS: z.enum(['sandbox', 'off']).optional(),
+  // The flow atlas (/flows) for product owners: on outside production, opt-in on a staging site.
+  FLOWS_PAGE: z.enum(['on', 'off']).optional(),
+  // The build's source maps: served outside production, kept for error reports in production.
+  SOURCE_MAPS: z.enum(['public', 'private']).optional(),
+  // The captcha's proof-of-work difficulty (docs/decisions/037): lowered by tests only.
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(100_000).optional(),
 });
 
 export interface Config {
@@ -74,6 +83,22 @@ export interface Config {
   recaptchaSiteKey: string | undefined;
   recaptchaSecret: string | undefined;
   recaptchaVerifyUrl: string;
+  /**
+   * `sandbox`: the shipped sandbox providers take test money (and the sandbox bank, chain and
+   * hosted pages exist); `off`: no provider, so no method is offered (docs/decisions/035).
+   */
+  payments: 'sandbox' | 'off';
+  /** The flow atlas page (/flows) and its machine drawings. */
+  flowsPage: boolean;
+  /** Whether `*.map` files of the build are served. */
+  publicSourceMaps: boolean;
+  /**
+   * Whether a first start seeds the demo account, demo discount codes and the sandbox bank's
+   * accounts: never in production, whatever PAYMENTS says (docs/decisions/035).
+   */
+  demoContent: boolean;
+  /** The captcha's proof-of-work difficulty; the captcha module's own when unset. */
+  captchaMaxNumber: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { startUp = fal
     );
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
   if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
     throw new ConfigError(['APP_SECRET: required in production (at least 32 random characters, the same for every server process)']);
   }
@@ -128,6 +154,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { startUp = fal
     recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
     recaptchaSecret: e.RECAPTCHA_SECRET,
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
+    payments: e.PAYMENTS ?? (production ? 'off' : 'sandbox'),
+    flowsPage: (e.FLOWS_PAGE ?? (production ? 'off' : 'on')) === 'on',
+    publicSourceMaps: (e.SOURCE_MAPS ?? (production ? 'private' : 'public')) === 'public',
+    demoContent: !production,
+    captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,
   };
 }
 

@@ -40,10 +40,11 @@ export function createLoginActors(api: Api) {
     tokenLogin: fromPromise<LoginAnswer, EntranceToken>(({ input, signal }) =>
       settleExpected(expectedRefusals.tokenLogin, async (options) => session(await api.callData(client.POST('/api/user/sso/v1', { body: input, signal }), options))),
     ),
-    passwordLogin: fromPromise<LoginAnswer, { fields: AccountFields; password: string; captcha?: { captchaId: string; captchaCode: string } }>(({ input, signal }) =>
-      settleExpected(expectedRefusals.passwordLogin, async (options) =>
-        session(await api.callData(client.POST('/api/user/login/v1', { body: { ...input.fields, password: input.password, ...input.captcha }, signal }), options)),
-      ),
+    passwordLogin: fromPromise<LoginAnswer, { fields: AccountFields; password: string; captchaId?: string; captchaCode?: string }>(({ input, signal }) =>
+      settleExpected(expectedRefusals.passwordLogin, async (options) => {
+        const { fields, ...rest } = input;
+        return session(await api.callData(client.POST('/api/user/login/v1', { body: { ...fields, ...rest }, signal }), options));
+      }),
     ),
     loadCaptcha: createCaptchaActor(api),
     sendCode: fromPromise<CodeSendAnswer, AccountFields & { captchaId?: string; captchaCode?: string }>(({ input, signal }) =>

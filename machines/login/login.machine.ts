@@ -151,7 +151,7 @@ export const loginMachine = loginSetup.createMachine({
           states: {
             editing: {
               // Spec section 5: the form checks the formats and the 6-character password first.
-              // A captcha works once: coming back here, any image shown before is gone.
+              // A captcha works once: coming back here, any challenge shown before is gone.
               entry: 'dropCaptcha',
               on: { PASSWORD_SUBMITTED: { target: 'loggingIn', actions: 'clearRefusal' } },
             },
@@ -167,7 +167,8 @@ export const loginMachine = loginSetup.createMachine({
                 },
                 onDone: [
                   { guard: 'isLoggedIn', target: '#login.loggedIn', actions: 'takeSession' },
-                  // docs/decisions/006: a captcha is due (-3034) or was wrong (-3035): a new one.
+                  // docs/decisions/006: a captcha is due (-3034) or was not solved for this form,
+                  // expired or spent (-3035): a new challenge.
                   { guard: 'needsCaptcha', target: 'loadingCaptcha', actions: 'takeRefusal' },
                   // Spec section 8: 9 not verified -> offer to resend the confirmation.
                   { guard: 'isNotVerified', target: '#login.form.notVerified', actions: 'takeRefusal' },
@@ -183,15 +184,12 @@ export const loginMachine = loginSetup.createMachine({
                 onError: { target: 'editing', actions: 'recordError' },
               },
             },
-            // Spec section 7: an image for the login form.
+            // Spec section 7: a challenge for the login form (docs/decisions/037).
             loadingCaptcha: loadingCaptchaState({ purpose: 'login' } as const),
             captchaShown: {
-              // docs/decisions/006: the image works once and for 5 minutes.
-              on: {
-                // The password goes again, with the characters of the image.
-                PASSWORD_SUBMITTED: { target: 'loggingIn' },
-                CAPTCHA_REFRESHED: { target: 'loadingCaptcha' },
-              },
+              // docs/decisions/006: the challenge works once and for 5 minutes. The view solves it;
+              // the password goes again with the solution.
+              on: { PASSWORD_SUBMITTED: { target: 'loggingIn' } },
             },
           },
         },
@@ -215,7 +213,7 @@ export const loginMachine = loginSetup.createMachine({
                   // Spec section 9: a 4-digit code went out; the dialog asks for it.
                   { guard: 'isCodeSent', target: 'codeDialog', actions: 'takeResendAfter' },
                   // docs/decisions/006: from the 4th code in an hour a captcha is due (-3034), or
-                  // the one typed was wrong (-3035): a new image with the form.
+                  // the one sent was refused (-3035): a new challenge with the form.
                   { guard: 'needsCaptcha', target: 'loadingCaptcha', actions: 'takeRefusal' },
                   // -3031: a code went out moments ago; the dialog takes that one, with the countdown.
                   { guard: 'isTooFrequent', target: 'codeDialog', actions: 'takeRefusal' },
@@ -227,17 +225,14 @@ export const loginMachine = loginSetup.createMachine({
                 onError: { target: 'editing', actions: 'recordError' },
               },
             },
-            // Spec section 7: an image for sending a code.
+            // Spec section 7: a challenge for sending a code.
             loadingCaptcha: loadingCaptchaState({ purpose: 'sendCode' } as const),
             captchaShown: {
-              // docs/decisions/006: the code goes out once the characters of the image are typed.
-              on: {
-                CODE_REQUESTED: { target: 'sendingCode', actions: ['clearRefusal', 'takeCodeAccount'] },
-                CAPTCHA_REFRESHED: { target: 'loadingCaptcha' },
-              },
+              // docs/decisions/006: the code goes out with the challenge's solution.
+              on: { CODE_REQUESTED: { target: 'sendingCode', actions: ['clearRefusal', 'takeCodeAccount'] } },
             },
             codeDialog: {
-              // Spec section 2: the 4-digit code dialog. The code went out: the image is spent.
+              // Spec section 2: the 4-digit code dialog. The code went out: the challenge is spent.
               entry: 'dropCaptcha',
               initial: 'countingDown',
               on: {

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { LoginMachine } from './login.machine';
+import type { CaptchaChallenge } from '../captcha';
 import type { AccountFields, LoginTab } from './login.types';
 
 export type LoginNotice = 'notVerified' | 'locked' | 'blocked' | null;
@@ -11,8 +12,8 @@ export interface LoginView {
   busy: boolean;
   /** The password form (phone-or-email tab) is shown. */
   passwordForm: boolean;
-  /** The captcha image (SVG) to show with the password form or the code form, when the server asked for one. */
-  captchaSvg: string | null;
+  /** The captcha challenge to solve with the password form or the code form, when the server asked for one. */
+  captcha: CaptchaChallenge | null;
   /** The code-request form (fast-login tab) is shown. */
   codeForm: boolean;
   /** The account the last code went to: the code form starts with it (a resend that met a captcha). */
@@ -43,10 +44,10 @@ export function selectLoginView(snapshot: SnapshotFrom<LoginMachine>): LoginView
     tab: snapshot.context.codeLoginEnabled ? snapshot.context.tab : 'email',
     busy: snapshot.hasTag('busy'),
     passwordForm: m({ form: 'passwordTab' }),
-    // An image is shown while it can be answered, and while its answer is being checked.
-    captchaSvg:
+    // A challenge is shown while it can be solved, and while its solution is being checked.
+    captcha:
       m({ form: { passwordTab: 'captchaShown' } }) || m({ form: { passwordTab: 'loggingIn' } }) || m({ form: { codeTab: 'captchaShown' } }) || m({ form: { codeTab: 'sendingCode' } })
-        ? (snapshot.context.captcha?.svg ?? null)
+        ? (snapshot.context.captcha?.challenge ?? null)
         : null,
     codeForm: (['editing', 'sendingCode', 'loadingCaptcha', 'captchaShown'] as const).some((s) => m({ form: { codeTab: s } })),
     codeAccount: snapshot.context.codeAccount,

@@ -41,7 +41,7 @@ export interface LoginContext {
   codeLoginEnabled: boolean;
   /** The account the last code went to, for the code log-in that follows. */
   codeAccount: AccountFields | null;
-  /** The image shown with the password form or the code form, when the server asked for one. */
+  /** The challenge shown with the password form or the code form, when the server asked for one. */
   captcha: Captcha | null;
   /** The last expected refusal, shown as its catalogue message (spec section 8). */
   errCode: number | null;
@@ -52,8 +52,8 @@ export interface LoginContext {
 
 export type LoginEvent =
   | { type: 'TAB_CHOSEN'; tab: LoginTab }
+  /** `captchaCode`: the shown challenge's solution (src/components/captcha-solver.ts). */
   | { type: 'PASSWORD_SUBMITTED'; fields: AccountFields; password: string; captchaCode?: string }
-  | { type: 'CAPTCHA_REFRESHED' }
   | { type: 'CODE_REQUESTED'; fields: AccountFields; captchaCode?: string }
   | { type: 'CODE_RESEND_REQUESTED' }
   | { type: 'CODE_SUBMITTED'; code: string }

@@ -90,17 +90,16 @@ export const passwordRecoveryMachine = setup({
       },
       states: {
         editing: {
-          // The form as the user left it; a captcha works once, so any image shown before is gone.
+          // The form as the user left it; a captcha works once, so any challenge shown before is gone.
           entry: 'dropCaptcha',
         },
-        // Spec section 7: an image for the way the user asked by (a code, or a link).
+        // Spec section 7: a challenge for the way the user asked by (a code, or a link).
         loadingCaptcha: loadingCaptchaState(({ context }: { context: PasswordRecoveryContext }): { purpose: CaptchaPurpose } => ({
           purpose: context.codeAccount ? 'sendCode' : 'resetPassword',
         })),
-        captchaShown: {
-          // docs/decisions/006: the request goes again with the characters of the image.
-          on: { CAPTCHA_REFRESHED: { target: 'loadingCaptcha' } },
-        },
+        // docs/decisions/006 and 037: the view solves the challenge; the request goes again with
+        // the solution.
+        captchaShown: {},
       },
     },
     sendingLink: {
@@ -120,7 +119,7 @@ export const passwordRecoveryMachine = setup({
           // -3031: a link went out less than a countdown ago; that one is still good.
           { guard: 'isTooFrequent', target: 'linkSent', actions: 'takeTooFrequent' },
           // docs/decisions/006: from the 4th link in an hour a captcha is due (-3034), or the one
-          // typed was wrong (-3035): the form again, with an image.
+          // sent was refused (-3035): the form again, with a new challenge.
           { guard: 'needsCaptcha', target: 'requesting.loadingCaptcha', actions: 'takeRefusal' },
           // 8 email format: the form says why.
           { target: 'requesting', actions: 'takeRefusal' },

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { PasswordRecoveryMachine } from './password-recovery.machine';
+import type { CaptchaChallenge } from '../captcha';
 import type { AccountFields } from './password-recovery.types';
 
 export type RecoveryStep = 'checking' | 'request' | 'linkSent' | 'codeSent' | 'newPassword' | 'linkUnavailable' | 'done';
@@ -13,8 +14,8 @@ export interface PasswordRecoveryView {
   linkEmail: string | null;
   /** What the request form starts with: the account last asked for (a resend that met a captcha comes back to it). */
   requested: AccountFields | null;
-  /** The captcha image (SVG) to answer with the request, when the server asked for one. */
-  captchaSvg: string | null;
+  /** The captcha challenge to solve with the request, when the server asked for one. */
+  captcha: CaptchaChallenge | null;
   canResend: boolean;
   /** The resend countdown runs (not while a code is being checked). */
   countingDown: boolean;
@@ -45,8 +46,8 @@ export function selectPasswordRecoveryView(snapshot: SnapshotFrom<PasswordRecove
     sentTo: snapshot.context.sentTo,
     linkEmail: snapshot.context.linkEmail,
     requested: snapshot.context.email !== null ? { account: snapshot.context.email } : snapshot.context.codeAccount,
-    // An image is shown while it can be answered, and while its answer is being checked.
-    captchaSvg: m({ requesting: 'captchaShown' }) || m('sendingLink') || m('sendingCode') ? (snapshot.context.captcha?.svg ?? null) : null,
+    // A challenge is shown while it can be solved, and while its solution is being checked.
+    captcha: m({ requesting: 'captchaShown' }) || m('sendingLink') || m('sendingCode') ? (snapshot.context.captcha?.challenge ?? null) : null,
     canResend: snapshot.can({ type: 'RESEND_REQUESTED' }),
     countingDown: m({ linkSent: 'countingDown' }) || m({ codeSent: 'countingDown' }),
     countdownSeconds: snapshot.context.countdownSeconds,

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { createFakeClock } from '../../server/clock';
-import { accountFields, createTestAccount, loginBody, readCaptcha, uniqueEmail, uniquePhone } from '../../tests/helpers/accounts';
+import { accountFields, createTestAccount, loginBody, solveCaptchaOf, uniqueEmail, uniquePhone } from '../../tests/helpers/accounts';
 import { useTestServer } from '../../tests/helpers/test-server';
 import { createClientWorld } from '../../tests/model/real-server';
 import { createPasswordRecoveryActors } from './password-recovery.actors';
@@ -82,7 +82,7 @@ describe('password recovery rules', () => {
     expect((await settled(again.actor)).value).toBe('linkUnavailable');
   });
 
-  it('a resend that meets a captcha (4th link in an hour) shows the image with the address kept, and goes by POST with the answer', async () => {
+  it('a resend that meets a captcha (4th link in an hour) shows the challenge with the address kept, and goes by POST with its solution', async () => {
     const account = await createTestAccount(server);
     for (let i = 0; i < 2; i++) {
       clock.advance(61_000);
@@ -98,20 +98,20 @@ describe('password recovery rules', () => {
     expect(actor.getSnapshot().value).toEqual({ linkSent: 'canResend' });
     actor.send({ type: 'RESEND_REQUESTED' });
     let s = await settled(actor);
-    // The GET a resend uses cannot carry a captcha: -3034, and the form with an image.
+    // The GET a resend uses cannot carry a captcha: -3034, and the form with a challenge.
     expect(s.value).toEqual({ requesting: 'captchaShown' });
     expect(s.context.errCode).toBe(-3034);
     expect(s.context.email).toBe(account.email);
     expect(s.context.captcha?.purpose).toBe('resetPassword');
-    await readCaptcha(server, s.context.captcha!.captchaId, 'resetPassword', 'RIGHT');
-    actor.send({ type: 'LINK_REQUESTED', email: account.email!, captchaCode: 'RIGHT' });
+    const { captchaCode } = await solveCaptchaOf(s.context.captcha!);
+    actor.send({ type: 'LINK_REQUESTED', email: account.email!, captchaCode });
     s = await settled(actor);
     expect(s.value).toEqual({ linkSent: 'countingDown' });
     expect(s.context.captcha).toBeNull();
     expect((await outboxOf(account.email!)).filter((m) => m.template === 'resetPasswordLink')).toHaveLength(4);
   });
 
-  it('a code asked for with a link image is sent without it: the server asks for an image made for codes', async () => {
+  it('a code asked for with a solved link challenge is sent without it: the server asks for a challenge made for codes', async () => {
     const account = await createTestAccount(server);
     for (let i = 0; i < 3; i++) {
       clock.advance(61_000);
@@ -121,11 +121,11 @@ describe('password recovery rules', () => {
     clock.advance(61_000);
     const { actor } = start();
     actor.send({ type: 'LINK_REQUESTED', email: account.email! });
-    const linkImage = await settled(actor);
-    expect(linkImage.context.captcha?.purpose).toBe('resetPassword');
-    await readCaptcha(server, linkImage.context.captcha!.captchaId, 'resetPassword', 'RIGHT');
-    // The user switches to a code, typing the link image's answer.
-    actor.send({ type: 'CODE_REQUESTED', fields: accountFields(account), captchaCode: 'RIGHT' });
+    const linkChallenge = await settled(actor);
+    expect(linkChallenge.context.captcha?.purpose).toBe('resetPassword');
+    const { captchaCode } = await solveCaptchaOf(linkChallenge.context.captcha!);
+    // The user switches to a code, with the link challenge solved.
+    actor.send({ type: 'CODE_REQUESTED', fields: accountFields(account), captchaCode });
     const s = await settled(actor);
     expect(s.value).toEqual({ requesting: 'captchaShown' });
     expect(s.context.errCode).toBe(-3034);

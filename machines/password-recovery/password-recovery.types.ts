@@ -18,7 +18,7 @@ export interface PasswordRecoveryContext {
   sentTo: string | null;
   /** The address of a live reset link, shown above the new password. */
   linkEmail: string | null;
-  /** The image shown with the request form, when the server asked for one (docs/decisions/006). */
+  /** The challenge shown with the request form, when the server asked for one (docs/decisions/006, 037). */
   captcha: Captcha | null;
   /** Seconds before another link or code may be asked for (the answer's resendAfter, else 60). */
   countdownSeconds: number;
@@ -33,8 +33,6 @@ export type PasswordRecoveryEvent =
   | { type: 'LINK_REQUESTED'; email: string; captchaCode?: string }
   /** Recover by a 4-digit code by email or SMS (sendVerificationCode, purpose resetPassword). */
   | { type: 'CODE_REQUESTED'; fields: AccountFields; captchaCode?: string }
-  /** Another captcha image (the one shown cannot be read). */
-  | { type: 'CAPTCHA_REFRESHED' }
   /** Another link or code, once the countdown is over. */
   | { type: 'RESEND_REQUESTED' }
   /** The code and the new password (spec section 5: at least 6, confirmed by the form). */

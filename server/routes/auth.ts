@@ -64,7 +64,8 @@ export function authHandlers(services: ServerServices) {
   const unknownLockout = createUnknownLockout(db, clock);
   const unknownSends = createUnknownSends(db, clock);
   const identifierHashKey = deriveKey(services.secret, 'unknown-login');
-  const captchas = createCaptchas(db, clock, deriveKey(services.secret, 'captcha'));
+  // CAPTCHA_MAX_NUMBER: tests make the proof of work cheap (docs/decisions/037).
+  const captchas = createCaptchas(db, clock, deriveKey(services.secret, 'captcha'), { maxNumber: config.captchaMaxNumber });
   const codes = createCodes(db, clock, deriveKey(services.secret, 'codes'));
 
   // Unknown accounts are answered after a hash comparison too, so timing does not tell them apart.
@@ -212,7 +213,7 @@ export function authHandlers(services: ServerServices) {
     if (to) await outbox.send(tx, { accountUid: account.uid, ...to, lang: account.language, template: 'passwordChanged', params: { nickname: account.nickname } });
   }
 
-  /** Captcha when the recent count asks for it (-3034 without one, -3035 when wrong). */
+  /** Captcha when the recent count asks for it (-3034 without one, -3035 when not solved here for this form). */
   async function captchaIfNeeded(needed: boolean, purpose: CaptchaPurpose, given: { captchaId?: string; captchaCode?: string } | undefined) {
     if (needed) await captchas.verify(purpose, given?.captchaId, given?.captchaCode);
   }

@@ -164,6 +164,8 @@ describe('error catalogue', () => {
           'termsRequired', 'nicknameSpecialChars', 'cardNumberInvalid', 'cardExpiryInvalid',
           'cardCvcInvalid', 'cpfDigitsOnly', 'cpfInvalid', 'areaCodeTooShort', 'areaCodeTooLong',
           'areaCodeInvalid', 'zipcodeIncorrect', 'stateBeforeCity', 'couponRequired',
+          // Not the spec's: the proof-of-work captcha's button (docs/decisions/037).
+          'captchaRequired',
         ].map((key) => [key, `validation.${key}`]),
       ),
     );

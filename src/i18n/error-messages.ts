@@ -645,6 +645,11 @@ export const validationMessages = defineMessages({
     defaultMessage: 'Accept the Terms of Use and Privacy Policy to continue',
     description: 'Sign-up form: the terms and privacy policy checkbox is not ticked.',
   },
+  captchaRequired: {
+    id: 'validation.captchaRequired',
+    defaultMessage: 'Verify that you are not a robot first',
+    description: 'Form error under the anti-robot check: the form was sent before the check ran.',
+  },
   nicknameSpecialChars: {
     id: 'validation.nicknameSpecialChars',
     defaultMessage: 'Nickname cannot contain special characters',

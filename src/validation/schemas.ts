@@ -27,6 +27,7 @@ export const V = {
   invalidEmail: 'validation.invalidEmail',
   invalidPhone: 'validation.invalidPhone',
   termsRequired: 'validation.termsRequired',
+  captchaRequired: 'validation.captchaRequired',
   nicknameSpecialChars: 'validation.nicknameSpecialChars',
   cardNumberInvalid: 'validation.cardNumberInvalid',
   cardExpiryInvalid: 'validation.cardExpiryInvalid',
@@ -95,8 +96,8 @@ export const emailOrPhoneSchema = z.string().check(
 /** The area code as typed beside a phone number: up to 4 digits, possibly none. */
 export const areaCodeInputSchema = z.string().check(z.regex(/^[0-9]{0,4}$/, V.areaCodeInvalid));
 
-/** The answer to a captcha, once the server asks for one. */
-export const captchaSchema = z.string().check(z.trim(), z.minLength(1, V.required));
+/** The solved captcha, once the server asks for one: the check must have run first. */
+export const captchaSchema = z.string().check(z.minLength(1, V.captchaRequired));
 
 /** The area code itself must be one of the known ones (spec: "invalid"). */
 export const areaCodeSchema = (known: readonly AreaCodeRule[]) =>

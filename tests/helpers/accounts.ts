@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { captchaAnswerHash, createCaptchas, randomCaptchaText, type CaptchaPurpose } from '../../server/auth/captcha';
+import type { CaptchaPurpose } from '../../server/auth/captcha';
 import type { Database } from '../../server/db/database';
-import { deriveKey } from '../../server/security/secrets';
 import type { ServerServices } from '../../server/services';
+import { solveCaptcha, type CaptchaChallenge } from '../../src/components/captcha-solver';
 
 /** What the fixtures need from `useTestServer()`. */
 export interface ServerHandle {
@@ -107,24 +107,21 @@ export const loginBody = (a: TestAccount, password = a.password ?? '') => ({
 /** The account field(s) alone, for code calls. */
 export const accountFields = (a: TestAccount) => ({ account: a.account, ...(a.areaCode ? { areaCode: a.areaCode } : {}) });
 
-/**
- * A captcha whose answer the test knows, made the way the server makes them (same key), for
- * calls that ask for one: spread it into the request body.
- */
-export async function solvedCaptcha(server: ServerHandle, purpose: CaptchaPurpose): Promise<{ captchaId: string; captchaCode: string }> {
-  const captchas = createCaptchas(server.db, server.services.clock, deriveKey(server.services.secret, 'captcha'));
-  const captchaCode = randomCaptchaText();
-  const { captchaId } = await captchas.create(purpose, captchaCode);
-  return { captchaId, captchaCode };
+/** The solution of a challenge the server answered, worked out by the browser's own solver. */
+export async function solveCaptchaOf(captcha: { captchaId: string; challenge: CaptchaChallenge }): Promise<{ captchaId: string; captchaCode: string }> {
+  const captchaCode = await solveCaptcha(captcha.challenge);
+  if (!captchaCode) throw new Error(`captcha ${captcha.captchaId} was not solved`);
+  return { captchaId: captcha.captchaId, captchaCode };
 }
 
 /**
- * Makes `answer` the right one for a captcha the server already made (a person reads the image; a
- * test cannot), by storing its hash as the server would.
+ * A captcha solved for real, for calls that ask for one: a challenge from the server for
+ * `purpose`, worked out at the test server's difficulty. Spread it into the request body.
  */
-export async function readCaptcha(server: ServerHandle, captchaId: string, purpose: CaptchaPurpose, answer: string): Promise<void> {
-  const hash = captchaAnswerHash(deriveKey(server.services.secret, 'captcha'), captchaId, purpose, answer);
-  await server.db.query('UPDATE captchas SET answer_hash = $2 WHERE id = $1', [captchaId, hash]);
+export async function solvedCaptcha(server: { post(url: string, body: unknown): Promise<{ body: { code: number; data?: any } }> }, purpose: CaptchaPurpose) {
+  const res = await server.post('/api/user/createRandCode/v1', { purpose });
+  if (res.body.code !== 0) throw new Error(`no captcha: ${JSON.stringify(res.body)}`);
+  return solveCaptchaOf(res.body.data);
 }
 
 /** Every row of the tables, with bytea as hex and base64, for "no secret in the database" checks. */

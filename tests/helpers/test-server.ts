@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
+import { serverLogger } from '../../server/logging';
 import { contractErrors } from './contract-check';
 import type { Clock } from '../../server/clock';
 import { loadConfig } from '../../server/config';
@@ -23,6 +24,8 @@ export interface TestServerOptions {
   clock?: Clock;
   /** A hasher with other limits than the server's own. */
   hasher?: PasswordHasher;
+  /** Every log line of the server, at trace level, through its production logger settings. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /**
@@ -48,13 +51,20 @@ export async function openTestDatabase(): Promise<{ db: Database; url: string | 
   };
 }
 
+/**
+ * The captchas' difficulty in test servers (CAPTCHA_MAX_NUMBER): a few PBKDF2 tries, so a suite
+ * solves its captchas for real in milliseconds. A suite that measures the production one says so.
+ */
+export const TEST_CAPTCHA_MAX_NUMBER = 8;
+
 export async function startTestServer(env: NodeJS.ProcessEnv = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const { db, url, drop } = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: 'dist', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: 'dist', CAPTCHA_MAX_NUMBER: String(TEST_CAPTCHA_MAX_NUMBER), ...env });
   const hasher = options.hasher ?? createPasswordHasher();
   await migrate(db);
-  await seedDemoContent(db, hasher, { publicUrl: config.publicUrl });
-  const app = await buildApp({ config, db, hasher, clock: options.clock, logger: false });
+  await seedDemoContent(db, hasher, { publicUrl: config.publicUrl, demo: config.demoContent });
+  const logger = options.logStream ? serverLogger({ logLevel: 'trace' }, options.logStream) : false;
+  const app = await buildApp({ config, db, hasher, clock: options.clock, logger });
   await app.ready();
   return {
     app,

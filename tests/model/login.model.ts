@@ -13,6 +13,8 @@ const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`
 const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(id) });
 const refused = (errCode: number) => ({ kind: 'refused', errCode });
 const loggedIn = { kind: 'loggedIn', userInfo: user };
+/** A challenge's shape; the walks get real ones from the server. */
+export const graphChallenge = { parameters: { algorithm: 'PBKDF2/SHA-256', nonce: '00', salt: '00', cost: 1, keyLength: 32, keyPrefix: '00', keySignature: '00', data: { id: 'graph', purpose: 'login', expiresAt: 1 } }, signature: '00' };
 
 export const loginInputs = {
   web: { tab: 'email', returnTo: '/orders', scene: 'WEB', entranceToken: null },
@@ -25,13 +27,14 @@ export type LoginStart = keyof typeof loginInputs;
 
 /**
  * Per invocation, the answers the graph considers: one per guarded branch of its onDone. A request
- * sent with the shown image's answer meets -3035 (a test cannot read the image), else -3034.
+ * sent with the shown challenge's solution can meet -3035 (the walks let it expire), one without a
+ * solution for its form -3034.
  */
 const automatic = (captcha: CaptchaPurpose | undefined): Record<string, EventObject[]> => ({
   tokenLogin: [done('tokenLogin', loggedIn), error('tokenLogin')],
   loadConfig: [done('loadConfig', { countdownSeconds: 45, googleClientId: 'graph', codeLogin: true }), error('loadConfig')],
   passwordLogin: [done('passwordLogin', loggedIn), ...[9, 17, 197, 4596, captcha === 'login' ? -3035 : -3034].map((c) => done('passwordLogin', refused(c))), error('passwordLogin')],
-  loadCaptcha: [done('loadCaptcha', { captchaId: 'graph', svg: '<svg/>', purpose: 'login' }), error('loadCaptcha')],
+  loadCaptcha: [done('loadCaptcha', { captchaId: 'graph', challenge: graphChallenge, purpose: 'login' }), error('loadCaptcha')],
   sendCode: [done('sendCode', { kind: 'sent', resendAfter: 45 }), ...[-3031, captcha === 'sendCode' ? -3035 : -3034, 17, 1].map((c) => done('sendCode', refused(c))), error('sendCode')],
   codeLogin: [done('codeLogin', loggedIn), ...[11, 9, 17, 197, 1].map((c) => done('codeLogin', refused(c))), error('codeLogin')],
   googleLogin: [done('googleLogin', loggedIn), ...[9, 197, 1].map((c) => done('googleLogin', refused(c))), error('googleLogin')],
@@ -41,7 +44,6 @@ const userEvents: EventObject[] = [
   { type: 'TAB_CHOSEN', tab: 'email' } as EventObject,
   { type: 'TAB_CHOSEN', tab: 'code' } as EventObject,
   { type: 'PASSWORD_SUBMITTED', fields, password: 'graph-password' } as EventObject,
-  { type: 'CAPTCHA_REFRESHED' },
   { type: 'CODE_REQUESTED', fields } as EventObject,
   { type: 'CODE_RESEND_REQUESTED' },
   { type: 'CODE_SUBMITTED', code: '1234' } as EventObject,

@@ -8,6 +8,7 @@ import { loginMachine } from '../../machines/login/login.machine';
 import type { LoginEvent, LoginEventType } from '../../machines/login/login.types';
 import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../helpers/test-server';
+import { solutionOf } from './captcha-walks';
 import { saveCoverage } from './coverage';
 import { assertFullCoverage, pollUntil } from './gate';
 import { GOOGLE_CLIENT_ID, useGoogleStub } from './google-stub';
@@ -34,15 +35,13 @@ const executors = {
     type: 'PASSWORD_SUBMITTED',
     fields: w.login!.fields,
     password: w.login!.password,
-    // The characters of the image cannot be read by a test: a wrong answer (-3035).
-    ...(from.matches({ form: { passwordTab: 'captchaShown' } }) ? { captchaCode: 'AAAAA' } : {}),
+    // With a challenge shown, its solution, found for real.
+    ...(await solutionOf(from.matches({ form: { passwordTab: 'captchaShown' } }) ? from.context.captcha : null)),
   }),
-  CAPTCHA_REFRESHED: async () => ({ type: 'CAPTCHA_REFRESHED' }),
   CODE_REQUESTED: async (w, from) => ({
     type: 'CODE_REQUESTED',
     fields: w.codeTarget!.fields,
-    // As for the password: a wrong answer, which the server refuses (-3035).
-    ...(from.matches({ form: { codeTab: 'captchaShown' } }) ? { captchaCode: 'AAAAA' } : {}),
+    ...(await solutionOf(from.matches({ form: { codeTab: 'captchaShown' } }) ? from.context.captcha : null)),
   }),
   CODE_RESEND_REQUESTED: async () => ({ type: 'CODE_RESEND_REQUESTED' }),
   CODE_SUBMITTED: async (w) => ({ type: 'CODE_SUBMITTED', code: await w.typedCode() }),

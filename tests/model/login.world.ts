@@ -10,6 +10,7 @@ import type { FakeClock } from '../../server/clock';
 import { accountFields, createTestAccount, loginBody, uniqueEmail, type TestAccount } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
 import type { useGoogleStub } from './google-stub';
+import { expectChallengeFor, expireShownChallenge } from './captcha-walks';
 import type { ClientWorld } from './real-server';
 
 type Server = ReturnType<typeof useTestServer>;
@@ -124,8 +125,8 @@ export class LoginWorld {
         if (fail) await this.breakTable('site_settings');
         return;
       case 'passwordLogin': {
-        // The image's answer is wrong (a test cannot read it): the account that asked for it.
-        if (refusal === -3035) return;
+        // The account that asked for the captcha, whose challenge runs out before it is sent.
+        if (refusal === -3035) return expireShownChallenge(this.clock);
         const account = await this.fresh();
         this.login = { fields: accountFields(account), password: account.password!, account };
         if (refusal === 4596) {
@@ -151,11 +152,12 @@ export class LoginWorld {
         return;
       }
       case 'loadCaptcha':
-        if (fail) await this.breakInserts('captchas');
+        // Each new challenge sweeps long-spent ones first.
+        if (fail) await this.breakTable('captchas');
         return;
       case 'sendCode': {
-        // The image's answer is wrong (a test cannot read it): the account that asked for it.
-        if (refusal === -3035) return;
+        // As for the password: the shown challenge runs out before it is sent.
+        if (refusal === -3035) return expireShownChallenge(this.clock);
         const resend = cause?.type === 'CODE_RESEND_REQUESTED' && this.codeTarget?.account;
         const account = resend ? this.codeTarget!.account! : await this.fresh();
         if (refusal === 1 && !resend) {
@@ -236,13 +238,6 @@ export class LoginWorld {
       expect(rows.length).toBeGreaterThan(0);
     }
     if (event.type === 'xstate.done.actor.sendCode' && output?.kind === 'sent') expect(await this.lastCode()).toMatch(/^\d{4}$/);
-    if (event.type === 'xstate.done.actor.loadCaptcha') {
-      // A real image for the form it guards, stored only as a hash (docs/decisions/006).
-      expect(reached.context.captcha.svg).toMatch(/^<svg[\s\S]*<\/svg>$/);
-      const purpose = reached.matches({ form: 'codeTab' }) ? 'sendCode' : 'login';
-      expect(reached.context.captcha.purpose).toBe(purpose);
-      const rows = await this.server.db.query('SELECT purpose FROM captchas WHERE id = $1', [reached.context.captcha.captchaId]);
-      expect(rows).toEqual([{ purpose }]);
-    }
+    if (event.type === 'xstate.done.actor.loadCaptcha') await expectChallengeFor(this.server.db, reached.context.captcha, reached.matches({ form: 'codeTab' }) ? 'sendCode' : 'login');
   }
 }

@@ -5,6 +5,7 @@ import type { PasswordRecoveryMachine } from '../../machines/password-recovery/p
 import type { PasswordRecoveryInput } from '../../machines/password-recovery/password-recovery.types';
 import type { CaptchaPurpose } from '../../machines/captcha';
 import type { GraphModel } from './harness';
+import { graphChallenge } from './login.model';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(id) });
@@ -21,12 +22,13 @@ export type RecoveryStart = keyof typeof recoveryInputs;
 
 /**
  * Per invocation, the answers the graph considers: one per guarded branch of its onDone. A request
- * sent with the shown image's answer meets -3035 (a test cannot read the image), else -3034.
+ * sent with the shown challenge's solution can meet -3035 (the walks let it expire), one without a
+ * solution for its form -3034.
  */
 const automatic = (captcha: CaptchaPurpose | undefined): Record<string, EventObject[]> => ({
   sendLink: [done('sendLink', sent), done('sendLink', refused(-3031)), done('sendLink', refused(captcha === 'resetPassword' ? -3035 : -3034)), done('sendLink', refused(8)), error('sendLink')],
   sendCode: [done('sendCode', sent), done('sendCode', refused(-3031)), done('sendCode', refused(captcha === 'sendCode' ? -3035 : -3034)), done('sendCode', refused(17)), error('sendCode')],
-  loadCaptcha: [done('loadCaptcha', { captchaId: 'graph', svg: '<svg/>', purpose: 'sendCode' }), error('loadCaptcha')],
+  loadCaptcha: [done('loadCaptcha', { captchaId: 'graph', challenge: graphChallenge, purpose: 'sendCode' }), error('loadCaptcha')],
   resetByCode: [done('resetByCode', { kind: 'reset' }), done('resetByCode', refused(11)), done('resetByCode', refused(17)), error('resetByCode')],
   checkLink: [done('checkLink', { kind: 'live', email: 'graph@example.com' }), done('checkLink', refused(10302)), error('checkLink')],
   resetByLink: [done('resetByLink', { kind: 'reset' }), done('resetByLink', refused(10302)), error('resetByLink')],
@@ -36,7 +38,6 @@ const userEvents: EventObject[] = [
   { type: 'LINK_REQUESTED', email: 'graph@example.com' } as EventObject,
   { type: 'CODE_REQUESTED', fields: { account: 'graph@example.com' } } as EventObject,
   { type: 'RESEND_REQUESTED' },
-  { type: 'CAPTCHA_REFRESHED' },
   { type: 'CODE_RESET_SUBMITTED', code: '1234', password: 'graph-password' } as EventObject,
   { type: 'LINK_RESET_SUBMITTED', password: 'graph-password' } as EventObject,
   { type: 'RESTART' },

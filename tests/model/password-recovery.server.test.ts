@@ -8,6 +8,7 @@ import { passwordRecoveryMachine } from '../../machines/password-recovery/passwo
 import type { PasswordRecoveryEvent, PasswordRecoveryEventType } from '../../machines/password-recovery/password-recovery.types';
 import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../helpers/test-server';
+import { solutionOf } from './captcha-walks';
 import { saveCoverage } from './coverage';
 import { assertFullCoverage, pollUntil } from './gate';
 import { CoverageRecorder, describePath, flowPaths, startRecorded } from './harness';
@@ -21,15 +22,14 @@ const server = useTestServer({}, { clock });
 const recorder = new CoverageRecorder();
 const paths = flowPaths(passwordRecoveryGraph(passwordRecoveryMachine.provide({ actors: createPasswordRecoveryActors({} as never) })));
 
-const answer = (from: AnyMachineSnapshot) => (from.matches({ requesting: 'captchaShown' }) ? { captchaCode: 'AAAAA' } : {});
+/** With a challenge shown, the request goes with its solution, found for real. */
+const answer = (from: AnyMachineSnapshot) => solutionOf(from.matches({ requesting: 'captchaShown' }) ? from.context.captcha : null);
 
 /** What the user does for each event: here the event itself, filled from the arranged world. */
 const executors = {
-  // The characters of an image cannot be read by a test: a wrong answer (-3035).
-  LINK_REQUESTED: async (w, from) => ({ type: 'LINK_REQUESTED', email: w.fields.account, ...answer(from) }),
-  CODE_REQUESTED: async (w, from) => ({ type: 'CODE_REQUESTED', fields: w.fields, ...answer(from) }),
+  LINK_REQUESTED: async (w, from) => ({ type: 'LINK_REQUESTED', email: w.fields.account, ...(await answer(from)) }),
+  CODE_REQUESTED: async (w, from) => ({ type: 'CODE_REQUESTED', fields: w.fields, ...(await answer(from)) }),
   RESEND_REQUESTED: async () => ({ type: 'RESEND_REQUESTED' }),
-  CAPTCHA_REFRESHED: async () => ({ type: 'CAPTCHA_REFRESHED' }),
   CODE_RESET_SUBMITTED: async (w) => ({ type: 'CODE_RESET_SUBMITTED', code: await w.typedCode(), password: w.newPassword }),
   LINK_RESET_SUBMITTED: async (w) => ({ type: 'LINK_RESET_SUBMITTED', password: w.newPassword }),
   RESTART: async () => ({ type: 'RESTART' }),

@@ -8,6 +8,7 @@ import type { AccountFields, PasswordRecoveryInvokeId } from '../../machines/pas
 import type { FakeClock } from '../../server/clock';
 import { accountFields, createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
+import { expectChallengeFor, expireShownChallenge } from './captcha-walks';
 
 type Server = ReturnType<typeof useTestServer>;
 type Output = { kind?: string; errCode?: number } | undefined;
@@ -125,8 +126,8 @@ export class RecoveryWorld {
     const resend = cause?.type === 'RESEND_REQUESTED' && this.account !== null;
     switch (id as PasswordRecoveryInvokeId) {
       case 'sendLink': {
-        // The image's answer is wrong (a test cannot read it): the account that asked for it.
-        if (refusal === -3035) return;
+        // The account that asked for the captcha, whose challenge runs out before it is sent.
+        if (refusal === -3035) return expireShownChallenge(this.clock);
         const account = resend ? this.account! : await this.fresh();
         // A link went out moments ago: the countdown is running (docs/decisions/006).
         if (refusal === -3031) await this.server.post(REQUEST_LINK, { email: account.email });
@@ -143,7 +144,7 @@ export class RecoveryWorld {
         return;
       }
       case 'sendCode': {
-        if (refusal === -3035) return;
+        if (refusal === -3035) return expireShownChallenge(this.clock);
         const account = resend ? this.account! : await this.fresh();
         if (refusal === -3031) await this.server.post('/api/user/sendVerificationCode/v1', { ...accountFields(account), channel: 'email', purpose: 'resetPassword' });
         // docs/decisions/006: the 5th failure within 15 minutes locks the account.
@@ -153,7 +154,8 @@ export class RecoveryWorld {
         return;
       }
       case 'loadCaptcha':
-        if (fail) await this.breakInserts('captchas');
+        // Each new challenge sweeps long-spent ones first.
+        if (fail) await this.breakTable('captchas');
         return;
       case 'resetByCode':
         this.codeChoice = refusal === 11 || refusal === 17 ? 'wrong' : 'right';
@@ -192,12 +194,8 @@ export class RecoveryWorld {
       expect(reached.context.sentTo).toBe(`${this.account!.email![0]}***@example.com`);
     }
     if (event.type === 'xstate.done.actor.sendCode' && output?.kind === 'sent') expect(await this.lastCode()).toMatch(/^\d{4}$/);
-    if (event.type === 'xstate.done.actor.loadCaptcha') {
-      // A real image for the way the user asked by, stored only as a hash (docs/decisions/006).
-      const purpose = reached.context.codeAccount ? 'sendCode' : 'resetPassword';
-      expect(reached.context.captcha).toMatchObject({ purpose, svg: expect.stringMatching(/^<svg[\s\S]*<\/svg>$/) });
-      expect(await this.server.db.query('SELECT purpose FROM captchas WHERE id = $1', [reached.context.captcha.captchaId])).toEqual([{ purpose }]);
-    }
+    // A real challenge for the way the user asked by (docs/decisions/037).
+    if (event.type === 'xstate.done.actor.loadCaptcha') await expectChallengeFor(this.server.db, reached.context.captcha, reached.context.codeAccount ? 'sendCode' : 'resetPassword');
     if (event.type === 'xstate.done.actor.checkLink' && output?.kind === 'live') expect(reached.context.linkEmail).toBe(this.account!.email);
     if (reached.matches('done')) {
       // The new password works, the old one does not, and the owner was told.

@@ -1,5 +1,6 @@
 // What every screens walk (b) does with its actor: record coverage, keep the root's snapshots for
 // the walker, and hold a busy state's answer until the walk has looked at the screen.
+import { fireEvent, screen } from '@testing-library/react';
 import { SimulatedClock, type AnyMachineSnapshot, type InspectionEvent } from 'xstate';
 import type { CoverageRecorder } from './harness';
 import type { AnswerGate } from './real-server';
@@ -16,4 +17,18 @@ export function screenActorOptions(recorder: CoverageRecorder, gate: AnswerGate,
     }
   };
   return { clock, inspect };
+}
+
+/** The captcha's group on a screen (src/components/captcha-field.tsx). */
+export const CAPTCHA = 'Security check';
+
+/**
+ * With a captcha shown, the user presses its button and waits until it says it passed: the
+ * challenge is solved for real, in the page's solver (on this thread, as jsdom has no workers).
+ */
+export async function verifyCaptchaOnScreen() {
+  const verify = screen.queryByRole('button', { name: 'Verify that I am not a robot' });
+  if (!verify) return;
+  fireEvent.click(verify);
+  await screen.findByText('Verified. You can send the form.', undefined, { timeout: 10_000 });
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useController, useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { z } from 'zod/mini';
@@ -166,9 +166,10 @@ const withCaptcha = { captcha: captchaSchema };
 
 function PasswordForm({ view, send }: { view: LoginView; send: Send }) {
   const intl = useIntl();
-  const needsCaptcha = view.captchaSvg !== null;
+  const needsCaptcha = view.captcha !== null;
   const schema = needsCaptcha ? z.extend(passwordFormSchema, withCaptcha) : passwordFormSchema;
   const form = useForm<z.input<typeof passwordFormSchema>>({ resolver: zodResolver(schema), defaultValues: { account: '', areaCode: '', password: '', captcha: '' } });
+  const captcha = useController({ control: form.control, name: 'captcha' });
   const suggest = useAccountSuggestions('login', form.watch('account'));
   const e = form.formState.errors;
   const a11y = (name: string, error: string | undefined) => ({ id: `login-${name}`, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `login-${name}-error` : undefined });
@@ -177,14 +178,14 @@ function PasswordForm({ view, send }: { view: LoginView; send: Send }) {
       className="stack"
       noValidate
       onSubmit={form.handleSubmit((v) =>
-        send({ type: 'PASSWORD_SUBMITTED', fields: toFields(v.account, v.areaCode), password: v.password, ...(needsCaptcha ? { captchaCode: v.captcha.trim() } : {}) }),
+        send({ type: 'PASSWORD_SUBMITTED', fields: toFields(v.account, v.areaCode), password: v.password, ...(needsCaptcha ? { captchaCode: v.captcha } : {}) }),
       )}
     >
       <FormField id="login-account" label={intl.formatMessage(m.account)} error={e.account?.message} input={<input type="text" autoComplete="username" list={suggest.emailList} {...a11y('account', e.account?.message)} {...form.register('account')} />} />
       <FormField id="login-areaCode" label={intl.formatMessage(m.areaCode)} error={e.areaCode?.message} input={<input type="text" inputMode="numeric" autoComplete="tel-country-code" list={suggest.areaCodeList} {...a11y('areaCode', e.areaCode?.message)} {...form.register('areaCode')} />} />
       {suggest.lists}
       <FormField id="login-password" label={intl.formatMessage(m.password)} error={e.password?.message} input={<input type="password" autoComplete="current-password" {...a11y('password', e.password?.message)} {...form.register('password')} />} />
-      {needsCaptcha && <CaptchaField id="login-captcha" svg={view.captchaSvg!} busy={view.busy} error={e.captcha?.message} field={form.register('captcha')} onRefresh={() => send({ type: 'CAPTCHA_REFRESHED' })} clear={() => form.setValue('captcha', '')} />}
+      {view.captcha && <CaptchaField id="login-captcha" challenge={view.captcha} busy={view.busy} error={e.captcha?.message} field={captcha.field} reset={() => form.resetField('captcha')} />}
       <button type="submit" className="button" disabled={view.busy}>
         {intl.formatMessage(m.submit)}
       </button>
@@ -196,20 +197,21 @@ const codeRequestSchema = z.object({ account: emailOrPhoneSchema, areaCode: area
 
 function CodeRequestForm({ view, send }: { view: LoginView; send: Send }) {
   const intl = useIntl();
-  const needsCaptcha = view.captchaSvg !== null;
+  const needsCaptcha = view.captcha !== null;
   const schema = needsCaptcha ? z.extend(codeRequestSchema, withCaptcha) : codeRequestSchema;
   // A resend that met a captcha comes back here: the account it was for is already filled in.
   const form = useForm<z.input<typeof codeRequestSchema>>({
     resolver: zodResolver(schema),
     defaultValues: { account: view.codeAccount?.account ?? '', areaCode: view.codeAccount?.areaCode ?? '', captcha: '' },
   });
+  const captcha = useController({ control: form.control, name: 'captcha' });
   const suggest = useAccountSuggestions('code', form.watch('account'));
   const e = form.formState.errors;
   return (
     <form
       className="stack"
       noValidate
-      onSubmit={form.handleSubmit((v) => send({ type: 'CODE_REQUESTED', fields: toFields(v.account, v.areaCode), ...(needsCaptcha ? { captchaCode: v.captcha.trim() } : {}) }))}
+      onSubmit={form.handleSubmit((v) => send({ type: 'CODE_REQUESTED', fields: toFields(v.account, v.areaCode), ...(needsCaptcha ? { captchaCode: v.captcha } : {}) }))}
     >
       <p className="muted">{intl.formatMessage(m.codeHint)}</p>
       <FormField
@@ -225,7 +227,7 @@ function CodeRequestForm({ view, send }: { view: LoginView; send: Send }) {
         input={<input id="code-areaCode" type="text" inputMode="numeric" list={suggest.areaCodeList} aria-invalid={e.areaCode ? true : undefined} aria-describedby={e.areaCode ? 'code-areaCode-error' : undefined} {...form.register('areaCode')} />}
       />
       {suggest.lists}
-      {needsCaptcha && <CaptchaField id="code-captcha" svg={view.captchaSvg!} busy={view.busy} error={e.captcha?.message} field={form.register('captcha')} onRefresh={() => send({ type: 'CAPTCHA_REFRESHED' })} clear={() => form.setValue('captcha', '')} />}
+      {view.captcha && <CaptchaField id="code-captcha" challenge={view.captcha} busy={view.busy} error={e.captcha?.message} field={captcha.field} reset={() => form.resetField('captcha')} />}
       <button type="submit" className="button" disabled={view.busy}>
         {intl.formatMessage(m.sendCode)}
       </button>

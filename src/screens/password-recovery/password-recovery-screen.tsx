@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useController, useForm } from 'react-hook-form';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod/mini';
@@ -203,13 +203,14 @@ const toFields = (account: string, areaCode: string): AccountFields => {
 
 function RequestForm({ view, send }: { view: PasswordRecoveryView; send: Send }) {
   const intl = useIntl();
-  const needsCaptcha = view.captchaSvg !== null;
+  const needsCaptcha = view.captcha !== null;
   const code = useForm<RequestValues>({
     resolver: zodResolver(needsCaptcha ? z.extend(requestSchema, withCaptcha.shape) : requestSchema),
     defaultValues: { account: view.requested?.account ?? '', areaCode: view.requested?.areaCode ?? '', captcha: '' },
   });
+  const captcha = useController({ control: code.control, name: 'captcha' });
   const e = code.formState.errors;
-  const captchaCode = (v: RequestValues) => (needsCaptcha ? { captchaCode: v.captcha.trim() } : {});
+  const captchaCode = (v: RequestValues) => (needsCaptcha ? { captchaCode: v.captcha } : {});
   const asLink = async () => {
     // The link goes by email only: the same field, checked as an address.
     const parsed = (needsCaptcha ? z.extend(linkRequestSchema, withCaptcha.shape) : linkRequestSchema).safeParse(code.getValues());
@@ -234,7 +235,7 @@ function RequestForm({ view, send }: { view: PasswordRecoveryView; send: Send })
       <FormField id="recovery-areaCode" label={intl.formatMessage(m.areaCode)} error={e.areaCode?.message}>
         <input type="text" inputMode="numeric" autoComplete="tel-country-code" {...a11y('areaCode')} {...code.register('areaCode')} />
       </FormField>
-      {needsCaptcha && <CaptchaField id="recovery-captcha" svg={view.captchaSvg!} busy={view.busy} error={e.captcha?.message} field={code.register('captcha')} onRefresh={() => send({ type: 'CAPTCHA_REFRESHED' })} clear={() => code.setValue('captcha', '')} />}
+      {view.captcha && <CaptchaField id="recovery-captcha" challenge={view.captcha} busy={view.busy} error={e.captcha?.message} field={captcha.field} reset={() => code.resetField('captcha')} />}
       <div className="actions">
         <button type="button" className="button" disabled={view.busy} onClick={() => void asLink()}>
           {intl.formatMessage(m.sendLink)}
