@@ -58,6 +58,9 @@ export function uploadHandlers(services: ServerServices) {
         declared = part.mimetype;
         // Refuses (RequestFileTooLargeError) past the limit instead of cutting the file short.
         bytes = await part.toBuffer();
+        // …except when the chunk that crossed the limit was the last one read: the parser then
+        // marks the stream truncated after its loop has checked, and hands over the cut file.
+        if (part.file.truncated || bytes.length > MAX_UPLOAD_BYTES) throw invalid(`the file is over ${MAX_UPLOAD_BYTES} bytes`);
       } catch (error) {
         if (error instanceof ApiRefusal) throw error;
         throw invalid(`unreadable upload: ${(error as Error).message}`);
