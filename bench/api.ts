@@ -70,7 +70,8 @@ async function startServer(root: string, env: Record<string, string>): Promise<R
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    // Production, with the sandbox payments a demo site would turn on: the data is 100 card payments (docs/decisions/035).
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, LOG_LEVEL: 'warn', NODE_ENV: 'production', PAYMENTS: 'sandbox', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let exited = false;

@@ -17,6 +17,7 @@ import { planHandlers } from './routes/plans';
 import { pricingHandlers } from './routes/pricing';
 import { registerDevMailbox } from './routes/dev-mailbox';
 import { registerSandboxBank } from './routes/sandbox-bank';
+import { registerWebhookReceiver } from './payments/webhooks';
 import { registerPaymentJobs } from './billing/payment-jobs';
 import { renewalHandlers } from './routes/renewal';
 import { registerRenewalJob } from './billing/renewal';
@@ -30,6 +31,7 @@ import { registerUploads, uploadHandlers } from './routes/uploads';
 import { registerSecurityHeaders } from './security/headers';
 import { createPasswordHasher, HashQueueFullError, type PasswordHasher } from './security/passwords';
 import { createServerServices, type ServerServices } from './services';
+import { serverLogger } from './logging';
 
 export interface AppOptions {
   config: Config;
@@ -50,12 +52,7 @@ declare module 'fastify' {
 /** Builds the whole server without listening, so tests can `inject` into the real thing. */
 export async function buildApp({ config, db, clock = systemClock, hasher = createPasswordHasher(), logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      // Request bodies are never logged (they carry passwords and card numbers); headers that
-      // carry credentials are masked.
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-    },
+    logger: logger ?? serverLogger(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Keeps every 4xx/5xx in the envelope, including the ones Fastify raises itself.
@@ -115,7 +112,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   const services = await createServerServices({ config, db, clock, hasher, bundled, errorText });
   app.decorate('services', services);
   const handlers: Handlers = {
-    ...siteHandlers(services.site),
+    ...siteHandlers(services.site, { env: services.payments.environment, flowAtlas: config.flowsPage }),
     ...planHandlers(services),
     ...signupHandlers(services),
     ...accountHandlers(services),
@@ -139,10 +136,12 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   // Developer-only: a signed token-log-in link, as the TV app would open it (docs/decisions/007).
   if (config.env !== 'production') app.get('/dev/sso-link', devSsoLink(services));
   // Pending orders past their payment window are cancelled and unanswered charges reconciled;
-  // outside production, the sandbox bank, chain and hosted pages pay them and the sandbox
-  // providers' signed webhooks settle them (README, docs/decisions/011).
+  // with the sandbox providers on, the sandbox bank, chain and hosted pages pay them and their
+  // signed webhooks settle them (README, docs/decisions/011 and 035).
   registerPaymentJobs(app, services);
-  if (config.env !== 'production') registerSandboxBank(app, services);
+  // Every provider's webhooks (docs/payments.md); 404 for a provider that is not configured.
+  registerWebhookReceiver(app, services);
+  if (services.payments.sandbox) registerSandboxBank(app, services, services.payments.sandbox);
 
   // The app's HTML names each route's own chunks and its first banner (docs/decisions/030) and
   // draws the first screens (033), reading the API as the app does, in-process; undefined without a build.
@@ -156,14 +155,18 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
       // browsers that accept them, with no compression work per request.
       preCompressed: true,
       // The build's own records (the manifest, the route hints, the preview's renderer) are the
-      // server's to read, not the web's.
-      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
+      // server's to read, not the web's; so are its source maps in production unless
+      // SOURCE_MAPS=public (they stay in dist/ for error reports, docs/decisions/035).
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/') && (config.publicSourceMaps || !pathName.endsWith('.map')),
       setHeaders(reply, filePath) {
         // Hashed bundles never change; everything else is revalidated.
         reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     app.get('/', (request, reply) => spa.send(request, reply));
+    // The flow atlas is off in production unless FLOWS_PAGE=on: its address is then a 404, as
+    // the app shows it (docs/decisions/035).
+    if (!config.flowsPage) app.get('/flows', (request, reply) => spa.send(request, reply.status(404)));
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -12,12 +12,13 @@ async function main() {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const hasher = createPasswordHasher();
   const applied = await migrate(db);
-  const seeded = await seedDemoContent(db, hasher, { publicUrl: config.publicUrl });
+  const demo = config.demoContent;
+  const seeded = await seedDemoContent(db, hasher, { publicUrl: config.publicUrl, demo });
   const app = await buildApp({ config, db, hasher });
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
-  if (seeded) {
-    app.log.info({ email: demoAccount.email, password: demoAccount.password }, 'demo content seeded; log in with the demo account');
-  }
+  // The demo password is in the README, never in a log line (docs/security.md).
+  if (seeded && demo) app.log.info({ email: demoAccount.email }, 'demo content seeded; log in with the demo account (its password is in the README)');
+  else if (seeded) app.log.info('site content seeded: brand, theme, configuration, languages, policies and plans');
 
   let closing = false;
   const shutdown = async (signal: string) => {

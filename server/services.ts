@@ -25,7 +25,7 @@ export interface ServerServices {
   /** What the account screen shows (queryInfo). */
   accountInfo: AccountInfoRepository;
   outbox: Outbox;
-  /** The payment providers, one per payment method (sandboxes outside a real gateway's config). */
+  /** The payment providers, one per payment method: the sandboxes, or none (docs/decisions/035). */
   payments: ProviderRegistry;
   errorText: ErrorTranslator;
 }
@@ -53,7 +53,13 @@ export async function createServerServices(deps: {
     sessions: createSessionService(db, clock),
     accountInfo: createAccountInfoRepository(db),
     outbox,
-    payments: createProviderRegistry({ publicUrl: config.publicUrl, outbox, key: (purpose) => deriveKey(secret, `payments:${purpose}`) }),
+    payments: createProviderRegistry({
+      mode: config.payments,
+      publicUrl: config.publicUrl,
+      outbox,
+      key: (purpose) => deriveKey(secret, `payments:${purpose}`),
+      sandboxWebhookKey: deriveKey(secret, 'sandbox-webhook'),
+    }),
     errorText,
   };
 }

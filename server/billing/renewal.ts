@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
 import { ApiRefusal } from '../errors';
 import type { ServerLanguage } from '../i18n';
-import { CARD_PROVIDER, createCardProvider } from '../payments/card-provider';
+import { CARD_PROVIDER } from '../payments/card-provider';
 import { crashPoint } from '../payments/crash-point';
 import type { ChargeOutcome, ChargeRequest } from '../payments/provider';
 import type { ServerServices } from '../services';
@@ -64,7 +64,7 @@ const dueCondition = `status = 'activated' AND next_billing_at <= $1 AND (next_r
  * 3. `renewing_since` is always cleared, even when the charge fails.
  */
 export async function runRenewals(
-  services: Pick<ServerServices, 'db' | 'outbox'>,
+  services: Pick<ServerServices, 'db' | 'outbox' | 'payments'>,
   options: { now: number; limit?: number; log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> },
 ): Promise<RenewalSummary> {
   const { db, outbox } = services;
@@ -72,6 +72,11 @@ export async function runRenewals(
   const at = new Date(now);
   const dueBy = new Date(now + RENEWAL_WINDOW_MS);
   const summary: RenewalSummary = { claimed: 0, renewed: 0, declined: 0, expired: 0, skipped: 0 };
+  // With payments off (docs/decisions/035) no card network is there to charge: subscriptions stay
+  // due, untouched, until a provider is configured, rather than being declined for the operator's choice.
+  const network = services.payments.card;
+  if (!network) return summary;
+  const card = network;
 
   const claimed = await db.transaction(async (tx) => {
     const rows = await tx.query<{ account_uid: number }>(
@@ -86,7 +91,6 @@ export async function runRenewals(
   });
   summary.claimed = claimed.length;
 
-  const card = createCardProvider();
   const fulfil = createFulfilment({ outbox, valuate });
 
   for (const uid of claimed) {

@@ -56,30 +56,6 @@ export const demoUserConfig: Schemas['UserConfig'] = {
   caffeineRegionVerify: 60,
 };
 
-/**
- * The accounts bank-transfer payers send money to, by the order's currency (the contract's
- * BankAccountDetails). A currency without one makes the method answer -2602. Sandbox accounts:
- * the bank codes and numbers are well-formed but belong to no one.
- */
-export const demoBankAccounts = {
-  BRL: {
-    bankName: 'Banco Sandbox S.A. (999)',
-    accountHolder: 'Aurora Streaming Ltda.',
-    branch: '0001',
-    accountNumber: '1234567-8',
-    taxId: '11.222.333/0001-81',
-    country: 'BR',
-  },
-  USD: {
-    bankName: 'Sandbox National Bank',
-    accountHolder: 'Aurora Streaming LLC',
-    accountNumber: '000123456789',
-    routingNumber: '011000015',
-    swift: 'SNDBUS33XXX',
-    country: 'US',
-  },
-} as const;
-
 export const demoContact = {
   email: 'ajuda@aurora.example',
   phone: '+55 11 4000-1234',

@@ -2,9 +2,9 @@ import type { Database, Queryable } from './database';
 import type { PasswordHasher } from '../security/passwords';
 import { grantWelcomeCode } from '../billing/coupons';
 import { addSampleRecordings } from '../repositories/cloud-repository';
+import { sandboxBankAccounts } from '../payments/bank-transfer-provider';
 import {
   demoAccount,
-  demoBankAccounts,
   demoContact,
   demoDiscountCodes,
   demoLanguages,
@@ -15,18 +15,25 @@ import {
   demoUserConfig,
 } from './demo-content';
 
+export interface SeedOptions {
+  publicUrl: string;
+  /**
+   * The demo account, the demo discount codes and the sandbox bank's receiving accounts: for
+   * development and tests only. A production database gets the site's content alone (brand,
+   * theme, configuration, languages, policies, plans), which the portal needs to open at all
+   * (docs/decisions/035).
+   */
+  demo: boolean;
+}
+
 /**
- * Fills an empty database with the demo content. It runs once: a database that already has a
- * site configuration is left as its operator made it.
+ * Fills an empty database with the site's starting content, and the demo content when asked. It
+ * runs once: a database that already has a site configuration is left as its operator made it.
  */
-export async function seedDemoContent(
-  db: Database,
-  hasher: PasswordHasher,
-  options: { publicUrl: string },
-): Promise<boolean> {
+export async function seedDemoContent(db: Database, hasher: PasswordHasher, options: SeedOptions): Promise<boolean> {
   // Every start comes here; only the first needs the demo password's hash, which takes argon2's time.
   if ((await db.query("SELECT 1 FROM site_settings WHERE key = 'siteConfig'")).length > 0) return false;
-  const passwordHash = await hasher.hash(demoAccount.password);
+  const passwordHash = options.demo ? await hasher.hash(demoAccount.password) : undefined;
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7268002)');
     const existing = await tx.query("SELECT 1 FROM site_settings WHERE key = 'siteConfig'");
@@ -42,9 +49,8 @@ export async function seedDemoContent(
     const siteConfig = { ...demoSiteConfig, login: { ...demoSiteConfig.login, webLink: options.publicUrl } };
     await putSetting(tx, 'siteConfig', siteConfig);
     await putSetting(tx, 'theme', demoTheme);
-    await putSetting(tx, 'userConfig', demoUserConfig);
+    await putSetting(tx, 'userConfig', { ...demoUserConfig, env: options.demo ? 'sandbox' : 'production' });
     await putSetting(tx, 'contact', demoContact);
-    await putSetting(tx, 'bankAccounts', demoBankAccounts);
 
     for (const [type, byLang] of Object.entries(demoPolicies)) {
       for (const [lang, text] of Object.entries(byLang)) {
@@ -101,6 +107,9 @@ export async function seedDemoContent(
       }
     }
 
+    if (!passwordHash) return true;
+
+    await putSetting(tx, 'bankAccounts', sandboxBankAccounts);
     for (const c of demoDiscountCodes) {
       await tx.query(
         `INSERT INTO discount_codes (code, kind, value, currency, plan_id, valid_from, valid_to, max_uses, active, listed)

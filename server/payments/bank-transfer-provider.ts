@@ -12,10 +12,38 @@ export const TRANSFER_WINDOW_MS = 5 * 86_400_000;
 /** "No receiving account available" (spec section 8). */
 export const NO_RECEIVING_ACCOUNT = -2602;
 
-/** The receiving account for a currency, from the site settings (`bankAccounts`, by currency). */
+/**
+ * The sandbox bank's receiving accounts, by the order's currency (the contract's
+ * BankAccountDetails): well-formed bank codes and numbers that belong to no one.
+ */
+export const sandboxBankAccounts = {
+  BRL: {
+    bankName: 'Banco Sandbox S.A. (999)',
+    accountHolder: 'Aurora Streaming Ltda.',
+    branch: '0001',
+    accountNumber: '1234567-8',
+    taxId: '11.222.333/0001-81',
+    country: 'BR',
+  },
+  USD: {
+    bankName: 'Sandbox National Bank',
+    accountHolder: 'Aurora Streaming LLC',
+    accountNumber: '000123456789',
+    routingNumber: '011000015',
+    swift: 'SNDBUS33XXX',
+    country: 'US',
+  },
+} as const satisfies Record<string, BankAccountDetails>;
+
+/**
+ * The receiving account for a currency: the site's (`bankAccounts`, by currency), or, on a site
+ * that has none at all (a production database turned into a demo with PAYMENTS=sandbox), the
+ * sandbox bank's. A site whose accounts leave a currency out answers -2602 for it.
+ */
 export async function receivingAccount(q: Queryable, currency: string): Promise<BankAccountDetails | undefined> {
   const [row] = await q.query<{ account: BankAccountDetails | null }>("SELECT value -> $1::text AS account FROM site_settings WHERE key = 'bankAccounts'", [currency]);
-  return row?.account ?? undefined;
+  if (!row) return Object.hasOwn(sandboxBankAccounts, currency) ? sandboxBankAccounts[currency as keyof typeof sandboxBankAccounts] : undefined;
+  return row.account ?? undefined;
 }
 
 /**

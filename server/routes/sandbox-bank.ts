@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { openStatuses } from '../billing/order-status';
-import { createFulfilment, loadOrder, settlePending } from '../billing/orders';
-import { redeemDiscountCode, valuate } from '../billing/pricing';
 import { BOLETO_PROVIDER, createBoletoProvider } from '../payments/boleto-provider';
 import { parseBrCode } from '../payments/pix-brcode';
 import { createPixProvider, merchantName, PIX_PROVIDER } from '../payments/pix-provider';
@@ -10,96 +7,31 @@ import { TRANSFER_PROVIDER } from '../payments/bank-transfer-provider';
 import { CRYPTO_PROVIDER, parseCoinAmount } from '../payments/crypto-provider';
 import { EWALLET_PROVIDER } from '../payments/ewallet-provider';
 import type { HostedCheckout } from '../payments/hosted-checkout';
+import type { SandboxProviders } from '../payments/registry';
 import { formatMoney } from '../mail/templates';
 import { checkoutPage } from './sandbox-pages';
-import { signWebhook, verifyWebhook } from '../payments/webhook-signature';
+import { signWebhook } from '../payments/webhook-signature';
+import { WEBHOOK_PATH, WEBHOOK_SIGNATURE_HEADER, type PaymentEvent } from '../payments/webhooks';
 import { deriveKey } from '../security/secrets';
 import type { ServerServices } from '../services';
 
 /**
- * The sandbox bank and the sandbox PIX/boleto providers' webhooks (outside the contract, never in
- * production). `POST /api/sandbox/pix/pay/:txid` and `POST /api/sandbox/boleto/pay/:barcode` play
- * the payer's bank: they read the amount from the code itself, as a bank does, and the provider
- * tells the portal with a signed event at `POST /api/sandbox/webhooks/:provider`. That receiver
- * is what a real provider calls: it checks the signature (401 when bad or older than 300 s),
- * applies each event id once, refuses an amount or currency that is not the order's, and settles
- * the order PAYMENT_SUCCEEDED with what it gives (entitlement, receipt).
+ * The sandbox bank, chain and hosted pages (outside the contract, only while the sandbox
+ * providers are on, docs/decisions/035). `POST /api/sandbox/pix/pay/:txid` and
+ * `POST /api/sandbox/boleto/pay/:barcode` play the payer's bank: they read the amount from the
+ * code itself, as a bank does, and the sandbox provider tells the portal with a signed event at
+ * the receiver every provider uses, `POST /api/payments/webhooks/:provider` (webhooks.ts).
  */
 
-export const WEBHOOK_SIGNATURE_HEADER = 'webhook-signature';
+type WebhookProvider = typeof PIX_PROVIDER | typeof BOLETO_PROVIDER | typeof EWALLET_PROVIDER | typeof CRYPTO_PROVIDER | typeof TRANSFER_PROVIDER;
 
-export interface PaymentEvent {
-  id: string;
-  type: 'payment.succeeded';
-  data: { reference: string; amount: number; currency: string; paidAt: number };
-}
-
-export type EventResult = 'applied' | 'duplicate' | 'mismatch' | 'ignored';
-
-const webhookProviders = [PIX_PROVIDER, BOLETO_PROVIDER, EWALLET_PROVIDER, CRYPTO_PROVIDER, TRANSFER_PROVIDER] as const;
-type WebhookProvider = (typeof webhookProviders)[number];
-const isWebhookProvider = (p: string): p is WebhookProvider => (webhookProviders as readonly string[]).includes(p);
-
+/** The sandbox providers' signing key (their side; the registry checks with the same). */
 export const sandboxWebhookKey = (services: Pick<ServerServices, 'secret'>) => deriveKey(services.secret, 'sandbox-webhook');
 
-function parseEvent(raw: string): PaymentEvent | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  const e = value as Partial<PaymentEvent> | null;
-  const d = e?.data;
-  if (!e || typeof e.id !== 'string' || e.id.length === 0 || e.id.length > 128 || e.type !== 'payment.succeeded' || !d) return undefined;
-  if (typeof d.reference !== 'string' || !Number.isSafeInteger(d.amount) || typeof d.currency !== 'string' || typeof d.paidAt !== 'number') return undefined;
-  return e as PaymentEvent;
-}
-
-/** Applies one verified provider event, once per event id, in one transaction. */
-export function createEventApplier(services: ServerServices) {
-  const { db, clock, outbox } = services;
-  const fulfil = createFulfilment({ outbox, valuate });
-  return async function apply(provider: WebhookProvider, event: PaymentEvent, log: FastifyInstance['log']): Promise<EventResult> {
-    const now = clock.now();
-    return db.transaction(async (tx) => {
-      const fresh = await tx.query('INSERT INTO webhook_events (provider, event_id, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id', [
-        provider,
-        event.id,
-        new Date(now),
-      ]);
-      if (fresh.length === 0) return 'duplicate';
-      const [found] = await tx.query<{ order_id: string }>('SELECT order_id FROM payment_attempts WHERE provider = $1 AND provider_ref = $2', [provider, event.data.reference]);
-      if (!found) {
-        log.warn({ provider, eventId: event.id }, 'webhook for an unknown payment');
-        return 'ignored';
-      }
-      // The order first, then its attempt: the same lock order as paying and expiring.
-      const order = await loadOrder(tx, found.order_id, { forUpdate: true });
-      const [attempt] = await tx.query<{ id: number; status: string; amount: string | number; currency: string }>(
-        'SELECT id, status, amount, currency FROM payment_attempts WHERE provider = $1 AND provider_ref = $2',
-        [provider, event.data.reference],
-      );
-      if (!order || !attempt) return 'ignored';
-      if (event.data.amount !== Number(attempt.amount) || event.data.currency !== attempt.currency || event.data.amount !== order.total || event.data.currency !== order.currency) {
-        log.warn({ provider, eventId: event.id, orderId: order.id }, 'webhook amount or currency differs from the order; not fulfilled');
-        return 'mismatch';
-      }
-      if (attempt.status !== 'pending' || !openStatuses.includes(order.status)) {
-        log.warn({ provider, eventId: event.id, orderId: order.id, status: order.status, attempt: attempt.status }, 'webhook for a payment no longer open');
-        return 'ignored';
-      }
-      await settlePending(tx, order, attempt.id, { fulfil, redeem: redeemDiscountCode }, `${provider}: paid (${event.id})`, now);
-      return 'applied';
-    });
-  };
-}
-
-/** The sandbox bank, the sandbox providers' webhook receiver (non-production only). */
-export function registerSandboxBank(app: FastifyInstance, services: ServerServices) {
+/** The sandbox bank, chain and hosted pages, whose payments reach the portal as the providers' signed events. */
+export function registerSandboxBank(app: FastifyInstance, services: ServerServices, sandbox: SandboxProviders) {
   const { db, clock } = services;
   const key = sandboxWebhookKey(services);
-  const apply = createEventApplier(services);
   const pix = createPixProvider();
   const boleto = createBoletoProvider();
 
@@ -110,7 +42,7 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
     const raw = JSON.stringify(event);
     const res = await app.inject({
       method: 'POST',
-      url: `/api/sandbox/webhooks/${provider}`,
+      url: `${WEBHOOK_PATH}/${provider}`,
       headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signWebhook(key, raw, now) },
       payload: raw,
     });
@@ -174,13 +106,11 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    hostedPages(scope, '/sandbox/paypal/checkoutnow', 'PayPal', 'token', services.payments.paypal.checkout, async () => undefined);
-    hostedPages(scope, '/sandbox/wallet/checkout', 'Wallet', 'id', services.payments.ewallet.checkout, (row) => deliver(EWALLET_PROVIDER, row.id, row.amount, row.currency));
+    hostedPages(scope, '/sandbox/paypal/checkoutnow', 'PayPal', 'token', sandbox.paypal.checkout, async () => undefined);
+    hostedPages(scope, '/sandbox/wallet/checkout', 'Wallet', 'id', sandbox.ewallet.checkout, (row) => deliver(EWALLET_PROVIDER, row.id, row.amount, row.currency));
   });
 
   void app.register(async (scope) => {
-    // The receiver verifies the signature over the exact bytes sent, so JSON is kept as text here.
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
     scope.post<{ Params: { txid: string } }>('/api/sandbox/pix/pay/:txid', async (request, reply) => {
       const { txid } = request.params;
@@ -229,22 +159,6 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
       const amount = request.query.amount === undefined ? expected : Number(request.query.amount);
       if (!Number.isSafeInteger(amount) || amount <= 0) return reply.status(400).send({ error: 'amount is a positive number of minor units' });
       return deliver(TRANSFER_PROVIDER, reference, amount, attempt.currency);
-    });
-
-    scope.post<{ Params: { provider: string } }>('/api/sandbox/webhooks/:provider', async (request, reply) => {
-      const { provider } = request.params;
-      if (!isWebhookProvider(provider)) return reply.status(404).send({ error: 'unknown provider' });
-      const raw = typeof request.body === 'string' ? request.body : '';
-      const header = request.headers[WEBHOOK_SIGNATURE_HEADER];
-      const check = verifyWebhook(key, raw, typeof header === 'string' ? header : undefined, clock.now());
-      if (!check.ok) {
-        request.log.warn({ provider, reason: check.reason }, 'webhook signature refused');
-        return reply.status(401).send({ received: false, reason: check.reason });
-      }
-      const event = parseEvent(raw);
-      if (!event) return reply.status(400).send({ received: false, reason: 'malformed event' });
-      const result = await apply(provider, event, request.log);
-      return { received: true, result };
     });
   });
 }

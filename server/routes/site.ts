@@ -6,7 +6,15 @@ import type { ServerLanguage } from '../i18n';
 /** -3036 "Configuration information error": the operator removed something the portal needs. */
 const configurationError = -3036;
 
-export function siteHandlers(site: SiteRepository) {
+/** What the process's configuration adds to the stored user config (docs/decisions/035). */
+export interface SiteSwitches {
+  /** `sandbox` while the sandbox providers take test money, so every payment screen says so. */
+  env: 'sandbox' | 'production';
+  /** Whether the flow atlas (/flows) is shown. */
+  flowAtlas: boolean;
+}
+
+export function siteHandlers(site: SiteRepository, switches: SiteSwitches) {
   // The request's language, then the site's default, then English: a text in some language
   // beats an error page.
   async function languagePreference(ctx: RequestContext, wanted?: ServerLanguage): Promise<ServerLanguage[]> {
@@ -17,7 +25,9 @@ export function siteHandlers(site: SiteRepository) {
   return defineHandlers({
     getTheme: () => site.theme(),
     getSiteConfig: () => site.setting('siteConfig'),
-    getUserConfig: () => site.setting('userConfig'),
+    // The stored `env` is what the operator wrote; whether money is real is the process's own
+    // configuration, so that is what the browser is told.
+    getUserConfig: async () => ({ ...(await site.setting('userConfig')), ...switches }),
 
     async getI18nVersion() {
       const [version, langs] = await Promise.all([site.i18nVersion(), site.enabledLanguages()]);

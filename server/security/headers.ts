@@ -70,8 +70,12 @@ function apiCacheControl(request: FastifyRequest, reply: FastifyReply) {
  * Adds the headers to every answer; returns the same step for the answers Fastify's router makes
  * before any hook can run (a path it cannot decode, see `frameworkErrors` in server/app.ts).
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'googleClientId'>): (request: FastifyRequest, reply: FastifyReply) => void {
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'googleClientId' | 'env' | 'publicUrl'>): (request: FastifyRequest, reply: FastifyReply) => void {
   const policy = appPolicy(config);
+  // A production site whose public address is https is reached over TLS, whatever a proxy in
+  // front says or fails to say (TRUST_PROXY off by default): a browser ignores the header on
+  // plain HTTP (RFC 6797 §8.1), so sending it on every answer costs nothing and cannot be missed.
+  const alwaysTls = config.env === 'production' && config.publicUrl.startsWith('https://');
   const secure = (request: FastifyRequest, reply: FastifyReply) => {
     if (!reply.hasHeader('content-security-policy')) {
       // The sandbox providers' hosted pages are their own documents, with one inline style block.
@@ -84,9 +88,9 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Confi
     reply.header('Referrer-Policy', 'no-referrer');
     // For browsers older than frame-ancestors.
     reply.header('X-Frame-Options', 'DENY');
-    // Only over TLS (RFC 6797 §7.2); behind a proxy, request.protocol reads X-Forwarded-Proto
-    // when TRUST_PROXY is set.
-    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+    // Otherwise only over TLS (RFC 6797 §7.2); behind a proxy, request.protocol reads
+    // X-Forwarded-Proto when TRUST_PROXY is set.
+    if (alwaysTls || request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     if (isApi(request.url)) apiCacheControl(request, reply);
   };
   app.addHook('onSend', async (request, reply, payload) => {

@@ -6,6 +6,7 @@ import { MainLayout } from './layouts/main-layout';
 import { loadChunk } from './chunks';
 import { TrackedScreen, trackedScreen } from './page-tracking';
 import { RequireDigits, RequireSession } from './route-guards';
+import { PaymentFrame } from '../components/test-mode-notice';
 import { NotFoundScreen } from '../screens/errors/not-found-screen';
 import { ServerErrorScreen } from '../screens/errors/server-error-screen';
 import { PricingTableScreen } from '../screens/pricing/pricing-table-screen';
@@ -65,9 +66,11 @@ const routes = createRoutesFromChildren(routeTree({ language: defaultLanguage, o
  * The paths routed, parameters left out. Entry rules (src/routing/entry-rules.ts) redirect only to
  * these, so a rule whose screen is not built yet leaves the visitor where they are, not on a 404.
  */
-export const routedPaths: ReadonlySet<string> = new Set(
-  routes.flatMap((route) => route.children ?? []).flatMap(({ path }) => (path && path !== '/' ? [path.replace(/\/:[^/]+/g, '')] : [])),
-);
+type RouteNode = { path?: string; children?: RouteNode[] };
+// Layout routes (the layouts, the payment screens' frame) have children and no path of their own.
+const pathsIn = (nodes: readonly RouteNode[]): string[] =>
+  nodes.flatMap(({ path, children }) => [...(path && path !== '/' && path !== '*' ? [path.replace(/\/:[^/]+/g, '')] : []), ...pathsIn(children ?? [])]);
+export const routedPaths: ReadonlySet<string> = new Set(pathsIn(routes));
 
 /**
  * Starts the download of the screen `pathname` shows, so it travels with the shell's other first
@@ -101,13 +104,16 @@ function routeTree(layout: Props) {
         {/* Spec section 2: /orders and /account are the same screen. */}
         <Route path="/account" element={<RequireSession><AccountScreen /></RequireSession>} />
         <Route path="/orders" element={<RequireSession><AccountScreen /></RequireSession>} />
-        <Route path="/payment" element={<RequireSession><PaymentScreen /></RequireSession>} />
+        {/* Every payment screen says when the site takes test money only (docs/decisions/035). */}
+        <Route element={<PaymentFrame />}>
+          <Route path="/payment" element={<RequireSession><PaymentScreen /></RequireSession>} />
+        </Route>
         {/* Spec section 2, "other labelled screens": settings (docs/decisions/020: signed in). */}
         <Route path="/settings" element={<RequireSession><SettingsScreen /></RequireSession>} />
         {/* Spec section 2, "other labelled screens": coupons and my cloud (docs/decisions/023: signed in). */}
         <Route path="/coupons" element={<RequireSession><CouponsScreen /></RequireSession>} />
         <Route path="/my-cloud" element={<RequireSession><MyCloudScreen /></RequireSession>} />
-        {/* Not in the spec: the flow atlas for product owners and testers (issue 5), off in production. */}
+        {/* Not in the spec: the flow atlas for product owners and testers, off in production unless FLOWS_PAGE=on (docs/decisions/035). */}
         <Route path="/flows" element={<FlowsScreen />} />
       </Route>
       <Route element={<BareLayout {...layout} />}>
@@ -121,16 +127,18 @@ function routeTree(layout: Props) {
         <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
         <Route path="/lost-password" element={<ForgotPasswordScreen />} />
         <Route path="/reset-password" element={<ResetPasswordScreen />} />
-        <Route path="/paymentResult" element={<PaymentResultScreen />} />
-        <Route path="/payment-redirect" element={<PaymentRedirectScreen />} />
-        <Route path="/payment-pix" element={<PaymentPixScreen />} />
+        <Route element={<PaymentFrame />}>
+          <Route path="/paymentResult" element={<PaymentResultScreen />} />
+          <Route path="/payment-redirect" element={<PaymentRedirectScreen />} />
+          <Route path="/payment-pix" element={<PaymentPixScreen />} />
+          {/* Spec section 2: how to finish paying a pending order (docs/decisions/019). */}
+          <Route path="/paynowTips" element={<RequireSession><PaynowTipsScreen /></RequireSession>} />
+          {/* Spec section 2: payment helper pages; a TV hands the payment to a phone (docs/decisions/025). */}
+          <Route path="/paymentCaishen" element={<RequireSession><PaymentCaishenScreen /></RequireSession>} />
+          <Route path="/caishenRepay" element={<RequireSession><CaishenRepayScreen /></RequireSession>} />
+        </Route>
         {/* Spec section 2: a paid order's receipt with its service period (docs/decisions/018). */}
         <Route path="/receipt" element={<ReceiptScreen />} />
-        {/* Spec section 2: how to finish paying a pending order (docs/decisions/019). */}
-        <Route path="/paynowTips" element={<RequireSession><PaynowTipsScreen /></RequireSession>} />
-        {/* Spec section 2: payment helper pages; a TV hands the payment to a phone (docs/decisions/025). */}
-        <Route path="/paymentCaishen" element={<RequireSession><PaymentCaishenScreen /></RequireSession>} />
-        <Route path="/caishenRepay" element={<RequireSession><CaishenRepayScreen /></RequireSession>} />
         {/* Spec section 2: the set-top-box scene's order list. */}
         <Route path="/stb-orders" element={<RequireSession><StbOrdersScreen /></RequireSession>} />
       </Route>

@@ -77,7 +77,7 @@ export async function pauseRenewal(server: Server, uid: number): Promise<{ relea
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  const pass = runRenewals({ db: paused, outbox: server.services.outbox }, { now: new Date(sub.next_billing_at).getTime() - 3_600_000 });
+  const pass = runRenewals({ db: paused, outbox: server.services.outbox, payments: server.services.payments }, { now: new Date(sub.next_billing_at).getTime() - 3_600_000 });
   for (let i = 0; i < 200 && (await subscription(db, uid))!.renewing_since === null; i++) await new Promise((r) => setTimeout(r, 5));
   if ((await subscription(db, uid))!.renewing_since === null) throw new Error('the renewal pass did not claim the subscription');
   return {

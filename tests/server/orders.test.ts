@@ -81,7 +81,7 @@ describe('orders: reading, paging, tips, reminders and the cart', () => {
   });
 
   it('the cart holds the newest unfinished order, and tips, details and reminders follow its state', async () => {
-    const { auth } = await customer({ language: 'es' });
+    const { auth, account } = await customer({ language: 'es' });
     expect((await post('/api/bill/query/cart', {}, auth)).body).toEqual({ code: 0, data: null });
 
     expect((await pay(auth, { card: card(DECLINED), email: 'pagos@example.com' })).body).toMatchObject({ code: 1, errCode: 301 });
@@ -102,7 +102,12 @@ describe('orders: reading, paging, tips, reminders and the cart', () => {
     const tooSoon = await server.post('/api/bill/order/remind/v1', { orderId }, auth);
     expect(tooSoon).toMatchObject({ status: 429, body: { errCode: -3031 } });
     clock.advance(61_000);
-    expect((await post('/api/bill/order/remind/v1', { orderId, email: 'outro@example.com' }, auth)).body.data.email).toBe('o***@example.com');
+    // Only to the account's own address or the order's (docs/decisions/035): never a stranger's.
+    const stranger = await server.post('/api/bill/order/remind/v1', { orderId, email: 'outro@example.com' }, auth);
+    expect(stranger.body).toMatchObject({ code: 1, errCode: 5000 });
+    expect(await server.services.outbox.list({ to: 'outro@example.com' })).toEqual([]);
+    const own = await post('/api/bill/order/remind/v1', { orderId, email: account.email!.toUpperCase() }, auth);
+    expect(own.body.data.email).toMatch(/^\w\*\*\*@example\.com$/);
 
     const repaid = await post('/api/bill/repay/v1', { orderId, method: 'card', card: card(VISA_OK) }, auth);
     expect(repaid.body.data).toEqual({ next: 'done', orderId, status: 'PAYMENT_SUCCEEDED' });

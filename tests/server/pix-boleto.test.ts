@@ -79,7 +79,7 @@ describe('PIX and boleto: sandbox providers, the sandbox bank and signed, idempo
     const v1 = createHmac('sha256', options.key ?? sandboxWebhookKey(server.services)).update(`${t}.${raw}`).digest('hex');
     return server.app.inject({
       method: 'POST',
-      url: `/api/sandbox/webhooks/${provider}`,
+      url: `/api/payments/webhooks/${provider}`,
       headers: { 'content-type': 'application/json', 'webhook-signature': `t=${t},v1=${v1}` },
       payload: raw,
     });
@@ -199,7 +199,7 @@ describe('PIX and boleto: sandbox providers, the sandbox bank and signed, idempo
       expect((await webhook(provider, event('forged'), { key: 'not-the-sandbox-key' })).statusCode).toBe(401);
       expect((await webhook(provider, event('stale'), { at: clock.now() - 301_000 })).statusCode).toBe(401);
       expect((await webhook(provider, event('future'), { at: clock.now() + 301_000 })).statusCode).toBe(401);
-      const unsigned = await server.app.inject({ method: 'POST', url: `/api/sandbox/webhooks/${provider}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(event('unsigned')) });
+      const unsigned = await server.app.inject({ method: 'POST', url: `/api/payments/webhooks/${provider}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(event('unsigned')) });
       expect(unsigned.statusCode).toBe(401);
       // A body changed after signing fails too.
       const raw = JSON.stringify(event('tampered'));
@@ -207,7 +207,7 @@ describe('PIX and boleto: sandbox providers, the sandbox bank and signed, idempo
       const v1 = createHmac('sha256', sandboxWebhookKey(server.services)).update(`${t}.${raw}`).digest('hex');
       const tampered = await server.app.inject({
         method: 'POST',
-        url: `/api/sandbox/webhooks/${provider}`,
+        url: `/api/payments/webhooks/${provider}`,
         headers: { 'content-type': 'application/json', 'webhook-signature': `t=${t},v1=${v1}` },
         payload: raw.replace(id('tampered'), id('tampered2')),
       });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { SafeHtml } from '../../components/safe-html';
 import { usePageTitle } from '../../components/use-page-title';
@@ -14,7 +14,6 @@ const m = defineMessages({
     defaultMessage: 'Every flow of the portal as a statechart, coloured by the last test run: green, walked against the server and through the screens; amber, by one; red, by none. Pick a flow, then follow its transitions.',
     description: 'Introduction of the flow atlas',
   },
-  off: { id: 'flows.off', defaultMessage: 'The flow atlas is not available on this site.', description: 'Shown when the flow atlas is turned off (production)' },
   machine: { id: 'flows.machine', defaultMessage: 'Flow', description: 'Label of the flow chooser' },
   current: { id: 'flows.current', defaultMessage: 'You are in', description: 'Heading: the current state of the walkthrough' },
   next: { id: 'flows.next', defaultMessage: 'What can happen next', description: 'Heading: the transitions out of the current state' },
@@ -77,7 +76,7 @@ const shortId = (node: AnyStateNode) => node.id.split('.').slice(1).join('.') ||
 /**
  * Issue 5's flow atlas: the drawings of `npm run flows`, interactive. Pick a flow, click a
  * transition to step through it, see the path so far and open the screen that shows the flow.
- * Off in production (the site's configuration says `env: production`).
+ * Off unless the site's user config says `flowAtlas` (docs/decisions/035).
  */
 export function FlowsScreen() {
   const intl = useIntl();
@@ -87,7 +86,8 @@ export function FlowsScreen() {
   const [query, setQuery] = useSearchParams();
   const chosen = query.get('flow') ?? 'checkout';
   const machine = machines.status === 'success' ? (machines.data.find((x) => x.id === chosen) ?? machines.data[0]) : undefined;
-  if (config.status === 'success' && config.data.env === 'production') return <p role="alert">{intl.formatMessage(m.off)}</p>;
+  // Off unless the site turns it on (FLOWS_PAGE; on outside production): the address is then as absent as any unknown one.
+  if (config.status === 'success' && config.data.flowAtlas !== true) return <Navigate to="/404" replace />;
   if (machines.status !== 'success' || !machine) return <p role="status">…</p>;
   return (
     <section className="page flows-page">

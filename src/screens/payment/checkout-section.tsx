@@ -34,6 +34,11 @@ export const m = defineMessages({
   apply: { id: 'payment.apply', defaultMessage: 'Apply', description: 'Button that applies the discount code' },
   remove: { id: 'payment.remove', defaultMessage: 'Remove', description: 'Button that removes the discount code' },
   methods: { id: 'payment.methods', defaultMessage: 'Payment method', description: 'Heading of the payment method chooser' },
+  noMethods: {
+    id: 'payment.noMethods',
+    defaultMessage: 'Payment is not available here yet: no payment method can take this purchase. Please come back later, or ask us through Help.',
+    description: 'Shown instead of the payment methods when the site offers none for this purchase (no payment provider configured, or none for the country and currency)',
+  },
   installments: { id: 'payment.installments', defaultMessage: 'Instalments', description: 'Label of the instalment chooser' },
   email: { id: 'payment.email', defaultMessage: 'Email for the receipt', description: 'Label of the email field for payment information' },
   pay: { id: 'payment.pay', defaultMessage: 'Pay now', description: 'Button that pays' },
@@ -235,6 +240,7 @@ export function Methods({ methods, selected, disabled, onSelect }: { methods: Pa
   return (
     <fieldset className="methods" disabled={disabled}>
       <legend>{intl.formatMessage(m.methods)}</legend>
+      {methods.length === 0 ? <p className="notice notice-warning">{intl.formatMessage(m.noMethods)}</p> : null}
       {methods.map((method) => (
         <label key={method.code} className="method">
           <input type="radio" name="method" value={method.code} checked={selected?.code === method.code} onChange={() => onSelect(method.code)} /> {method.name}

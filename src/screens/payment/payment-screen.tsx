@@ -10,6 +10,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { useServices } from '../../queries/services-context';
 import { useSiteConfig } from '../../queries/site-queries';
 import { useQuery } from '../../queries/use-query';
+import { useTestMode } from '../../components/test-mode-notice';
 import { CheckoutSection, m } from './checkout-section';
 import { RepaySection } from './repay-section';
 import { useCheckout, useRepay } from './use-payment-flows';
@@ -104,10 +105,6 @@ function useSavedCards() {
   return cards.status === 'success' ? cards.data : [];
 }
 
-function useSandbox() {
-  const config = useQuery('userConfig', ({ api }) => api.callData(api.client.GET('/api/user/get/config/v1')));
-  return config.status === 'success' && config.data.env === 'sandbox';
-}
 
 function CheckoutPage({ planId, discountCode }: { planId: string; discountCode: string | undefined }) {
   const intl = useIntl();
@@ -121,7 +118,7 @@ function CheckoutPage({ planId, discountCode }: { planId: string; discountCode: 
 }
 
 function Checkout(input: { planId: string; currency: string; country: string; defaultInstallments: number; email: string; discountCode: string | undefined }) {
-  const sandbox = useSandbox();
+  const sandbox = useTestMode();
   const finish = useFinish();
   const { actor } = useCheckout(input);
   const savedCards = useSavedCards();
@@ -153,7 +150,7 @@ function RepayPage({ orderId }: { orderId: string }) {
 }
 
 function Repay(input: { orderId: string; country: string; defaultInstallments: number }) {
-  const sandbox = useSandbox();
+  const sandbox = useTestMode();
   const finish = useFinish();
   const { actor } = useRepay(input);
   const savedCards = useSavedCards();

@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+// The test-mode band of the payment screens and the page without payment methods
+// (docs/decisions/035): shown from what the server says, in the page's language.
+import { cleanup, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApi } from '../../src/api/client';
+import { createQueryCache } from '../../src/queries/query-cache';
+import { useQuery } from '../../src/queries/use-query';
+import { ServicesContext, type ViewServices } from '../../src/queries/services-context';
+import { Methods } from '../../src/screens/payment/checkout-section';
+import { PaymentFrame } from '../../src/components/test-mode-notice';
+import pt from '../../src/i18n/lang/pt.json';
+
+afterEach(() => cleanup());
+
+/** The screen inside the frame, showing the same config read the band waits for, once it has answered. */
+function PaymentProbe() {
+  const config = useQuery('userConfig', ({ api }) => api.callData(api.client.GET('/api/user/get/config/v1')));
+  return <h1>{config.status === 'success' ? `Payment (${config.data.env})` : 'Payment'}</h1>;
+}
+
+function renderFrame(env: 'sandbox' | 'production', messages?: Record<string, string>) {
+  const reply = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  const api = createApi({
+    baseUrl: 'http://portal.test',
+    context: { getToken: () => 't', getLanguage: () => 'en', getClientType: () => 'WEB', getScene: () => 'WEB', getFingerprint: () => 'abcd1234' },
+    effects: { navigate: vi.fn(), toast: vi.fn(), resetSession: vi.fn() },
+    fetch: async (request) =>
+      new URL(request.url).pathname === '/api/user/get/config/v1'
+        ? reply({ code: 0, data: { brand: 'Aurora TV', brandId: 'a', vnoId: 'v', tenantId: 't', env, caffeineRegionVerify: 60 } })
+        : reply({ code: 1, errCode: 5000 }),
+  });
+  const services = { api, queries: createQueryCache() } as unknown as ViewServices;
+  render(
+    <ServicesContext.Provider value={services}>
+      <IntlProvider locale={messages ? 'pt' : 'en'} defaultLocale="en" messages={messages} onError={() => {}}>
+        <MemoryRouter initialEntries={['/payment']}>
+          <Routes>
+            <Route element={<PaymentFrame />}>
+              <Route path="/payment" element={<PaymentProbe />} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </IntlProvider>
+    </ServicesContext.Provider>,
+  );
+}
+
+describe('the test-mode band', () => {
+  it('says the payments are tests when the site runs the sandbox providers', async () => {
+    renderFrame('sandbox');
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('Test mode');
+    expect(note.textContent).toContain('no real money is charged');
+    expect(screen.getByRole('heading', { name: 'Payment (sandbox)' })).toBeTruthy();
+  });
+
+  it('speaks Portuguese on a Portuguese page', async () => {
+    renderFrame('sandbox', pt);
+    expect((await screen.findByRole('note')).textContent).toContain('Modo de teste');
+  });
+
+  it('is not there when the money is real', async () => {
+    renderFrame('production');
+    // The screen shows the answer the band reads from the same cache: it has come, and no band with it.
+    await screen.findByRole('heading', { name: 'Payment (production)' });
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+});
+
+describe('a purchase no method can take', () => {
+  it('says payment is not available yet instead of an empty chooser', () => {
+    render(
+      <IntlProvider locale="en" defaultLocale="en" onError={() => {}}>
+        <Methods methods={[]} selected={undefined} disabled={false} onSelect={() => {}} />
+      </IntlProvider>,
+    );
+    expect(screen.getByText(/Payment is not available here yet/)).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+});
