@@ -155,14 +155,20 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
       // browsers that accept them, with no compression work per request.
       preCompressed: true,
       // The build's own records (the manifest, the route hints, the preview's renderer) are the
-      // server's to read, not the web's; so are its source maps in production unless
-      // SOURCE_MAPS=public (they stay in dist/ for error reports, docs/decisions/035).
-      allowedPath: (pathName) => !pathName.startsWith('/.vite/') && (config.publicSourceMaps || !pathName.endsWith('.map')),
+      // server's to read, not the web's.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders(reply, filePath) {
         // Hashed bundles never change; everything else is revalidated.
         reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // Source maps are the server's too in production unless SOURCE_MAPS=public: they stay in dist/
+    // for error reports (docs/decisions/035). A plain 404, not the app's page for unknown addresses.
+    if (!config.publicSourceMaps) {
+      app.addHook('onRequest', async (request, reply) => {
+        if (request.url.split('?', 1)[0]!.endsWith('.map')) return reply.status(404).type('text/plain').send('Not found');
+      });
+    }
     app.get('/', (request, reply) => spa.send(request, reply));
     // The flow atlas is off in production unless FLOWS_PAGE=on: its address is then a 404, as
     // the app shows it (docs/decisions/035).

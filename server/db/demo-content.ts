@@ -56,6 +56,34 @@ export const demoUserConfig: Schemas['UserConfig'] = {
   caffeineRegionVerify: 60,
 };
 
+/** The banners of the demo site, one per place (spec section 2: pricing, payment, account). */
+export const demoBanners = [
+  {
+    id: 'pricing-yearly',
+    position: 'pricing',
+    titles: { pt: 'Plano anual: 16% de desconto em 12 meses', en: 'Yearly plan: 16% off over 12 months', es: 'Plan anual: 16% de descuento en 12 meses', ru: 'Годовой тариф: скидка 16% на 12 месяцев' },
+    imageUrl: '/brand/banner-pricing.svg',
+    mobileImageUrl: '/brand/banner-pricing-mobile.svg',
+    linkUrl: '/plan-details/5',
+  },
+  {
+    id: 'payment-pix',
+    position: 'payment',
+    titles: { pt: 'Pague com PIX e ganhe 5% de desconto', en: 'Pay with PIX and get 5% off', es: 'Paga con PIX y obtén un 5% de descuento', ru: 'Оплатите через PIX и получите скидку 5%' },
+    imageUrl: '/brand/banner-payment.svg',
+    mobileImageUrl: '/brand/banner-payment-mobile.svg',
+    linkUrl: null,
+  },
+  {
+    id: 'account-screens',
+    position: 'account',
+    titles: { pt: 'Assista em até 4 telas ao mesmo tempo', en: 'Watch on up to 4 screens at once', es: 'Mira en hasta 4 pantallas a la vez', ru: 'Смотрите на 4 экранах одновременно' },
+    imageUrl: '/brand/banner-account.svg',
+    mobileImageUrl: '/brand/banner-account-mobile.svg',
+    linkUrl: '/pricing-table',
+  },
+] as const;
+
 export const demoContact = {
   email: 'ajuda@aurora.example',
   phone: '+55 11 4000-1234',

@@ -5,6 +5,7 @@ import { addSampleRecordings } from '../repositories/cloud-repository';
 import { sandboxBankAccounts } from '../payments/bank-transfer-provider';
 import {
   demoAccount,
+  demoBanners,
   demoContact,
   demoDiscountCodes,
   demoLanguages,
@@ -110,6 +111,16 @@ export async function seedDemoContent(db: Database, hasher: PasswordHasher, opti
     if (!passwordHash) return true;
 
     await putSetting(tx, 'bankAccounts', sandboxBankAccounts);
+    for (const b of demoBanners) {
+      await tx.query('INSERT INTO banners (id, position, sort, titles, image_url, mobile_image_url, link_url) VALUES ($1, $2, 0, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING', [
+        b.id,
+        b.position,
+        JSON.stringify(b.titles),
+        b.imageUrl,
+        b.mobileImageUrl,
+        b.linkUrl,
+      ]);
+    }
     for (const c of demoDiscountCodes) {
       await tx.query(
         `INSERT INTO discount_codes (code, kind, value, currency, plan_id, valid_from, valid_to, max_uses, active, listed)

@@ -4,10 +4,11 @@ import { useQuery } from '../queries/use-query';
 
 const m = defineMessages({
   badge: { id: 'testMode.badge', defaultMessage: 'Test mode', description: 'Badge on every payment screen while the site takes test money only (sandbox payment providers)' },
-  body: {
-    id: 'testMode.body',
-    defaultMessage: 'Payments on this site are tests: no real money is charged, and only test cards and the sandbox bank pay.',
-    description: 'Explanation next to the test-mode badge on payment screens',
+  body: { id: 'testMode.body', defaultMessage: 'No real money is charged.', description: 'First sentence next to the test-mode badge on payment screens (shown on every screen size)' },
+  more: {
+    id: 'testMode.more',
+    defaultMessage: 'Only test cards and the sandbox bank pay here.',
+    description: 'Second sentence next to the test-mode badge on payment screens (left out on phones)',
   },
 });
 
@@ -27,7 +28,8 @@ export function TestModeNotice() {
   if (!useTestMode()) return null;
   return (
     <div role="note" className="test-mode-notice" data-testid="test-mode">
-      <strong className="test-mode-badge">{intl.formatMessage(m.badge)}</strong> <span>{intl.formatMessage(m.body)}</span>
+      <strong className="test-mode-badge">{intl.formatMessage(m.badge)}</strong> <span>{intl.formatMessage(m.body)}</span>{' '}
+      <span className="test-mode-more">{intl.formatMessage(m.more)}</span>
     </div>
   );
 }

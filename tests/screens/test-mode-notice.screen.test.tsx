@@ -53,7 +53,8 @@ describe('the test-mode band', () => {
     renderFrame('sandbox');
     const note = await screen.findByRole('note');
     expect(note.textContent).toContain('Test mode');
-    expect(note.textContent).toContain('no real money is charged');
+    expect(note.textContent).toContain('No real money is charged.');
+    expect(note.textContent).toContain('Only test cards and the sandbox bank pay here.');
     expect(screen.getByRole('heading', { name: 'Payment (sandbox)' })).toBeTruthy();
   });
 

@@ -33,12 +33,15 @@ const built = existsSync(path.join('dist', '.vite', 'manifest.json'));
 const aSourceMap = built ? readdirSync(path.join('dist', 'assets')).find((f) => f.endsWith('.js.map')) : undefined;
 
 describe('a production server (payments off by default)', () => {
-  it('has no demo account and no demo discount codes, but the site content the portal needs', async () => {
+  it('has no demo account, demo discount codes or demo banners, but the site content the portal needs', async () => {
     const demo = await live.post('/api/user/login/v1', { account: 'demo@aurora.example', password: 'aurora-demo-2026' });
     expect(demo.body.code).toBe(1);
     expect(await live.db.query("SELECT 1 FROM accounts WHERE email = 'demo@aurora.example'")).toEqual([]);
     expect(await live.db.query('SELECT code FROM discount_codes')).toEqual([]);
     expect(await live.db.query("SELECT 1 FROM site_settings WHERE key = 'bankAccounts'")).toEqual([]);
+    // The demo's banners (a PIX discount no production site has offered) are demo content too.
+    expect(await live.db.query('SELECT id FROM banners')).toEqual([]);
+    expect((await development.db.query<{ id: string }>('SELECT id FROM banners ORDER BY id')).map((b) => b.id)).toEqual(['account-screens', 'payment-pix', 'pricing-yearly']);
     expect((await live.db.query<{ n: number }>('SELECT count(*)::int AS n FROM plans'))[0]!.n).toBeGreaterThan(0);
     expect((await live.get('/api/site/theme/v1')).body.code).toBe(0);
   });
@@ -61,7 +64,10 @@ describe('a production server (payments off by default)', () => {
     for (const url of ['/api/sandbox/pix/pay/x', '/api/sandbox/crypto/pay/x', '/api/sandbox/transfer/receive/x', '/api/payments/webhooks/sandbox-pix']) {
       expect((await live.app.inject({ method: 'POST', url })).statusCode, url).toBe(404);
     }
-    expect((await live.app.inject({ method: 'GET', url: '/sandbox/paypal/checkoutnow?token=x' })).statusCode).not.toBe(200);
+    // With the build, an unknown address is the app's own 404 page; without it, a 404: never PayPal's sandbox page.
+    const hosted = await live.app.inject({ method: 'GET', url: '/sandbox/paypal/checkoutnow?token=x' });
+    expect(hosted.body).not.toContain('sandbox checkout');
+    expect((await demoSite.app.inject({ method: 'GET', url: '/sandbox/paypal/checkoutnow?token=x' })).body).toContain('sandbox checkout');
   });
 
   it('sends HSTS on every answer when its public address is https, whatever a proxy says', async () => {
