@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -25,8 +25,11 @@ interface Props {
  */
 export function Dialog({ labelledBy, describedBy, busy, role = 'dialog', initialFocus = 'first', onEscape, className = '', children }: Props) {
   const ref = useRef<HTMLDivElement>(null);
+  // Where focus was, read while the dialog first renders: the commit that opens it may disable
+  // the opener (while the dialog loads), and Chromium then moves focus off it at once, before any
+  // effect could read it. Focus goes back after the closing commit, when the opener is enabled.
+  const [previous] = useState(() => (typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null));
   useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = ref.current;
     const first = initialFocus === 'first' ? dialog?.querySelector<HTMLElement>(focusable) : null;
     (first ?? dialog)?.focus();
