@@ -4,6 +4,7 @@ import type { Database } from './db/database';
 import type { ErrorTranslator } from './i18n';
 import { createOutbox, type Outbox } from './mail/outbox';
 import { createProviderRegistry, type ProviderRegistry } from './payments/registry';
+import { sandboxWebhookKey } from './payments/webhooks';
 import { createAccountInfoRepository, type AccountInfoRepository } from './repositories/account-info-repository';
 import { createPlanRepository, type PlanRepository } from './repositories/plan-repository';
 import { createSiteRepository, type SiteRepository } from './repositories/site-repository';
@@ -58,7 +59,7 @@ export async function createServerServices(deps: {
       publicUrl: config.publicUrl,
       outbox,
       key: (purpose) => deriveKey(secret, `payments:${purpose}`),
-      sandboxWebhookKey: deriveKey(secret, 'sandbox-webhook'),
+      sandboxWebhookKey: sandboxWebhookKey({ secret }),
     }),
     errorText,
   };

@@ -108,7 +108,8 @@ export async function seedDemoContent(db: Database, hasher: PasswordHasher, opti
       }
     }
 
-    if (!passwordHash) return true;
+    // What follows is the demo's alone (the hash was made only for it).
+    if (!options.demo || !passwordHash) return true;
 
     await putSetting(tx, 'bankAccounts', sandboxBankAccounts);
     for (const b of demoBanners) {

@@ -5,6 +5,7 @@ import { createFulfilment, loadOrder, settlePending } from '../billing/orders';
 import { redeemDiscountCode, valuate } from '../billing/pricing';
 import type { ServerServices } from '../services';
 import { verifyWebhook } from './webhook-signature';
+import { deriveKey } from '../security/secrets';
 
 /**
  * Where every provider tells the portal that a pending payment was paid (docs/payments.md):
@@ -35,6 +36,9 @@ export interface WebhookVerifier {
 export type EventResult = 'applied' | 'duplicate' | 'mismatch' | 'ignored';
 
 export const WEBHOOK_SIGNATURE_HEADER = 'webhook-signature';
+
+/** The sandbox providers' signing key: their side signs with it (the sandbox bank), ours checks (the registry). */
+export const sandboxWebhookKey = (services: Pick<ServerServices, 'secret'>) => deriveKey(services.secret, 'sandbox-webhook');
 
 /**
  * The sandbox providers' webhooks: the portal's own event format, signed the way Stripe signs

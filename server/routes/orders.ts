@@ -143,8 +143,6 @@ const tipTexts: Record<ServerLanguage, Record<'pending' | 'failed' | 'paid' | 'c
 
 export function orderHandlers(services: ServerServices) {
   const { db, clock, sessions, outbox, config, payments: providers } = services;
-  // The calls of a provider's own (the card SDK's customer and tokens, PayPal's capture, the
-  // wallet's code) exist only while its sandbox is on: with payments off there is nothing to call.
   /** The order's or the account's address, as stored, when it is the one asked for (in any case). */
   async function knownAddress(accountUid: number, orderEmail: string, asked: string): Promise<string | undefined> {
     const wanted = asked.trim().toLowerCase();
@@ -152,6 +150,8 @@ export function orderHandlers(services: ServerServices) {
     const [account] = await db.query<{ email: string | null }>('SELECT email FROM accounts WHERE uid = $1', [accountUid]);
     return account?.email?.toLowerCase() === wanted ? account.email : undefined;
   }
+  // The calls of a provider's own (the card SDK's customer and tokens, PayPal's capture, the
+  // wallet's code) exist only while its sandbox is on: with payments off there is nothing to call.
   const sandboxProvider = () => {
     if (!providers.sandbox) throw new ApiRefusal(PayErr.methodUnsupported, 200, 'payments are off');
     return providers.sandbox;

@@ -11,8 +11,7 @@ import type { SandboxProviders } from '../payments/registry';
 import { formatMoney } from '../mail/templates';
 import { checkoutPage } from './sandbox-pages';
 import { signWebhook } from '../payments/webhook-signature';
-import { WEBHOOK_PATH, WEBHOOK_SIGNATURE_HEADER, type PaymentEvent } from '../payments/webhooks';
-import { deriveKey } from '../security/secrets';
+import { sandboxWebhookKey, WEBHOOK_PATH, WEBHOOK_SIGNATURE_HEADER, type PaymentEvent } from '../payments/webhooks';
 import type { ServerServices } from '../services';
 
 /**
@@ -24,9 +23,6 @@ import type { ServerServices } from '../services';
  */
 
 type WebhookProvider = typeof PIX_PROVIDER | typeof BOLETO_PROVIDER | typeof EWALLET_PROVIDER | typeof CRYPTO_PROVIDER | typeof TRANSFER_PROVIDER;
-
-/** The sandbox providers' signing key (their side; the registry checks with the same). */
-export const sandboxWebhookKey = (services: Pick<ServerServices, 'secret'>) => deriveKey(services.secret, 'sandbox-webhook');
 
 /** The sandbox bank, chain and hosted pages, whose payments reach the portal as the providers' signed events. */
 export function registerSandboxBank(app: FastifyInstance, services: ServerServices, sandbox: SandboxProviders) {

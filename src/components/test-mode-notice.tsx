@@ -1,6 +1,6 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { Outlet } from 'react-router-dom';
-import { useQuery } from '../queries/use-query';
+import { useUserConfig } from '../queries/site-queries';
 
 const m = defineMessages({
   badge: { id: 'testMode.badge', defaultMessage: 'Test mode', description: 'Badge on every payment screen while the site takes test money only (sandbox payment providers)' },
@@ -14,7 +14,7 @@ const m = defineMessages({
 
 /** Whether the site's payment providers take test money only (the user config's `env`, docs/decisions/035). */
 export function useTestMode(): boolean {
-  const config = useQuery('userConfig', ({ api }) => api.callData(api.client.GET('/api/user/get/config/v1')));
+  const config = useUserConfig();
   return config.status === 'success' && config.data.env === 'sandbox';
 }
 

@@ -27,6 +27,9 @@ export const siteConfigRead: Read<Schemas['SiteConfig']> = {
 };
 export const useSiteConfig = () => useRead(siteConfigRead);
 
+/** What the running server says of itself: test money or real (`env`), the flow atlas (docs/decisions/035). */
+export const useUserConfig = () => useQuery('userConfig', ({ api }) => api.callData(api.client.GET('/api/user/get/config/v1')));
+
 export const useContactUs = (language: Language) =>
   useQuery(`contact:${language}`, ({ api }) => api.callData(api.client.GET('/api/site/contact-us/v1')));
 

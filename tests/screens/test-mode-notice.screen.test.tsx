@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../src/api/client';
 import { createQueryCache } from '../../src/queries/query-cache';
-import { useQuery } from '../../src/queries/use-query';
+import { useUserConfig } from '../../src/queries/site-queries';
 import { ServicesContext, type ViewServices } from '../../src/queries/services-context';
 import { Methods } from '../../src/screens/payment/checkout-section';
 import { PaymentFrame } from '../../src/components/test-mode-notice';
@@ -17,7 +17,7 @@ afterEach(() => cleanup());
 
 /** The screen inside the frame, showing the same config read the band waits for, once it has answered. */
 function PaymentProbe() {
-  const config = useQuery('userConfig', ({ api }) => api.callData(api.client.GET('/api/user/get/config/v1')));
+  const config = useUserConfig();
   return <h1>{config.status === 'success' ? `Payment (${config.data.env})` : 'Payment'}</h1>;
 }
 

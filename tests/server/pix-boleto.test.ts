@@ -7,7 +7,7 @@ import { BOLETO_PROVIDER } from '../../server/payments/boleto-provider';
 import { CRYPTO_PROVIDER } from '../../server/payments/crypto-provider';
 import { EWALLET_PROVIDER } from '../../server/payments/ewallet-provider';
 import { PIX_PROVIDER } from '../../server/payments/pix-provider';
-import { sandboxWebhookKey } from '../../server/routes/sandbox-bank';
+import { sandboxWebhookKey } from '../../server/payments/webhooks';
 import { loggedInCustomer } from '../helpers/accounts';
 import { contractErrors } from '../helpers/contract-check';
 import { useTestServer } from '../helpers/test-server';

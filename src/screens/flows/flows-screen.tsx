@@ -5,6 +5,7 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { SafeHtml } from '../../components/safe-html';
 import { usePageTitle } from '../../components/use-page-title';
 import { useQuery } from '../../queries/use-query';
+import { useUserConfig } from '../../queries/site-queries';
 import './flows.css';
 
 const m = defineMessages({
@@ -81,7 +82,7 @@ const shortId = (node: AnyStateNode) => node.id.split('.').slice(1).join('.') ||
 export function FlowsScreen() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage(m.title));
-  const config = useQuery('userConfig', ({ api }) => api.callData(api.client.GET('/api/user/get/config/v1')));
+  const config = useUserConfig();
   const machines = useQuery('flowMachines', () => loadMachines());
   const [query, setQuery] = useSearchParams();
   const chosen = query.get('flow') ?? 'checkout';
