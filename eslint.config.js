@@ -2,6 +2,29 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import formatjs from 'eslint-plugin-formatjs';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+const screenFolders = readdirSync('src/screens', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const layer = (target, from, message) => ({ target, from, message });
+
+/** Who may import whom (docs/decisions/038); each zone forbids `target` to import `from`. */
+const importZones = [
+  layer('./core', ['./machines', './src', './server', './scripts'], 'core/ is shared by everyone and depends on no one.'),
+  layer('./machines', ['./src', './server', './scripts'], 'A machine depends on core/ only: the app provides what it needs.'),
+  layer('./server', ['./src', './machines', './scripts'], 'The server depends on core/ only, never on the web app.'),
+  layer('./scripts', ['./src'], 'Scripts read the web app as files, never import it.'),
+  layer('./src/queries', ['./src/screens', './src/components', './src/app'], 'Queries sit below the views.'),
+  layer('./src/components', ['./src/screens', './src/app'], 'Components are shared by screens: they import no screen.'),
+  layer('./src/screens', ['./src/app'], 'The app composes the screens, not the other way round.'),
+  ...screenFolders.map((name) => ({
+    target: `./src/screens/${name}`,
+    from: './src/screens',
+    except: [`./${name}`],
+    message: 'No screen imports another: move the shared part to src/components or the flow\'s folder.',
+  })),
+];
 
 const noReact = {
   patterns: [
@@ -38,17 +61,24 @@ export default tseslint.config(
       'formatjs/no-multiple-whitespaces': 'error',
     },
   },
-  // One import direction: shared code <- machines <- screens <- app (docs/decisions/001).
-  { files: ['machines/**/*.ts', 'src/api/**/*.ts', 'src/session/**/*.ts', 'src/i18n/**/*.ts', 'src/routing/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-imports': ['error', noReact] } },
+  // One house, one direction (docs/decisions/038): core <- machines <- src (screens <- app), and
+  // core <- server. Tests may reach across (a model walk starts the real server); code may not.
+  {
+    files: ['core/**/*.ts', 'machines/**/*.ts', 'server/**/*.ts', 'src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: importZones }],
+    },
+  },
+  { files: ['core/**/*.ts', 'machines/**/*.ts', 'server/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-imports': ['error', noReact] } },
   {
     files: ['src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/client', 'openapi-fetch'], message: 'A screen never calls the API: read a selector and send events.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/client', 'openapi-fetch'], message: 'A screen never calls the API: read a selector or a src/queries hook, and send events.' }] }],
     },
-  },
-  {
-    files: ['server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-*', '**/src/app/**', '**/src/screens/**'], message: 'The server does not depend on the web app.' }] }] },
   },
   // Markup reaches the page only through SafeHtml, which runs it through DOMPurify first: the
   // token in local storage (spec section 3) is one injected script away (docs/decisions/031).

@@ -61,7 +61,7 @@ function messageTextsOut(): Plugin {
     apply: 'build',
     enforce: 'pre',
     transform: {
-      filter: { id: /\/(?:src|machines)\/[^?]*\.tsx?$/, code: 'defaultMessage' },
+      filter: { id: /\/(?:src|core|machines)\/[^?]*\.tsx?$/, code: 'defaultMessage' },
       handler(code, id) {
         const ast = parseAst(code, { lang: id.endsWith('x') ? 'tsx' : 'ts' });
         const ranges: [number, number][] = [];

@@ -79,7 +79,7 @@ function gzipSizes(dist: string) {
  * the count right whether it is a dynamic chunk, part of the entry, or moved elsewhere.
  */
 function portugueseMarkers(): string[] {
-  const read = (lang: string) => JSON.parse(readFileSync(path.join(root, 'src', 'i18n', 'lang', `${lang}.json`), 'utf8')) as Record<string, string>;
+  const read = (lang: string) => JSON.parse(readFileSync(path.join(root, 'core', 'i18n', 'lang', `${lang}.json`), 'utf8')) as Record<string, string>;
   const pt = read('pt');
   const others = ['en', 'es', 'ru'].flatMap((l) => Object.values(read(l)));
   const markers = Object.values(pt)

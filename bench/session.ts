@@ -9,11 +9,11 @@ import path from 'node:path';
 import type { Page } from 'playwright';
 
 const root = path.resolve(import.meta.dirname, '..');
-const pt = JSON.parse(readFileSync(path.join(root, 'src', 'i18n', 'lang', 'pt.json'), 'utf8')) as Record<string, string>;
+const pt = JSON.parse(readFileSync(path.join(root, 'core', 'i18n', 'lang', 'pt.json'), 'utf8')) as Record<string, string>;
 /** A Portuguese text of the UI by message id, so a reworded message does not break the bench. */
 const text = (id: string) => {
   const t = pt[id];
-  if (!t) throw new Error(`src/i18n/lang/pt.json has no message ${id}`);
+  if (!t) throw new Error(`core/i18n/lang/pt.json has no message ${id}`);
   return t;
 };
 const exact = (s: string) => new RegExp(`^${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);

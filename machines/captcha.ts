@@ -5,7 +5,7 @@
 // solution goes with which request. The work itself is the view's (src/components/captcha-field.tsx).
 import { fromPromise } from 'xstate';
 import type { components } from '../openapi/schema';
-import type { Api } from '../src/api/client';
+import type { Api } from '../core/api/client';
 
 /** The form a captcha guards: the server spends it only for that form (-3035 otherwise). */
 export type CaptchaPurpose = components['schemas']['CaptchaRequest']['purpose'];

@@ -1,8 +1,8 @@
 // Expected refusals as typed results (STYLE.md, Machines): a call's business answers ("renewal
 // running", "code held by a paid order") come back as `{ kind: 'refused', errCode }` and are routed
 // by a guarded onDone; anything else rejects, so the machine's onError records it as unexpected.
-import { isApiError } from '../src/api/api-error';
-import type { CallOptions } from '../src/api/client';
+import { isApiError } from '../core/api/api-error';
+import type { CallOptions } from '../core/api/client';
 
 export interface Refused<C extends number = number> {
   kind: 'refused';

@@ -1,21 +1,21 @@
 // Compiles the translation files for react-intl: `npm run i18n:compile`.
 //
-// Reads every src/i18n/lang/<lang>.json (formatjs "simple" format, `{ "id": "text" }`), checks that
+// Reads every core/i18n/lang/<lang>.json (formatjs "simple" format, `{ "id": "text" }`), checks that
 // each language has exactly the ids of en.json (the extracted source language), and writes
 // src/i18n/compiled/<lang>.json with `formatjs compile --ast --format simple` (pre-parsed ICU
 // messages; the compile step also rejects malformed ICU). Exits 1 with a readable message when a
 // check or a compilation fails, leaving the previous output as it was.
 //
 // Options (for tests and one-off runs): --lang-dir <dir> and --out-dir <dir>, relative to the
-// working directory; they default to the project's src/i18n/lang and src/i18n/compiled.
+// working directory; they default to the project's core/i18n/lang and src/i18n/compiled.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { languages } from '../src/i18n/languages';
-import { compareMessageIds, type IdMismatch } from '../src/i18n/message-ids';
+import { languages } from '../core/i18n/languages';
+import { compareMessageIds, type IdMismatch } from '../core/i18n/message-ids';
 
 const SOURCE_LANGUAGE = 'en';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,7 +71,7 @@ function main(): void {
     options: { 'lang-dir': { type: 'string' }, 'out-dir': { type: 'string' } },
     strict: true,
   });
-  const langDir = path.resolve(values['lang-dir'] ?? path.join(root, 'src/i18n/lang'));
+  const langDir = path.resolve(values['lang-dir'] ?? path.join(root, 'core/i18n/lang'));
   const outDir = path.resolve(values['out-dir'] ?? path.join(root, 'src/i18n/compiled'));
 
   const files = readdirSync(langDir)

@@ -5,6 +5,7 @@
  * route hints (vite.config.ts) and through those, the server's per-route HTML
  * (server/routes/spa-html.ts, docs/decisions/030).
  */
+import type { RouteHints } from '../core/routing/route-hints';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -152,17 +153,6 @@ export function routeScreens(manifest: Manifest, routerFile = path.join(root, 's
   return [...byModule.values()];
 }
 
-
-/**
- * The files a page needs beyond the ones index.html already links, for the server to name in the
- * HTML of each route (docs/decisions/030). Paths are URLs under the build's base.
- */
-export interface RouteHints {
-  /** Per screen: the route patterns that show it (react-router syntax) and its chunks and CSS. */
-  routes: { paths: string[]; files: string[] }[];
-  /** Per language whose messages are a chunk of their own: that chunk's files. */
-  languages: Record<string, string[]>;
-}
 
 export function routeHints(dist: string, base = '/'): RouteHints {
   const manifest = readManifest(dist);

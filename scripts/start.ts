@@ -8,7 +8,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist', 'index.html');
-const inputs = ['src', 'public', 'machines', 'openapi', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const inputs = ['core', 'src', 'public', 'machines', 'openapi', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newest(p: string): number {
   if (!existsSync(p)) return 0;

@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { ApiRefusal, ErrCode } from './errors';
-import { createTranslator, isServerLanguage, loadBundledMessages, type ServerLanguage } from './i18n';
+import { createTranslator, loadBundledMessages } from './i18n';
+import { isLanguage, type Language } from '../core/i18n/languages';
 import { createChangeCache } from './db/change-cache';
 import { bindOperations, type CachedAnswer, type Handlers } from './openapi/bind';
 import { loadContract } from './openapi/contract';
@@ -73,8 +74,8 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
 
   const bundled = loadBundledMessages();
   const errorText = createTranslator(bundled);
-  const langOf = (value: unknown): ServerLanguage => (isServerLanguage(value) ? value : 'en');
-  const envelope = (errCode: number, lang: ServerLanguage) => ({ code: 1, errCode, msg: errorText(errCode, lang) });
+  const langOf = (value: unknown): Language => (isLanguage(value) ? value : 'en');
+  const envelope = (errCode: number, lang: Language) => ({ code: 1, errCode, msg: errorText(errCode, lang) });
 
   app.setErrorHandler((error, request, reply) => {
     const lang = langOf(request.headers.language);

@@ -13,7 +13,7 @@ export class ApiRefusal extends Error {
   }
 }
 
-/** Codes the server itself answers with, named once (see the catalogue in src/i18n). */
+/** Codes the server itself answers with, named once (see the catalogue in core/i18n). */
 export const ErrCode = {
   invalidRequest: 5000,
   operationNotSupported: 4598,

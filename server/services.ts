@@ -11,7 +11,7 @@ import { createSiteRepository, type SiteRepository } from './repositories/site-r
 import { createSessionService, type SessionService } from './auth/sessions';
 import type { PasswordHasher } from './security/passwords';
 import { deriveKey, resolveAppSecret } from './security/secrets';
-import type { ServerLanguage } from './i18n';
+import type { Language } from '../core/i18n/languages';
 
 /** What route modules are built from: one instance per server, shared by every request. */
 export interface ServerServices {
@@ -36,7 +36,7 @@ export async function createServerServices(deps: {
   db: Database;
   clock: Clock;
   hasher: PasswordHasher;
-  bundled: Record<ServerLanguage, Record<string, string>>;
+  bundled: Record<Language, Record<string, string>>;
   errorText: ErrorTranslator;
 }): Promise<ServerServices> {
   const { config, db, clock, hasher, bundled, errorText } = deps;

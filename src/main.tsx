@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppServices } from './app/services';
 import { startFirstScreen } from './app/start-up';
-import { keepSignedInHint } from './session/signed-in-hint';
+import { keepSignedInHint } from '../core/session/signed-in-hint';
 import './styles.css';
 
 const root = document.getElementById('root');

@@ -2,7 +2,7 @@ import { expect, logIn, newCustomer, test } from '../fixtures';
 import { armTripwires, expectNoneTripped } from './xss-payloads';
 
 // Issue 8 and spec section 4: tabs of one browser share the session kept in local storage. A tab
-// follows the others (src/session/store.ts watchOtherTabs), and a session ends at its expiry.
+// follows the others (core/session/store.ts watchOtherTabs), and a session ends at its expiry.
 test.use({ locale: 'en-US' });
 
 /** The issue's bound: the other tab is on /login within 2 s. */

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { Api } from '../../src/api/client';
+import type { Api } from '../../core/api/client';
 import { settleExpected } from '../expected-refusals';
 import { RenewalCode, type CancelAnswer, type CardChangeAnswer, type RenewInfoAnswer, type SavedCard } from './auto-renewal.types';
 

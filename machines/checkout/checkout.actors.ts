@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { Api } from '../../src/api/client';
+import type { Api } from '../../core/api/client';
 import { settleExpected } from '../expected-refusals';
 import { discountUnbindingMachine } from '../discount-unbinding/discount-unbinding.machine';
 import { createDiscountUnbindingActors } from '../discount-unbinding/discount-unbinding.actors';

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { Api } from '../../src/api/client';
+import type { Api } from '../../core/api/client';
 import { settleExpected } from '../expected-refusals';
 import { CANNOT_REMOVE_CODE, type DiscountUnbindingInput, type UnbindAnswer } from './discount-unbinding.types';
 

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
-import type { Api } from '../../src/api/client';
+import type { Api } from '../../core/api/client';
 import { settleExpected } from '../expected-refusals';
-import { DEFAULT_COUNTDOWN, type UserInfo } from '../../src/session/store';
+import { DEFAULT_COUNTDOWN, type UserInfo } from '../../core/session/store';
 import { createCaptchaActor } from '../captcha';
 import type { AccountFields, CodeSendAnswer, EntranceToken, LoginAnswer, LoginConfig } from './login.types';
 

@@ -3,8 +3,8 @@
 // and Google sign-in when configured. Calls are actors from createLoginActors(api); storage,
 // navigation and the remembered tab are named actions the app provides.
 import { assign, setup } from 'xstate';
-import type { UserInfo } from '../../src/session/store';
-import { DEFAULT_COUNTDOWN } from '../../src/session/store';
+import type { UserInfo } from '../../core/session/store';
+import { DEFAULT_COUNTDOWN } from '../../core/session/store';
 import type { LoginActors } from './login.actors';
 import type { CodeSendAnswer, LoginAnswer, LoginConfig, LoginContext, LoginEvent, LoginInput, LoginTab } from './login.types';
 import { captchaFields, CAPTCHA_REFUSALS, codeRequestBody, loadingCaptchaState } from '../captcha';

@@ -1,5 +1,5 @@
-import type { Scene } from '../../src/api/error-rules';
-import type { UserInfo } from '../../src/session/store';
+import type { Scene } from '../../core/session/store';
+import type { UserInfo } from '../../core/session/store';
 import type { Captcha } from '../captcha';
 
 export type LoginTab = 'email' | 'code';

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { Api } from '../../src/api/client';
+import type { Api } from '../../core/api/client';
 import { createCaptchaActor } from '../captcha';
 import { settleExpected } from '../expected-refusals';
 import type { AccountFields, LinkAnswer, ResetAnswer, SendAnswer } from './password-recovery.types';

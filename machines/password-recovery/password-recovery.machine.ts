@@ -3,7 +3,7 @@
 // or SMS with the new password typed beside it. Calls are actors from
 // createPasswordRecoveryActors(api); the way to /login at the end is a named action the app provides.
 import { assign, setup } from 'xstate';
-import { DEFAULT_COUNTDOWN } from '../../src/session/store';
+import { DEFAULT_COUNTDOWN } from '../../core/session/store';
 import { captchaFields, CAPTCHA_REFUSALS, codeRequestBody, loadingCaptchaState, type CaptchaPurpose } from '../captcha';
 import { outputOf, refusalIn } from '../expected-refusals';
 import type { PasswordRecoveryActors } from './password-recovery.actors';

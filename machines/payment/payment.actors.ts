@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { Api } from '../../src/api/client';
+import type { Api } from '../../core/api/client';
 import { settleExpected, type Refused } from '../expected-refusals';
 import type { CryptoCoin, OrderStatus, PaymentRequest, PayResult, StepAnswer } from './payment.types';
 

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { Api } from '../../src/api/client';
+import type { Api } from '../../core/api/client';
 import { loadMethods } from '../checkout/checkout.actors';
 import type { Order } from '../checkout/checkout.types';
 import { createPaymentActors } from '../payment/payment.actors';

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { Api } from '../../src/api/client';
+import type { Api } from '../../core/api/client';
 
 /** The session's calls, on the typed client; a test hands in a client of the real in-process server. */
 export function createSessionActors(api: Api) {

@@ -1,9 +1,9 @@
-// The session (spec sections 4 and 8): who is signed in, and what ends it. src/api/error-rules.ts
+// The session (spec sections 4 and 8): who is signed in, and what ends it. core/api/error-rules.ts
 // says which refusals reset the session; this machine is the one place that says what a reset
 // does. Storage, toasts, navigation and reloading are named actions the app provides.
 import { assign, setup } from 'xstate';
-import type { SessionReset, SessionResetKind } from '../../src/api/error-rules';
-import type { UserInfo } from '../../src/session/store';
+import type { SessionReset, SessionResetKind } from '../../core/api/error-rules';
+import type { UserInfo } from '../../core/session/store';
 import type { SessionActors } from './session.actors';
 import type { SessionContext, SessionEvent, SessionInput } from './session.types';
 

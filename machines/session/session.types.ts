@@ -1,5 +1,5 @@
-import type { SessionReset } from '../../src/api/error-rules';
-import type { UserInfo } from '../../src/session/store';
+import type { SessionReset } from '../../core/api/error-rules';
+import type { UserInfo } from '../../core/session/store';
 
 export interface SessionInput {
   /** The userInfo the store holds when the page opens (null when signed out). */

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { Api } from '../../src/api/client';
+import type { Api } from '../../core/api/client';
 import { settleExpected } from '../expected-refusals';
 import type { SignupAnswer, SignupFields } from './signup.types';
-import type { Lang } from '../../src/session/store';
+import type { Language } from '../../core/i18n/languages';
 
 /** Spec section 8 and docs/decisions/005: the refusals sign-up answers as part of its business. */
 export const signupRefusals = [4, 5, 6, 8, 12, 13, 32, 187, 4000] as const;
@@ -10,7 +10,7 @@ export const signupRefusals = [4, 5, 6, 8, 12, 13, 32, 187, 4000] as const;
 /** The sign-up machine's calls on the typed client. */
 export function createSignupActors(api: Api) {
   return {
-    signup: fromPromise<SignupAnswer, { fields: SignupFields; language: Lang }>(({ input, signal }) =>
+    signup: fromPromise<SignupAnswer, { fields: SignupFields; language: Language }>(({ input, signal }) =>
       settleExpected(signupRefusals, async (options) => {
         const body = { ...input.fields, acceptTerms: true as const, language: input.language };
         const result = await api.callData(api.client.POST('/api/user/signup/v1', { body, signal }), options);

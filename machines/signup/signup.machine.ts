@@ -2,7 +2,7 @@
 // and logs in once it is followed; a phone account is signed in at once. Terms and privacy must be
 // accepted (the event cannot be built without it). Storage and navigation are the app's actions.
 import { assign, setup } from 'xstate';
-import type { UserInfo } from '../../src/session/store';
+import type { UserInfo } from '../../core/session/store';
 import { outputOf, refusalIn } from '../expected-refusals';
 import type { SignupActors } from './signup.actors';
 import type { SignupAnswer, SignupContext, SignupEvent, SignupInput } from './signup.types';

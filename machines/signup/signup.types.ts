@@ -1,4 +1,5 @@
-import type { Lang, UserInfo } from '../../src/session/store';
+import type { Language } from '../../core/i18n/languages';
+import type { UserInfo } from '../../core/session/store';
 
 export interface SignupFields {
   /** An email address, or a phone number's digits (with `areaCode`). */
@@ -10,7 +11,7 @@ export interface SignupFields {
 
 export interface SignupInput {
   /** The page's language: the confirmation email and later emails use it. */
-  language: Lang;
+  language: Language;
   /** Where a signed-up (phone) account goes back to. */
   returnTo: string;
 }

@@ -1,6 +1,6 @@
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 import { parsePhone } from '../data/area-codes';
 
 type AccountType = components['schemas']['AccountType'];
@@ -14,7 +14,7 @@ export interface AccountRecord {
   phone: string | null;
   nickname: string;
   passwordHash: string | null;
-  language: ServerLanguage;
+  language: Language;
   status: 'active' | 'login_not_allowed' | 'blocked';
   mustResetPassword: boolean;
   verifiedAt: number | null;
@@ -28,7 +28,7 @@ interface AccountRow {
   phone: string | null;
   nickname: string;
   password_hash: string | null;
-  language: ServerLanguage;
+  language: Language;
   status: AccountRecord['status'];
   must_reset_password: boolean;
   verified_at: Date | null;

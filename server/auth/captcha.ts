@@ -11,7 +11,7 @@ import { randomToken } from '../security/tokens';
 export type CaptchaPurpose = components['schemas']['CaptchaRequest']['purpose'];
 export type CaptchaAnswer = components['schemas']['Captcha'];
 
-/** Spec section 8, as src/i18n/lang/en.json words them (docs/decisions/006). */
+/** Spec section 8, as core/i18n/lang/en.json words them (docs/decisions/006). */
 export const CaptchaError = {
   /** -3034 "Captcha required": the call needs a solved captcha and came without one. */
   required: -3034,

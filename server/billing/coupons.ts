@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 import { openStatuses } from './order-status';
 
 type Coupon = components['schemas']['Coupon'];
@@ -65,7 +65,7 @@ const statusRank: Record<Coupon['status'], number> = { available: 0, held: 1, us
  * account can do with it now. Codes not started yet are left out; an expired offered code stays
  * 30 days, so a customer who missed it sees why.
  */
-export async function listCoupons(q: Queryable, accountUid: number, lang: ServerLanguage, now: number): Promise<Coupon[]> {
+export async function listCoupons(q: Queryable, accountUid: number, lang: Language, now: number): Promise<Coupon[]> {
   const rows = await q.query<CouponRow>(
     `WITH mine AS (
        SELECT discount_code AS code,

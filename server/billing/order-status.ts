@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../src/config/order-status';
+import type { OrderStatus } from '../../core/config/order-status';
 
 export type { OrderStatus };
 
@@ -49,7 +49,7 @@ export function assertTransition(from: OrderStatus, to: OrderStatus): void {
 }
 
 // The open and paid groups are shared with the app (the order list's actions).
-export { openStatuses, paidStatuses } from '../../src/config/order-status';
+export { openStatuses, paidStatuses } from '../../core/config/order-status';
 
 export const isTerminal = (s: OrderStatus) => orderTransitions[s].length === 0;
 

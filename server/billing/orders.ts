@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 import type { Outbox } from '../mail/outbox';
 import { assertTransition, openStatuses, type OrderStatus } from './order-status';
 import { recordIncident, type IncidentLog } from './payment-incidents';
@@ -440,8 +440,8 @@ export function createFulfilment(deps: { outbox: Outbox; valuate: (q: Queryable,
     );
     await tx.query('UPDATE orders SET service_start = $2, service_end = $3 WHERE id = $1', [order.id, new Date(start), new Date(end)]);
 
-    const [account] = await tx.query<{ nickname: string; language: ServerLanguage }>('SELECT nickname, language FROM accounts WHERE uid = $1', [order.account_uid]);
-    const lang: ServerLanguage = account?.language ?? 'pt';
+    const [account] = await tx.query<{ nickname: string; language: Language }>('SELECT nickname, language FROM accounts WHERE uid = $1', [order.account_uid]);
+    const lang: Language = account?.language ?? 'pt';
 
     if (plan.auto_renew && options.cardId) {
       // The renewal charges the plan's price as it will then be, without this order's coupon.

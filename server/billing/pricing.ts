@@ -1,7 +1,7 @@
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
 import { ApiRefusal } from '../errors';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 import { convert, percentOf, quoteInstallments, type InstallmentQuote, type InstallmentRule } from './money';
 import { openStatuses } from './order-status';
 import type { ValuateFn, Valuation, ValuationInput } from './valuation';
@@ -72,7 +72,7 @@ export interface ResolvedPrice {
 const asPlanKey = (planId: string): number | null => (/^\d{1,9}$/.test(planId) ? Number(planId) : null);
 
 /** The active plan with its name in `lang` (then the site's default language, then English). */
-export async function loadPlan(q: Queryable, planId: string, lang: ServerLanguage): Promise<PlanFacts | null> {
+export async function loadPlan(q: Queryable, planId: string, lang: Language): Promise<PlanFacts | null> {
   const id = asPlanKey(planId);
   if (id === null) return null;
   const rows = await q.query<{
@@ -111,7 +111,7 @@ export async function loadPlan(q: Queryable, planId: string, lang: ServerLanguag
   };
 }
 
-export async function requirePlan(q: Queryable, planId: string, lang: ServerLanguage): Promise<PlanFacts> {
+export async function requirePlan(q: Queryable, planId: string, lang: Language): Promise<PlanFacts> {
   const plan = await loadPlan(q, planId, lang);
   if (!plan) throw new ApiRefusal(PricingErr.planNotFound);
   return plan;

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import type { components } from '../../openapi/schema';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 import { formatDate, formatMoney, receiptDocumentLabels, receiptLabels } from '../mail/templates';
 
 type Schemas = components['schemas'];
@@ -46,7 +46,7 @@ const fonts = () => (fontBytes ??= { regular: readFileSync(path.join(fontDir, 'D
 /** Spec section 9: the currencies with a symbol of their own; any other shows its code. */
 const specSymbols: Readonly<Record<string, string>> = { USD: '$', BRL: 'R$', ARS: '$', CLP: '$', COP: '$', MXN: 'MXN', PEN: 'S/.', UYU: '$U', ZAR: 'R', PHP: '₱', RUB: '₽' };
 
-const locales: Record<ServerLanguage, string> = { pt: 'pt-BR', en: 'en-GB', es: 'es', ru: 'ru' };
+const locales: Record<Language, string> = { pt: 'pt-BR', en: 'en-GB', es: 'es', ru: 'ru' };
 
 // A4 in points, with 2 cm margins.
 const PAGE = { width: 595.28, height: 841.89, margin: 56.7 };
@@ -62,7 +62,7 @@ function colorOf(hex: string | undefined): RGB {
 }
 
 /** `"0.182500"` → `0,1825` in Portuguese: the decimal string as written, never through a float. */
-function formatRate(rate: string, lang: ServerLanguage): string {
+function formatRate(rate: string, lang: Language): string {
   const trimmed = rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate;
   const separator = new Intl.NumberFormat(locales[lang]).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
   return trimmed.replace('.', separator);
@@ -108,7 +108,7 @@ class Writer {
  * the currency is not the base currency) and the service period. Pure: everything it shows comes
  * in through its arguments.
  */
-export async function receiptPdf(order: ReceiptOrder, period: ReceiptPeriod, brand: ReceiptBrand, lang: ServerLanguage, options: ReceiptOptions = {}): Promise<Uint8Array> {
+export async function receiptPdf(order: ReceiptOrder, period: ReceiptPeriod, brand: ReceiptBrand, lang: Language, options: ReceiptOptions = {}): Promise<Uint8Array> {
   const l = { ...receiptLabels[lang], ...receiptDocumentLabels[lang] };
   const formatOf = (code: string): CurrencyFormat => options.currencies?.[code] ?? { symbol: specSymbols[code] ?? code, decimals: 2 };
   const money = (minor: number) => formatMoney(minor, formatOf(order.currency), lang);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
 import { ApiRefusal } from '../errors';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 import { CARD_PROVIDER } from '../payments/card-provider';
 import { crashPoint } from '../payments/crash-point';
 import type { ChargeOutcome, ChargeRequest } from '../payments/provider';
@@ -131,8 +131,8 @@ export async function runRenewals(
     );
     if (unsettled.length > 0) return 'skipped';
 
-    const [account] = await tx.query<{ email: string | null; language: ServerLanguage }>('SELECT email, language FROM accounts WHERE uid = $1', [uid]);
-    const lang: ServerLanguage = account?.language ?? 'pt';
+    const [account] = await tx.query<{ email: string | null; language: Language }>('SELECT email, language FROM accounts WHERE uid = $1', [uid]);
+    const lang: Language = account?.language ?? 'pt';
     // The receipt goes where the last paid order's receipt went (phone accounts may have no email).
     const [last] = await tx.query<{ email: string }>(
       "SELECT email FROM orders WHERE account_uid = $1 AND status = 'PAYMENT_SUCCEEDED' ORDER BY paid_at DESC NULLS LAST, created_at DESC LIMIT 1",

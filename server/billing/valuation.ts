@@ -1,6 +1,6 @@
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 
 export type Valuation = components['schemas']['Valuation'];
 
@@ -17,7 +17,7 @@ export interface ValuationInput {
   discountCode?: string;
   installments?: number;
   method?: string;
-  lang: ServerLanguage;
+  lang: Language;
   /** The order being paid again (repay), whose own binding of the code does not count as "another". */
   orderId?: string;
   /** `services.clock.now()`, so discount-code validity follows the server's clock (and tests' fake one). */

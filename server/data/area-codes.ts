@@ -1,5 +1,5 @@
 import type { components } from '../../openapi/schema';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 
 type PhoneAreaCode = components['schemas']['PhoneAreaCode'];
 
@@ -72,10 +72,10 @@ export const countryCallingCodes: readonly CountryCallingCode[] = [
   { country: 'PH', areaCode: '63', minLength: 8, maxLength: 10, trunkPrefix: '0' },
 ];
 
-const byLanguage = new Map<ServerLanguage, PhoneAreaCode[]>();
+const byLanguage = new Map<Language, PhoneAreaCode[]>();
 
 /** The list the area-code call answers: country names in `lang`, sorted by name in that language. */
-export function areaCodeList(lang: ServerLanguage): PhoneAreaCode[] {
+export function areaCodeList(lang: Language): PhoneAreaCode[] {
   let list = byLanguage.get(lang);
   if (!list) {
     const names = new Intl.DisplayNames([lang], { type: 'region', fallback: 'code' });

@@ -1,7 +1,7 @@
+import type { Language } from '../../core/i18n/languages';
 import type { components } from '../../openapi/schema';
 
 type Schemas = components['schemas'];
-type Lang = Schemas['Lang'];
 
 /**
  * What a fresh `npm start` puts in an empty database: one brand, its theme and configuration,
@@ -93,10 +93,10 @@ export const demoContact = {
     en: 'Monday to Saturday, 8 am to 10 pm (Brasília time)',
     es: 'De lunes a sábado, de 8 a 22 h (hora de Brasilia)',
     ru: 'С понедельника по субботу, с 8:00 до 22:00 (время Бразилиа)',
-  } satisfies Record<Lang, string>,
+  } satisfies Record<Language, string>,
 };
 
-export const demoLanguages: { code: Lang; nativeName: string }[] = [
+export const demoLanguages: { code: Language; nativeName: string }[] = [
   { code: 'pt', nativeName: 'Português' },
   { code: 'en', nativeName: 'English' },
   { code: 'es', nativeName: 'Español' },
@@ -106,7 +106,7 @@ export const demoLanguages: { code: Lang; nativeName: string }[] = [
 type PolicyType = Schemas['PolicyType'];
 const p = (...paragraphs: string[]) => paragraphs.map((x) => `<p>${x}</p>`).join('\n');
 
-export const demoPolicies: Record<PolicyType, Record<Lang, { title: string; content: string }>> = {
+export const demoPolicies: Record<PolicyType, Record<Language, { title: string; content: string }>> = {
   privacy: {
     pt: {
       title: 'Política de privacidade',
@@ -210,7 +210,7 @@ export interface DemoPlan {
   popular: boolean;
   prices: Record<string, number>;
   benefits: { discountRate: number; periods: number }[];
-  texts: Record<Lang, { name: string; description: string }>;
+  texts: Record<Language, { name: string; description: string }>;
 }
 
 const single = { pt: '1 tela', en: '1 screen', es: '1 pantalla', ru: '1 экран' };
@@ -295,5 +295,5 @@ export const demoAccount = {
   email: 'demo@aurora.example',
   password: 'aurora-demo-2026',
   nickname: 'Demo',
-  language: 'pt' as Lang,
+  language: 'pt' as Language,
 };

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/database';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 import { open, seal } from '../security/secrets';
 import { renderMessage, type RenderedMessage, type TemplateName, type TemplateParams } from './templates';
 
@@ -8,7 +8,7 @@ export interface OutgoingMessage<T extends TemplateName> {
   accountUid: number | null;
   channel: 'email' | 'sms';
   to: string;
-  lang: ServerLanguage;
+  lang: Language;
   template: T;
   params: TemplateParams[T];
 }
@@ -18,7 +18,7 @@ export interface StoredMessage extends RenderedMessage {
   accountUid: number | null;
   channel: 'email' | 'sms';
   to: string;
-  lang: ServerLanguage;
+  lang: Language;
   template: TemplateName;
   createdAt: number;
   sentAt: number | null;
@@ -30,7 +30,7 @@ interface OutboxRow {
   channel: 'email' | 'sms';
   recipient: string;
   template: TemplateName;
-  lang: ServerLanguage;
+  lang: Language;
   sealed: string | null;
   created_at: Date;
   sent_at: Date | null;

@@ -1,4 +1,4 @@
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 
 /**
  * Every message the server sends, in the four languages. A message is plain text (SMS, and the
@@ -53,7 +53,7 @@ export interface RenderedMessage {
   text: string;
 }
 
-type Renderers = { [T in TemplateName]: Record<ServerLanguage, (p: TemplateParams[T], brand: string) => RenderedMessage> };
+type Renderers = { [T in TemplateName]: Record<Language, (p: TemplateParams[T], brand: string) => RenderedMessage> };
 
 const purposeText = {
   pt: { login: 'entrar na sua conta', resetPassword: 'redefinir sua senha' },
@@ -62,17 +62,17 @@ const purposeText = {
   ru: { login: 'войти в аккаунт', resetPassword: 'сменить пароль' },
 } as const;
 
-const locales: Record<ServerLanguage, string> = { pt: 'pt-BR', en: 'en-GB', es: 'es', ru: 'ru' };
+const locales: Record<Language, string> = { pt: 'pt-BR', en: 'en-GB', es: 'es', ru: 'ru' };
 
 /** `R$ 159,90`: the currency's own symbol and exponent, digits grouped the reader's way. */
-export function formatMoney(minor: number, m: { symbol: string; decimals: number }, lang: ServerLanguage): string {
+export function formatMoney(minor: number, m: { symbol: string; decimals: number }, lang: Language): string {
   // Display only: the amount is exact in minor units and divided once, here, for reading.
   const digits = new Intl.NumberFormat(locales[lang], { minimumFractionDigits: m.decimals, maximumFractionDigits: m.decimals }).format(minor / 10 ** m.decimals);
   return `${m.symbol} ${digits}`;
 }
 
 /** Dates of the service period, in the brand's time zone (Brasília). */
-export const formatDate = (ms: number, lang: ServerLanguage) =>
+export const formatDate = (ms: number, lang: Language) =>
   new Intl.DateTimeFormat(locales[lang], { dateStyle: 'long', timeZone: 'America/Sao_Paulo' }).format(new Date(ms));
 
 export const receiptLabels = {
@@ -112,9 +112,9 @@ export const receiptDocumentLabels = {
   en: { title: 'Receipt', order: 'Order', code: 'Receipt code', paidAt: 'Paid on', method: 'Payment method', status: 'Paid', item: 'Item', quantity: 'Qty', price: 'Unit price', amount: 'Amount', exchangeRate: (base: string, rate: string, quoted: string) => `Exchange rate: 1 ${base} = ${rate} ${quoted}`, period: 'Service period', from: 'From', to: 'To', days: (d: number) => `${d} days`, thanks: 'Thank you for your purchase.', issued: (date: string) => `Issued on ${date}` },
   es: { title: 'Recibo', order: 'Pedido', code: 'Código del recibo', paidAt: 'Pagado el', method: 'Forma de pago', status: 'Pagado', item: 'Artículo', quantity: 'Cant.', price: 'Precio unitario', amount: 'Importe', exchangeRate: (base: string, rate: string, quoted: string) => `Tipo de cambio: 1 ${base} = ${rate} ${quoted}`, period: 'Período del servicio', from: 'Desde', to: 'Hasta', days: (d: number) => `${d} días`, thanks: 'Gracias por tu compra.', issued: (date: string) => `Emitido el ${date}` },
   ru: { title: 'Квитанция', order: 'Заказ', code: 'Код квитанции', paidAt: 'Оплачено', method: 'Способ оплаты', status: 'Оплачен', item: 'Позиция', quantity: 'Кол-во', price: 'Цена', amount: 'Стоимость', exchangeRate: (base: string, rate: string, quoted: string) => `Курс: 1 ${base} = ${rate} ${quoted}`, period: 'Период обслуживания', from: 'С', to: 'По', days: (d: number) => `${d} дн.`, thanks: 'Спасибо за покупку!', issued: (date: string) => `Выдана ${date}` },
-} as const satisfies Record<ServerLanguage, ReceiptDocumentLabels>;
+} as const satisfies Record<Language, ReceiptDocumentLabels>;
 
-function receipt(lang: ServerLanguage) {
+function receipt(lang: Language) {
   const l = receiptLabels[lang];
   return (p: ReceiptParams, brand: string): RenderedMessage => {
     const money = (minor: number) => formatMoney(minor, p, lang);
@@ -187,6 +187,6 @@ const templates: Renderers = {
   },
 };
 
-export function renderMessage<T extends TemplateName>(template: T, lang: ServerLanguage, params: TemplateParams[T], brand: string): RenderedMessage {
+export function renderMessage<T extends TemplateName>(template: T, lang: Language, params: TemplateParams[T], brand: string): RenderedMessage {
   return templates[template][lang](params, brand);
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../openapi/schema';
 import type { ChangeCache } from '../db/change-cache';
 import { ApiRefusal, ErrCode } from '../errors';
-import { isServerLanguage, type ServerLanguage } from '../i18n';
+import { isLanguage, type Language } from '../../core/i18n/languages';
 import { listOperations, resolveRef, toFastifyPath, type ContractDocument, type OperationEntry } from './contract';
 
 export type OperationId = keyof operations;
@@ -27,7 +27,7 @@ export type ResponseData<O extends OperationId> = operations[O]['responses'] ext
 
 /** What every handler knows about the caller, read once from the five contract headers. */
 export interface RequestContext {
-  lang: ServerLanguage;
+  lang: Language;
   scene: 'WEB' | 'STB' | 'APP';
   clientType: 'WEB' | 'WAP';
   /** The bearer token, or null for the literal `null` the anonymous client sends. */
@@ -184,7 +184,7 @@ function contextOf(request: FastifyRequest): RequestContext {
   const auth = typeof h.authorization === 'string' ? h.authorization.replace(/^Bearer\s+/i, '').trim() : '';
   const lang = h.language;
   return {
-    lang: isServerLanguage(lang) ? lang : 'en',
+    lang: isLanguage(lang) ? lang : 'en',
     scene: h.scene === 'STB' || h.scene === 'APP' ? h.scene : 'WEB',
     clientType: h['client-type'] === 'WAP' ? 'WAP' : 'WEB',
     token: auth === '' || auth === 'null' || auth === 'undefined' ? null : auth,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passesLuhn } from '../../src/validation/helpers';
+import { passesLuhn } from '../../core/validation/helpers';
 import { authorize, cardBrand, sandboxCards } from './card-sandbox';
 
 const now = new Date(Date.UTC(2026, 10, 22));

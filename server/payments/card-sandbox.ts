@@ -1,5 +1,5 @@
-import { sandboxCards, type SandboxCardOutcome } from '../../src/config/sandbox-cards';
-import { passesLuhn } from '../../src/validation/helpers';
+import { sandboxCards, type SandboxCardOutcome } from '../../core/config/sandbox-cards';
+import { passesLuhn } from '../../core/validation/helpers';
 
 /**
  * The sandbox card network: the widely known Stripe test numbers give each outcome, so testers'

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 import type { Outbox } from '../mail/outbox';
 import { checkoutId } from './hosted-checkout';
 import type { ChargeOutcome, ChargeRequest, PaymentProvider, PrecheckRequest, ProviderStatus } from './provider';
@@ -85,7 +85,7 @@ export function createMobileMoneyProvider(deps: { outbox: Outbox; key: Buffer })
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9)`,
         [reference, wallet.operator, msisdn, request.amount, request.currency, hash(reference, otp), MOBILE_MONEY_OTP_TRIES, new Date(expiresAt), new Date(request.now)],
       );
-      const [account] = await q.query<{ language: ServerLanguage }>('SELECT language FROM accounts WHERE uid = $1', [request.accountUid]);
+      const [account] = await q.query<{ language: Language }>('SELECT language FROM accounts WHERE uid = $1', [request.accountUid]);
       const [currency] = await q.query<{ symbol: string; decimals: number }>('SELECT symbol, decimals FROM currencies WHERE code = $1', [request.currency]);
       await deps.outbox.send(q, {
         accountUid: request.accountUid,

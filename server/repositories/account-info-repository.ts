@@ -1,7 +1,7 @@
 import type { components } from '../../openapi/schema';
 import { createChangeCache } from '../db/change-cache';
 import type { Database } from '../db/database';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 
 type Schemas = components['schemas'];
 
@@ -71,7 +71,7 @@ export function createAccountInfoRepository(db: Database) {
     maxEntries: 10_000,
   });
 
-  async function read(uid: number, lang: ServerLanguage, now: number): Promise<AccountFacts> {
+  async function read(uid: number, lang: Language, now: number): Promise<AccountFacts> {
     const [r] = await db.query<FactsRow>(factsQuery, [uid, new Date(now), lang]);
     if (!r) throw new NoSuchAccount();
     return {
@@ -94,7 +94,7 @@ export function createAccountInfoRepository(db: Database) {
 
   return {
     /** The account's facts, or null when there is no such account. */
-    async facts(uid: number, lang: ServerLanguage, now: number): Promise<AccountFacts | null> {
+    async facts(uid: number, lang: Language, now: number): Promise<AccountFacts | null> {
       const key = `${uid} ${lang}`;
       const kept = cache.peek(key);
       try {

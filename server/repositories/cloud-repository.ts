@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 
 type Schemas = components['schemas'];
 type CloudStorage = Schemas['CloudStorage'];
@@ -39,7 +39,7 @@ const toRecording = (r: RecordingRow): CloudRecording => ({
  */
 export async function cloudStorage(
   q: Queryable,
-  input: { accountUid: number; lang: ServerLanguage; now: number; page: number; pageSize: number },
+  input: { accountUid: number; lang: Language; now: number; page: number; pageSize: number },
 ): Promise<CloudStorage> {
   const now = new Date(input.now);
   const [plan] = await q.query<{ plan_id: number; cloud_hours: number; plan_name: string | null }>(

@@ -1,6 +1,6 @@
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 
 type Plan = components['schemas']['Plan'];
 
@@ -54,7 +54,7 @@ function toPlan(r: PlanRow): Plan {
 
 export function createPlanRepository(db: Queryable) {
   return {
-    async list(langs: ServerLanguage[], filter: { currency?: string; period?: number } = {}): Promise<Plan[]> {
+    async list(langs: Language[], filter: { currency?: string; period?: number } = {}): Promise<Plan[]> {
       const rows = await db.query<PlanRow>(
         `${planSelect}
            AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM plan_prices x WHERE x.plan_id = p.id AND x.currency = $2))
@@ -64,7 +64,7 @@ export function createPlanRepository(db: Queryable) {
       );
       return rows.map(toPlan);
     },
-    async find(id: string, langs: ServerLanguage[]): Promise<Plan | undefined> {
+    async find(id: string, langs: Language[]): Promise<Plan | undefined> {
       // Ids are digits by contract; anything beyond int4 cannot be a plan.
       if (!/^\d{1,9}$/.test(id)) return undefined;
       const rows = await db.query<PlanRow>(`${planSelect} AND p.id = $2`, [langs, Number(id)]);

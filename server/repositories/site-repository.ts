@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 
 type Schemas = components['schemas'];
 
@@ -9,7 +9,7 @@ export interface ContactSetting {
   email: string;
   phone: string;
   chatUrl?: string;
-  hours: Record<ServerLanguage, string>;
+  hours: Record<Language, string>;
 }
 
 interface SettingTypes {
@@ -21,7 +21,7 @@ interface SettingTypes {
 
 export class MissingSettingError extends Error {}
 
-export function createSiteRepository(db: Queryable, bundled: Record<ServerLanguage, Record<string, string>>) {
+export function createSiteRepository(db: Queryable, bundled: Record<Language, Record<string, string>>) {
   async function setting<K extends keyof SettingTypes>(key: K): Promise<SettingTypes[K]> {
     const rows = await db.query<{ value: SettingTypes[K] }>('SELECT value FROM site_settings WHERE key = $1', [key]);
     const row = rows[0];
@@ -29,13 +29,13 @@ export function createSiteRepository(db: Queryable, bundled: Record<ServerLangua
     return row.value;
   }
 
-  async function enabledLanguages(): Promise<ServerLanguage[]> {
-    const rows = await db.query<{ code: ServerLanguage }>('SELECT code FROM languages WHERE enabled ORDER BY sort_order, code');
+  async function enabledLanguages(): Promise<Language[]> {
+    const rows = await db.query<{ code: Language }>('SELECT code FROM languages WHERE enabled ORDER BY sort_order, code');
     return rows.map((r) => r.code);
   }
 
-  async function overrides(lang?: ServerLanguage) {
-    return db.query<{ lang: ServerLanguage; message_id: string; text: string }>(
+  async function overrides(lang?: Language) {
+    return db.query<{ lang: Language; message_id: string; text: string }>(
       `SELECT lang, message_id, text FROM i18n_overrides ${lang ? 'WHERE lang = $1' : ''} ORDER BY lang, message_id`,
       lang ? [lang] : [],
     );
@@ -58,14 +58,14 @@ export function createSiteRepository(db: Queryable, bundled: Record<ServerLangua
       return hash.digest('base64url').slice(0, 16);
     },
 
-    async messages(lang: ServerLanguage): Promise<Record<string, string>> {
+    async messages(lang: Language): Promise<Record<string, string>> {
       const merged = { ...bundled[lang] };
       for (const o of await overrides(lang)) merged[o.message_id] = o.text;
       return merged;
     },
 
-    async policy(type: Schemas['PolicyType'], langs: ServerLanguage[]) {
-      const rows = await db.query<{ type: Schemas['PolicyType']; lang: ServerLanguage; title: string; content: string; updated_at: Date }>(
+    async policy(type: Schemas['PolicyType'], langs: Language[]) {
+      const rows = await db.query<{ type: Schemas['PolicyType']; lang: Language; title: string; content: string; updated_at: Date }>(
         'SELECT type, lang, title, content, updated_at FROM policy_texts WHERE type = $1 AND lang = ANY($2::text[])',
         [type, langs],
       );

@@ -6,7 +6,7 @@ import { SessionError } from '../auth/sessions';
 import { checkSsoToken, mintSsoToken, resolveSsoKey, ssoLink } from '../auth/sso';
 import type { Queryable } from '../db/database';
 import { ApiRefusal, ErrCode } from '../errors';
-import { isServerLanguage } from '../i18n';
+import { isLanguage } from '../../core/i18n/languages';
 import { defineHandlers, type RequestContext } from '../openapi/bind';
 import { MissingSettingError } from '../repositories/site-repository';
 import type { ServerServices } from '../services';
@@ -360,7 +360,7 @@ export function devSsoLink(services: ServerServices) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const q = (request.query ?? {}) as Record<string, unknown>;
     const scene = q.scene === 'STB' || q.scene === 'APP' || q.scene === 'WEB' ? q.scene : undefined;
-    const lang = isServerLanguage(q.lang) ? q.lang : undefined;
+    const lang = isLanguage(q.lang) ? q.lang : undefined;
     let uid = typeof q.uid === 'string' ? q.uid : undefined;
     if (!uid && typeof q.email === 'string') {
       const rows = await services.db.query<{ uid: number }>('SELECT uid FROM accounts WHERE email = $1', [q.email.toLowerCase()]);

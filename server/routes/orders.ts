@@ -26,7 +26,7 @@ import type { Valuation } from '../billing/valuation';
 import { createChangeCache } from '../db/change-cache';
 import type { Queryable } from '../db/database';
 import { ApiRefusal, ErrCode } from '../errors';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 import { defineHandlers, type RequestContext } from '../openapi/bind';
 import { CARD_PROVIDER } from '../payments/card-provider';
 import { crashPoint } from '../payments/crash-point';
@@ -74,7 +74,7 @@ export { MAX_SAVED_CARDS };
 interface MethodRow {
   code: string;
   type: MethodType;
-  names: Partial<Record<ServerLanguage, string>>;
+  names: Partial<Record<Language, string>>;
   countries: string[] | null;
   currencies: string[] | null;
   max_installments: number;
@@ -114,7 +114,7 @@ export const idempotencyHash = (key: Buffer, operation: 'pay' | 'repay', body: u
 const isUniqueViolation = (error: unknown, constraint: string) =>
   (error as { code?: unknown } | null)?.code === '23505' && (error as { constraint?: unknown }).constraint === constraint;
 
-const tipTexts: Record<ServerLanguage, Record<'pending' | 'failed' | 'paid' | 'closed', { title: string; message: string }>> = {
+const tipTexts: Record<Language, Record<'pending' | 'failed' | 'paid' | 'closed', { title: string; message: string }>> = {
   pt: {
     pending: { title: 'Pagamento em processamento', message: 'Estamos aguardando a confirmação do pagamento. Esta página é atualizada quando ela chegar; você também pode concluir o pagamento em Meus pedidos.' },
     failed: { title: 'Pagamento não concluído', message: 'O pagamento não foi aprovado. Tente novamente com outro cartão ou outra forma de pagamento em Meus pedidos.' },
@@ -526,7 +526,7 @@ export function orderHandlers(services: ServerServices) {
   }
 
   /** The service period of a paid order, its plan named in `lang`; 1040 when it is not paid. */
-  async function servicePeriod(order: OrderRow, lang: ServerLanguage): Promise<components['schemas']['ServicePeriod']> {
+  async function servicePeriod(order: OrderRow, lang: Language): Promise<components['schemas']['ServicePeriod']> {
     if (!paidStatuses.includes(order.status) || !order.service_start || !order.service_end) throw new ApiRefusal(PayErr.paymentInfoNotFound);
     const line = (await loadLines(db, [order.id])).get(order.id)?.[0];
     if (!line) throw new ApiRefusal(PayErr.paymentInfoNotFound);
@@ -611,7 +611,7 @@ export function orderHandlers(services: ServerServices) {
          ORDER BY sort_order, code`,
         [body.country, body.currency],
       );
-      const [site] = await db.query<{ lang: ServerLanguage | null }>("SELECT value->>'defaultLang' AS lang FROM site_settings WHERE key = 'siteConfig'");
+      const [site] = await db.query<{ lang: Language | null }>("SELECT value->>'defaultLang' AS lang FROM site_settings WHERE key = 'siteConfig'");
       const coins = rows.some((m) => m.type === 'crypto') ? await activeCoins(db) : [];
       return rows
         .filter((m) => providers.has(m.code))
@@ -726,7 +726,7 @@ export function orderHandlers(services: ServerServices) {
           [order.id, new Date(now), new Date(now - REMIND_AFTER_S * 1000)],
         );
         if (claimed.length === 0) throw new ApiRefusal(PayErr.tooFrequent, 429);
-        const [account] = await tx.query<{ nickname: string; language: ServerLanguage }>('SELECT nickname, language FROM accounts WHERE uid = $1', [accountUid]);
+        const [account] = await tx.query<{ nickname: string; language: Language }>('SELECT nickname, language FROM accounts WHERE uid = $1', [accountUid]);
         const [currency] = await tx.query<{ symbol: string; decimals: number }>('SELECT symbol, decimals FROM currencies WHERE code = $1', [order.currency]);
         await outbox.send(tx, {
           accountUid,

@@ -1,7 +1,7 @@
 import { withAccountPrices } from '../billing/pricing';
 import { ApiRefusal } from '../errors';
 import { defineHandlers, type RequestContext } from '../openapi/bind';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 import type { ServerServices } from '../services';
 
 /** 6001: the plan does not exist (the client sends the user to /404, spec section 8). */
@@ -13,9 +13,9 @@ const planNotFound = 6001;
  * stale session must not break it (the calls that need the session refuse it themselves).
  */
 export function planHandlers({ plans, site, db, sessions }: Pick<ServerServices, 'plans' | 'site' | 'db' | 'sessions'>) {
-  const preference = async (wanted: ServerLanguage): Promise<ServerLanguage[]> => {
+  const preference = async (wanted: Language): Promise<Language[]> => {
     const config = await site.setting('siteConfig');
-    return [...new Set<ServerLanguage>([wanted, config.defaultLang, 'en'])];
+    return [...new Set<Language>([wanted, config.defaultLang, 'en'])];
   };
   const signedInUid = async (ctx: RequestContext): Promise<number | null> => {
     if (!ctx.token) return null;

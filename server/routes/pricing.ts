@@ -16,7 +16,7 @@ import {
   valuate,
 } from '../billing/pricing';
 import { ApiRefusal } from '../errors';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 import { defineHandlers, type RequestContext } from '../openapi/bind';
 import type { ServerServices } from '../services';
 
@@ -44,9 +44,9 @@ export function pricingHandlers(services: ServerServices) {
   const optionalSession = async (ctx: RequestContext): Promise<AuthenticatedSession | null> =>
     ctx.token ? sessions.authenticate(ctx) : null;
 
-  const languages = async (wanted: ServerLanguage): Promise<ServerLanguage[]> => {
+  const languages = async (wanted: Language): Promise<Language[]> => {
     const config = await site.setting('siteConfig');
-    return [...new Set<ServerLanguage>([wanted, config.defaultLang, 'en'])];
+    return [...new Set<Language>([wanted, config.defaultLang, 'en'])];
   };
 
   return defineHandlers({

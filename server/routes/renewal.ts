@@ -1,7 +1,7 @@
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
 import { ApiRefusal } from '../errors';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 import { defineHandlers } from '../openapi/bind';
 import { CARD_PROVIDER, cardExpired } from '../payments/card-provider';
 import type { ServerServices } from '../services';
@@ -38,7 +38,7 @@ interface SubscriptionRow {
   is_default: boolean | null;
 }
 
-async function loadSubscription(q: Queryable, accountUid: number, lang: ServerLanguage, forUpdate = false): Promise<SubscriptionRow | undefined> {
+async function loadSubscription(q: Queryable, accountUid: number, lang: Language, forUpdate = false): Promise<SubscriptionRow | undefined> {
   if (forUpdate) await q.query('SELECT 1 FROM subscriptions WHERE account_uid = $1 FOR UPDATE', [accountUid]);
   const rows = await q.query<SubscriptionRow>(
     `SELECT s.status, s.plan_id, s.amount, s.currency, s.next_billing_at, s.renewing_since, s.card_id,

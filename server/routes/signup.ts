@@ -3,7 +3,7 @@ import type { components } from '../../openapi/schema';
 import { areaCodeList, parsePhone } from '../data/area-codes';
 import type { Queryable } from '../db/database';
 import { ApiRefusal, ErrCode } from '../errors';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 import { defineHandlers } from '../openapi/bind';
 import { deriveKey } from '../security/secrets';
 import type { ServerServices } from '../services';
@@ -76,7 +76,7 @@ export function signupHandlers(services: ServerServices) {
   /** Confirmation and binding links share one limit per address. */
   const resendBucket = 'confirmationEmail';
 
-  const link = (page: 'activate' | 'bindEmailConfirmed', token: string, lang: ServerLanguage) =>
+  const link = (page: 'activate' | 'bindEmailConfirmed', token: string, lang: Language) =>
     `${config.publicUrl}/${page}?${new URLSearchParams({ token, la: lang }).toString()}`;
 
   /** Spec section 5: emails are checked against the site's rule; without a usable one, the basic shape. */
@@ -118,7 +118,7 @@ export function signupHandlers(services: ServerServices) {
   /** Sends the link of `purpose` to `email` in the account's language, in the caller's transaction. */
   async function sendLink(
     tx: Queryable,
-    { purpose, accountUid, email, nickname, lang, now }: { purpose: 'confirm' | 'bindEmail'; accountUid: number; email: string; nickname: string; lang: ServerLanguage; now: number },
+    { purpose, accountUid, email, nickname, lang, now }: { purpose: 'confirm' | 'bindEmail'; accountUid: number; email: string; nickname: string; lang: Language; now: number },
   ) {
     const token = await createEmailToken(tx, { purpose, accountUid, email, now, ttlMs: LINK_TTL_MS });
     const hours = LINK_TTL_MS / 3_600_000;
@@ -209,7 +209,7 @@ export function signupHandlers(services: ServerServices) {
         // Counted for every address, known or not, so the limit itself reveals no account.
         if (!(await throttle.take(tx, resendBucket, email, now, RESEND_INTERVAL_MS))) throw new ApiRefusal(SignupError.tooFrequent, 429);
 
-        const accounts = await tx.query<{ uid: number; nickname: string; language: ServerLanguage; verified_at: Date | null; type: string }>(
+        const accounts = await tx.query<{ uid: number; nickname: string; language: Language; verified_at: Date | null; type: string }>(
           'SELECT uid, nickname, language, verified_at, type FROM accounts WHERE email = $1',
           [email],
         );
@@ -221,7 +221,7 @@ export function signupHandlers(services: ServerServices) {
           return;
         }
         // No account holds the address: it may be one a phone account asked to bind.
-        const pending = await tx.query<{ uid: number; nickname: string; language: ServerLanguage }>(
+        const pending = await tx.query<{ uid: number; nickname: string; language: Language }>(
           `SELECT a.uid, a.nickname, a.language FROM email_tokens t JOIN accounts a ON a.uid = t.account_uid
            WHERE t.purpose = 'bindEmail' AND t.email = $1 AND a.type = 'phone' AND a.email IS NULL
            ORDER BY t.created_at DESC, t.id DESC LIMIT 1`,

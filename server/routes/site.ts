@@ -1,7 +1,7 @@
 import { ApiRefusal } from '../errors';
 import { defineHandlers, type RequestContext } from '../openapi/bind';
 import type { SiteRepository } from '../repositories/site-repository';
-import type { ServerLanguage } from '../i18n';
+import type { Language } from '../../core/i18n/languages';
 
 /** -3036 "Configuration information error": the operator removed something the portal needs. */
 const configurationError = -3036;
@@ -17,9 +17,9 @@ export interface SiteSwitches {
 export function siteHandlers(site: SiteRepository, switches: SiteSwitches) {
   // The request's language, then the site's default, then English: a text in some language
   // beats an error page.
-  async function languagePreference(ctx: RequestContext, wanted?: ServerLanguage): Promise<ServerLanguage[]> {
+  async function languagePreference(ctx: RequestContext, wanted?: Language): Promise<Language[]> {
     const config = await site.setting('siteConfig');
-    return [...new Set<ServerLanguage>([wanted ?? ctx.lang, config.defaultLang, 'en'])];
+    return [...new Set<Language>([wanted ?? ctx.lang, config.defaultLang, 'en'])];
   }
 
   return defineHandlers({

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Toaster } from '../components/toaster';
-import type { Language } from '../i18n/languages';
+import type { Language } from '../../core/i18n/languages';
 import { ServicesContext } from '../queries/services-context';
 import { useSiteConfig, useTheme } from '../queries/site-queries';
 import { I18nProvider, initialLanguage } from './i18n-provider';
-import { decideEntry } from '../routing/entry-rules';
+import { decideEntry } from '../../core/routing/entry-rules';
 import { AppRoutes, routedPaths } from './router';
 import type { AppServices } from './services';
 import { PageTracking, TrackingProvider } from './page-tracking';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { defaultLanguage, languageCookie, pickLanguage, type Language } from '../i18n/languages';
-import type { SessionStore } from '../session/store';
+import { defaultLanguage, languageCookie, pickLanguage, type Language } from '../../core/i18n/languages';
+import type { SessionStore } from '../../core/session/store';
 
 type Messages = Record<string, unknown>;
 

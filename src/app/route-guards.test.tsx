@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine';
-import type { UserInfo } from '../session/store';
+import type { UserInfo } from '../../core/session/store';
 import { ServicesContext, type ViewServices } from '../queries/services-context';
 import { RequireDigits, RequireSession } from './route-guards';
 

@@ -1,6 +1,6 @@
 import { Children, isValidElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createRoutesFromChildren, matchRoutes, Navigate, Route, Routes } from 'react-router-dom';
-import { defaultLanguage, type Language } from '../i18n/languages';
+import { defaultLanguage, type Language } from '../../core/i18n/languages';
 import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
 import { loadChunk } from './chunks';
@@ -63,7 +63,7 @@ export function AppRoutes(layout: Props) {
 const routes = createRoutesFromChildren(routeTree({ language: defaultLanguage, onLanguageChange: () => undefined }));
 
 /**
- * The paths routed, parameters left out. Entry rules (src/routing/entry-rules.ts) redirect only to
+ * The paths routed, parameters left out. Entry rules (core/routing/entry-rules.ts) redirect only to
  * these, so a rule whose screen is not built yet leaves the visitor where they are, not on a 404.
  */
 type RouteNode = { path?: string; children?: RouteNode[] };

@@ -3,8 +3,8 @@
 import { createActor, type Actor, type ActorOptions } from 'xstate';
 import { createSessionActors } from '../../machines/session/session.actors';
 import { sessionLifetimeOn, sessionMachine, type SessionMachine } from '../../machines/session/session.machine';
-import type { Api } from '../api/client';
-import { watchOtherTabs, type SessionStore } from '../session/store';
+import type { Api } from '../../core/api/client';
+import { watchOtherTabs, type SessionStore } from '../../core/session/store';
 import type { ToastStore } from './toasts';
 
 export interface SessionDeps {

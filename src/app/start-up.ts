@@ -1,9 +1,9 @@
 import { preload } from 'react-dom';
 import type { components } from '../../openapi/schema';
-import { languageOfTag, type Language } from '../i18n/languages';
+import { languageOfTag, type Language } from '../../core/i18n/languages';
 import { bannersRead, plansRead, siteConfigRead, themeRead, type Read } from '../queries/site-queries';
-import { decideEntry } from '../routing/entry-rules';
-import { firstScreenBanners, phoneMedia } from '../routing/first-screens';
+import { decideEntry } from '../../core/routing/entry-rules';
+import { firstScreenBanners, phoneMedia } from '../../core/routing/first-screens';
 import { loadMessages } from './i18n-provider';
 import { preloadScreen } from './router';
 import type { AppServices } from './services';

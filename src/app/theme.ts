@@ -1,5 +1,5 @@
 import type { components } from '../../openapi/schema';
-import { hexToRgb, readableTextOn, shade } from '../config/colors';
+import { hexToRgb, readableTextOn, shade } from '../../core/config/colors';
 
 type Theme = components['schemas']['Theme'];
 

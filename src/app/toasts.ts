@@ -1,4 +1,4 @@
-import type { ToastCode, ToastLevel } from '../api/error-rules';
+import type { ToastCode, ToastLevel } from '../../core/api/error-rules';
 
 export interface Toast {
   id: number;

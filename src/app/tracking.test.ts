@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Api } from '../api/client';
-import { createSessionStore } from '../session/store';
+import type { Api } from '../../core/api/client';
+import { createSessionStore } from '../../core/session/store';
 import { loadChunk, ChunkLoadError } from './chunks';
 import { createAppTracker, createTracker, pageIdOf, PageEvent, TRACKING_VERSION } from './tracking';
 

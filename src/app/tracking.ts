@@ -3,9 +3,9 @@
 // out after the page is drawn, through the raw client (no toast, no session rule), and every
 // failure is swallowed.
 import type { components } from '../../openapi/schema';
-import type { Api } from '../api/client';
-import type { Language } from '../i18n/languages';
-import type { SessionStore } from '../session/store';
+import type { Api } from '../../core/api/client';
+import type { Language } from '../../core/i18n/languages';
+import type { SessionStore } from '../../core/session/store';
 
 type ReportEvent = components['schemas']['ReportEvent'];
 

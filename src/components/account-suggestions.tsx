@@ -1,4 +1,4 @@
-import { defaultLanguage, languageOfTag } from '../i18n/languages';
+import { defaultLanguage, languageOfTag } from '../../core/i18n/languages';
 import { useIntl } from 'react-intl';
 import { useAreaCodes, useSiteConfig } from '../queries/site-queries';
 

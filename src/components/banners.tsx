@@ -1,9 +1,9 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { components } from '../../openapi/schema';
-import { defaultLanguage, languageOfTag } from '../i18n/languages';
+import { defaultLanguage, languageOfTag } from '../../core/i18n/languages';
 import { useBanners } from '../queries/site-queries';
-import { phoneMedia } from '../routing/first-screens';
+import { phoneMedia } from '../../core/routing/first-screens';
 
 type Banner = components['schemas']['Banner'];
 

@@ -1,5 +1,5 @@
 import { defineMessages, useIntl } from 'react-intl';
-import { languages, type Language } from '../i18n/languages';
+import { languages, type Language } from '../../core/i18n/languages';
 
 const m = defineMessages({
   label: { id: 'language.label', defaultMessage: 'Language', description: 'Label of the language picker' },

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { errorMessageFor } from '../i18n/error-messages';
+import { errorMessageFor } from '../../core/i18n/error-messages';
 
 /** A refusal a flow routes itself (spec section 8), said once where it happened: its catalogue message. */
 export function RefusalNotice({ code }: { code: number | null }) {

@@ -4,7 +4,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import ru from '../i18n/lang/ru.json';
+import ru from '../../core/i18n/lang/ru.json';
 import { resendWait } from '../screens/login/login-messages';
 import { ResendCountdown } from './resend-countdown';
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { errorMessageFor, errorMessages } from '../i18n/error-messages';
-import type { ToastCode } from '../api/error-rules';
+import { errorMessageFor, errorMessages } from '../../core/i18n/error-messages';
+import type { ToastCode } from '../../core/api/error-rules';
 
 const m = defineMessages({
   dismiss: { id: 'toast.dismiss', defaultMessage: 'Dismiss', description: 'Button that closes a notification' },

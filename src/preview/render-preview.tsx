@@ -15,14 +15,8 @@ import { loadMessages } from '../app/i18n-provider';
 import { preloadScreen } from '../app/router';
 import { createAppServices } from '../app/services';
 import { startFirstReads } from '../app/start-up';
-import type { Language } from '../i18n/languages';
-import { drawnAddress, type Visit } from '../routing/first-screens';
-
-export interface PreviewRequest extends Visit {
-  language: Language;
-  /** Reaches the server's own API in-process. */
-  fetch(input: Request): Promise<Response>;
-}
+import type { Language } from '../../core/i18n/languages';
+import { drawnAddress, type PreviewRequest } from '../../core/routing/first-screens';
 
 /** Storage that lives for one render: the preview is for a visitor the server knows nothing of. */
 function memoryStorage(): Storage {

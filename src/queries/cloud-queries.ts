@@ -1,5 +1,5 @@
 import type { components } from '../../openapi/schema';
-import type { Language } from '../i18n/languages';
+import type { Language } from '../../core/i18n/languages';
 import type { ViewServices } from './services-context';
 import { useQuery } from './use-query';
 

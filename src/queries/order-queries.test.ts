@@ -1,9 +1,9 @@
 // fetchReceiptPdf through the one typed client: the PDF as a Blob, and every other answer settled
 // by the client's error rules (docs/decisions/018).
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, isPassThrough } from '../api/api-error';
-import { createApi } from '../api/client';
-import type { ErrorEffects } from '../api/error-rules';
+import { ApiError, isPassThrough } from '../../core/api/api-error';
+import { createApi } from '../../core/api/client';
+import type { ErrorEffects } from '../../core/api/error-rules';
 import { fetchReceiptPdf } from './order-queries';
 
 const PDF = '%PDF-1.7\n…';

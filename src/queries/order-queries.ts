@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Api } from '../api/client';
+import type { Api } from '../../core/api/client';
 import { useMutation } from './use-mutation';
 import { useQuery } from './use-query';
 

@@ -1,4 +1,4 @@
-import type { Language } from '../i18n/languages';
+import type { Language } from '../../core/i18n/languages';
 import { ORDER_NOT_FOUND, PAYMENT_INFO_NOT_FOUND } from './order-queries';
 import { useMutation } from './use-mutation';
 import { useQuery } from './use-query';

@@ -1,4 +1,4 @@
-import type { Language } from '../i18n/languages';
+import type { Language } from '../../core/i18n/languages';
 import { useQuery } from './use-query';
 
 /**

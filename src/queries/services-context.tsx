@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react';
 import type { Actor, ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
 import type { SessionMachine } from '../../machines/session/session.machine';
-import type { Api } from '../api/client';
-import type { SessionCache } from '../session/session-cache';
-import type { SessionStore } from '../session/store';
+import type { Api } from '../../core/api/client';
+import type { SessionCache } from '../../core/session/session-cache';
+import type { SessionStore } from '../../core/session/store';
 import type { QueryCache } from './query-cache';
 
 /** What views and query hooks may reach; the app layer provides the real services. */

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sandboxCards } from '../../src/config/sandbox-cards';
+import { sandboxCards } from '../../core/config/sandbox-cards';
 import { dumpDatabase, searchCardNumbers, serverOnFreshDatabase, signUpPlain, useCleanups } from './helpers/payments';
 import { post } from './helpers/portal-client';
 

@@ -12,8 +12,8 @@ import { createAutoRenewalActors } from '../../machines/auto-renewal/auto-renewa
 import { autoRenewalMachine } from '../../machines/auto-renewal/auto-renewal.machine';
 import type { AutoRenewalEventType } from '../../machines/auto-renewal/auto-renewal.types';
 import { createFakeClock } from '../../server/clock';
-import { errorMessageFor } from '../../src/i18n/error-messages';
-import { AutoRenewalSection } from '../../src/screens/account/auto-renewal-panel';
+import { errorMessageFor } from '../../core/i18n/error-messages';
+import { AutoRenewalSection } from '../../src/components/auto-renewal-panel';
 import { useTestServer } from '../helpers/test-server';
 import { autoRenewalGraph } from './auto-renewal.model';
 import { RenewalWorld } from './auto-renewal.world';

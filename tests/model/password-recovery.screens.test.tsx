@@ -14,11 +14,11 @@ import type { PasswordRecoveryEventType } from '../../machines/password-recovery
 import { createSessionActors } from '../../machines/session/session.actors';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { createFakeClock } from '../../server/clock';
-import { errorMessageFor } from '../../src/i18n/error-messages';
+import { errorMessageFor } from '../../core/i18n/error-messages';
 import { createQueryCache } from '../../src/queries/query-cache';
 import { ServicesContext } from '../../src/queries/services-context';
 import { ForgotPasswordScreen, ResetPasswordScreen } from '../../src/screens/password-recovery/password-recovery-screen';
-import { createSessionCache } from '../../src/session/session-cache';
+import { createSessionCache } from '../../core/session/session-cache';
 import { useTestServer } from '../helpers/test-server';
 import { saveCoverage } from './coverage';
 import { assertFullCoverage, pollUntil } from './gate';

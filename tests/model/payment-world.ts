@@ -7,8 +7,8 @@ import type { PayDetails } from '../../machines/checkout/checkout.types';
 import { expireOverdue } from '../../server/billing/payment-jobs';
 import type { FakeClock } from '../../server/clock';
 import type { ServerServices } from '../../server/services';
-import { createApi } from '../../src/api/client';
-import { createSessionStore } from '../../src/session/store';
+import { createApi } from '../../core/api/client';
+import { createSessionStore } from '../../core/session/store';
 import { pollUntil } from './gate';
 import { injectFetch, MemoryStorage, type AnswerGate } from './real-server';
 

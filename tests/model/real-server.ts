@@ -1,10 +1,10 @@
 // The machines' actors against the real reference server, in-process: the typed client's fetch is
 // handed to Fastify's `inject`, so every call runs the server's real routes on its fresh database.
 import type { FastifyInstance } from 'fastify';
-import { createApi, type Api } from '../../src/api/client';
-import type { ClientContext } from '../../src/api/client-context';
-import type { ErrorEffects, SessionReset, ToastCode, ToastLevel } from '../../src/api/error-rules';
-import { createSessionStore, type SessionStore } from '../../src/session/store';
+import { createApi, type Api } from '../../core/api/client';
+import type { ClientContext } from '../../core/api/client-context';
+import type { ErrorEffects, SessionReset, ToastCode, ToastLevel } from '../../core/api/error-rules';
+import { createSessionStore, type SessionStore } from '../../core/session/store';
 
 /**
  * Holds answers while a walk looks at a busy state, like a slow network: the answer is the

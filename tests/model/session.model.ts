@@ -1,7 +1,7 @@
 // The session machine's graph for the walks: which events each state offers, with payloads.
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
-import type { SessionResetKind } from '../../src/api/error-rules';
+import type { SessionResetKind } from '../../core/api/error-rules';
 import { loginBody, type TestAccount } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
 import type { SessionMachine } from '../../machines/session/session.machine';

@@ -7,7 +7,7 @@ import { createSessionActors } from '../../machines/session/session.actors';
 import type { SessionEvent } from '../../machines/session/session.types';
 import { sessionLifetimeOn, sessionMachine } from '../../machines/session/session.machine';
 import { createFakeClock } from '../../server/clock';
-import { watchOtherTabs } from '../../src/session/store';
+import { watchOtherTabs } from '../../core/session/store';
 import { createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
 import { useTestServer } from '../helpers/test-server';
 import { saveCoverage } from './coverage';

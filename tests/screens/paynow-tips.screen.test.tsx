@@ -7,7 +7,7 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../openapi/schema';
-import { createApi, type Api } from '../../src/api/client';
+import { createApi, type Api } from '../../core/api/client';
 import { createQueryCache } from '../../src/queries/query-cache';
 import { ServicesContext, type ViewServices } from '../../src/queries/services-context';
 import { PaynowTipsScreen } from '../../src/screens/paynow-tips/paynow-tips-screen';

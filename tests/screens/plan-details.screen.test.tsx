@@ -8,10 +8,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { components } from '../../openapi/schema';
 import { sessionMachine } from '../../machines/session/session.machine';
-import { createApi, type Api } from '../../src/api/client';
+import { createApi, type Api } from '../../core/api/client';
 import { createQueryCache } from '../../src/queries/query-cache';
 import { ServicesContext, type ViewServices } from '../../src/queries/services-context';
-import type { UserInfo } from '../../src/session/store';
+import type { UserInfo } from '../../core/session/store';
 import { PlanDetailsScreen } from '../../src/screens/plan-details/plan-details-screen';
 
 afterEach(() => cleanup());

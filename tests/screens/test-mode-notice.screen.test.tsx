@@ -5,13 +5,13 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApi } from '../../src/api/client';
+import { createApi } from '../../core/api/client';
 import { createQueryCache } from '../../src/queries/query-cache';
 import { useUserConfig } from '../../src/queries/site-queries';
 import { ServicesContext, type ViewServices } from '../../src/queries/services-context';
 import { Methods } from '../../src/screens/payment/checkout-section';
 import { PaymentFrame } from '../../src/components/test-mode-notice';
-import pt from '../../src/i18n/lang/pt.json';
+import pt from '../../core/i18n/lang/pt.json';
 
 afterEach(() => cleanup());
 

@@ -1,6 +1,6 @@
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { LanguageSwitcher } from '../../components/language-switcher';
-import type { Language } from '../../i18n/languages';
+import type { Language } from '../../../core/i18n/languages';
 import { useTheme } from '../../queries/site-queries';
 import { LayoutErrorBoundary } from './error-boundary';
 

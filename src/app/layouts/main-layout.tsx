@@ -4,7 +4,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import type { LayoutContext } from '../../components/layout-context';
 import { SessionMenu } from '../../components/session-menu';
-import type { Language } from '../../i18n/languages';
+import type { Language } from '../../../core/i18n/languages';
 import { useSiteConfig, useTheme } from '../../queries/site-queries';
 import { LayoutErrorBoundary } from './error-boundary';
 

@@ -2,7 +2,7 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { LoadState } from '../../components/load-state';
 import { usePageTitle } from '../../components/use-page-title';
-import { errorMessageFor } from '../../i18n/error-messages';
+import { errorMessageFor } from '../../../core/i18n/error-messages';
 import { useEmailBinding } from '../../queries/account-email-queries';
 
 const m = defineMessages({

@@ -7,7 +7,7 @@ import { FieldError } from '../../components/field-error';
 import { LoadState } from '../../components/load-state';
 import { usePageTitle } from '../../components/use-page-title';
 import { useActivation, useResendConfirmation } from '../../queries/account-email-queries';
-import { emailSchema } from '../../validation/schemas';
+import { emailSchema } from '../../../core/validation/schemas';
 
 const m = defineMessages({
   title: { id: 'confirm.title', defaultMessage: 'Confirm your email', description: 'Title of the email-confirmation page' },

@@ -6,12 +6,12 @@ import { selectAutoRenewalView } from '../../../machines/auto-renewal/auto-renew
 import { selectSessionView } from '../../../machines/session/session.selectors';
 import { LoadState } from '../../components/load-state';
 import { usePageTitle } from '../../components/use-page-title';
-import { defaultLanguage, languageOfTag } from '../../i18n/languages';
+import { defaultLanguage, languageOfTag } from '../../../core/i18n/languages';
 import { invalidateAccount, useAccountInfo, type AccountIdentity } from '../../queries/account-queries';
 import { useServices } from '../../queries/services-context';
-import { accountDays, shownTimestamp } from './account-days';
-import { AutoRenewalSection, useAutoRenewal } from './auto-renewal-panel';
-import { AccountOrders } from './order-list';
+import { accountDays, shownTimestamp } from '../../components/account-days';
+import { AutoRenewalSection, useAutoRenewal } from '../../components/auto-renewal-panel';
+import { AccountOrders } from '../../components/order-list';
 import { Banners } from '../../components/banners';
 import './account.css';
 

@@ -5,7 +5,7 @@ import { selectSessionView } from '../../../machines/session/session.selectors';
 import { useLayoutContext } from '../../components/layout-context';
 import { LoadState } from '../../components/load-state';
 import { usePageTitle } from '../../components/use-page-title';
-import { formatMoney } from '../../config/money';
+import { formatMoney } from '../../../core/config/money';
 import { useCoupons, type Coupon } from '../../queries/coupon-queries';
 import { useServices } from '../../queries/services-context';
 import './coupons.css';

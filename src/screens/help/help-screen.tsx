@@ -1,7 +1,7 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { LoadState } from '../../components/load-state';
 import { usePageTitle } from '../../components/use-page-title';
-import { languageOfTag, defaultLanguage } from '../../i18n/languages';
+import { languageOfTag, defaultLanguage } from '../../../core/i18n/languages';
 import { useContactUs } from '../../queries/site-queries';
 
 const m = defineMessages({

@@ -9,15 +9,15 @@ import type { AccountFields, EntranceToken, LoginEvent, LoginInput } from '../..
 import { useAccountSuggestions } from '../../components/account-suggestions';
 import { CaptchaField } from '../../components/captcha-field';
 import { FieldError } from '../../components/field-error';
-import { messages } from '../../i18n/error-messages';
+import { messages } from '../../../core/i18n/error-messages';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { ResendCountdown } from '../../components/resend-countdown';
 import { usePageTitle } from '../../components/use-page-title';
 import { useServices } from '../../queries/services-context';
-import { areaCodeInputSchema, captchaSchema, emailOrPhoneSchema, passwordSchema, verificationCodeSchema } from '../../validation/schemas';
+import { areaCodeInputSchema, captchaSchema, emailOrPhoneSchema, passwordSchema, verificationCodeSchema } from '../../../core/validation/schemas';
 import { GoogleSignIn } from './google-sign-in';
 import { m, resendWait } from './login-messages';
-import { returnPath } from './return-path';
+import { returnPath } from '../../../core/routing/return-path';
 import { useLogin } from './use-login';
 import { Dialog } from '../../components/dialog';
 

@@ -11,7 +11,7 @@ import { FieldError } from '../../components/field-error';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { ResendCountdown } from '../../components/resend-countdown';
 import { usePageTitle } from '../../components/use-page-title';
-import { areaCodeInputSchema, captchaSchema, emailOrPhoneSchema, emailSchema, newPasswordPairSchema, V, verificationCodeSchema } from '../../validation/schemas';
+import { areaCodeInputSchema, captchaSchema, emailOrPhoneSchema, emailSchema, newPasswordPairSchema, V, verificationCodeSchema } from '../../../core/validation/schemas';
 import { usePasswordRecovery } from './use-password-recovery';
 
 const m = defineMessages({

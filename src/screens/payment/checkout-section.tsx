@@ -7,8 +7,8 @@ import { selectCheckoutView } from '../../../machines/checkout/checkout.selector
 import type { PaymentMethod, Valuation } from '../../../machines/checkout/checkout.types';
 import { DiscountUnbindingDialog } from '../../components/discount-unbinding-dialog';
 import { RefusalNotice } from '../../components/refusal-notice';
-import { currencySymbols, formatMoney } from '../../config/money';
-import { couponSchema, discountCodePattern } from '../../validation/schemas';
+import { currencySymbols, formatMoney } from '../../../core/config/money';
+import { couponSchema, discountCodePattern } from '../../../core/validation/schemas';
 import { MethodForm, type SavedCard } from './method-form';
 import { PaymentSteps } from './payment-steps';
 import { Dialog } from '../../components/dialog';

@@ -6,9 +6,9 @@ import type { components } from '../../../openapi/schema';
 import { z } from 'zod/mini';
 import type { PayDetails, PaymentMethod } from '../../../machines/checkout/checkout.types';
 import { FieldError } from '../../components/field-error';
-import { sandboxCards } from '../../config/sandbox-cards';
-import { errorMessageFor } from '../../i18n/error-messages';
-import { cardSchema, cpfSchema, V, zipcodeSchema } from '../../validation/schemas';
+import { sandboxCards } from '../../../core/config/sandbox-cards';
+import { errorMessageFor } from '../../../core/i18n/error-messages';
+import { cardSchema, cpfSchema, V, zipcodeSchema } from '../../../core/validation/schemas';
 
 const m = defineMessages({
   cardNumber: { id: 'payment.card.number', defaultMessage: 'Card number', description: 'Label of the card number field' },

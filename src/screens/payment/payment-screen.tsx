@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import type { CheckoutOutcome } from '../../../machines/checkout/checkout.types';
 import type { RepayOutcome } from '../../../machines/repay/repay.types';
 import { Banners } from '../../components/banners';
-import { BillingCardLine, useAutoRenewal } from '../account/auto-renewal-panel';
+import { BillingCardLine, useAutoRenewal } from '../../components/auto-renewal-panel';
 import { usePageTitle } from '../../components/use-page-title';
 import { useServices } from '../../queries/services-context';
 import { useSiteConfig } from '../../queries/site-queries';
@@ -14,8 +14,8 @@ import { useTestMode } from '../../components/test-mode-notice';
 import { CheckoutSection, m } from './checkout-section';
 import { RepaySection } from './repay-section';
 import { useCheckout, useRepay } from './use-payment-flows';
-import { discountCodePattern } from '../../validation/schemas';
-import { paymentAsked } from '../../routing/payment-address';
+import { discountCodePattern } from '../../../core/validation/schemas';
+import { paymentAsked } from '../../../core/routing/payment-address';
 
 /** A code the coupons page sends along ("Use"), when it has a code's shape (the contract's DiscountCode). */
 const discountCodeOf = (q: URLSearchParams) => {

@@ -6,7 +6,7 @@ import type { PaymentMachine } from '../../../machines/payment/payment.machine';
 import { selectPaymentView } from '../../../machines/payment/payment.selectors';
 import type { CryptoCoin, PayResultOf } from '../../../machines/payment/payment.types';
 import { RefusalNotice } from '../../components/refusal-notice';
-import { BoletoPanel, CryptoPanel, PixPanel, TransferPanel } from './payment-instructions';
+import { BoletoPanel, CryptoPanel, PixPanel, TransferPanel } from '../../components/payment-instructions';
 
 const m = defineMessages({
   submitting: { id: 'payment.submitting', defaultMessage: 'Processing your payment…', description: 'Shown while the payment is sent to the provider' },

@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { RepayMachine } from '../../../machines/repay/repay.machine';
 import { selectRepayView } from '../../../machines/repay/repay.selectors';
 import { RefusalNotice } from '../../components/refusal-notice';
-import { formatMoney } from '../../config/money';
+import { formatMoney } from '../../../core/config/money';
 import { EmailField, Failure, inFull, m, Methods, orderNo } from './checkout-section';
 import { MethodForm, type SavedCard } from './method-form';
 import { PaymentSteps } from './payment-steps';

@@ -4,11 +4,11 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
 import { LoadState } from '../../components/load-state';
 import { usePageTitle } from '../../components/use-page-title';
-import { formatMoney } from '../../config/money';
-import { messages as standalone } from '../../i18n/error-messages';
-import { defaultLanguage, languageOfTag } from '../../i18n/languages';
+import { formatMoney } from '../../../core/config/money';
+import { messages as standalone } from '../../../core/i18n/error-messages';
+import { defaultLanguage, languageOfTag } from '../../../core/i18n/languages';
 import { usePlans, useSiteConfig } from '../../queries/site-queries';
-import { benefit, devices, installmentPrice, pricingMessages as m, perPeriod, periodTitle } from './plan-messages';
+import { benefit, devices, installmentPrice, pricingMessages as m, perPeriod, periodTitle } from '../../components/plan-messages';
 import { Banners } from '../../components/banners';
 
 type Plan = components['schemas']['Plan'];

@@ -2,7 +2,7 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { LoadState } from '../../components/load-state';
 import { SafeHtml } from '../../components/safe-html';
 import { usePageTitle } from '../../components/use-page-title';
-import { defaultLanguage, languageOfTag } from '../../i18n/languages';
+import { defaultLanguage, languageOfTag } from '../../../core/i18n/languages';
 import { usePolicy } from '../../queries/site-queries';
 
 const m = defineMessages({

@@ -4,11 +4,11 @@ import { defineMessage, defineMessages, useIntl, type IntlShape } from 'react-in
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { selectSessionView } from '../../../machines/session/session.selectors';
 import type { components } from '../../../openapi/schema';
-import { isPassThrough } from '../../api/api-error';
+import { isPassThrough } from '../../../core/api/api-error';
 import { LoadState } from '../../components/load-state';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { usePageTitle } from '../../components/use-page-title';
-import { formatMoney } from '../../config/money';
+import { formatMoney } from '../../../core/config/money';
 import { useOrder, useOrderServicePeriod, useReceiptPdf } from '../../queries/order-queries';
 import { useServices } from '../../queries/services-context';
 import { useTheme } from '../../queries/site-queries';

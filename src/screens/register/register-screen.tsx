@@ -11,10 +11,10 @@ import { LoadState } from '../../components/load-state';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { SafeHtml } from '../../components/safe-html';
 import { usePageTitle } from '../../components/use-page-title';
-import { defaultLanguage, languageOfTag } from '../../i18n/languages';
+import { defaultLanguage, languageOfTag } from '../../../core/i18n/languages';
 import { usePolicy } from '../../queries/site-queries';
-import { areaCodeInputSchema, emailOrPhoneSchema, newPasswordPairSchema, nicknameSchema, termsSchema } from '../../validation/schemas';
-import { returnPath } from '../login/return-path';
+import { areaCodeInputSchema, emailOrPhoneSchema, newPasswordPairSchema, nicknameSchema, termsSchema } from '../../../core/validation/schemas';
+import { returnPath } from '../../../core/routing/return-path';
 import { useSignup } from './use-signup';
 
 const m = defineMessages({

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { defineMessages, useIntl } from 'react-intl';
 import { z } from 'zod/mini';
 import { selectSessionView } from '../../../machines/session/session.selectors';
-import { isApiError } from '../../api/api-error';
+import { isApiError } from '../../../core/api/api-error';
 import { FieldError } from '../../components/field-error';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { useLayoutContext } from '../../components/layout-context';
@@ -16,7 +16,7 @@ import { invalidateAccount, useAccountInfo, useChangePassword, useOfferEmails, u
 import { useServices } from '../../queries/services-context';
 import { useTheme } from '../../queries/site-queries';
 import { useKept } from '../../queries/use-polling';
-import { changePasswordSchema, nicknameSchema } from '../../validation/schemas';
+import { changePasswordSchema, nicknameSchema } from '../../../core/validation/schemas';
 import './settings.css';
 
 const m = defineMessages({

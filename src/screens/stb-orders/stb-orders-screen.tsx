@@ -6,7 +6,7 @@ import { selectSessionView } from '../../../machines/session/session.selectors';
 import { usePageTitle } from '../../components/use-page-title';
 import { invalidateAccount } from '../../queries/account-queries';
 import { useServices } from '../../queries/services-context';
-import { AccountOrders } from '../account/order-list';
+import { AccountOrders } from '../../components/order-list';
 
 const m = defineMessages({
   title: { id: 'stbOrders.title', defaultMessage: 'My orders', description: 'Title of the set-top-box orders page (/stb-orders)' },

@@ -3,15 +3,15 @@
  * envelope — a success matching the operation's response schema, or a refusal
  * `{ code: 1, errCode, msg }` whose errCode is in the error catalogue.
  */
-import * as handlingRules from '../../../src/api/error-rules';
-import { isCatalogued } from '../../../src/i18n/error-messages';
+import * as handlingRules from '../../../core/api/error-rules';
+import { isCatalogued } from '../../../core/i18n/error-messages';
 import type { OperationEntry } from '../../../server/openapi/contract';
 import { contractErrors } from '../../helpers/contract-check';
 
 /**
- * The spec's codes are its message table (src/i18n/error-messages.ts, with the project's own) and
+ * The spec's codes are its message table (core/i18n/error-messages.ts, with the project's own) and
  * the codes its handling rules name without a message of their own (6001 goes to /404, 6000 to the
- * pricing table, src/api/error-rules.ts).
+ * pricing table, core/api/error-rules.ts).
  */
 const ruleCodes: ReadonlySet<number> = new Set([
   ...handlingRules.passThroughCodes,

@@ -43,7 +43,7 @@ export async function signUp(baseUrl: string, password = 'attack-password-1'): P
   return { uid: data.userInfo.uid, token: data.userInfo.token, login };
 }
 
-/** The sandbox network's approved test card (src/config/sandbox-cards.ts). */
+/** The sandbox network's approved test card (core/config/sandbox-cards.ts). */
 export const testCard = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', holder: 'Attack Tester' };
 
 /** A card payment of a plan, with an Idempotency-Key of its own unless one is given. */

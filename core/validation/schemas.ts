@@ -14,7 +14,7 @@ import {
 
 /**
  * Spec section 5 as zod schemas. Each issue's message is a message id of the catalogue
- * (src/i18n/lang), so a view translates it; forms and machines share these schemas.
+ * (core/i18n/lang), so a view translates it; forms and machines share these schemas.
  */
 export const V = {
   required: 'validation.required',

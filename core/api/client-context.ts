@@ -1,5 +1,5 @@
 import type { SessionStore } from '../session/store';
-import type { Scene } from './error-rules';
+import type { Scene } from '../session/store';
 
 export type ClientType = 'WEB' | 'WAP';
 

@@ -1,4 +1,5 @@
 import { isLanguage, languageOfTag, type Language } from '../i18n/languages';
+import type { Scene } from '../session/store';
 
 /**
  * Spec section 2's guard and entry rules, decided in one pure function from the URL a visitor
@@ -49,8 +50,6 @@ const tokenLinks: Readonly<Record<string, string>> = {
 
 /** The paths whose entry may carry a sign-up, a login or a token hand-off from the TV or app. */
 const handOffPaths = ['/pricing-table', '/plan-details', '/orders', '/stb-orders', '/payment'];
-
-export type Scene = 'WEB' | 'STB' | 'APP';
 
 export interface EntryDecision {
   /** Where to go instead (path and query), replacing the entry in history. */

@@ -3,14 +3,14 @@ import { useMemo } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { createAutoRenewalActors } from '../../../machines/auto-renewal/auto-renewal.actors';
-import { autoRenewalMachine, type AutoRenewalMachine } from '../../../machines/auto-renewal/auto-renewal.machine';
-import { selectAutoRenewalView, type AutoRenewalView } from '../../../machines/auto-renewal/auto-renewal.selectors';
-import type { AutoRenewalEvent, SavedCard } from '../../../machines/auto-renewal/auto-renewal.types';
-import { RefusalNotice } from '../../components/refusal-notice';
-import { formatMoney } from '../../config/money';
-import { useServices } from '../../queries/services-context';
-import { Dialog } from '../../components/dialog';
+import { createAutoRenewalActors } from '../../machines/auto-renewal/auto-renewal.actors';
+import { autoRenewalMachine, type AutoRenewalMachine } from '../../machines/auto-renewal/auto-renewal.machine';
+import { selectAutoRenewalView, type AutoRenewalView } from '../../machines/auto-renewal/auto-renewal.selectors';
+import type { AutoRenewalEvent, SavedCard } from '../../machines/auto-renewal/auto-renewal.types';
+import { RefusalNotice } from './refusal-notice';
+import { formatMoney } from '../../core/config/money';
+import { useServices } from '../queries/services-context';
+import { Dialog } from './dialog';
 
 const m = defineMessages({
   title: { id: 'autoRenewal.title', defaultMessage: 'Auto-renewal', description: 'Heading of the auto-renewal panel on the account screen' },

@@ -1,9 +1,9 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import en from '../../i18n/lang/en.json';
-import es from '../../i18n/lang/es.json';
-import pt from '../../i18n/lang/pt.json';
-import ru from '../../i18n/lang/ru.json';
+import en from '../../core/i18n/lang/en.json';
+import es from '../../core/i18n/lang/es.json';
+import pt from '../../core/i18n/lang/pt.json';
+import ru from '../../core/i18n/lang/ru.json';
 import { accountDays, daysRemaining, MS_PER_DAY, shownTimestamp } from './account-days';
 
 const now = Date.UTC(2026, 0, 15, 12, 0, 0);

@@ -5,7 +5,8 @@
 // (a cache miss), never as an exception.
 
 import { z } from 'zod/mini';
-import { langSchema, type Lang } from './store';
+import type { Language } from '../i18n/languages';
+import { langSchema } from './store';
 
 /**
  * One country of the area-code picker, as GET /api/site/contry/phone/areacode is being described
@@ -47,16 +48,16 @@ export const validRulesSchema = z.object({
 export type ValidRules = z.infer<typeof validRulesSchema>;
 
 export const cacheKeys = {
-  areaCodes: (language: Lang) => `cache:areaCodes:${language}`,
-  policy: (type: PolicyType, language: Lang) => `cache:policy:${type}:${language}`,
+  areaCodes: (language: Language) => `cache:areaCodes:${language}`,
+  policy: (type: PolicyType, language: Language) => `cache:policy:${type}:${language}`,
   validRules: () => 'cache:validRules',
 } as const;
 
 export interface SessionCache {
-  getAreaCodes(language: Lang): AreaCode[] | null;
-  setAreaCodes(language: Lang, codes: AreaCode[]): void;
-  getPolicy(type: PolicyType, language: Lang): PolicyText | null;
-  setPolicy(type: PolicyType, language: Lang, text: PolicyText): void;
+  getAreaCodes(language: Language): AreaCode[] | null;
+  setAreaCodes(language: Language, codes: AreaCode[]): void;
+  getPolicy(type: PolicyType, language: Language): PolicyText | null;
+  setPolicy(type: PolicyType, language: Language, text: PolicyText): void;
   getValidRules(): ValidRules | null;
   setValidRules(rules: ValidRules): void;
   /** Drops every entry this cache wrote. */

@@ -5,7 +5,7 @@
 // outcome through injected effects (navigation, toasts, session reset); nothing here touches the
 // browser, so the module is pure and testable in node.
 
-export type Scene = 'WEB' | 'STB' | 'APP';
+import type { Scene } from '../session/store';
 
 /** Codes handed to the caller untouched: the screen shows its own message or reacts (spec section 8). */
 export const passThroughCodes: ReadonlySet<number> = new Set([

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import type { PayResultOf } from '../../../machines/payment/payment.types';
-import { formatMoney } from '../../config/money';
+import type { PayResultOf } from '../../machines/payment/payment.types';
+import { formatMoney } from '../../core/config/money';
 
 /**
  * The instructions of a payment left to finish (the PIX code, the slip, the account to transfer to,

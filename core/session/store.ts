@@ -6,9 +6,9 @@
 // so `get` returns the same reference between changes (as React's useSyncExternalStore requires).
 
 import { z } from 'zod/mini';
+import { languages } from '../i18n/languages';
 
-export const langSchema = z.enum(['pt', 'en', 'es', 'ru']);
-export type Lang = z.infer<typeof langSchema>;
+export const langSchema = z.enum(languages);
 
 /** Identifiers and codes the contract does not pin yet: a string or a number. */
 const idSchema = z.union([z.string(), z.number()]);
@@ -92,6 +92,8 @@ export type PointData = z.infer<typeof pointDataSchema>;
 
 export const clientTypeSchema = z.enum(['WEB', 'WAP']);
 export const sceneSchema = z.enum(['WEB', 'STB', 'APP']);
+/** Where the portal was opened from (releaseId, spec section 2): the web, a set-top box or the app. */
+export type Scene = z.infer<typeof sceneSchema>;
 export const loginTabSchema = z.enum(['email', 'code']);
 
 /** Spec section 9: the default resend countdown, in seconds. */

@@ -15,7 +15,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function copyLangDir(name: string): string {
   const dir = path.join(tmp, name);
-  cpSync(path.join(root, 'src/i18n/lang'), dir, { recursive: true });
+  cpSync(path.join(root, 'core/i18n/lang'), dir, { recursive: true });
   return dir;
 }
 

@@ -7,7 +7,8 @@ import type { components } from '../../openapi/schema';
 import { ApiError, isApiError, isPassThrough } from './api-error';
 import { createApi, type CreateApiOptions, type FetchResult } from './client';
 import type { ClientContext } from './client-context';
-import type { ErrorEffects, Scene } from './error-rules';
+import type { Scene } from '../session/store';
+import type { ErrorEffects } from './error-rules';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 

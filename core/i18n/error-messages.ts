@@ -4,7 +4,7 @@
 // This module is pure data plus two lookups, with no dependency at all: the API client and the
 // reference server use it as well as the screens, and src/i18n stays framework-free (ESLint's
 // import-direction rule, docs/decisions/001). The English `defaultMessage`s are extracted into
-// src/i18n/lang/en.json by `npm run i18n:extract`; the other languages are the hand-written files
+// core/i18n/lang/en.json by `npm run i18n:extract`; the other languages are the hand-written files
 // next to it, which the server also reads.
 //
 // Conventions:

@@ -1,5 +1,6 @@
 import type { components } from '../../openapi/schema';
-import type { Scene } from './entry-rules';
+import type { Scene } from '../session/store';
+import type { Language } from '../i18n/languages';
 import { paymentAsked } from './payment-address';
 
 type BannerPosition = components['schemas']['Banner']['position'];
@@ -33,10 +34,17 @@ export const previewedScreens: ReadonlySet<string> = new Set(['/pricing-table', 
 export interface Visit {
   path: string;
   query: URLSearchParams;
-  /** The browser says it holds a session (src/session/signed-in-hint.ts). */
+  /** The browser says it holds a session (core/session/signed-in-hint.ts). */
   signedIn: boolean;
   /** The scene the address names, if any (spec section 2). */
   scene: Scene | undefined;
+}
+
+/** What the server asks the app's renderer to draw (src/preview, docs/decisions/033). */
+export interface PreviewRequest extends Visit {
+  language: Language;
+  /** Reaches the server's own API in-process. */
+  fetch(input: Request): Promise<Response>;
 }
 
 /**

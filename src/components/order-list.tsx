@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { LoadState } from '../../components/load-state';
-import { formatMoney } from '../../config/money';
-import { awaitingConfirmation, openStatuses, paidStatuses, payableStatuses, type OrderStatus } from '../../config/order-status';
-import { ORDERS_PAGE_SIZE, useOrders, type Order, type OrderPage } from '../../queries/account-queries';
+import { LoadState } from './load-state';
+import { formatMoney } from '../../core/config/money';
+import { awaitingConfirmation, openStatuses, paidStatuses, payableStatuses, type OrderStatus } from '../../core/config/order-status';
+import { ORDERS_PAGE_SIZE, useOrders, type Order, type OrderPage } from '../queries/account-queries';
 import { shownTimestamp } from './account-days';
 
 const m = defineMessages({

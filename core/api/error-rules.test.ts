@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { Scene } from '../session/store';
 import {
   applyOutcome,
   decideOutcome,
@@ -7,7 +8,6 @@ import {
   passThroughCodes,
   silentResetCodes,
   type ErrorEffects,
-  type Scene,
 } from './error-rules';
 
 /** Effects whose calls land, in order, in one log. */

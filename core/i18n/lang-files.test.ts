@@ -1,4 +1,4 @@
-// Checks of the language files in src/i18n/lang (formatjs "simple" format). Generic: they hold for
+// Checks of the language files in core/i18n/lang (formatjs "simple" format). Generic: they hold for
 // any message added later through `npm run i18n:extract`, not only the error catalogue.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { languages } from './languages';
 import { compareMessageIds } from './message-ids';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const langDir = path.join(root, 'src/i18n/lang');
+const langDir = path.join(root, 'core/i18n/lang');
 const enPath = path.join(langDir, 'en.json');
 
 function readJson(file: string): Record<string, string> {
@@ -139,7 +139,7 @@ describe('en.json freshness', () => {
     const words = shellWords(pkg.scripts['i18n:extract']!);
     expect(words.slice(0, 2)).toEqual(['formatjs', 'extract']);
     const outIndex = words.indexOf('--out-file');
-    expect(words[outIndex + 1]).toBe('src/i18n/lang/en.json');
+    expect(words[outIndex + 1]).toBe('core/i18n/lang/en.json');
     const outFile = path.join(tmp, 'en.json');
     words.splice(outIndex + 1, 1, outFile);
 

@@ -6,9 +6,9 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OrderStatus } from '../../config/order-status';
-import pt from '../../i18n/lang/pt.json';
-import type { Order } from '../../queries/account-queries';
+import type { OrderStatus } from '../../core/config/order-status';
+import pt from '../../core/i18n/lang/pt.json';
+import type { Order } from '../queries/account-queries';
 import { OrderList, type OrderListProps } from './order-list';
 
 afterEach(cleanup);
