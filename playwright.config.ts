@@ -1,8 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, findChromium } from './scripts/chromium';
+import { chromiumArgs, chromiumMissingMessage, findChromium } from './scripts/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = `.tmp/e2e-data-${port}`;
+// Said here, with every way to get one, rather than as Playwright's own message at the first launch,
+// which names its download only.
+const executablePath = findChromium();
+if (!executablePath) throw new Error(chromiumMissingMessage);
 
 // The real server on a fresh embedded database, serving the production build.
 export default defineConfig({
@@ -16,7 +20,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'on-first-retry',
-    launchOptions: { executablePath: findChromium(), args: chromiumArgs },
+    launchOptions: { executablePath, args: chromiumArgs },
   },
   webServer: {
     command: `rm -rf ${dataDir} && npx tsx server/main.ts`,

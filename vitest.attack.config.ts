@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
 
-// `npm run test:attack` (issue 8, docs/security.md): the slow suites that attack the portal.
+// `npm run test:attack` (docs/security.md): the slow suites that attack the portal.
 // The base config's plugins and environment, but its own files: `mergeConfig` would concatenate
 // the `include` lists and run every fast suite again. One file at a time: several spawn server
 // processes, load them or time them, and two such suites side by side on two cores would measure

@@ -13,7 +13,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default (cores - 1) is a single worker on a 2-core machine, leaving a core mostly
-    // to the runner; two workers finish the suites sooner there (issue 7; docs/performance.md).
+    // to the runner; two workers finish the suites sooner there (docs/performance.md).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: ['tests/helpers/pglite-template.ts'],
   },

@@ -1,5 +1,5 @@
 /**
- * Bytes per route (issue 7): what a visitor downloads, gzip, read from the Vite manifests of the
+ * Bytes per route (docs/performance.md): what a visitor downloads, gzip, read from the Vite manifests of the
  * app and of a React-only floor page built in the same run. Shared by `npm run bench:web` and the
  * budgets test (tests/build/bundle-budgets.test.ts): sizes are deterministic, so they are asserted.
  */
@@ -13,7 +13,7 @@ import { kB } from './report';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Issue 7's byte budgets. */
+/** The byte budgets (docs/decisions/026, docs/performance.md). */
 export const byteBudgets = {
   /** The route whose first load is held against the floor. */
   landing: '/pricing-table',

@@ -1,5 +1,5 @@
 /**
- * Lighthouse runs for the web bench (issue 7): the mobile preset (Lighthouse's defaults: moto g
+ * Lighthouse runs for the web bench (docs/performance.md): the mobile preset (Lighthouse's defaults: moto g
  * power emulation, simulated slow 4G and 4× CPU), performance only, on a page of a Chromium the
  * bench already drives, so a logged-in session in that profile's localStorage survives
  * (`disableStorageReset`). The HTTP cache is emptied before each run, as Lighthouse itself would,

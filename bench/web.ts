@@ -1,5 +1,5 @@
 /**
- * Web figures (`npm run bench:web`, issue 7), each against a React-only floor page built and
+ * Web figures (`npm run bench:web`, docs/performance.md), each against a React-only floor page built and
  * measured in the same run: bytes per route from the build manifests; Lighthouse (mobile preset,
  * median of 3) on /pricing-table, /login and the signed-in /payment, and a set-top-box profile (6×
  * CPU) on /pricing-table and /stb-orders; and the time from a click on Pay to the paid result page.

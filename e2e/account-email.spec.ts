@@ -12,10 +12,11 @@ async function latestLink(request: APIRequestContext, to: string): Promise<strin
 test.describe('links from emails', () => {
   test.use({ locale: 'en-US' });
 
-  test('the confirmation link activates the account once; a second use offers a new link', async ({ page, request }) => {
+  test('the confirmation link activates the account once; a second use offers a new link', async ({ page, request, removeAfterTest }) => {
     const email = `e2e.confirm.${Date.now()}@example.com`;
     const signup = await request.post('/api/user/signup/v1', { headers: json, data: { account: email, password: 'e2e-password-1', nickname: 'Eve', acceptTerms: true, language: 'en' } });
     expect((await signup.json()).code).toBe(0);
+    removeAfterTest(email);
     const link = await latestLink(request, email);
     expect(link).toMatch(/^\/activate\?token=/);
 
@@ -46,7 +47,7 @@ test.describe('links from emails', () => {
     await screenshots(page, 'confirm-resent');
   });
 
-  test('the email-binding link of a phone account shows its result on /notice, in the link language', async ({ page, request }) => {
+  test('the email-binding link of a phone account shows its result on /notice, in the link language', async ({ page, request, removeAfterTest }) => {
     const email = `e2e.bind.${Date.now()}@example.com`;
     const phone = `119${String(Date.now()).slice(-8)}`;
     const signup = await request.post('/api/user/signup/v1', {
@@ -54,6 +55,7 @@ test.describe('links from emails', () => {
       data: { account: phone, areaCode: '55', email, password: 'e2e-password-2', nickname: 'Tel', acceptTerms: true, language: 'pt' },
     });
     expect((await signup.json()).code).toBe(0);
+    removeAfterTest(phone, '55');
     const link = await latestLink(request, email);
     expect(link).toMatch(/^\/bindEmailConfirmed\?token=.*la=pt/);
     await page.goto(link);

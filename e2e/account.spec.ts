@@ -1,11 +1,10 @@
-import { expect, expectAccessible, logIn, newCustomer, payByCard, screenshots, test } from './fixtures';
+import { expect, expectAccessible, payByCard, screenshots, test } from './fixtures';
 
 test.describe('the account screen and /stb-orders', () => {
   test.use({ locale: 'en-US' });
 
-  test('plan, remaining days, devices and orders; in Portuguese too; then the TV order list by remote', async ({ page, request }) => {
-    const who = await newCustomer(request, 'account');
-    await logIn(page, who);
+  test('plan, remaining days, devices and orders; in Portuguese too; then the TV order list by remote', async ({ page, request, login }) => {
+    const who = await login('account');
     // A paid order (its card saved: auto-renewal on), then a declined one left to pay.
     expect((await payByCard(page, request, who.email, '4242424242424242')).code).toBe(0);
     expect((await payByCard(page, request, who.email, '4000000000000002')).errCode).toBe(301);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, newCustomer, screenshots, test } from './fixtures';
+import { expect, expectAccessible, logIn, screenshots, test } from './fixtures';
 
 /** A second device (the customer's phone) on the same portal. */
 async function phone(browser: Browser, baseURL: string | undefined): Promise<Page> {
@@ -19,9 +19,8 @@ async function payByCard(page: Page) {
 test.describe('paying on a phone from the TV (docs/decisions/025)', () => {
   test.use({ locale: 'en-US' });
 
-  test('/paymentCaishen: the TV shows a QR for the plan, the phone pays, the TV moves on to the result', async ({ page, request, browser, baseURL }) => {
-    const who = await newCustomer(request, 'tv');
-    await logIn(page, who);
+  test('/paymentCaishen: the TV shows a QR for the plan, the phone pays, the TV moves on to the result', async ({ page, browser, baseURL, login }) => {
+    const who = await login('tv');
     await page.goto('/payment?planId=1&releaseId=STB');
     await page.getByRole('link', { name: 'Pay on your phone instead' }).click();
     await expect(page).toHaveURL(/\/paymentCaishen\?planId=1$/);
@@ -42,9 +41,8 @@ test.describe('paying on a phone from the TV (docs/decisions/025)', () => {
     await mobile.context().close();
   });
 
-  test('/caishenRepay: an unpaid order paid on the phone; a paid one shows its receipt link', async ({ page, request, browser, baseURL }) => {
-    const who = await newCustomer(request, 'tvrepay');
-    await logIn(page, who);
+  test('/caishenRepay: an unpaid order paid on the phone; a paid one shows its receipt link', async ({ page, browser, baseURL, login }) => {
+    const who = await login('tvrepay');
     // A declined card leaves an order to pay again.
     await page.goto('/payment?planId=1');
     await page.getByLabel('Card number').fill('4000 0000 0000 0002');

@@ -1,11 +1,10 @@
-import { expect, expectAccessible, logIn, newCustomer, screenshots, test } from './fixtures';
+import { expect, expectAccessible, screenshots, test } from './fixtures';
 
 test.describe('buying a plan', () => {
   test.use({ locale: 'en-US' });
 
-  test('from the pricing table, by sandbox card: a decline shows its message, then the order is paid', async ({ page, request }) => {
-    const who = await newCustomer(request, 'card');
-    await logIn(page, who);
+  test('from the pricing table, by sandbox card: a decline shows its message, then the order is paid', async ({ page, login }) => {
+    await login('card');
     await page.goto('/pricing-table');
     await page.getByRole('article', { name: 'Monthly · 1 screen' }).getByRole('link', { name: 'Choose this plan' }).click();
     await expect(page).toHaveURL(/\/payment\?planId=1$/);
@@ -52,9 +51,8 @@ test.describe('buying a plan', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   });
 
-  test('by PIX: the QR and the copy-and-paste code, then the page sees the bank pay it', async ({ page, request }) => {
-    const who = await newCustomer(request, 'pix');
-    await logIn(page, who);
+  test('by PIX: the QR and the copy-and-paste code, then the page sees the bank pay it', async ({ page, request, login }) => {
+    await login('pix');
     await page.goto('/payment?p=1');
     await page.getByRole('radio', { name: 'PIX' }).check();
     await page.getByLabel('First name').fill('Ana');
@@ -85,9 +83,8 @@ test.describe('buying a plan', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   });
 
-  test('by PayPal: the approval page, back to /payment-redirect, captured, paid', async ({ page, request }) => {
-    const who = await newCustomer(request, 'paypal');
-    await logIn(page, who);
+  test('by PayPal: the approval page, back to /payment-redirect, captured, paid', async ({ page, login }) => {
+    await login('paypal');
     await page.goto('/payment?planId=1');
     await page.getByRole('radio', { name: 'PayPal' }).check();
     await page.getByRole('button', { name: 'Pay now' }).click();

@@ -1,11 +1,10 @@
-import { expect, expectAccessible, json, logIn, newCustomer, screenshots, test } from './fixtures';
+import { expect, expectAccessible, json, screenshots, test } from './fixtures';
 
 test.describe('coupons and my cloud', () => {
   test.use({ locale: 'en-US' });
 
-  test('a new customer sees their welcome code and the offered codes in English and Portuguese, and uses them at checkout', async ({ page, request }) => {
-    const who = await newCustomer(request, 'coupons');
-    await logIn(page, who);
+  test('a new customer sees their welcome code and the offered codes in English and Portuguese, and uses them at checkout', async ({ page, login }) => {
+    await login('coupons');
     await page.getByRole('link', { name: 'Coupons' }).click();
     await expect(page).toHaveURL(/\/coupons$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your discount codes' })).toBeVisible();
@@ -50,9 +49,8 @@ test.describe('coupons and my cloud', () => {
     await expect(page.getByRole('definition').filter({ hasText: /^−R\$ \d+,\d\d$/ })).toBeVisible();
   });
 
-  test('my cloud: the way to a plan without one; with a plan, the quota, the recordings and a delete with its confirmation', async ({ page, request }) => {
-    const who = await newCustomer(request, 'cloud');
-    await logIn(page, who);
+  test('my cloud: the way to a plan without one; with a plan, the quota, the recordings and a delete with its confirmation', async ({ page, request, login }) => {
+    const who = await login('cloud');
     await page.getByRole('link', { name: 'My cloud' }).click();
     await expect(page).toHaveURL(/\/my-cloud$/);
     await expect(page.getByRole('heading', { level: 1, name: 'My cloud' })).toBeVisible();
@@ -61,8 +59,8 @@ test.describe('coupons and my cloud', () => {
     await expect(page.getByText('No recordings yet.')).toBeVisible();
 
     // A plan bought with a card (plan 2: four screens, 100 hours), then the TV app records six programmes.
-    const login = await (await request.post('/api/user/login/v1', { headers: json, data: { account: who.email, password: who.password } })).json();
-    const auth = { ...json, Authorization: login.data.token as string };
+    const session = await (await request.post('/api/user/login/v1', { headers: json, data: { account: who.email, password: who.password } })).json();
+    const auth = { ...json, Authorization: session.data.token as string };
     const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', holder: 'Ana Lima' };
     const paid = await (await request.post('/api/bill/pay/v1', { headers: auth, data: { planId: '2', method: 'card', currency: 'BRL', email: who.email, card } })).json();
     expect(paid.data.status).toBe('PAYMENT_SUCCEEDED');

@@ -1,8 +1,28 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
-/** Fails the test on any console error or uncaught exception in the page. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** A customer's log-in, as the login page takes it. */
+export interface Customer {
+  email: string;
+  password: string;
+}
+
+interface Fixtures {
+  consoleErrors: string[];
+  /**
+   * Removes an account after the test (the sandbox's account removal, server/routes/sandbox-accounts.ts):
+   * for an account the test makes itself (through the sign-up screen or call); `insertNewUser`
+   * removes its own. `account` as the API's account field has it, with `areaCode` for a phone.
+   */
+  removeAfterTest: (account: string, areaCode?: string) => void;
+  /** A confirmed account of the test's own, made through the API (sign-up, then the emailed link), removed after it. */
+  insertNewUser: (name: string) => Promise<Customer>;
+  /** `insertNewUser`, then logged in through the login page of `page`. */
+  login: (name: string) => Promise<Customer>;
+}
+
+export const test = base.extend<Fixtures>({
+  /** Fails the test on any console error or uncaught exception in the page. */
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -17,6 +37,40 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     },
     { auto: true },
   ],
+  removeAfterTest: async ({ request }, use) => {
+    const made: Array<{ account: string; areaCode?: string }> = [];
+    await use((account, areaCode) => void made.push({ account, areaCode }));
+    for (const { account, areaCode } of made) {
+      const res = await request.delete(`/api/sandbox/accounts/${encodeURIComponent(account)}${areaCode ? `?areaCode=${areaCode}` : ''}`);
+      expect(res.status(), `removing ${account}`).toBe(204);
+    }
+  },
+  // The test's browser context is set up after the accounts' fixture, so it is closed before the
+  // accounts are removed: nothing a page still does (a poll, a tracking beacon) meets its account
+  // half-gone. Playwright sets a fixture's dependencies up in the order they are named here.
+  context: async ({ removeAfterTest, context }, use) => {
+    void removeAfterTest;
+    await use(context);
+  },
+  insertNewUser: async ({ request, removeAfterTest }, use) => {
+    await use(async (name) => {
+      const email = `e2e.${name}.${Date.now()}@example.com`;
+      const password = 'e2e-password-9';
+      expect((await (await request.post('/api/user/signup/v1', { headers: json, data: { account: email, password, nickname: 'Ana', acceptTerms: true, language: 'en' } })).json()).code).toBe(0);
+      removeAfterTest(email);
+      const [confirmation] = await mailbox(request, email);
+      const token = new URL(confirmation!.links[0]!).searchParams.get('token');
+      expect((await (await request.post('/api/site/active/user', { headers: json, data: { token } })).json()).code).toBe(0);
+      return { email, password };
+    });
+  },
+  login: async ({ page, insertNewUser }, use) => {
+    await use(async (name) => {
+      const who = await insertNewUser(name);
+      await logIn(page, who);
+      return who;
+    });
+  },
 });
 export { expect };
 
@@ -44,19 +98,8 @@ export async function mailbox(request: APIRequestContext, to: string, limit = 1)
   return box.messages;
 }
 
-/** A confirmed account of its own, made through the API (sign-up, then the emailed link's token). */
-export async function newCustomer(request: APIRequestContext, name: string) {
-  const email = `e2e.${name}.${Date.now()}@example.com`;
-  const password = 'e2e-password-9';
-  expect((await (await request.post('/api/user/signup/v1', { headers: json, data: { account: email, password, nickname: 'Ana', acceptTerms: true, language: 'en' } })).json()).code).toBe(0);
-  const [confirmation] = await mailbox(request, email);
-  const token = new URL(confirmation!.links[0]!).searchParams.get('token');
-  expect((await (await request.post('/api/site/active/user', { headers: json, data: { token } })).json()).code).toBe(0);
-  return { email, password };
-}
-
 /** Logs in through the login page, in English or Portuguese (the browser's language picks it). */
-export async function logIn(page: Page, who: { email: string; password: string }) {
+export async function logIn(page: Page, who: Customer) {
   await page.goto('/login');
   await page.getByLabel(/^(Email or phone number|E-mail ou número de telefone)$/).fill(who.email);
   await page.getByLabel(/^(Password|Senha)$/).fill(who.password);

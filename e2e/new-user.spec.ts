@@ -1,7 +1,7 @@
 import { expect, expectAccessible, mailbox, test } from './fixtures';
 
 /**
- * Issue 6's "tried as a new user": on a fresh server, everything a new customer does, in the
+ * Tried as a new user: on a fresh server, everything a new customer does, in the
  * browser only (the developer mailbox stands for their inbox, the sandbox bank for their bank
  * app), with no console error (the fixture fails the test on any).
  */
@@ -9,7 +9,7 @@ test.describe('a new customer, start to finish', () => {
   test.use({ locale: 'en-US' });
   test.setTimeout(120_000);
 
-  test('sign up, confirm, log in, buy by card and by PIX, see orders and the receipt, turn auto-renewal off, change language, log out', async ({ page, request }) => {
+  test('sign up, confirm, log in, buy by card and by PIX, see orders and the receipt, turn auto-renewal off, change language, log out', async ({ page, request, removeAfterTest }) => {
     const email = `e2e.newuser.${Date.now()}@example.com`;
     const password = 'first-password-1';
 
@@ -22,6 +22,7 @@ test.describe('a new customer, start to finish', () => {
     await page.getByLabel('I accept the terms of use and the privacy policy').check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText(`We sent a confirmation link to ${email}.`)).toBeVisible();
+    removeAfterTest(email);
 
     // Confirm from the email.
     const link = new URL((await mailbox(request, email))[0]!.links[0]!);

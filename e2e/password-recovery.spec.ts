@@ -3,9 +3,8 @@ import { expect, expectAccessible, json, mailbox, screenshots, test } from './fi
 test.describe('password recovery', () => {
   test.use({ locale: 'en-US' });
 
-  test('by link: asked on /forgot-password, opened from the email, a new password, then a log-in with it', async ({ page, request }) => {
-    const email = `e2e.recover.${Date.now()}@example.com`;
-    expect((await (await request.post('/api/user/signup/v1', { headers: json, data: { account: email, password: 'old-password-1', nickname: 'Rui', acceptTerms: true, language: 'en' } })).json()).code).toBe(0);
+  test('by link: asked on /forgot-password, opened from the email, a new password, then a log-in with it', async ({ page, request, insertNewUser }) => {
+    const { email } = await insertNewUser('recover');
 
     await page.goto('/forgot-password');
     await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();

@@ -1,12 +1,11 @@
-import { expect, expectAccessible, logIn, mailbox, newCustomer, screenshots, test } from './fixtures';
+import { expect, expectAccessible, mailbox, screenshots, test } from './fixtures';
 
 test.describe('/paynowTips', () => {
   test.use({ locale: 'en-US' });
 
-  test('a PIX left pending: its code again, a check, a reminder email, then the bank pays and the check sees it', async ({ page, request, context, baseURL }) => {
+  test('a PIX left pending: its code again, a check, a reminder email, then the bank pays and the check sees it', async ({ page, request, context, baseURL, login }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
-    const who = await newCustomer(request, 'paynow');
-    await logIn(page, who);
+    const who = await login('paynow');
     await page.goto('/payment?planId=1');
     await page.getByRole('radio', { name: 'PIX' }).check();
     await page.getByLabel('First name').fill('Ana');
@@ -71,9 +70,8 @@ test.describe('/paynowTips', () => {
     await expect(page.getByRole('link', { name: 'Ver o recibo' })).toHaveAttribute('href', `/receipt?orderId=${orderId}`);
   });
 
-  test('a payment slip left pending: its digitable line and due date again, then the bank pays it', async ({ page, request }) => {
-    const who = await newCustomer(request, 'paynow-slip');
-    await logIn(page, who);
+  test('a payment slip left pending: its digitable line and due date again, then the bank pays it', async ({ page, request, login }) => {
+    await login('paynow-slip');
     await page.goto('/payment?planId=1');
     await page.getByRole('radio', { name: 'Payment slip (boleto)' }).check();
     await page.getByLabel('First name').fill('Ana');
@@ -107,9 +105,8 @@ test.describe('/paynowTips', () => {
     await expect(page.getByRole('link', { name: 'See the receipt' })).toHaveAttribute('href', `/receipt?orderId=${orderId}`);
   });
 
-  test("someone else's order, or none: its catalogue message", async ({ page, request }) => {
-    const who = await newCustomer(request, 'paynow-unknown');
-    await logIn(page, who);
+  test("someone else's order, or none: its catalogue message", async ({ page, login }) => {
+    await login('paynow-unknown');
     await page.goto('/paynowTips?orderId=ORD-NOT-MINE');
     await expect(page.getByRole('alert')).toHaveText('Order not found');
     await expect(page.getByRole('link', { name: 'My orders' })).toBeVisible();

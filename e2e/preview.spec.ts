@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, logIn, newCustomer, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 /**
  * Holds the app's entry back until the returned function is called, so the drawn page can be
@@ -45,7 +45,7 @@ test.describe('the drawn first screen', () => {
     await expect(page).toHaveTitle('Escolha seu plano · Aurora TV');
     expect(await page.locator('h1').boundingBox()).toEqual(before);
     await expect(page.getByRole('article')).toHaveCount(6);
-    // Within issue 7's CLS budget. The takeover itself moves nothing (Lighthouse: 0); in one run
+    // Within the CLS budget (docs/decisions/028). The takeover itself moves nothing (Lighthouse: 0); in one run
     // of many a shift of 0.005 came while the drawn page's own pictures settled.
     expect(await layoutShifts(page)).toBeLessThanOrEqual(0.02);
     // The app answers: a plan opens its details.
@@ -120,8 +120,8 @@ test.describe('the drawn first screen', () => {
 test.describe('the drawn signed-in first frame', () => {
   test.use({ locale: 'pt-BR' });
 
-  test('a signed-in visitor sees the checkout drawn before the code arrives; the app takes over in place; logging out ends the hint', async ({ page, request, context }) => {
-    await logIn(page, await newCustomer(request, 'drawn-payment'));
+  test('a signed-in visitor sees the checkout drawn before the code arrives; the app takes over in place; logging out ends the hint', async ({ page, context, login }) => {
+    await login('drawn-payment');
     expect((await context.cookies()).find((c) => c.name === 'signed_in')?.value).toBe('1');
     const release = await holdTheAppCountingShifts(page);
     await page.goto('/payment?planId=1');

@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { readPdf } from '../tests/helpers/pdf-text';
-import { expect, expectAccessible, json, logIn, newCustomer, screenshots, test } from './fixtures';
+import { expect, expectAccessible, json, logIn, screenshots, test } from './fixtures';
 
 /** Clicks "Download PDF" (named in the page's language) and reads the file the browser saved. */
 async function downloadReceipt(page: Page, button: string) {
@@ -13,9 +13,8 @@ async function downloadReceipt(page: Page, button: string) {
 test.describe('the receipt', () => {
   test.use({ locale: 'en-US' });
 
-  test('of an order paid by card: on screen, in Russian, printable and as a PDF in the page\'s language', async ({ page, request }) => {
-    const who = await newCustomer(request, 'receipt');
-    await logIn(page, who);
+  test('of an order paid by card: on screen, in Russian, printable and as a PDF in the page\'s language', async ({ page, login }) => {
+    await login('receipt');
     await page.goto('/payment?planId=1');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)').fill('12/30');
@@ -90,8 +89,8 @@ test.describe('the receipt', () => {
     await writeFile('test-results/receipt-ru.pdf', russian.bytes);
   });
 
-  test('of an unpaid order, an unknown one, and without a session', async ({ page, browser, request }) => {
-    const who = await newCustomer(request, 'receipt-unpaid');
+  test('of an unpaid order, an unknown one, and without a session', async ({ page, browser, request, insertNewUser }) => {
+    const who = await insertNewUser('receipt-unpaid');
     // An order whose card was declined: it waits for its payment.
     const login = await (await request.post('/api/user/login/v1', { headers: json, data: { account: who.email, password: who.password } })).json();
     const auth = { ...json, Authorization: login.data.token as string };

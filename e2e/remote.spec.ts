@@ -1,10 +1,10 @@
-import { expect, newCustomer, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 test.describe('the set-top-box scene with a TV remote', () => {
   test.use({ locale: 'en-US' });
 
-  test('arrow keys reach every control of the login form and Enter logs in', async ({ page, request }) => {
-    const who = await newCustomer(request, 'remote');
+  test('arrow keys reach every control of the login form and Enter logs in', async ({ page, insertNewUser }) => {
+    const who = await insertNewUser('remote');
     // releaseId=STB (spec section 2) makes this a set-top-box visit.
     await page.goto('/login?releaseId=STB');
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, logIn, newCustomer, payByCard, screenshots, test } from './fixtures';
+import { expect, expectAccessible, payByCard, screenshots, test } from './fixtures';
 
 /**
  * Every screen of spec section 2, opened in a real browser on the real server in two languages:
@@ -52,9 +52,8 @@ for (const lang of ['pt', 'en'] as const) {
       });
     }
 
-    test('the account pages, signed in', async ({ page, request }) => {
-      const who = await newCustomer(request, `screens-${lang}`);
-      await logIn(page, who);
+    test('the account pages, signed in', async ({ page, request, login }) => {
+      const who = await login(`screens-${lang}`);
       for (const s of accountScreens) {
         await page.goto(s.path);
         await expect(page.getByRole('heading', { level: 1, name: s.heading[lang] })).toBeVisible();
@@ -92,8 +91,8 @@ test.describe('the router in the browser (spec section 2; docs/decisions/020)', 
     }
   });
 
-  test('an account page sends an anonymous visitor to log in, then back with its query', async ({ page, request }) => {
-    const who = await newCustomer(request, 'guard');
+  test('an account page sends an anonymous visitor to log in, then back with its query', async ({ page, insertNewUser }) => {
+    const who = await insertNewUser('guard');
     // /order is an alias of /orders, which needs a session.
     await page.goto('/order');
     await expect(page).toHaveURL(/\/login\?redirect=%2Forders$/);

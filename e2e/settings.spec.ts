@@ -1,11 +1,10 @@
-import { expect, expectAccessible, json, logIn, newCustomer, test } from './fixtures';
+import { expect, expectAccessible, json, test } from './fixtures';
 
 test.describe('settings', () => {
   test.use({ locale: 'en-US' });
 
-  test('change the password (a wrong current one is refused in the form), choose offer emails, switch the language', async ({ page, request }) => {
-    const who = await newCustomer(request, 'settings');
-    await logIn(page, who);
+  test('change the password (a wrong current one is refused in the form), choose offer emails, switch the language', async ({ page, request, login }) => {
+    const who = await login('settings');
     await page.getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();

@@ -55,8 +55,3 @@ export const loadingCaptchaState = <I>(input: I) =>
       onError: { target: 'editing', actions: 'recordError' },
     },
   }) as const;
-
-/** A code request's body: the account, with the shown challenge's solution when the form sent one. */
-export function codeRequestBody<A>(account: A, captcha: Captcha | null, event: { type: string; captchaCode?: string }) {
-  return { ...account, ...captchaFields(captcha, 'sendCode', event.type === 'CODE_REQUESTED' ? event.captchaCode : undefined) };
-}

@@ -28,12 +28,3 @@ export async function settleExpected<T, C extends number>(
     throw error;
   }
 }
-
-/** The refusal an invocation's done event carries, if it is one of `codes`. */
-export function refusalIn(output: unknown, codes: readonly number[]): number | null {
-  const o = output as Partial<Refused> | undefined;
-  return o?.kind === 'refused' && typeof o.errCode === 'number' && codes.includes(o.errCode) ? o.errCode : null;
-}
-
-/** The output an invocation's done event carries (what an actor answered), read in guards and actions. */
-export const outputOf = <T = unknown>(event: unknown): T | undefined => (event as { output?: T }).output;

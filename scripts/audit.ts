@@ -1,5 +1,5 @@
 /**
- * Dependency audit for CI (issue 8): `npm audit` over the whole lockfile, failing on high or
+ * Dependency audit for CI (docs/security.md): `npm audit` over the whole lockfile, failing on high or
  * critical advisories. npm's exit code alone cannot tell "findings" from "the advisory service
  * did not answer" (both are 1), so the JSON decides. From machines whose registry mirror does not
  * serve the advisory endpoint (it answers 405 here) the audit cannot run: that is said plainly

@@ -1,5 +1,5 @@
 /**
- * The flow atlas (issue 5): every machine in machines/ drawn as a statechart, offline, from its own
+ * The flow atlas (docs/decisions/012): every machine in machines/ drawn as a statechart, offline, from its own
  * definition (states, nested states, transitions with their events and guards), each state and
  * transition coloured by the last coverage report of the model walks (docs/flows/coverage.json):
  * covered by both walks, by one, or by none. Graphviz (compiled to WebAssembly, @viz-js/viz)

@@ -9,13 +9,13 @@
 // Options (for tests and one-off runs): --lang-dir <dir> and --out-dir <dir>, relative to the
 // working directory; they default to the project's core/i18n/lang and src/i18n/compiled.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { languages } from '../core/i18n/languages';
-import { compareMessageIds, type IdMismatch } from '../core/i18n/message-ids';
+import { compareMessageIds, serverOnlyMessageIds, type IdMismatch } from '../core/i18n/message-ids';
 
 const SOURCE_LANGUAGE = 'en';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -105,7 +105,10 @@ function main(): void {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   for (const lang of present) {
-    const input = path.join(langDir, `${lang}.json`);
+    // The browser gets the app's messages only; the server reads the catalogue itself.
+    const forApp = Object.fromEntries(Object.entries(readLanguageFile(path.join(langDir, `${lang}.json`))).filter(([id]) => !serverOnlyMessageIds.has(id)));
+    const input = path.join(staging, `${lang}.source.json`);
+    writeFileSync(input, JSON.stringify(forApp));
     const output = path.join(staging, `${lang}.json`);
     try {
       execFileSync(
@@ -121,6 +124,7 @@ function main(): void {
       );
     }
   }
+  for (const lang of present) rmSync(path.join(staging, `${lang}.source.json`));
   rmSync(outDir, { recursive: true, force: true });
   renameSync(staging, outDir);
   const shown = path.relative(process.cwd(), outDir) || '.';

@@ -1,6 +1,6 @@
 /**
  * `npm test`: everything the project checks, in order, stopping at the first failure:
- * types, lint, contract freshness, message catalogue, the production build (the bytes budgets
+ * types, lint, formatting, contract freshness, message catalogue, the production build (the bytes budgets
  * measure it, the browser suite serves it), the vitest suites (on PGlite, the model-based suite on
  * its own so its time is known, and the server suites on PostgreSQL too when TEST_DATABASE_URL is
  * set) and the browser suite. Each step's time goes to .tmp/test-times.json for `npm run bench`.
@@ -36,6 +36,7 @@ if (!chromium) {
 
 step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 step('lint', 'npm', ['run', '--silent', 'lint']);
+step('formatting (npm run format)', 'npm', ['run', '--silent', 'format:check']);
 step('contract types are fresh (npm run gen:api)', 'npm', ['run', '--silent', 'check:api']);
 step('message catalogue compiles in every language', 'npm', ['run', '--silent', 'i18n:compile']);
 

@@ -1,5 +1,5 @@
 /**
- * `npm run test:attack` (issue 8): the suites that attack the portal and take too long for
+ * `npm run test:attack` (docs/security.md): the suites that attack the portal and take too long for
  * `npm test` — the dependency audit, the Vitest suites in tests/attack (fuzzing, timing, crashes,
  * several processes on one PostgreSQL, load) and the Playwright specs in e2e/attack. The
  * production build is made first (the browser specs serve it). Suites that need a PostgreSQL

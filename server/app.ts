@@ -13,11 +13,18 @@ import { systemClock, type Clock } from './clock';
 import { accountHandlers, devSsoLink } from './routes/account';
 import { authHandlers } from './routes/auth';
 import { couponAndCloudHandlers, registerDevCloud } from './routes/coupons-and-cloud';
+import { cardSdkHandlers } from './routes/card-sdk';
 import { orderHandlers } from './routes/orders';
+import { passwordResetLinkHandlers } from './routes/password-reset-link';
+import { paymentMethodHandlers } from './routes/payment-methods';
+import { paymentTipHandlers } from './routes/payment-tips';
+import { paymentHandlers } from './routes/payments';
+import { savedCardHandlers } from './routes/saved-cards';
 import { planHandlers } from './routes/plans';
 import { pricingHandlers } from './routes/pricing';
 import { registerDevMailbox } from './routes/dev-mailbox';
 import { registerSandboxBank } from './routes/sandbox-bank';
+import { registerSandboxAccounts } from './routes/sandbox-accounts';
 import { registerWebhookReceiver } from './payments/webhooks';
 import { registerPaymentJobs } from './billing/payment-jobs';
 import { renewalHandlers } from './routes/renewal';
@@ -118,8 +125,14 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     ...signupHandlers(services),
     ...accountHandlers(services),
     ...authHandlers(services),
+    ...passwordResetLinkHandlers(services),
     ...pricingHandlers(services),
     ...orderHandlers(services),
+    ...paymentHandlers(services),
+    ...paymentMethodHandlers(services),
+    ...paymentTipHandlers(services),
+    ...savedCardHandlers(services),
+    ...cardSdkHandlers(services),
     ...renewalHandlers(services),
     ...uploadHandlers(services),
     ...couponAndCloudHandlers(services),
@@ -143,6 +156,8 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   // Every provider's webhooks (docs/payments.md); 404 for a provider that is not configured.
   registerWebhookReceiver(app, services);
   if (services.payments.sandbox) registerSandboxBank(app, services, services.payments.sandbox);
+  // Developer and test servers only: removes a test's own account (e2e/fixtures.ts).
+  registerSandboxAccounts(app, services);
 
   // The app's HTML names each route's own chunks and its first banner (docs/decisions/030) and
   // draws the first screens (033), reading the API as the app does, in-process; undefined without a build.

@@ -1,7 +1,7 @@
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import type { ErrorTranslator } from './i18n';
+import { createTextLookup, type ErrorTranslator, type TextLookup } from './i18n';
 import { createOutbox, type Outbox } from './mail/outbox';
 import { createProviderRegistry, type ProviderRegistry } from './payments/registry';
 import { sandboxWebhookKey } from './payments/webhooks';
@@ -29,6 +29,8 @@ export interface ServerServices {
   /** The payment providers, one per payment method: the sandboxes, or none (docs/decisions/035). */
   payments: ProviderRegistry;
   errorText: ErrorTranslator;
+  /** The texts the server answers with itself, from the one message catalogue (core/i18n/lang). */
+  text: TextLookup;
 }
 
 export async function createServerServices(deps: {
@@ -62,5 +64,6 @@ export async function createServerServices(deps: {
       sandboxWebhookKey: sandboxWebhookKey({ secret }),
     }),
     errorText,
+    text: createTextLookup(bundled),
   };
 }

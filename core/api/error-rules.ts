@@ -5,6 +5,7 @@
 // outcome through injected effects (navigation, toasts, session reset); nothing here touches the
 // browser, so the module is pure and testable in node.
 
+import { paths } from '../routing/paths';
 import type { Scene } from '../session/store';
 
 /** Codes handed to the caller untouched: the screen shows its own message or reacts (spec section 8). */
@@ -31,10 +32,9 @@ export const UNEXPECTED_ERROR_CODE = -2499;
 /** Where the navigating outcomes go. */
 export const outcomeRoutes = {
   notFound: '/404',
-  cannotBuyPlan: `/pricing-table?errCode=${CANNOT_BUY_PLAN_CODE}&type=cannotBuyPlan`,
-  login: '/login',
-  notice: (type: 'stbLoginErr', code: number): string =>
-    `/notice?${new URLSearchParams({ type, code: String(code) }).toString()}`,
+  cannotBuyPlan: paths.pricingTable({ errCode: CANNOT_BUY_PLAN_CODE, type: 'cannotBuyPlan' }),
+  login: paths.login(),
+  notice: (type: 'stbLoginErr', code: number): string => paths.notice(type, code),
 } as const;
 
 export type Outcome =

@@ -25,6 +25,15 @@ const en = readJson(enPath);
 const otherLanguages = languages.filter((lang) => lang !== 'en');
 const files = Object.fromEntries(languages.map((lang) => [lang, readJson(path.join(langDir, `${lang}.json`))]));
 
+/**
+ * Translations that are the English word on purpose, checked by hand: the receipt's labels that
+ * the emails and the PDF have always printed as `Subtotal`, `Total` and `Item` in these languages.
+ */
+const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
+  pt: ['receipt.document.item', 'receipt.label.subtotal', 'receipt.label.total'],
+  es: ['receipt.label.subtotal', 'receipt.label.total'],
+};
+
 /** The argument and tag names a message uses, e.g. {count} or <b>. */
 function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
   for (const el of elements) {
@@ -87,23 +96,17 @@ describe('language files', () => {
     for (const [id, text] of Object.entries(en)) {
       const translated = files[lang]![id];
       if (translated === undefined) continue; // reported by the id test
-      expect([...argumentsOf(parse(translated))].sort(), `${lang}.json ${id}`).toEqual(
-        [...argumentsOf(parse(text))].sort(),
-      );
+      expect([...argumentsOf(parse(translated))].sort(), `${lang}.json ${id}`).toEqual([...argumentsOf(parse(text))].sort());
     }
   });
 
   it.each(otherLanguages)('%s.json is translated (no message left as in en.json)', (lang) => {
-    const untranslated = Object.keys(en).filter((id) => files[lang]![id] === en[id]);
+    const untranslated = Object.keys(en).filter((id) => files[lang]![id] === en[id] && !sameAsEnglish[lang]?.includes(id));
     expect(untranslated).toEqual([]);
   });
 
   it('en.json holds the English defaults of the catalogue module', () => {
-    for (const d of [
-      ...Object.values(errorMessages),
-      ...Object.values(messages),
-      ...Object.values(validationMessages),
-    ]) {
+    for (const d of [...Object.values(errorMessages), ...Object.values(messages), ...Object.values(validationMessages)]) {
       expect(en[d.id as string], d.id as string).toBe(d.defaultMessage);
     }
   });
@@ -149,8 +152,6 @@ describe('en.json freshness', () => {
     const bin = path.join(path.dirname(cliPkgPath), cliPkg.bin.formatjs!);
     execFileSync(process.execPath, [bin, ...words.slice(1)], { cwd: root, stdio: 'pipe' });
 
-    expect(readFileSync(outFile, 'utf8'), 'en.json is stale: run `npm run i18n:extract`').toBe(
-      readFileSync(enPath, 'utf8'),
-    );
+    expect(readFileSync(outFile, 'utf8'), 'en.json is stale: run `npm run i18n:extract`').toBe(readFileSync(enPath, 'utf8'));
   });
 });

@@ -2,6 +2,7 @@ import type { components } from '../../openapi/schema';
 import type { Scene } from '../session/store';
 import type { Language } from '../i18n/languages';
 import { paymentAsked } from './payment-address';
+import { paths } from './paths';
 
 type BannerPosition = components['schemas']['Banner']['position'];
 
@@ -62,5 +63,5 @@ export function drawnAddress({ path, query, signedIn, scene }: Visit): string | 
   if (previewedScreens.has(path)) return path;
   if (path !== '/payment' || !signedIn || scene === 'STB') return undefined;
   const asked = paymentAsked(query);
-  return asked.kind === 'repay' ? '/payment?orderId=drawn' : asked.kind === 'checkout' ? '/payment?planId=0' : '/payment';
+  return asked.kind === 'repay' ? paths.payment({ orderId: 'drawn' }) : asked.kind === 'checkout' ? paths.payment({ planId: '0' }) : '/payment';
 }

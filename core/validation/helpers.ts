@@ -13,6 +13,37 @@ export const isEmail = (value: string) => value.length <= 254 && emailPattern.te
 export const isDigits = (value: string) => /^[0-9]+$/.test(value);
 
 /**
+ * The account field of log-in, sign-up and recovery as typed (spec section 5): without its
+ * whitespace, an email when it holds an @, else phone digits.
+ */
+export function contactOf(typed: string): { kind: 'email' | 'phone'; account: string } {
+  const account = stripWhitespace(typed);
+  return { kind: account.includes('@') ? 'email' : 'phone', account };
+}
+
+/** The account and the area code typed beside it, as the API takes them: an area code goes with phone digits only. */
+export function accountFields(typed: string, areaCode: string): { account: string; areaCode?: string } {
+  const { kind, account } = contactOf(typed);
+  return kind === 'email' || !areaCode ? { account } : { account, areaCode };
+}
+
+/** The account's email, where receipts and payment information go (spec section 7); none for a phone account. */
+export const emailOfAccount = (account: string) => (contactOf(account).kind === 'email' ? account : '');
+
+/** The contract's DiscountCode: a code of any other shape cannot exist, so it is never sent. */
+export const discountCodePattern = /^[A-Za-z0-9_-]{1,32}$/;
+
+/**
+ * A typed discount code without its whitespace when it has a code's shape, else undefined: the
+ * catalogue's 9001 ("Invalid coupon"), said without asking the server, whose door would refuse
+ * the whole valuation (spec section 4).
+ */
+export function shapedDiscountCode(typed: string): string | undefined {
+  const code = stripWhitespace(typed);
+  return discountCodePattern.test(code) ? code : undefined;
+}
+
+/**
  * Special characters refused in nicknames: ASCII punctuation and symbols, and their full-width
  * forms (U+FF01–U+FF0F, U+FF1A–U+FF20, U+FF3B–U+FF40, U+FF5B–U+FF65) and CJK punctuation.
  */

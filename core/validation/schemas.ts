@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import {
+  contactOf,
   hasSpecialCharacter,
   isCnpj,
   isCpf,
@@ -88,7 +89,7 @@ export const phoneSchema = (rules: ValidRules = {}, areaCode?: AreaCodeRule) =>
 /** The account field of log-in, sign-up and recovery: an email, or phone digits, each checked by its own schema. */
 export const emailOrPhoneSchema = z.string().check(
   z.superRefine((value, ctx) => {
-    const parsed = (value.includes('@') ? emailSchema() : phoneSchema()).safeParse(value);
+    const parsed = (contactOf(value).kind === 'email' ? emailSchema() : phoneSchema()).safeParse(value);
     if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? V.required });
   }),
 );
@@ -114,9 +115,6 @@ export const nicknameSchema = z.string().check(
 );
 
 export const verificationCodeSchema = z.pipe(compact, z.string().check(z.minLength(1, V.codeRequired), z.regex(/^[0-9]{4}$/, V.codeFormat)));
-
-/** The contract's DiscountCode: a code of any other shape cannot exist, so it is never sent. */
-export const discountCodePattern = /^[A-Za-z0-9_-]{1,32}$/;
 
 export const couponSchema = z.pipe(compact, z.string().check(z.minLength(1, V.couponRequired), z.maxLength(32, V.couponRequired)));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/lang/en.json';
-import { hasSpecialCharacter, isCnpj, isCpf, isEmail, isExpiryValid, matchesConfiguredRule, passesLuhn, stripWhitespace } from './helpers';
+import { accountFields, contactOf, emailOfAccount, hasSpecialCharacter, isCnpj, isCpf, isEmail, isExpiryValid, matchesConfiguredRule, passesLuhn, shapedDiscountCode, stripWhitespace } from './helpers';
 import {
   V,
   areaCodeSchema,
@@ -25,6 +25,20 @@ const firstMessage = (r: { success: boolean; error?: { issues: { message: string
 describe('helpers (spec section 5)', () => {
   it('removes all whitespace', () => {
     expect(stripWhitespace(' a b\tc\n ')).toBe('abc');
+  });
+  it('reads the account field: an email holds an @, anything else is phone digits, which alone take the area code', () => {
+    expect(contactOf(' ana @mail.example ')).toEqual({ kind: 'email', account: 'ana@mail.example' });
+    expect(contactOf('11 98765 4321')).toEqual({ kind: 'phone', account: '11987654321' });
+    expect(accountFields('ana@mail.example', '55')).toEqual({ account: 'ana@mail.example' });
+    expect(accountFields('11 98765 4321', '55')).toEqual({ account: '11987654321', areaCode: '55' });
+    expect(accountFields('11987654321', '')).toEqual({ account: '11987654321' });
+    expect(emailOfAccount('ana@mail.example')).toBe('ana@mail.example');
+    expect(emailOfAccount('11987654321')).toBe('');
+  });
+  it('gives a discount code its shape or none (9001 without asking the server)', () => {
+    expect(shapedDiscountCode(' BEM VINDO10 ')).toBe('BEMVINDO10');
+    expect(shapedDiscountCode('desconto_5-a')).toBe('desconto_5-a');
+    for (const typed of ['', '   ', '"><svg/onload=alert(1)>', "O'BRIEN", 'CÓDIGO', 'X'.repeat(33)]) expect(shapedDiscountCode(typed), typed).toBeUndefined();
   });
   it('checks emails: local part, @, labels of at most 63 characters', () => {
     expect(isEmail('maria.silva+tv@mail.example.com.br')).toBe(true);

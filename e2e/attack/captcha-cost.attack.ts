@@ -1,4 +1,4 @@
-import { demandCaptcha, expect, newCustomer, test } from '../fixtures';
+import { demandCaptcha, expect, test } from '../fixtures';
 
 // The price of the proof-of-work captcha for a person (docs/decisions/037): the page's own solver,
 // in Chromium's workers, at the production difficulty, from the press to "Verified", over 20
@@ -7,9 +7,9 @@ test.use({ locale: 'en-US' });
 
 const ROUNDS = 20;
 
-test(`the page solves ${ROUNDS} captchas at the production difficulty: the time from the press to "Verified"`, async ({ page, request }) => {
+test(`the page solves ${ROUNDS} captchas at the production difficulty: the time from the press to "Verified"`, async ({ page, insertNewUser }) => {
   test.setTimeout(180_000);
-  const who = await newCustomer(request, 'captcha-cost');
+  const who = await insertNewUser('captcha-cost');
   await demandCaptcha(page, ROUNDS);
   await page.goto('/login');
   await page.getByLabel('Email or phone number').fill(who.email);

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, logIn, newCustomer, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 import { armTripwires, expectNoneTripped } from './xss-payloads';
 
-// Issue 8 and spec sections 7 and 8: the API failing under a filled form. The form keeps what was
+// Spec sections 7 and 8 (docs/security.md): the API failing under a filled form. The form keeps what was
 // typed, says what happened in the page language, and the same submit works once the API is back.
 test.use({ locale: 'en-US' });
 
@@ -24,9 +24,9 @@ async function expectLoginKept(page: Page, who: { email: string; password: strin
   await expect(page.getByLabel('Password')).toHaveValue(who.password);
 }
 
-test('log-in: the API goes down on submit; the network toast, the form kept, and the same submit works once it is back', async ({ page, request, consoleErrors }) => {
+test('log-in: the API goes down on submit; the network toast, the form kept, and the same submit works once it is back', async ({ page, consoleErrors, insertNewUser }) => {
   const wires = await armTripwires(page);
-  const who = await newCustomer(request, 'fault-login');
+  const who = await insertNewUser('fault-login');
   await fillLogin(page, who);
   await page.route('**/api/user/login/v1', (route) => route.abort('connectionrefused'));
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -41,10 +41,9 @@ test('log-in: the API goes down on submit; the network toast, the form kept, and
   expectNoneTripped(wires);
 });
 
-test('payment: the API goes down on "Pay now"; the network toast, the card kept, and the same submit pays once it is back', async ({ page, request, consoleErrors }) => {
+test('payment: the API goes down on "Pay now"; the network toast, the card kept, and the same submit pays once it is back', async ({ page, consoleErrors, login }) => {
   const wires = await armTripwires(page);
-  const who = await newCustomer(request, 'fault-pay');
-  await logIn(page, who);
+  await login('fault-pay');
   await page.goto('/payment?planId=1');
   await expect(page.getByRole('radio', { name: 'Credit card' })).toBeChecked();
   const card = { 'Card number': '4242 4242 4242 4242', 'Expiry (MM/YY)': '12/30', 'Security code': '123', 'Name on the card': 'ANA SOUZA' };
@@ -69,10 +68,10 @@ test('payment: the API goes down on "Pay now"; the network toast, the card kept,
   expectNoneTripped(wires);
 });
 
-test('a request that never answers ends at 60 s with the timeout message, the form kept (fake clock)', async ({ page, request }) => {
+test('a request that never answers ends at 60 s with the timeout message, the form kept (fake clock)', async ({ page, insertNewUser }) => {
   const wires = await armTripwires(page);
   await page.clock.install();
-  const who = await newCustomer(request, 'fault-timeout');
+  const who = await insertNewUser('fault-timeout');
   await fillLogin(page, who);
   let held = 0;
   // Neither answered nor refused: the request hangs, as behind a dead proxy.

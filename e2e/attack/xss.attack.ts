@@ -1,8 +1,8 @@
 import { test as base, type APIRequestContext, type Page } from '@playwright/test';
-import { expect, json, logIn, newCustomer, test } from '../fixtures';
+import { expect, json, test } from '../fixtures';
 import { armTripwires, expectNoneTripped, isInertParseReport, xssEmails, xssPayloads, type Tripwires } from './xss-payloads';
 
-// Issue 8: every text a user can type and later see, tried with the OWASP filter-evasion vectors
+// docs/security.md: every text a user can type and later see, tried with the OWASP filter-evasion vectors
 // in real Chromium under the server's Content-Security-Policy (docs/decisions/031). Whatever is
 // refused is refused with its translated message; whatever is kept comes back as text.
 test.use({ locale: 'en-US' });
@@ -34,10 +34,9 @@ async function post(request: APIRequestContext, url: string, data: unknown, toke
   return (await (await request.post(url, { headers: { ...json, Authorization: token }, data })).json()) as { code: number; errCode?: number; data?: Record<string, unknown> };
 }
 
-test('nickname: the settings form refuses every vector with its message and sends nothing; so does the API', async ({ page, request }) => {
+test('nickname: the settings form refuses every vector with its message and sends nothing; so does the API', async ({ page, request, login }) => {
   const wires = await arm(page);
-  const customer = await newCustomer(request, 'xss-nick');
-  await logIn(page, customer);
+  await login('xss-nick');
   const token = await tokenOf(page);
   let sent = 0;
   page.on('request', (r) => void (r.url().includes('/api/user/nickname/v1') && sent++));
@@ -59,7 +58,7 @@ test('nickname: the settings form refuses every vector with its message and send
   expectNoneTripped(wires);
 });
 
-test('email: sign-up and the log-in form refuse every vector; an order email the contract lets through comes back as text', async ({ page, request }) => {
+test('email: sign-up and the log-in form refuse every vector; an order email the contract lets through comes back as text', async ({ page, request, login }) => {
   const wires = await arm(page);
   let refusedBySignup = 0;
   for (const payload of [...xssEmails, ...xssPayloads]) {
@@ -83,8 +82,7 @@ test('email: sign-up and the log-in form refuse every vector; an order email the
   }
 
   // The receipt email of an order: the contract's Email shape only, so some vectors are kept.
-  const customer = await newCustomer(request, 'xss-mail');
-  await logIn(page, customer);
+  await login('xss-mail');
   const token = await tokenOf(page);
   let kept = 0;
   let lastOrder: string | undefined;
@@ -105,10 +103,9 @@ function payerOf(text: string) {
   return { firstName: text.slice(0, 64), lastName: text.slice(0, 64), cpf: '52998224725', zipcode: '01310-100', state: text.slice(0, 64), city: text.slice(0, 64), street: text.slice(0, 128), streetNumber: '100' };
 }
 
-test('payer fields: first and last name, state, city and street carry every vector to the server; the pages show them as text', async ({ page, request }) => {
+test('payer fields: first and last name, state, city and street carry every vector to the server; the pages show them as text', async ({ page, request, login }) => {
   const wires = await arm(page);
-  const customer = await newCustomer(request, 'xss-payer');
-  await logIn(page, customer);
+  const customer = await login('xss-payer');
   const token = await tokenOf(page);
   const answers = new Map<string, number>();
   let lastOrder: string | undefined;
@@ -124,10 +121,9 @@ test('payer fields: first and last name, state, city and street carry every vect
   expectNoneTripped(wires);
 });
 
-test('discount code: the code field and the address refuse every vector; nothing is applied', async ({ page, request }) => {
+test('discount code: the code field and the address refuse every vector; nothing is applied', async ({ page, login }) => {
   const wires = await arm(page);
-  const customer = await newCustomer(request, 'xss-code');
-  await logIn(page, customer);
+  await login('xss-code');
   const field = page.locator('#discount-code');
   const apply = page.locator('.code-form').getByRole('button', { name: 'Apply' });
   await page.goto('/payment?planId=1');

@@ -1,24 +1,39 @@
-// Auto-renewal on the account screen (spec sections 2, 4, 7 and 8; issue 5 point 5;
-// docs/decisions/010): whether it is on or off, turning it off after a confirmation, and the
-// billing card renewals are charged to. Turning it back on is not done here: after cancelling,
-// the customer buys a monthly plan with auto-renew again (the view links to /pricing-table).
-import { assign, setup } from 'xstate';
-import { outputOf, refusalIn } from '../expected-refusals';
+// Auto-renewal on the account screen (spec sections 2, 4, 7 and 8; docs/decisions/010): whether
+// it is on or off, turning it off after a confirmation, and the billing card renewals are charged
+// to. Turning it back on is not done here: after cancelling, the customer buys a monthly plan with
+// auto-renew again (the view links to /pricing-table).
+import { assertEvent, assign, setup } from 'xstate';
+import type { InvocationEvents } from '../actor-events';
 import type { AutoRenewalActors } from './auto-renewal.actors';
-import { RenewalCode, type AutoRenewalContext, type AutoRenewalEvent, type RenewInfo, type SavedCard } from './auto-renewal.types';
+import { RenewalCode, type AutoRenewalContext, type AutoRenewalEvent, type RenewInfo } from './auto-renewal.types';
+
+/** The user's events and the answers of the machine's calls, as each actor types them. */
+export type AutoRenewalMachineEvent = AutoRenewalEvent | InvocationEvents<AutoRenewalActors>;
 
 const R = RenewalCode;
-const infoOf = (event: unknown): RenewInfo | null => {
-  const o = outputOf(event) as { kind?: string; info?: RenewInfo } | undefined;
-  return o?.kind === 'info' && o.info ? o.info : null;
+/** The calls that answer the renewal's state or a refusal. */
+const ANSWERS = ['xstate.done.actor.loadInfo', 'xstate.done.actor.cancelRenewal', 'xstate.done.actor.changeCard'] as const;
+
+const infoOf = (event: AutoRenewalMachineEvent): RenewInfo | null => {
+  assertEvent(event, ANSWERS);
+  return event.output.kind === 'info' ? event.output.info : null;
 };
-const hasStatus = (status: RenewInfo['status']) => ({ event }: { event: unknown }) => infoOf(event)?.status === status;
-const refusedWith = (...codes: number[]) => ({ event }: { event: unknown }) => refusalIn(outputOf(event), codes) !== null;
+const hasStatus = (status: RenewInfo['status']) => ({ event }: { event: AutoRenewalMachineEvent }) => infoOf(event)?.status === status;
+const refusalOf = (event: AutoRenewalMachineEvent): number | null => {
+  assertEvent(event, ANSWERS);
+  return event.output.kind === 'refused' ? event.output.errCode : null;
+};
+const refusedWith =
+  (...codes: number[]) =>
+  ({ event }: { event: AutoRenewalMachineEvent }) => {
+    const errCode = refusalOf(event);
+    return errCode !== null && codes.includes(errCode);
+  };
 
 export const autoRenewalSetup = setup({
   types: {
     context: {} as AutoRenewalContext,
-    events: {} as AutoRenewalEvent,
+    events: {} as AutoRenewalMachineEvent,
   },
   actors: {} as AutoRenewalActors,
   guards: {
@@ -29,19 +44,27 @@ export const autoRenewalSetup = setup({
     isNotRenewing: ({ context }) => context.info?.renewing !== true,
     isRenewing: ({ context }) => context.info?.renewing === true,
     hasInfo: ({ event }) => infoOf(event) !== null,
-    isSettledElsewhere: refusedWith(R.renewing, R.alreadyCancelled, R.expired),
     isCardUnusable: refusedWith(R.cardUnusable),
     isCardNotUpdated: refusedWith(R.cardNotUpdated),
-    isCardGone: refusedWith(R.savedCardNotFound, R.cardUserMismatch),
   },
   actions: {
     takeInfo: assign({ info: ({ event }) => infoOf(event) }),
     dropInfo: assign({ info: null }),
-    takeCards: assign({ cards: ({ event }) => (outputOf(event) as SavedCard[] | undefined) ?? [] }),
-    takeRefusal: assign({ errCode: ({ event }) => (outputOf(event) as { errCode?: number } | undefined)?.errCode ?? null }),
+    takeCards: assign({
+      cards: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.listCards');
+        return event.output;
+      },
+    }),
+    takeRefusal: assign({ errCode: ({ event }) => refusalOf(event) }),
     clearRefusal: assign({ errCode: null, cardChanged: false }),
     markCardChanged: assign({ cardChanged: true }),
-    recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
+    recordError: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.*');
+        return event.error;
+      },
+    }),
   },
 });
 
@@ -97,9 +120,9 @@ export const autoRenewalMachine = autoRenewalSetup.createMachine({
               // Off; the entitlement already paid for runs to its end (docs/decisions/010).
               { guard: 'hasInfo', target: '#autoRenewal.cancelled', actions: 'takeInfo' },
               // 6207 a renewal charge started meanwhile (auto-renewal stays on), 6204 cancelled in
-              // another tab, 6202 expired meanwhile: the panel shows the message, and asking the
-              // server again shows where the renewal really stands.
-              { guard: 'isSettledElsewhere', target: '#autoRenewal.loading', actions: 'takeRefusal' },
+              // another tab, 6202 expired meanwhile (the only refusals it answers): the panel shows
+              // the message, and asking the server again shows where the renewal really stands.
+              { target: '#autoRenewal.loading', actions: 'takeRefusal' },
             ],
             onError: { target: 'idle', actions: 'recordError' },
           },
@@ -124,7 +147,10 @@ export const autoRenewalMachine = autoRenewalSetup.createMachine({
           invoke: {
             id: 'changeCard',
             src: 'changeCard',
-            input: ({ event }) => ({ cardId: (event as Extract<AutoRenewalEvent, { type: 'CARD_CHOSEN' }>).cardId }),
+            input: ({ event }) => {
+              assertEvent(event, 'CARD_CHOSEN');
+              return { cardId: event.cardId };
+            },
             onDone: [
               // The next renewal is charged to this card, with failures reset (docs/decisions/010).
               { guard: 'hasInfo', target: 'idle', actions: ['takeInfo', 'markCardChanged'] },
@@ -133,8 +159,9 @@ export const autoRenewalMachine = autoRenewalSetup.createMachine({
               // 2002: no longer activated, or a renewal charge is running; the server is asked
               // again where the renewal stands.
               { guard: 'isCardNotUpdated', target: '#autoRenewal.loading', actions: 'takeRefusal' },
-              // -2511 deleted (in another tab), 1020 not this account's: the list is stale.
-              { guard: 'isCardGone', target: 'loadingCards', actions: 'takeRefusal' },
+              // -2511 deleted (in another tab), 1020 not this account's (the last refusals it
+              // answers): the list is stale.
+              { target: 'loadingCards', actions: 'takeRefusal' },
             ],
             onError: { target: 'choosingCard', actions: 'recordError' },
           },

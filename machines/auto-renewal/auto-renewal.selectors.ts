@@ -27,10 +27,19 @@ export interface AutoRenewalView {
   canRefresh: boolean;
 }
 
+function statusOf(snapshot: SnapshotFrom<AutoRenewalMachine>): AutoRenewalStatus {
+  if (snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('activated')) return 'activated';
+  if (snapshot.matches('cancelled')) return 'cancelled';
+  if (snapshot.matches('expired')) return 'expired';
+  if (snapshot.matches('none')) return 'none';
+  return 'failure';
+}
+
 export function selectAutoRenewalView(snapshot: SnapshotFrom<AutoRenewalMachine>): AutoRenewalView {
   const m = (state: Parameters<typeof snapshot.matches>[0]) => snapshot.matches(state);
   const { info, errCode, cards, cardChanged } = snapshot.context;
-  const status: AutoRenewalStatus = m('loading') ? 'loading' : m('activated') ? 'activated' : m('cancelled') ? 'cancelled' : m('expired') ? 'expired' : m('none') ? 'none' : 'failure';
+  const status = statusOf(snapshot);
   const loadingCards = m({ activated: 'loadingCards' });
   const changing = m({ activated: 'changingCard' });
   return {

@@ -3,18 +3,13 @@ import type { Api } from '../../core/api/client';
 import { settleExpected } from '../expected-refusals';
 import { discountUnbindingMachine } from '../discount-unbinding/discount-unbinding.machine';
 import { createDiscountUnbindingActors } from '../discount-unbinding/discount-unbinding.actors';
-import { createPaymentActors } from '../payment/payment.actors';
+import { createPaymentActors, loadMethods } from '../payment/payment.actors';
 import { paymentMachine } from '../payment/payment.machine';
-import type { Availability, Order, PaymentMethod, Valuation } from './checkout.types';
+import type { Order } from '../payment/payment.types';
+import type { Availability, Valuation } from './checkout.types';
 
 /** Spec section 8: a plan that cannot be bought; the client routes 6000 and 6001 itself. */
 export const availabilityRefusals = [6000, 6001, -2500] as const;
-
-/** The methods offered for a plan, country and currency (shared with repay). */
-export const loadMethods = (api: Api) =>
-  fromPromise<PaymentMethod[], { planId: string; country: string; currency: string }>(({ input, signal }) =>
-    api.callData(api.client.POST('/api/bill/payment/methods/v1', { body: input, signal })),
-  );
 
 /** The checkout's calls on the typed client, and the payment and unbinding flows it runs. */
 export function createCheckoutActors(api: Api) {

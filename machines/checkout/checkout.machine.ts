@@ -4,25 +4,49 @@
 // is the payment flow (machines/payment), shared with repay; a code held by another unpaid order
 // goes through the unbinding flow (machines/discount-unbinding). Calls come from
 // createCheckoutActors(api).
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
+import type { InvocationEvents } from '../actor-events';
 import type { DiscountUnbindingOutput } from '../discount-unbinding/discount-unbinding.types';
-import { clampInstallments, newIdempotencyKey, onPaymentDone, paidFlowOutcome, paymentEnded } from '../payment/payment.guards';
-import type { PaymentOutcome, PaymentRequest } from '../payment/payment.types';
+import { clampInstallments, declinedCode, newIdempotencyKey, onPaymentDone, paidFlowOutcome, paymentEnded, paymentOutcomeOf } from '../payment/payment.guards';
+import type { PayDetails, PaymentMethod, PaymentRequest } from '../payment/payment.types';
 import type { CheckoutActors } from './checkout.actors';
-import type { Availability, CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutOutcome, Order, PaymentMethod, Valuation } from './checkout.types';
-import { outputOf } from '../expected-refusals';
+import type { Availability, CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutOutcome, Valuation } from './checkout.types';
+import { shapedDiscountCode, stripWhitespace } from '../../core/validation/helpers';
 
+/** The customer's events and the answers of the flow's calls and child flows, as each actor types them. */
+export type CheckoutMachineEvent =
+  | CheckoutEvent
+  | InvocationEvents<
+      CheckoutActors,
+      {
+        checkAvailability: 'checkAvailability';
+        loadCart: 'loadCart';
+        loadMethods: 'loadMethods';
+        valuate: 'valuate';
+        unbinding: 'discountUnbinding';
+        payment: 'payment';
+        findRefusedOrder: 'loadCart';
+      }
+    >;
+
+const valuationOf = (event: CheckoutMachineEvent): Valuation => {
+  assertEvent(event, 'xstate.done.actor.valuate');
+  return event.output;
+};
 const unbindingEnded =
   (kind: DiscountUnbindingOutput['kind']) =>
-  ({ event }: { event: unknown }) =>
-    (outputOf(event) as DiscountUnbindingOutput | undefined)?.kind === kind;
+  ({ event }: { event: CheckoutMachineEvent }) => {
+    assertEvent(event, 'xstate.done.actor.unbinding');
+    return event.output.kind === kind;
+  };
 
 const newKey = () => newIdempotencyKey('checkout');
+/** The refused order keeps its discount code: repaying cannot change it. */
+const canChangeCode = ({ context }: { context: CheckoutContext }) => context.orderId === undefined;
 const methodOf = (context: CheckoutContext): PaymentMethod | undefined => context.methods.find((m) => m.code === context.methodCode);
 
 /** The payment request for what the form holds: a new order, or the refused one again (repay). */
-function paymentRequest(context: CheckoutContext, event: CheckoutEvent): PaymentRequest {
-  const details = event.type === 'PAY_SUBMITTED' ? event.details : {};
+function paymentRequest(context: CheckoutContext, details: PayDetails): PaymentRequest {
   const method = context.methodCode ?? '';
   if (context.orderId) {
     return { kind: 'repay', body: { orderId: context.orderId, method, installments: context.installments, email: context.email, ...details } };
@@ -45,17 +69,25 @@ function paymentRequest(context: CheckoutContext, event: CheckoutEvent): Payment
 export const checkoutSetup = setup({
   types: {
     context: {} as CheckoutContext,
-    events: {} as CheckoutEvent,
+    events: {} as CheckoutMachineEvent,
     input: {} as CheckoutInput,
     output: {} as CheckoutOutcome,
+    // The child flows the view shows, by invocation id: the payment panels and the unbinding dialog.
+    children: {} as { payment: 'payment'; unbinding: 'discountUnbinding' },
   },
   actors: {} as CheckoutActors,
   guards: {
-    isAvailable: ({ event }) => (outputOf(event) as Availability | undefined)?.kind === 'available',
-    hasOngoingOrder: ({ event }) => outputOf(event) != null,
+    isAvailable: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.checkAvailability');
+      return event.output.kind === 'available';
+    },
+    hasOngoingOrder: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadCart');
+      return event.output != null;
+    },
     /** 9004: the code is held by another unpaid order of the account (spec section 4). */
-    isCodeBound: ({ event }) => (outputOf(event) as Valuation | undefined)?.discountCode?.boundOrderId !== undefined,
-    isCodeRefused: ({ event }) => (outputOf(event) as Valuation | undefined)?.discountCode?.applied === false,
+    isCodeBound: ({ event }) => valuationOf(event).discountCode?.boundOrderId !== undefined,
+    isCodeRefused: ({ event }) => valuationOf(event).discountCode?.applied === false,
     isUnbound: unbindingEnded('unbound'),
     isCodeStuck: unbindingEnded('cannotRemove'),
     isPaid: paymentEnded('paid'),
@@ -64,58 +96,119 @@ export const checkoutSetup = setup({
     isPending: paymentEnded('pending'),
     isClosed: paymentEnded('closed'),
     canPay: ({ context }) => context.methodCode !== undefined && context.valuation !== undefined && context.email !== '',
-    /** The refused order keeps its discount code: repaying cannot change it. */
-    canChangeCode: ({ context }) => context.orderId === undefined,
+    canChangeCode,
+    /** A typed code no coupon can have (or none at all) is answered here, never sent (spec section 4). */
+    isCodeMisshapen: ({ context, event }) => canChangeCode({ context }) && event.type === 'CODE_APPLIED' && shapedDiscountCode(event.code) === undefined,
     canRemoveCode: ({ context }) => context.orderId === undefined && context.discountCode !== undefined,
   },
   actions: {
-    takeCart: assign({ cart: ({ event }) => (outputOf(event) as Order | null) ?? undefined }),
+    takeCart: assign({
+      cart: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.loadCart');
+        return event.output ?? undefined;
+      },
+    }),
     takeMethods: assign(({ context, event }) => {
-      const methods = (outputOf(event) as PaymentMethod[] | undefined) ?? [];
+      assertEvent(event, 'xstate.done.actor.loadMethods');
+      const methods = event.output;
       // The method chosen before stays chosen when the new list still has it.
       const methodCode = methods.some((m) => m.code === context.methodCode) ? context.methodCode : methods[0]?.code;
       const method = methods.find((m) => m.code === methodCode);
       return { methods, methodCode, installments: clampInstallments(context.installments, method) };
     }),
     selectMethod: assign(({ context, event }) => {
-      const methodCode = event.type === 'METHOD_SELECTED' ? event.code : context.methodCode;
+      assertEvent(event, 'METHOD_SELECTED');
+      const methodCode = event.code;
       const method = context.methods.find((m) => m.code === methodCode);
       // Spec section 9: the default instalment count (3) again, as far as the method allows.
       return { methodCode, installments: clampInstallments(context.defaultInstallments, method), payErrCode: undefined };
     }),
     setInstallments: assign({
-      installments: ({ context, event }) => clampInstallments(event.type === 'INSTALLMENTS_CHANGED' ? event.installments : context.installments, methodOf(context)),
+      installments: ({ context, event }) => {
+        assertEvent(event, 'INSTALLMENTS_CHANGED');
+        return clampInstallments(event.installments, methodOf(context));
+      },
     }),
-    setCountry: assign({ country: ({ context, event }) => (event.type === 'COUNTRY_CHANGED' ? event.country : context.country) }),
-    setCurrency: assign({ currency: ({ context, event }) => (event.type === 'CURRENCY_CHANGED' ? event.currency : context.currency) }),
+    setCountry: assign({
+      country: ({ event }) => {
+        assertEvent(event, 'COUNTRY_CHANGED');
+        return event.country;
+      },
+    }),
+    setCurrency: assign({
+      currency: ({ event }) => {
+        assertEvent(event, 'CURRENCY_CHANGED');
+        return event.currency;
+      },
+    }),
     setCode: assign({
-      discountCode: ({ event, context }) => (event.type === 'CODE_APPLIED' ? event.code.trim().toUpperCase() : context.discountCode),
+      discountCode: ({ event }) => {
+        assertEvent(event, 'CODE_APPLIED');
+        return shapedDiscountCode(event.code)?.toUpperCase();
+      },
       codeErrCode: undefined,
     }),
+    /**
+     * 9001, as the server answers an unknown code: sent, a code of another shape would be refused
+     * at the contract's door and fail the whole valuation. An empty field applies nothing and says
+     * nothing.
+     */
+    refuseCodeShape: assign({
+      codeErrCode: ({ event }) => {
+        assertEvent(event, 'CODE_APPLIED');
+        return stripWhitespace(event.code) === '' ? undefined : 9001;
+      },
+    }),
     dropCode: assign({ discountCode: undefined, boundOrderId: undefined }),
-    setEmail: assign({ email: ({ context, event }) => (event.type === 'EMAIL_CHANGED' ? event.email.trim() : context.email) }),
+    setEmail: assign({
+      email: ({ event }) => {
+        assertEvent(event, 'EMAIL_CHANGED');
+        return event.email.trim();
+      },
+    }),
     takeValuation: assign(({ event }) => {
-      const valuation = outputOf(event) as Valuation;
+      const valuation = valuationOf(event);
       return { valuation, boundOrderId: valuation.discountCode?.boundOrderId };
     }),
-    takeCodeRefusal: assign({ codeErrCode: ({ event }) => (outputOf(event) as Valuation).discountCode?.errCode ?? 9991 }),
+    takeCodeRefusal: assign({ codeErrCode: ({ event }) => valuationOf(event).discountCode?.errCode ?? 9991 }),
     takeCodeStuck: assign({ codeErrCode: 1003 }),
     startPayment: assign({ idempotencyKey: () => newKey(), payErrCode: undefined }),
-    takePayRefusal: assign({ payErrCode: ({ event }) => (outputOf(event) as Extract<PaymentOutcome, { kind: 'declined' }>).errCode }),
+    takePayRefusal: assign({ payErrCode: ({ event }) => declinedCode(event) }),
     /** After a refusal, the order it made is the cart's newest open order: paying again repays it. */
-    takeRefusedOrder: assign({ orderId: ({ context, event }) => (outputOf(event) as Order | null)?.id ?? context.orderId }),
-    endWith: assign({ outcome: ({ event }) => toOutcome(outputOf(event)) }),
-    endFinishingOrder: assign({ outcome: ({ context }) => ({ kind: 'finishOrder', orderId: context.cart?.id ?? '' }) as CheckoutOutcome }),
-    recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
+    takeRefusedOrder: assign({
+      orderId: ({ context, event }) => {
+        assertEvent(event, 'xstate.done.actor.findRefusedOrder');
+        return event.output?.id ?? context.orderId;
+      },
+    }),
+    /** The plan cannot be bought: how the availability check refused it. */
+    endUnavailable: assign({
+      outcome: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.checkAvailability');
+        return unavailable(event.output);
+      },
+    }),
+    /** How the payment flow ended it (paid, pending, redirected, closed). */
+    endWith: assign({ outcome: ({ event }) => paidFlowOutcome(paymentOutcomeOf(event), '') }),
+    endFinishingOrder: assign({ outcome: ({ context }): CheckoutOutcome => ({ kind: 'finishOrder', orderId: context.cart?.id ?? '' }) }),
+    recordError: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.*');
+        return event.error;
+      },
+    }),
+    /** The checkout ended (every final state): the app goes where the outcome leads (src/queries/flows). */
+    finished: (_, _params: { outcome: CheckoutOutcome }) => {},
   },
 });
 
-/** How the checkout ended, from the last done event (a payment's outcome, an availability refusal). */
-function toOutcome(output: unknown): CheckoutOutcome {
-  const ended = output as PaymentOutcome | Availability;
-  if (ended.kind === 'refused') return { kind: 'unavailable', errCode: ended.errCode };
-  if (ended.kind === 'available' || ended.kind === 'declined' || ended.kind === 'failed') throw new Error(`no checkout outcome for ${JSON.stringify(output)}`);
-  return paidFlowOutcome(ended, '');
+/** The `finished` action of every final state, with the outcome the transition into it recorded. */
+const finished = { type: 'finished', params: ({ context }: { context: CheckoutContext }) => ({ outcome: context.outcome! }) } as const;
+
+/** The checkout's end when the plan cannot be bought (6000, 6001, -2500). */
+function unavailable(availability: Availability): CheckoutOutcome {
+  if (availability.kind === 'available') throw new Error('no checkout outcome for an available plan');
+  return { kind: 'unavailable', errCode: availability.errCode };
 }
 
 export const checkoutMachine = checkoutSetup.createMachine({
@@ -147,7 +240,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         input: ({ context }) => ({ planId: context.planId }),
         // Spec sections 6 and 8: 6000 (e.g. a single screen over a running multi-screen plan),
         // 6001 no such plan, -2500 reset the password first. The client routes or shows each.
-        onDone: [{ guard: 'isAvailable', target: 'checkingCart' }, { target: 'unavailable', actions: 'endWith' }],
+        onDone: [{ guard: 'isAvailable', target: 'checkingCart' }, { target: 'unavailable', actions: 'endUnavailable' }],
         onError: { target: 'failure', actions: 'recordError' },
       },
     },
@@ -223,7 +316,10 @@ export const checkoutMachine = checkoutSetup.createMachine({
       on: {
         METHOD_SELECTED: { target: 'valuing', actions: 'selectMethod' },
         INSTALLMENTS_CHANGED: { target: 'valuing', actions: 'setInstallments' },
-        CODE_APPLIED: { guard: 'canChangeCode', target: 'valuing', actions: 'setCode' },
+        CODE_APPLIED: [
+          { guard: 'isCodeMisshapen', actions: 'refuseCodeShape' },
+          { guard: 'canChangeCode', target: 'valuing', actions: 'setCode' },
+        ],
         CODE_REMOVED: { guard: 'canRemoveCode', target: 'valuing', actions: 'dropCode' },
         COUNTRY_CHANGED: { guard: 'canChangeCode', target: 'preparing', actions: 'setCountry' },
         CURRENCY_CHANGED: { guard: 'canChangeCode', target: 'preparing', actions: 'setCurrency' },
@@ -236,7 +332,10 @@ export const checkoutMachine = checkoutSetup.createMachine({
       invoke: {
         id: 'payment',
         src: 'payment',
-        input: ({ context, event }) => ({ request: paymentRequest(context, event), idempotencyKey: context.idempotencyKey }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'PAY_SUBMITTED');
+          return { request: paymentRequest(context, event.details), idempotencyKey: context.idempotencyKey };
+        },
         onDone: [...onPaymentDone('findingRefusedOrder')],
         // The payment flow ends in a final state whatever happens (its own failure included).
       },
@@ -254,12 +353,12 @@ export const checkoutMachine = checkoutSetup.createMachine({
       // Something unexpected (recorded); the client already said what. Trying again starts over.
       on: { RETRY: { target: 'checkingAvailability' } },
     },
-    paid: { type: 'final' },
-    pending: { type: 'final' },
-    redirected: { type: 'final' },
-    closed: { type: 'final' },
-    unavailable: { type: 'final' },
-    finishingOrder: { type: 'final', entry: 'endFinishingOrder' },
+    paid: { type: 'final', entry: finished },
+    pending: { type: 'final', entry: finished },
+    redirected: { type: 'final', entry: finished },
+    closed: { type: 'final', entry: finished },
+    unavailable: { type: 'final', entry: finished },
+    finishingOrder: { type: 'final', entry: ['endFinishingOrder', finished] },
   },
 });
 

@@ -2,7 +2,8 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { DiscountUnbindingMachine } from '../discount-unbinding/discount-unbinding.machine';
 import type { PaymentMachine } from '../payment/payment.machine';
 import type { CheckoutMachine } from './checkout.machine';
-import type { CheckoutContext, Order, PaymentMethod, Valuation } from './checkout.types';
+import type { Order, PaymentMethod } from '../payment/payment.types';
+import type { CheckoutContext, Valuation } from './checkout.types';
 
 export type CheckoutStep = 'loading' | 'cartPrompt' | 'form' | 'unbinding' | 'paying' | 'failure' | 'finished';
 
@@ -30,23 +31,20 @@ export interface CheckoutView {
   outcome: CheckoutContext['outcome'];
 }
 
+/** The step the page shows: the first price loads like the rest, a new price keeps the form. */
+function stepOf(snapshot: SnapshotFrom<CheckoutMachine>): CheckoutStep {
+  if (snapshot.status === 'done') return 'finished';
+  if (snapshot.hasTag('loading') || (snapshot.hasTag('pricing') && !snapshot.context.valuation)) return 'loading';
+  if (snapshot.matches('cartFound')) return 'cartPrompt';
+  if (snapshot.matches('unbinding')) return 'unbinding';
+  if (snapshot.hasTag('paying')) return 'paying';
+  if (snapshot.matches('failure')) return 'failure';
+  return 'form';
+}
+
 export function selectCheckoutView(snapshot: SnapshotFrom<CheckoutMachine>): CheckoutView {
   const c = snapshot.context;
-  const step: CheckoutStep =
-    snapshot.status === 'done'
-      ? 'finished'
-      : snapshot.hasTag('loading') || (snapshot.hasTag('pricing') && !c.valuation)
-        ? 'loading'
-        : snapshot.matches('cartFound')
-          ? 'cartPrompt'
-          : snapshot.matches('unbinding')
-            ? 'unbinding'
-            : snapshot.hasTag('paying')
-              ? 'paying'
-              : snapshot.matches('failure')
-                ? 'failure'
-                : 'form';
-  const children = snapshot.children as { payment?: ActorRefFrom<PaymentMachine>; unbinding?: ActorRefFrom<DiscountUnbindingMachine> };
+  const step = stepOf(snapshot);
   return {
     step,
     pricing: snapshot.hasTag('pricing'),
@@ -64,8 +62,8 @@ export function selectCheckoutView(snapshot: SnapshotFrom<CheckoutMachine>): Che
     repaying: c.orderId !== undefined,
     canChangeCode: snapshot.can({ type: 'CODE_APPLIED', code: 'X' }),
     canPay: snapshot.can({ type: 'PAY_SUBMITTED', details: {} }),
-    payment: children.payment,
-    unbinding: children.unbinding,
+    payment: snapshot.children.payment,
+    unbinding: snapshot.children.unbinding,
     outcome: c.outcome,
   };
 }

@@ -1,13 +1,7 @@
 import type { components } from '../../openapi/schema';
-import type { PayRequest } from '../payment/payment.types';
+import type { Order, PayDetails, PaymentMethod } from '../payment/payment.types';
 
-type Schemas = components['schemas'];
-export type Valuation = Schemas['Valuation'];
-export type PaymentMethod = Schemas['PaymentMethod'];
-export type Order = Schemas['Order'];
-
-/** What the method's own form collects: a card, the payer's fields, a wallet, a coin. */
-export type PayDetails = Pick<PayRequest, 'card' | 'payer' | 'mobileMoney' | 'crypto'>;
+export type Valuation = components['schemas']['Valuation'];
 
 export interface CheckoutInput {
   planId: string;

@@ -19,7 +19,7 @@ export interface DiscountUnbindingView {
 export function selectDiscountUnbindingView(snapshot: SnapshotFrom<DiscountUnbindingMachine>): DiscountUnbindingView {
   return {
     open: snapshot.status === 'active',
-    step: snapshot.value as DiscountUnbindingStep,
+    step: snapshot.value,
     busy: snapshot.hasTag('busy'),
     discountCode: snapshot.context.discountCode,
     orderId: snapshot.context.orderId,

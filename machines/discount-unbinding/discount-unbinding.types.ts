@@ -13,6 +13,8 @@ export interface DiscountUnbindingContext {
   errCode: number | null;
   /** The last unexpected failure (network, 1001, a server fault), for the record. */
   error: unknown;
+  /** How it ended, once it has: the machine's output. */
+  outcome: DiscountUnbindingOutput | undefined;
 }
 
 export type DiscountUnbindingEvent =

@@ -2,26 +2,34 @@
 // password, the fast-login tab with a 4-digit code, the token entrance of the TV box and the app,
 // and Google sign-in when configured. Calls are actors from createLoginActors(api); storage,
 // navigation and the remembered tab are named actions the app provides.
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { UserInfo } from '../../core/session/store';
 import { DEFAULT_COUNTDOWN } from '../../core/session/store';
+import type { InvocationEvents } from '../actor-events';
+import { captchaFields, CAPTCHA_REFUSALS, loadingCaptchaState } from '../captcha';
+import { codeRequestInput, resendCountdown, sendingState } from '../send-code';
 import type { LoginActors } from './login.actors';
-import type { CodeSendAnswer, LoginAnswer, LoginConfig, LoginContext, LoginEvent, LoginInput, LoginTab } from './login.types';
-import { captchaFields, CAPTCHA_REFUSALS, codeRequestBody, loadingCaptchaState } from '../captcha';
-import { outputOf } from '../expected-refusals';
+import type { LoginContext, LoginEvent, LoginInput, LoginTab } from './login.types';
 
-type Answer = LoginAnswer | CodeSendAnswer;
+/** The user's events and the answers of the machine's calls, as each actor types them. */
+export type LoginMachineEvent = LoginEvent | InvocationEvents<LoginActors>;
+
+/** The calls that answer a session or a refusal. */
+const LOGINS = ['xstate.done.actor.tokenLogin', 'xstate.done.actor.passwordLogin', 'xstate.done.actor.codeLogin', 'xstate.done.actor.googleLogin'] as const;
+/** Every call whose answer the guards route (the log-ins, and sending a code). */
+const ANSWERS = [...LOGINS, 'xstate.done.actor.sendCode'] as const;
+
 const refusedWith =
   (...codes: number[]) =>
-  ({ event }: { event: { output?: Answer } | LoginEvent }) => {
-    const output = 'output' in event ? event.output : undefined;
-    return output?.kind === 'refused' && codes.includes(output.errCode);
+  ({ event }: { event: LoginMachineEvent }) => {
+    assertEvent(event, ANSWERS);
+    return event.output.kind === 'refused' && codes.includes(event.output.errCode);
   };
 
 export const loginSetup = setup({
   types: {
     context: {} as LoginContext,
-    events: {} as LoginEvent,
+    events: {} as LoginMachineEvent,
     input: {} as LoginInput,
   },
   actors: {} as LoginActors,
@@ -29,8 +37,14 @@ export const loginSetup = setup({
     hasEntranceToken: ({ context }) => context.entranceToken !== null,
     isCodeTabActive: ({ context }) => context.tab === 'code' && context.codeLoginEnabled,
     isCodeTabChosen: ({ context, event }) => event.type === 'TAB_CHOSEN' && event.tab === 'code' && context.codeLoginEnabled,
-    isLoggedIn: ({ event }) => outputOf<Answer>(event)?.kind === 'loggedIn',
-    isCodeSent: ({ event }) => outputOf<Answer>(event)?.kind === 'sent',
+    isLoggedIn: ({ event }) => {
+      assertEvent(event, LOGINS);
+      return event.output.kind === 'loggedIn';
+    },
+    isSent: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.sendCode');
+      return event.output.kind === 'sent';
+    },
     needsCaptcha: refusedWith(...CAPTCHA_REFUSALS),
     isNotVerified: refusedWith(9),
     isLocked: refusedWith(17),
@@ -38,7 +52,7 @@ export const loginSetup = setup({
     isTooFrequent: refusedWith(-3031),
     isCodeRejected: refusedWith(10, 11, 4597),
     /** Spec section 8: 201/203 in the STB scene; the client has already gone to the notice page. */
-    isStbNotice: ({ context, event }) => context.scene === 'STB' && refusedWith(201, 203)({ event: event as never }),
+    isStbNotice: ({ context, event }) => context.scene === 'STB' && refusedWith(201, 203)({ event }),
     hasGoogle: ({ context }) => context.googleClientId !== null,
   },
   delays: {
@@ -46,26 +60,60 @@ export const loginSetup = setup({
     resendCountdown: ({ context }) => context.countdownSeconds * 1000,
   },
   actions: {
-    chooseTab: assign({ tab: ({ event }) => (event.type === 'TAB_CHOSEN' ? event.tab : 'email') }),
-    takeConfig: assign(({ event }) => {
-      const config = outputOf<LoginConfig>(event)!;
-      return { countdownSeconds: config.countdownSeconds || DEFAULT_COUNTDOWN, googleClientId: config.googleClientId, codeLoginEnabled: config.codeLogin };
-    }),
-    takeRefusal: assign({ errCode: ({ event }) => (outputOf<Answer>(event)?.kind === 'refused' ? (outputOf<Answer>(event) as { errCode: number }).errCode : null) }),
-    // A new try starts clean: the last refusal and the last unexpected failure are forgotten.
-    clearRefusal: assign({ errCode: null, error: undefined }),
-    takeSession: assign({ userInfo: ({ event }) => (outputOf<Answer>(event)?.kind === 'loggedIn' ? (outputOf<Answer>(event) as { userInfo: UserInfo }).userInfo : null) }),
-    takeCaptcha: assign({ captcha: ({ event }) => outputOf<LoginContext['captcha']>(event) ?? null }),
-    dropCaptcha: assign({ captcha: null }),
-    takeCodeAccount: assign({ codeAccount: ({ event, context }) => (event.type === 'CODE_REQUESTED' ? event.fields : context.codeAccount) }),
-    takeResendAfter: assign({
-      countdownSeconds: ({ event, context }) => {
-        const output = outputOf<Answer>(event);
-        return output?.kind === 'sent' && output.resendAfter > 0 ? output.resendAfter : context.countdownSeconds;
+    chooseTab: assign({
+      tab: ({ event }) => {
+        assertEvent(event, 'TAB_CHOSEN');
+        return event.tab;
       },
     }),
-    recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
-    // The app's effects, filled in with `.provide` (src/screens/login/use-login.ts).
+    takeConfig: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadConfig');
+      const config = event.output;
+      return { countdownSeconds: config.countdownSeconds || DEFAULT_COUNTDOWN, googleClientId: config.googleClientId, codeLoginEnabled: config.codeLogin };
+    }),
+    takeRefusal: assign({
+      errCode: ({ event }) => {
+        assertEvent(event, ANSWERS);
+        return event.output.kind === 'refused' ? event.output.errCode : null;
+      },
+    }),
+    /** -3031: a code went out moments ago; the dialog takes that one and says so. */
+    takeTooFrequent: assign({ errCode: -3031 }),
+    // A new try starts clean: the last refusal and the last unexpected failure are forgotten.
+    clearRefusal: assign({ errCode: null, error: undefined }),
+    takeSession: assign({
+      userInfo: ({ event }) => {
+        assertEvent(event, LOGINS);
+        return event.output.kind === 'loggedIn' ? event.output.userInfo : null;
+      },
+    }),
+    takeCaptcha: assign({
+      captcha: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.loadCaptcha');
+        return event.output;
+      },
+    }),
+    dropCaptcha: assign({ captcha: null }),
+    takeCodeAccount: assign({
+      codeAccount: ({ event }) => {
+        assertEvent(event, 'CODE_REQUESTED');
+        return event.fields;
+      },
+    }),
+    /** The code went out: the countdown is the server's resendAfter when it gives one. */
+    takeSent: assign({
+      countdownSeconds: ({ event, context }) => {
+        assertEvent(event, 'xstate.done.actor.sendCode');
+        return event.output.kind === 'sent' && event.output.resendAfter > 0 ? event.output.resendAfter : context.countdownSeconds;
+      },
+    }),
+    recordError: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.*');
+        return event.error;
+      },
+    }),
+    // The app's effects, filled in with `.provide` (src/queries/flows/login-flow.ts).
     rememberTab: (_, _params: { tab: LoginTab }) => {},
     /** Store userInfo through the session machine (SIGNED_IN). */
     storeUserInfo: (_, _params: { userInfo: UserInfo }) => {},
@@ -162,8 +210,8 @@ export const loginMachine = loginSetup.createMachine({
                 id: 'passwordLogin',
                 src: 'passwordLogin',
                 input: ({ context, event }) => {
-                  const e = event as Extract<LoginEvent, { type: 'PASSWORD_SUBMITTED' }>;
-                  return { fields: e.fields, password: e.password, ...captchaFields(context.captcha, 'login', e.captchaCode) };
+                  assertEvent(event, 'PASSWORD_SUBMITTED');
+                  return { fields: event.fields, password: event.password, ...captchaFields(context.captcha, 'login', event.captchaCode) };
                 },
                 onDone: [
                   { guard: 'isLoggedIn', target: '#login.loggedIn', actions: 'takeSession' },
@@ -202,29 +250,18 @@ export const loginMachine = loginSetup.createMachine({
               entry: 'dropCaptcha',
               on: { CODE_REQUESTED: { target: 'sendingCode', actions: ['clearRefusal', 'takeCodeAccount'] } },
             },
-            sendingCode: {
-              // docs/decisions/006: one code per countdown, at most 10 a day (-3031 otherwise).
-              tags: ['busy'],
-              invoke: {
-                id: 'sendCode',
-                src: 'sendCode',
-                input: ({ context, event }) => codeRequestBody(context.codeAccount!, context.captcha, event),
-                onDone: [
-                  // Spec section 9: a 4-digit code went out; the dialog asks for it.
-                  { guard: 'isCodeSent', target: 'codeDialog', actions: 'takeResendAfter' },
-                  // docs/decisions/006: from the 4th code in an hour a captcha is due (-3034), or
-                  // the one sent was refused (-3035): a new challenge with the form.
-                  { guard: 'needsCaptcha', target: 'loadingCaptcha', actions: 'takeRefusal' },
-                  // -3031: a code went out moments ago; the dialog takes that one, with the countdown.
-                  { guard: 'isTooFrequent', target: 'codeDialog', actions: 'takeRefusal' },
-                  // 17 locked, or no such account (1/2/7), format 5, country code 4000.
-                  { guard: 'isLocked', target: '#login.form.locked', actions: 'takeRefusal' },
-                  { target: 'editing', actions: 'takeRefusal' },
-                ],
-                // Unexpected (network, -2499): the form stays, the error is recorded.
-                onError: { target: 'editing', actions: 'recordError' },
-              },
-            },
+            // docs/decisions/006: one code per countdown, at most 10 a day (-3031 otherwise). Spec
+            // section 9: a 4-digit code went out, the dialog asks for it; -3031, the dialog takes
+            // the one sent moments ago; a captcha due or refused, a new challenge with the form;
+            // 17 locked, the notice; no such account (1/2/7), format 5, country code 4000, or
+            // unexpected (network, -2499): the form stays, saying why.
+            sendingCode: sendingState('sendCode', codeRequestInput, {
+              sent: 'codeDialog',
+              tooFrequent: 'codeDialog',
+              captcha: 'loadingCaptcha',
+              locked: '#login.form.locked',
+              refused: 'editing',
+            }),
             // Spec section 7: a challenge for sending a code.
             loadingCaptcha: loadingCaptchaState({ purpose: 'sendCode' } as const),
             captchaShown: {
@@ -234,22 +271,13 @@ export const loginMachine = loginSetup.createMachine({
             codeDialog: {
               // Spec section 2: the 4-digit code dialog. The code went out: the challenge is spent.
               entry: 'dropCaptcha',
-              initial: 'countingDown',
+              // Spec section 9: another code only after the countdown (default 60 s).
+              ...resendCountdown({ CODE_RESEND_REQUESTED: { target: '#login.form.codeTab.sendingCode', actions: 'clearRefusal' } }),
               on: {
                 // Spec section 5: 4 digits, checked by the form.
                 CODE_SUBMITTED: { target: 'verifyingCode', actions: 'clearRefusal' },
                 // Closing keeps the code valid (10 minutes); asking again obeys the countdown.
                 CODE_DIALOG_CLOSED: { target: 'editing' },
-              },
-              states: {
-                countingDown: {
-                  // Spec section 9: another code only after the countdown (default 60 s).
-                  after: { resendCountdown: { target: 'canResend' } },
-                },
-                canResend: {
-                  // The countdown is over: another code may be sent.
-                  on: { CODE_RESEND_REQUESTED: { target: '#login.form.codeTab.sendingCode', actions: 'clearRefusal' } },
-                },
               },
             },
             verifyingCode: {
@@ -258,7 +286,10 @@ export const loginMachine = loginSetup.createMachine({
               invoke: {
                 id: 'codeLogin',
                 src: 'codeLogin',
-                input: ({ context, event }) => ({ ...context.codeAccount!, code: (event as Extract<LoginEvent, { type: 'CODE_SUBMITTED' }>).code }),
+                input: ({ context, event }) => {
+                  assertEvent(event, 'CODE_SUBMITTED');
+                  return { ...context.codeAccount!, code: event.code };
+                },
                 onDone: [
                   { guard: 'isLoggedIn', target: '#login.loggedIn', actions: 'takeSession' },
                   // 10 expired, 11 wrong, 4597 none sent: back to the dialog with the message.
@@ -280,7 +311,10 @@ export const loginMachine = loginSetup.createMachine({
           invoke: {
             id: 'googleLogin',
             src: 'googleLogin',
-            input: ({ event }) => ({ credential: (event as Extract<LoginEvent, { type: 'GOOGLE_CREDENTIAL_RECEIVED' }>).credential }),
+            input: ({ event }) => {
+              assertEvent(event, 'GOOGLE_CREDENTIAL_RECEIVED');
+              return { credential: event.credential };
+            },
             onDone: [
               { guard: 'isLoggedIn', target: '#login.loggedIn', actions: 'takeSession' },
               { guard: 'isNotVerified', target: 'notVerified', actions: 'takeRefusal' },

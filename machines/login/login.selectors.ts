@@ -34,6 +34,13 @@ export interface LoginView {
   returnTo: string;
 }
 
+function noticeOf(snapshot: SnapshotFrom<LoginMachine>): LoginNotice {
+  if (snapshot.matches({ form: 'notVerified' })) return 'notVerified';
+  if (snapshot.matches({ form: 'locked' })) return 'locked';
+  if (snapshot.matches({ form: 'blocked' })) return 'blocked';
+  return null;
+}
+
 export function selectLoginView(snapshot: SnapshotFrom<LoginMachine>): LoginView {
   const m = (state: Parameters<typeof snapshot.matches>[0]) => snapshot.matches(state);
   const inDialog = m({ form: { codeTab: 'codeDialog' } });
@@ -58,7 +65,7 @@ export function selectLoginView(snapshot: SnapshotFrom<LoginMachine>): LoginView
       countdownSeconds: snapshot.context.countdownSeconds,
       verifying,
     },
-    notice: m({ form: 'notVerified' }) ? 'notVerified' : m({ form: 'locked' }) ? 'locked' : m({ form: 'blocked' }) ? 'blocked' : null,
+    notice: noticeOf(snapshot),
     errCode: snapshot.context.errCode,
     // Any call of the page that failed unexpectedly; the next try clears it (clearRefusal).
     failed: snapshot.context.error !== undefined && !snapshot.hasTag('busy'),

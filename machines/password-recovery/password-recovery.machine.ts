@@ -2,36 +2,50 @@
 // the address (/forgot-password, then /reset-password?token=…), or by a 4-digit code sent by email
 // or SMS with the new password typed beside it. Calls are actors from
 // createPasswordRecoveryActors(api); the way to /login at the end is a named action the app provides.
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { DEFAULT_COUNTDOWN } from '../../core/session/store';
-import { captchaFields, CAPTCHA_REFUSALS, codeRequestBody, loadingCaptchaState, type CaptchaPurpose } from '../captcha';
-import { outputOf, refusalIn } from '../expected-refusals';
+import type { InvocationEvents } from '../actor-events';
+import { captchaFields, CAPTCHA_REFUSALS, loadingCaptchaState, type CaptchaPurpose } from '../captcha';
+import { codeRequestInput, resendCountdown, sendingState } from '../send-code';
 import type { PasswordRecoveryActors } from './password-recovery.actors';
-import type { LinkAnswer, PasswordRecoveryContext, PasswordRecoveryEvent, PasswordRecoveryInput, ResetAnswer, SendAnswer } from './password-recovery.types';
+import type { PasswordRecoveryContext, PasswordRecoveryEvent, PasswordRecoveryInput } from './password-recovery.types';
 
-type Answer = SendAnswer | LinkAnswer | ResetAnswer;
+/** The user's events and the answers of the machine's calls, as each actor types them. */
+export type PasswordRecoveryMachineEvent = PasswordRecoveryEvent | InvocationEvents<PasswordRecoveryActors>;
+
+/** The sends, a link or a code: sent, or refused. */
+const SENDS = ['xstate.done.actor.sendLink', 'xstate.done.actor.sendCode'] as const;
+/** Every call whose answer the guards route (all but the captcha's). */
+const ANSWERS = [...SENDS, 'xstate.done.actor.resetByCode', 'xstate.done.actor.checkLink', 'xstate.done.actor.resetByLink'] as const;
+
 const refusedWith =
   (...codes: number[]) =>
-  ({ event }: { event: unknown }) =>
-    refusalIn(outputOf<Answer>(event), codes) !== null;
-type Of<T extends PasswordRecoveryEvent['type']> = Extract<PasswordRecoveryEvent, { type: T }>;
+  ({ event }: { event: PasswordRecoveryMachineEvent }) => {
+    assertEvent(event, ANSWERS);
+    return event.output.kind === 'refused' && codes.includes(event.output.errCode);
+  };
+const answered =
+  (kind: 'sent' | 'live' | 'reset') =>
+  ({ event }: { event: PasswordRecoveryMachineEvent }) => {
+    assertEvent(event, ANSWERS);
+    return event.output.kind === kind;
+  };
 
 export const passwordRecoveryMachine = setup({
   types: {
     context: {} as PasswordRecoveryContext,
-    events: {} as PasswordRecoveryEvent,
+    events: {} as PasswordRecoveryMachineEvent,
     input: {} as PasswordRecoveryInput,
   },
   actors: {} as PasswordRecoveryActors,
   guards: {
     hasToken: ({ context }) => context.token !== null,
-    isSent: ({ event }) => outputOf<Answer>(event)?.kind === 'sent',
-    isLive: ({ event }) => outputOf<Answer>(event)?.kind === 'live',
-    isReset: ({ event }) => outputOf<Answer>(event)?.kind === 'reset',
+    isSent: answered('sent'),
+    isLive: answered('live'),
+    isReset: answered('reset'),
     isTooFrequent: refusedWith(-3031),
     isLocked: refusedWith(17),
     isCodeRejected: refusedWith(10, 11, 4597),
-    isLinkDead: refusedWith(10302),
     needsCaptcha: refusedWith(...CAPTCHA_REFUSALS),
   },
   delays: {
@@ -40,26 +54,52 @@ export const passwordRecoveryMachine = setup({
   },
   actions: {
     // One way at a time: asking for a link forgets the code's account, and the other way round.
-    takeEmail: assign(({ event, context }) => ({ email: event.type === 'LINK_REQUESTED' ? event.email : context.email, codeAccount: null })),
-    takeCodeAccount: assign(({ event, context }) => ({ codeAccount: event.type === 'CODE_REQUESTED' ? event.fields : context.codeAccount, email: null })),
+    takeEmail: assign(({ event }) => {
+      assertEvent(event, 'LINK_REQUESTED');
+      return { email: event.email, codeAccount: null };
+    }),
+    takeCodeAccount: assign(({ event }) => {
+      assertEvent(event, 'CODE_REQUESTED');
+      return { codeAccount: event.fields, email: null };
+    }),
     takeSent: assign(({ event, context }) => {
-      const output = outputOf<Answer>(event);
-      if (output?.kind !== 'sent') return {};
-      return { sentTo: output.sentTo, countdownSeconds: output.resendAfter > 0 ? output.resendAfter : context.countdownSeconds, errCode: null };
+      assertEvent(event, SENDS);
+      if (event.output.kind !== 'sent') return {};
+      return { sentTo: event.output.sentTo, countdownSeconds: event.output.resendAfter > 0 ? event.output.resendAfter : context.countdownSeconds, errCode: null };
     }),
     /** -3031: the last link or code is still on its way; the page says where it went. */
     takeTooFrequent: assign(({ context }) => ({
       errCode: -3031,
       sentTo: context.email ?? context.codeAccount?.account ?? null,
     })),
-    takeLink: assign({ linkEmail: ({ event }) => (outputOf<Answer>(event)?.kind === 'live' ? (outputOf<Answer>(event) as { email: string }).email : null) }),
-    takeRefusal: assign({ errCode: ({ event }) => (outputOf<Answer>(event)?.kind === 'refused' ? (outputOf<Answer>(event) as { errCode: number }).errCode : null) }),
+    takeLink: assign({
+      linkEmail: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.checkLink');
+        return event.output.kind === 'live' ? event.output.email : null;
+      },
+    }),
+    takeRefusal: assign({
+      errCode: ({ event }) => {
+        assertEvent(event, ANSWERS);
+        return event.output.kind === 'refused' ? event.output.errCode : null;
+      },
+    }),
     clearRefusal: assign({ errCode: null }),
     restart: assign({ token: null, sentTo: null, linkEmail: null, errCode: null }),
-    takeCaptcha: assign({ captcha: ({ event }) => outputOf<PasswordRecoveryContext['captcha']>(event) ?? null }),
+    takeCaptcha: assign({
+      captcha: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.loadCaptcha');
+        return event.output;
+      },
+    }),
     dropCaptcha: assign({ captcha: null }),
-    recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
-    // The app's effect, filled in with `.provide` (src/screens/password-recovery/use-password-recovery.ts).
+    recordError: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.*');
+        return event.error;
+      },
+    }),
+    // The app's effect, filled in with `.provide` (src/queries/flows/password-recovery-flow.ts).
     goToLogin: (_, _params: { to: string }) => {},
   },
 }).createMachine({
@@ -102,83 +142,38 @@ export const passwordRecoveryMachine = setup({
         captchaShown: {},
       },
     },
-    sendingLink: {
-      // Spec section 7: POST resetPasswordByEmail; a resend is GET send/resetPasswordEmail.
-      tags: ['busy'],
-      invoke: {
-        id: 'sendLink',
-        src: 'sendLink',
-        input: ({ context, event }) => ({
-          email: context.email!,
-          resend: event.type === 'RESEND_REQUESTED',
-          ...captchaFields(context.captcha, 'resetPassword', event.type === 'LINK_REQUESTED' ? event.captchaCode : undefined),
-        }),
-        onDone: [
-          // docs/decisions/006: an unknown address gets the same answer and nothing is sent.
-          { guard: 'isSent', target: 'linkSent', actions: 'takeSent' },
-          // -3031: a link went out less than a countdown ago; that one is still good.
-          { guard: 'isTooFrequent', target: 'linkSent', actions: 'takeTooFrequent' },
-          // docs/decisions/006: from the 4th link in an hour a captcha is due (-3034), or the one
-          // sent was refused (-3035): the form again, with a new challenge.
-          { guard: 'needsCaptcha', target: 'requesting.loadingCaptcha', actions: 'takeRefusal' },
-          // 8 email format: the form says why.
-          { target: 'requesting', actions: 'takeRefusal' },
-        ],
-        // Unexpected (network, -2499): the form stays, the error is recorded.
-        onError: { target: 'requesting', actions: 'recordError' },
-      },
-    },
+    // Spec section 7: POST resetPasswordByEmail; a resend is GET send/resetPasswordEmail.
+    // docs/decisions/006: an unknown address gets the same answer and nothing is sent; -3031, a
+    // link went out less than a countdown ago and that one is still good; from the 4th link in an
+    // hour a captcha is due (-3034), or the one sent was refused (-3035): the form again, with a
+    // new challenge; 8 email format, or unexpected (network, -2499): the form says why.
+    sendingLink: sendingState(
+      'sendLink',
+      ({ context, event }: { context: PasswordRecoveryContext; event: PasswordRecoveryMachineEvent }) => ({
+        email: context.email!,
+        resend: event.type === 'RESEND_REQUESTED',
+        ...captchaFields(context.captcha, 'resetPassword', event.type === 'LINK_REQUESTED' ? event.captchaCode : undefined),
+      }),
+      { sent: 'linkSent', tooFrequent: 'linkSent', captcha: 'requesting.loadingCaptcha', refused: 'requesting' },
+    ),
     linkSent: {
       // The page says where the link went (30 minutes, once); another one after the countdown.
       entry: 'dropCaptcha',
-      initial: 'countingDown',
+      ...resendCountdown({ RESEND_REQUESTED: { target: '#passwordRecovery.sendingLink', actions: 'clearRefusal' } }),
       on: { RESTART: { target: 'requesting', actions: 'restart' } },
-      states: {
-        countingDown: {
-          // Spec section 9: the resend countdown (default 60 s).
-          after: { resendCountdown: { target: 'canResend' } },
-        },
-        canResend: {
-          on: { RESEND_REQUESTED: { target: '#passwordRecovery.sendingLink', actions: 'clearRefusal' } },
-        },
-      },
     },
-    sendingCode: {
-      // Spec section 7: POST sendVerificationCode, purpose resetPassword (email or SMS).
-      tags: ['busy'],
-      invoke: {
-        id: 'sendCode',
-        src: 'sendCode',
-        input: ({ context, event }) => codeRequestBody(context.codeAccount!, context.captcha, event),
-        onDone: [
-          // Spec section 9: a 4-digit code went out (or, for an unknown account, nothing did).
-          { guard: 'isSent', target: 'codeSent', actions: 'takeSent' },
-          // -3031: a code went out moments ago; the form takes that one, with the countdown.
-          { guard: 'isTooFrequent', target: 'codeSent', actions: 'takeTooFrequent' },
-          // docs/decisions/006: from the 4th code in an hour a captcha is due (-3034), or wrong (-3035).
-          { guard: 'needsCaptcha', target: 'requesting.loadingCaptcha', actions: 'takeRefusal' },
-          // 17 locked, 5 format, 4000 country code: the form says why.
-          { target: 'requesting', actions: 'takeRefusal' },
-        ],
-        onError: { target: 'requesting', actions: 'recordError' },
-      },
-    },
+    // Spec section 7: POST sendVerificationCode, purpose resetPassword (email or SMS). Spec
+    // section 9: a 4-digit code went out (or, for an unknown account, nothing did); -3031, the
+    // form takes the one sent moments ago; a captcha due (-3034) or wrong (-3035), a new
+    // challenge; 17 locked, 5 format, 4000 country code, or unexpected: the form says why.
+    sendingCode: sendingState('sendCode', codeRequestInput, { sent: 'codeSent', tooFrequent: 'codeSent', captcha: 'requesting.loadingCaptcha', refused: 'requesting' }),
     codeSent: {
       // Spec sections 2 and 5: the 4-digit code with the new password and its confirmation.
       entry: 'dropCaptcha',
-      initial: 'countingDown',
+      ...resendCountdown({ RESEND_REQUESTED: { target: '#passwordRecovery.sendingCode', actions: 'clearRefusal' } }),
       on: {
         CODE_RESET_SUBMITTED: { target: 'resettingByCode', actions: 'clearRefusal' },
         RESTART: { target: 'requesting', actions: 'restart' },
-      },
-      states: {
-        countingDown: {
-          // Spec section 9: another code only after the countdown (default 60 s).
-          after: { resendCountdown: { target: 'canResend' } },
-        },
-        canResend: {
-          on: { RESEND_REQUESTED: { target: '#passwordRecovery.sendingCode', actions: 'clearRefusal' } },
-        },
       },
     },
     resettingByCode: {
@@ -187,7 +182,10 @@ export const passwordRecoveryMachine = setup({
       invoke: {
         id: 'resetByCode',
         src: 'resetByCode',
-        input: ({ context, event }) => ({ ...context.codeAccount!, code: (event as Of<'CODE_RESET_SUBMITTED'>).code, password: (event as Of<'CODE_RESET_SUBMITTED'>).password }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'CODE_RESET_SUBMITTED');
+          return { ...context.codeAccount!, code: event.code, password: event.password };
+        },
         onDone: [
           // The password is set, every session ended: log in with the new one.
           { guard: 'isReset', target: 'done' },
@@ -226,11 +224,15 @@ export const passwordRecoveryMachine = setup({
       invoke: {
         id: 'resetByLink',
         src: 'resetByLink',
-        input: ({ context, event }) => ({ token: context.token!, password: (event as Of<'LINK_RESET_SUBMITTED'>).password }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'LINK_RESET_SUBMITTED');
+          return { token: context.token!, password: event.password };
+        },
         onDone: [
           { guard: 'isReset', target: 'done' },
-          // 10302: the link died meanwhile (used in another tab, a newer one sent, 30 minutes).
-          { guard: 'isLinkDead', target: 'linkUnavailable', actions: 'takeRefusal' },
+          // 10302: the link died meanwhile (used in another tab, a newer one sent, 30 minutes);
+          // like the link's check, any other refusal says the link is no longer available.
+          { target: 'linkUnavailable', actions: 'takeRefusal' },
         ],
         // Unexpected: the password form stays, the error is recorded.
         onError: { target: 'newPassword', actions: 'recordError' },

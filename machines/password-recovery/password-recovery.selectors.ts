@@ -24,24 +24,22 @@ export interface PasswordRecoveryView {
   errCode: number | null;
 }
 
+/** The page's step: a call in flight keeps the step that made it. */
+function stepOf(snapshot: SnapshotFrom<PasswordRecoveryMachine>): RecoveryStep {
+  const m = (state: Parameters<typeof snapshot.matches>[0]) => snapshot.matches(state);
+  if (m('entering') || m('checkingLink')) return 'checking';
+  if (m('requesting') || m('sendingLink') || m('sendingCode')) return 'request';
+  if (m('linkSent')) return 'linkSent';
+  if (m('codeSent') || m('resettingByCode')) return 'codeSent';
+  if (m('newPassword') || m('resettingByLink')) return 'newPassword';
+  if (m('linkUnavailable')) return 'linkUnavailable';
+  return 'done';
+}
+
 export function selectPasswordRecoveryView(snapshot: SnapshotFrom<PasswordRecoveryMachine>): PasswordRecoveryView {
   const m = (state: Parameters<typeof snapshot.matches>[0]) => snapshot.matches(state);
-  const step: RecoveryStep =
-    m('entering') || m('checkingLink')
-      ? 'checking'
-      : m('requesting') || m('sendingLink') || m('sendingCode')
-        ? 'request'
-        : m('linkSent')
-          ? 'linkSent'
-          : m('codeSent') || m('resettingByCode')
-            ? 'codeSent'
-            : m('newPassword') || m('resettingByLink')
-              ? 'newPassword'
-              : m('linkUnavailable')
-                ? 'linkUnavailable'
-                : 'done';
   return {
-    step,
+    step: stepOf(snapshot),
     busy: snapshot.hasTag('busy'),
     sentTo: snapshot.context.sentTo,
     linkEmail: snapshot.context.linkEmail,

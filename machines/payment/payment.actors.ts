@@ -1,7 +1,13 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refused } from '../expected-refusals';
-import type { CryptoCoin, OrderStatus, PaymentRequest, PayResult, StepAnswer } from './payment.types';
+import type { CryptoCoin, OrderStatus, PaymentMethod, PaymentRequest, PayResult, StepAnswer } from './payment.types';
+
+/** The methods offered for a plan, country and currency: the checkout's and repay's forms. */
+export const loadMethods = (api: Api) =>
+  fromPromise<PaymentMethod[], { planId: string; country: string; currency: string }>(({ input, signal }) =>
+    api.callData(api.client.POST('/api/bill/payment/methods/v1', { body: input, signal })),
+  );
 
 /**
  * The refusals each step answers as part of paying (spec section 8, docs/decisions/009 and 011);

@@ -1,17 +1,32 @@
 // What the checkout and repay flows share about the payment flow they invoke and the methods.
-import type { PaymentMethod } from '../checkout/checkout.types';
-import type { PaymentOutcome } from './payment.types';
-import { outputOf } from '../expected-refusals';
+import type { DoneActorEvent, EventObject } from 'xstate';
+import type { PaymentMethod, PaymentOutcome } from './payment.types';
 
+/** The payment flow's done event, as a flow that invokes it under the id `payment` receives it. */
+export type PaymentDone = DoneActorEvent<PaymentOutcome, 'payment'>;
+
+const isPaymentDone = (event: EventObject): event is PaymentDone => event.type === 'xstate.done.actor.payment';
+
+/**
+ * The outcome the payment flow ended with, read from its done event; like XState's assertEvent,
+ * any other event is a mistake in the machine that asks.
+ */
+export function paymentOutcomeOf(event: EventObject): PaymentOutcome {
+  if (!isPaymentDone(event)) throw new Error(`Expected the payment flow's done event, got ${event.type}`);
+  return event.output;
+}
 
 /** A guard: the invoked payment flow ended one of these ways. */
 export const paymentEnded =
   (...kinds: PaymentOutcome['kind'][]) =>
-  ({ event }: { event: unknown }) =>
-    kinds.includes((outputOf(event) as PaymentOutcome | undefined)?.kind ?? ('' as never));
+  ({ event }: { event: EventObject }) =>
+    kinds.includes(paymentOutcomeOf(event).kind);
 
-/** The payment flow's outcome carried by a done event. */
-export const paymentOutcomeOf = (event: unknown) => outputOf(event) as PaymentOutcome;
+/** Why the payment flow was refused (a declined card, an expired code…), if it was. */
+export const declinedCode = (event: EventObject): number | undefined => {
+  const outcome = paymentOutcomeOf(event);
+  return outcome.kind === 'declined' ? outcome.errCode : undefined;
+};
 
 /** The instalments a method allows: cards up to the plan's maximum, the others pay in full. */
 export const clampInstallments = (wanted: number, method: PaymentMethod | undefined) => Math.max(1, Math.min(wanted, method?.maxInstallments ?? 1));
@@ -45,8 +60,9 @@ export type PaidFlowOutcome =
 export function paidFlowOutcome(outcome: PaymentOutcome, orderId: string): PaidFlowOutcome {
   switch (outcome.kind) {
     case 'paid':
+      return { kind: 'paid', orderId: outcome.orderId };
     case 'pending':
-      return { kind: outcome.kind, orderId: outcome.orderId } as PaidFlowOutcome;
+      return { kind: 'pending', orderId: outcome.orderId };
     case 'redirected':
       return { kind: 'redirected', url: outcome.url };
     case 'closed':

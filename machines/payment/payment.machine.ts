@@ -3,31 +3,46 @@
 // the /payment-redirect page starts it with a PayPal return, the PIX page with a pending order.
 // One flow per method follows the call's answer (`next`): done, redirect (PayPal, e-wallet), PIX,
 // slip, bank transfer, mobile-money code, crypto. Its output says how it ended.
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
+import type { InvocationEvents } from '../actor-events';
 import type { PaymentActors } from './payment.actors';
 import type { OrderStatus, PaymentContext, PaymentEvent, PaymentInput, PaymentOutcome, PayResult, StepAnswer } from './payment.types';
-import { outputOf } from '../expected-refusals';
 
-const answerOf = (event: unknown): StepAnswer | undefined => {
-  const output = outputOf(event) as StepAnswer | undefined;
-  return output && (output.kind === 'result' || output.kind === 'refused') ? output : undefined;
+/** The states that wait for the money, each polling the order under its own invocation id. */
+type Awaiting = 'pix' | 'boleto' | 'crypto' | 'transfer' | 'reported';
+
+/** The customer's events and the answers of the flow's calls, as each actor types them. */
+export type PaymentMachineEvent =
+  | PaymentEvent
+  | InvocationEvents<PaymentActors, { submit: 'submit'; requote: 'requote'; uploadProof: 'uploadProof'; confirmOtp: 'confirmOtp' } & Record<`${Awaiting}Check`, 'checkOrder'>>;
+
+/** The steps that answer instructions or a refusal. */
+const STEPS = ['xstate.done.actor.submit', 'xstate.done.actor.requote', 'xstate.done.actor.confirmOtp'] as const;
+/** The polls of the order's status. */
+const CHECKS = ['xstate.done.actor.pixCheck', 'xstate.done.actor.boletoCheck', 'xstate.done.actor.cryptoCheck', 'xstate.done.actor.transferCheck', 'xstate.done.actor.reportedCheck'] as const;
+
+const answerOf = (event: PaymentMachineEvent): StepAnswer => {
+  assertEvent(event, STEPS);
+  return event.output;
 };
 const nextIs =
   (next: PayResult['next']) =>
-  ({ event }: { event: unknown }) => {
+  ({ event }: { event: PaymentMachineEvent }) => {
     const a = answerOf(event);
-    return a?.kind === 'result' && a.result.next === next;
+    return a.kind === 'result' && a.result.next === next;
   };
 const refusedWith =
   (...codes: number[]) =>
-  ({ event }: { event: unknown }) => {
-    const a = outputOf(event) as { kind?: string; errCode?: number } | undefined;
-    return a?.kind === 'refused' && (codes.length === 0 || codes.includes(a.errCode ?? NaN));
+  ({ event }: { event: PaymentMachineEvent }) => {
+    const a = answerOf(event);
+    return a.kind === 'refused' && (codes.length === 0 || codes.includes(a.errCode));
   };
 const statusIs =
   (...statuses: OrderStatus[]) =>
-  ({ event }: { event: unknown }) =>
-    statuses.includes(outputOf(event) as OrderStatus);
+  ({ event }: { event: PaymentMachineEvent }) => {
+    assertEvent(event, CHECKS);
+    return statuses.includes(event.output);
+  };
 
 const PAID: OrderStatus[] = ['PAYMENT_SUCCEEDED'];
 const CLOSED: OrderStatus[] = ['PAYMENT_CANCELLED', 'PAYMENT_FAILED'];
@@ -38,7 +53,7 @@ const orderIdOf = (context: PaymentContext): string | undefined =>
 export const paymentSetup = setup({
   types: {
     context: {} as PaymentContext,
-    events: {} as PaymentEvent,
+    events: {} as PaymentMachineEvent,
     input: {} as PaymentInput,
     output: {} as PaymentOutcome,
   },
@@ -46,7 +61,7 @@ export const paymentSetup = setup({
   guards: {
     isSettledPaid: ({ event }) => {
       const a = answerOf(event);
-      return a?.kind === 'result' && a.result.next === 'done' && PAID.includes(a.result.status);
+      return a.kind === 'result' && a.result.next === 'done' && PAID.includes(a.result.status);
     },
     isSettledOtherwise: nextIs('done'),
     isRedirect: nextIs('redirect'),
@@ -63,7 +78,10 @@ export const paymentSetup = setup({
     isWrongCode: refusedWith(-3033),
     isPaid: statusIs(...PAID),
     isClosed: statusIs(...CLOSED),
-    isReported: ({ event }) => (outputOf(event) as { kind?: string } | undefined)?.kind === 'reported',
+    isReported: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.uploadProof');
+      return event.output.kind === 'reported';
+    },
   },
   delays: {
     /** How often a page waiting for the money asks for the order's status. */
@@ -72,30 +90,45 @@ export const paymentSetup = setup({
     retryDelay: 1_000,
   },
   actions: {
-    takeResult: assign({
-      result: ({ event, context }) => {
-        const a = answerOf(event);
-        return a?.kind === 'result' ? a.result : context.result;
-      },
-      status: ({ event, context }) => {
-        const a = answerOf(event);
-        return a?.kind === 'result' ? a.result.status : context.status;
-      },
-      errCode: undefined,
+    takeResult: assign(({ event, context }) => {
+      const a = answerOf(event);
+      return a.kind === 'result' ? { result: a.result, status: a.result.status, errCode: undefined } : { result: context.result, status: context.status, errCode: undefined };
     }),
-    takeRefusal: assign({ errCode: ({ event }) => (outputOf(event) as { errCode?: number } | undefined)?.errCode }),
-    takeStatus: assign({ status: ({ event }) => outputOf(event) as OrderStatus }),
-    recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
-    endPaid: assign({ outcome: ({ context }) => ({ kind: 'paid', orderId: orderIdOf(context) ?? '' }) as PaymentOutcome }),
-    endDeclined: assign({ outcome: ({ context }) => ({ kind: 'declined', errCode: context.errCode ?? 2003 }) as PaymentOutcome }),
-    endPending: assign({ outcome: ({ context }) => ({ kind: 'pending', orderId: orderIdOf(context) }) as PaymentOutcome }),
+    takeRefusal: assign({
+      errCode: ({ event }) => {
+        assertEvent(event, [...STEPS, 'xstate.done.actor.uploadProof']);
+        return event.output.kind === 'refused' ? event.output.errCode : undefined;
+      },
+    }),
+    takeStatus: assign({
+      status: ({ event }) => {
+        assertEvent(event, CHECKS);
+        return event.output;
+      },
+    }),
+    /** The proof is attached: the order's status is the one the upload answered (SUBMITTED). */
+    takeReport: assign({
+      status: ({ event, context }) => {
+        assertEvent(event, 'xstate.done.actor.uploadProof');
+        return event.output.kind === 'reported' ? event.output.status : context.status;
+      },
+    }),
+    recordError: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.*');
+        return event.error;
+      },
+    }),
+    endPaid: assign({ outcome: ({ context }): PaymentOutcome => ({ kind: 'paid', orderId: orderIdOf(context) ?? '' }) }),
+    endDeclined: assign({ outcome: ({ context }): PaymentOutcome => ({ kind: 'declined', errCode: context.errCode ?? 2003 }) }),
+    endPending: assign({ outcome: ({ context }): PaymentOutcome => ({ kind: 'pending', orderId: orderIdOf(context) }) }),
     endClosed: assign({
-      outcome: ({ context }) => ({ kind: 'closed', orderId: orderIdOf(context) ?? '', status: context.status ?? 'PAYMENT_CANCELLED' }) as PaymentOutcome,
+      outcome: ({ context }): PaymentOutcome => ({ kind: 'closed', orderId: orderIdOf(context) ?? '', status: context.status ?? 'PAYMENT_CANCELLED' }),
     }),
     endRedirected: assign({
-      outcome: ({ context }) => ({ kind: 'redirected', url: context.result?.next === 'redirect' ? context.result.url : '' }) as PaymentOutcome,
+      outcome: ({ context }): PaymentOutcome => ({ kind: 'redirected', url: context.result?.next === 'redirect' ? context.result.url : '' }),
     }),
-    endFailed: assign({ outcome: { kind: 'failed' } as PaymentOutcome }),
+    endFailed: assign({ outcome: (): PaymentOutcome => ({ kind: 'failed' }) }),
     // The app's effect, filled in with `.provide`: the browser leaves for the provider's page.
     goToProvider: (_, _params: { url: string }) => {},
   },
@@ -105,7 +138,7 @@ export const paymentSetup = setup({
  * A state waiting for the money: it asks for the order's status every few seconds while the page
  * is open; paid → paid, closed (expired, cancelled) → expired; a failed check just waits again.
  */
-const awaitingMoney = (id: string, options: { closes: boolean } = { closes: true }) =>
+const awaitingMoney = (id: Awaiting, options: { closes: boolean } = { closes: true }) =>
   ({
     initial: 'waiting',
     states: {
@@ -171,8 +204,9 @@ export const paymentMachine = paymentSetup.createMachine({
           // A double click or a retry while the first request runs: ask again, same key.
           { guard: 'isStillRunning', target: 'waitingToRetry' },
           { guard: 'isUnanswered', target: 'unanswered', actions: 'takeRefusal' },
-          // Spec section 8: declines (301…5015) and the other refusals go back to the form.
-          { guard: 'isRefused', target: 'declined', actions: 'takeRefusal' },
+          // Spec section 8: declines (301…5015) and the other refusals go back to the form; so
+          // does any answer the branches above do not know, as failed (2003).
+          { target: 'declined', actions: 'takeRefusal' },
         ],
         onError: { target: 'failure', actions: 'recordError' },
       },
@@ -209,11 +243,10 @@ export const paymentMachine = paymentSetup.createMachine({
           invoke: {
             id: 'requote',
             src: 'requote',
-            input: ({ context, event }) => ({
-              orderId: orderIdOf(context) ?? '',
-              coin: event.type === 'COIN_CHANGED' ? event.coin : 'BTC',
-              network: event.type === 'COIN_CHANGED' ? event.network : undefined,
-            }),
+            input: ({ context, event }) => {
+              assertEvent(event, 'COIN_CHANGED');
+              return { orderId: orderIdOf(context) ?? '', coin: event.coin, network: event.network };
+            },
             // A new address and amount; the earlier quote no longer pays the order.
             onDone: [{ guard: 'isRefused', target: 'watching', actions: 'takeRefusal' }, { target: 'watching', actions: 'takeResult' }],
             onError: { target: 'watching', actions: 'recordError' },
@@ -235,9 +268,12 @@ export const paymentMachine = paymentSetup.createMachine({
           invoke: {
             id: 'uploadProof',
             src: 'uploadProof',
-            input: ({ context, event }) => ({ orderId: orderIdOf(context) ?? '', file: event.type === 'PROOF_SELECTED' ? event.file : new Blob() }),
+            input: ({ context, event }) => {
+              assertEvent(event, 'PROOF_SELECTED');
+              return { orderId: orderIdOf(context) ?? '', file: event.file };
+            },
             // The order is SUBMITTED: reported, waiting for the bank's statement.
-            onDone: [{ guard: 'isReported', target: 'reported', actions: 'takeStatus' }, { target: 'awaitingProof', actions: 'takeRefusal' }],
+            onDone: [{ guard: 'isReported', target: 'reported', actions: 'takeReport' }, { target: 'awaitingProof', actions: 'takeRefusal' }],
             onError: { target: 'awaitingProof', actions: 'recordError' },
           },
         },
@@ -260,7 +296,10 @@ export const paymentMachine = paymentSetup.createMachine({
           invoke: {
             id: 'confirmOtp',
             src: 'confirmOtp',
-            input: ({ context, event }) => ({ orderId: orderIdOf(context) ?? '', otp: event.type === 'OTP_SUBMITTED' ? event.otp : '' }),
+            input: ({ context, event }) => {
+              assertEvent(event, 'OTP_SUBMITTED');
+              return { orderId: orderIdOf(context) ?? '', otp: event.otp };
+            },
             onDone: [
               { guard: 'isSettledPaid', target: '#payment.paid', actions: 'takeResult' },
               // -3033: a wrong code uses one of 3 tries; type it again.

@@ -7,6 +7,13 @@ export type RepayRequest = Schemas['RepayRequest'];
 export type OrderStatus = Schemas['OrderStatus'];
 export type CryptoCoin = Schemas['CryptoCoin'];
 export type PayResultOf<N extends PayResult['next']> = Extract<PayResult, { next: N }>;
+/** An order as the server shows it: the checkout's cart, the order repay pays again. */
+export type Order = Schemas['Order'];
+/** A way to pay offered for a plan, country and currency (the checkout's and repay's forms). */
+export type PaymentMethod = Schemas['PaymentMethod'];
+
+/** What the method's own form collects: a card, the payer's fields, a wallet, a coin. */
+export type PayDetails = Pick<PayRequest, 'card' | 'payer' | 'mobileMoney' | 'crypto'>;
 
 /** What starts a payment: a new order (pay), an open one (repay), a PayPal return, or a pending one shown again. */
 export type PaymentRequest =

@@ -1,9 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../core/api/client';
-import { loadMethods } from '../checkout/checkout.actors';
-import type { Order } from '../checkout/checkout.types';
-import { createPaymentActors } from '../payment/payment.actors';
+import { createPaymentActors, loadMethods } from '../payment/payment.actors';
 import { paymentMachine } from '../payment/payment.machine';
+import type { Order } from '../payment/payment.types';
 
 /** The repay flow's calls on the typed client, and the payment flow it shares with checkout. */
 export function createRepayActors(api: Api) {

@@ -2,34 +2,42 @@
 // docs/decisions/009 and 011): an existing unpaid or failed order → a method → paying it. The plan,
 // currency and discount code stay the order's; paying is the payment flow (machines/payment), the
 // same one checkout runs. Calls come from createRepayActors(api).
-import { assign, setup } from 'xstate';
-import type { Order, PaymentMethod } from '../checkout/checkout.types';
-import { clampInstallments, newIdempotencyKey, onPaymentDone, paidFlowOutcome, paymentEnded, paymentOutcomeOf } from '../payment/payment.guards';
-import type { PaymentOutcome } from '../payment/payment.types';
+import { assertEvent, assign, setup } from 'xstate';
+import type { InvocationEvents } from '../actor-events';
+import { clampInstallments, declinedCode, newIdempotencyKey, onPaymentDone, paidFlowOutcome, paymentEnded, paymentOutcomeOf } from '../payment/payment.guards';
+import type { Order, OrderStatus } from '../payment/payment.types';
 import type { RepayActors } from './repay.actors';
 import type { RepayContext, RepayEvent, RepayInput, RepayOutcome } from './repay.types';
-import { outputOf } from '../expected-refusals';
 
+/** The customer's events and the answers of the flow's calls, as each actor types them. */
+export type RepayMachineEvent = RepayEvent | InvocationEvents<RepayActors>;
 
 /** Spec section 3: the statuses in which an order can still be paid. */
-const OPEN = ['SUBMITTED', 'NETWORK_ERROR', 'PAYMENT_PENDING', 'PAYMENT_FAILED'];
+const OPEN: OrderStatus[] = ['SUBMITTED', 'NETWORK_ERROR', 'PAYMENT_PENDING', 'PAYMENT_FAILED'];
 /**
  * Open, but its last charge got no answer: the card may have been charged, so it is not paid
  * again until reconciliation settles it (docs/decisions/036); the server refuses it with 1015.
  */
-const AWAITING_CONFIRMATION = ['NETWORK_ERROR'];
+const AWAITING_CONFIRMATION: OrderStatus[] = ['NETWORK_ERROR'];
+
+const orderOf = (event: RepayMachineEvent): Order => {
+  assertEvent(event, 'xstate.done.actor.loadOrder');
+  return event.output;
+};
 
 export const repaySetup = setup({
   types: {
     context: {} as RepayContext,
-    events: {} as RepayEvent,
+    events: {} as RepayMachineEvent,
     input: {} as RepayInput,
     output: {} as RepayOutcome,
+    // The child flow the view shows, by invocation id: the payment panels.
+    children: {} as { payment: 'payment' },
   },
   actors: {} as RepayActors,
   guards: {
-    isOpen: ({ event }) => OPEN.includes((outputOf(event) as Order).status),
-    isAwaitingConfirmation: ({ event }) => AWAITING_CONFIRMATION.includes((outputOf(event) as Order).status),
+    isOpen: ({ event }) => OPEN.includes(orderOf(event).status),
+    isAwaitingConfirmation: ({ event }) => AWAITING_CONFIRMATION.includes(orderOf(event).status),
     isPaid: paymentEnded('paid'),
     isDeclined: paymentEnded('declined'),
     isRedirected: paymentEnded('redirected'),
@@ -39,33 +47,51 @@ export const repaySetup = setup({
   },
   actions: {
     takeOrder: assign(({ event }) => {
-      const order = outputOf(event) as Order;
+      const order = orderOf(event);
       return { order, email: order.email ?? '' };
     }),
     takeMethods: assign(({ context, event }) => {
-      const methods = (outputOf(event) as PaymentMethod[] | undefined) ?? [];
+      assertEvent(event, 'xstate.done.actor.loadMethods');
+      const methods = event.output;
       // The order's own method first, when it is still offered.
       const methodCode = methods.find((m) => m.code === context.order?.paymentMethod)?.code ?? methods[0]?.code;
       const method = methods.find((m) => m.code === methodCode);
       return { methods, methodCode, installments: clampInstallments(context.order?.installments ?? context.defaultInstallments, method) };
     }),
     selectMethod: assign(({ context, event }) => {
-      const methodCode = event.type === 'METHOD_SELECTED' ? event.code : context.methodCode;
-      return { methodCode, installments: clampInstallments(context.defaultInstallments, context.methods.find((m) => m.code === methodCode)), payErrCode: undefined };
+      assertEvent(event, 'METHOD_SELECTED');
+      return { methodCode: event.code, installments: clampInstallments(context.defaultInstallments, context.methods.find((m) => m.code === event.code)), payErrCode: undefined };
     }),
     setInstallments: assign({
-      installments: ({ context, event }) =>
-        clampInstallments(event.type === 'INSTALLMENTS_CHANGED' ? event.installments : context.installments, context.methods.find((m) => m.code === context.methodCode)),
+      installments: ({ context, event }) => {
+        assertEvent(event, 'INSTALLMENTS_CHANGED');
+        return clampInstallments(event.installments, context.methods.find((m) => m.code === context.methodCode));
+      },
     }),
-    setEmail: assign({ email: ({ context, event }) => (event.type === 'EMAIL_CHANGED' ? event.email.trim() : context.email) }),
+    setEmail: assign({
+      email: ({ event }) => {
+        assertEvent(event, 'EMAIL_CHANGED');
+        return event.email.trim();
+      },
+    }),
     startPayment: assign({ idempotencyKey: () => newIdempotencyKey('repay'), payErrCode: undefined }),
-    takePayRefusal: assign({ payErrCode: ({ event }) => (paymentOutcomeOf(event) as Extract<PaymentOutcome, { kind: 'declined' }>).errCode }),
+    takePayRefusal: assign({ payErrCode: ({ event }) => declinedCode(event) }),
     endWith: assign({ outcome: ({ context, event }) => paidFlowOutcome(paymentOutcomeOf(event), context.orderId) }),
-    endClosed: assign({ outcome: ({ context }) => ({ kind: 'closed', orderId: context.orderId }) as RepayOutcome }),
-    endAwaiting: assign({ outcome: ({ context }) => ({ kind: 'pending', orderId: context.orderId }) as RepayOutcome }),
-    recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
+    endClosed: assign({ outcome: ({ context }): RepayOutcome => ({ kind: 'closed', orderId: context.orderId }) }),
+    endAwaiting: assign({ outcome: ({ context }): RepayOutcome => ({ kind: 'pending', orderId: context.orderId }) }),
+    recordError: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.*');
+        return event.error;
+      },
+    }),
+    /** The repay ended (every final state): the app goes where the outcome leads (src/queries/flows). */
+    finished: (_, _params: { outcome: RepayOutcome }) => {},
   },
 });
+
+/** The `finished` action of every final state, with the outcome the transition into it recorded. */
+const finished = { type: 'finished', params: ({ context }: { context: RepayContext }) => ({ outcome: context.outcome! }) } as const;
 
 export const repayMachine = repaySetup.createMachine({
   id: 'repay',
@@ -126,19 +152,11 @@ export const repayMachine = repaySetup.createMachine({
       invoke: {
         id: 'payment',
         src: 'payment',
-        input: ({ context, event }) => ({
-          request: {
-            kind: 'repay',
-            body: {
-              orderId: context.orderId,
-              method: context.methodCode ?? '',
-              installments: context.installments,
-              email: context.email,
-              ...(event.type === 'PAY_SUBMITTED' ? event.details : {}),
-            },
-          },
-          idempotencyKey: context.idempotencyKey,
-        }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'PAY_SUBMITTED');
+          const body = { orderId: context.orderId, method: context.methodCode ?? '', installments: context.installments, email: context.email, ...event.details };
+          return { request: { kind: 'repay' as const, body }, idempotencyKey: context.idempotencyKey };
+        },
         onDone: [...onPaymentDone('editing')],
         // The payment flow ends in a final state whatever happens (its own failure included).
       },
@@ -146,10 +164,10 @@ export const repayMachine = repaySetup.createMachine({
     failure: {
       on: { RETRY: { target: 'loadingOrder' } },
     },
-    paid: { type: 'final' },
-    pending: { type: 'final' },
-    redirected: { type: 'final' },
-    closed: { type: 'final' },
+    paid: { type: 'final', entry: finished },
+    pending: { type: 'final', entry: finished },
+    redirected: { type: 'final', entry: finished },
+    closed: { type: 'final', entry: finished },
   },
 });
 

@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { Order, PaymentMethod } from '../checkout/checkout.types';
+import type { Order, PaymentMethod } from '../payment/payment.types';
 import type { PaymentMachine } from '../payment/payment.machine';
 import type { RepayMachine } from './repay.machine';
 import type { RepayContext } from './repay.types';
@@ -19,10 +19,17 @@ export interface RepayView {
   outcome: RepayContext['outcome'];
 }
 
+function stepOf(snapshot: SnapshotFrom<RepayMachine>): RepayStep {
+  if (snapshot.status === 'done') return 'finished';
+  if (snapshot.hasTag('loading')) return 'loading';
+  if (snapshot.hasTag('paying')) return 'paying';
+  if (snapshot.matches('failure')) return 'failure';
+  return 'form';
+}
+
 export function selectRepayView(snapshot: SnapshotFrom<RepayMachine>): RepayView {
   const c = snapshot.context;
-  const step: RepayStep =
-    snapshot.status === 'done' ? 'finished' : snapshot.hasTag('loading') ? 'loading' : snapshot.hasTag('paying') ? 'paying' : snapshot.matches('failure') ? 'failure' : 'form';
+  const step = stepOf(snapshot);
   return {
     step,
     order: c.order,
@@ -32,7 +39,7 @@ export function selectRepayView(snapshot: SnapshotFrom<RepayMachine>): RepayView
     email: c.email,
     payErrCode: c.payErrCode,
     canPay: snapshot.can({ type: 'PAY_SUBMITTED', details: {} }),
-    payment: (snapshot.children as { payment?: ActorRefFrom<PaymentMachine> }).payment,
+    payment: snapshot.children.payment,
     outcome: c.outcome,
   };
 }

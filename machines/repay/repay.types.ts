@@ -1,4 +1,4 @@
-import type { Order, PayDetails, PaymentMethod } from '../checkout/checkout.types';
+import type { Order, PayDetails, PaymentMethod } from '../payment/payment.types';
 import type { PaidFlowOutcome } from '../payment/payment.guards';
 
 export interface RepayInput {

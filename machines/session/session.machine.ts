@@ -1,11 +1,15 @@
 // The session (spec sections 4 and 8): who is signed in, and what ends it. core/api/error-rules.ts
 // says which refusals reset the session; this machine is the one place that says what a reset
 // does. Storage, toasts, navigation and reloading are named actions the app provides.
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { SessionReset, SessionResetKind } from '../../core/api/error-rules';
 import type { UserInfo } from '../../core/session/store';
+import type { InvocationEvents } from '../actor-events';
 import type { SessionActors } from './session.actors';
 import type { SessionContext, SessionEvent, SessionInput } from './session.types';
+
+/** The app's events and the logout call's answer, as its actor types it. */
+export type SessionMachineEvent = SessionEvent | InvocationEvents<SessionActors>;
 
 /** setTimeout cannot wait longer (about 24.8 days); a longer wait would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -19,12 +23,12 @@ export const sessionLifetimeOn =
   ({ context }: { context: SessionContext }): number =>
     Math.min(MAX_TIMER_MS, Math.max(0, (context.userInfo?.expiration ?? 0) - now()));
 
-const isReset = (kind: SessionResetKind) => ({ event }: { event: SessionEvent }) => event.type === 'SESSION_REFUSED' && event.reset.kind === kind;
+const isReset = (kind: SessionResetKind) => ({ event }: { event: SessionMachineEvent }) => event.type === 'SESSION_REFUSED' && event.reset.kind === kind;
 
 export const sessionSetup = setup({
   types: {
     context: {} as SessionContext,
-    events: {} as SessionEvent,
+    events: {} as SessionMachineEvent,
     input: {} as SessionInput,
   },
   actors: {} as SessionActors,
@@ -38,9 +42,19 @@ export const sessionSetup = setup({
     sessionLifetime: sessionLifetimeOn(() => Date.now()),
   },
   actions: {
-    rememberUser: assign({ userInfo: ({ event }) => (event.type === 'SIGNED_IN' ? event.userInfo : null) }),
+    rememberUser: assign({
+      userInfo: ({ event }) => {
+        assertEvent(event, 'SIGNED_IN');
+        return event.userInfo;
+      },
+    }),
     forgetUser: assign({ userInfo: null }),
-    recordError: assign({ error: ({ event }) => ('error' in event ? event.error : undefined) }),
+    recordError: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.*');
+        return event.error;
+      },
+    }),
     // The app's effects, filled in with `.provide` (src/app/services.ts).
     storeUserInfo: (_, _params: { userInfo: UserInfo }) => {},
     /** Spec section 4: clears userInfo and accountInfo, nothing else. */
@@ -52,9 +66,10 @@ export const sessionSetup = setup({
   },
 });
 
-const resetParams = ({ event }: { event: SessionEvent }) => ({
-  reset: event.type === 'SESSION_REFUSED' ? event.reset : { kind: 'silentReset' as const, errCode: 0 },
-});
+const resetParams = ({ event }: { event: SessionMachineEvent }) => {
+  assertEvent(event, 'SESSION_REFUSED');
+  return { reset: event.reset };
+};
 
 export const sessionMachine = sessionSetup.createMachine({
   id: 'session',

@@ -1,35 +1,50 @@
 // Sign-up (spec sections 2 and 5; docs/decisions/005): an email account gets a confirmation link
 // and logs in once it is followed; a phone account is signed in at once. Terms and privacy must be
 // accepted (the event cannot be built without it). Storage and navigation are the app's actions.
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { UserInfo } from '../../core/session/store';
-import { outputOf, refusalIn } from '../expected-refusals';
+import type { InvocationEvents } from '../actor-events';
 import type { SignupActors } from './signup.actors';
 import type { SignupAnswer, SignupContext, SignupEvent, SignupInput } from './signup.types';
 
+/** The user's events and the sign-up call's answer, as its actor types it. */
+export type SignupMachineEvent = SignupEvent | InvocationEvents<SignupActors>;
+
+const answerOf = (event: SignupMachineEvent): SignupAnswer => {
+  assertEvent(event, 'xstate.done.actor.signup');
+  return event.output;
+};
 
 export const signupMachine = setup({
   types: {
     context: {} as SignupContext,
-    events: {} as SignupEvent,
+    events: {} as SignupMachineEvent,
     input: {} as SignupInput,
   },
   actors: {} as SignupActors,
   guards: {
-    isConfirmationSent: ({ event }) => outputOf<SignupAnswer>(event)?.kind === 'confirmationSent',
-    isSignedUp: ({ event }) => outputOf<SignupAnswer>(event)?.kind === 'signedUp',
-    isAccountTaken: ({ event }) => refusalIn(outputOf<SignupAnswer>(event), [6, 13]) !== null,
+    isConfirmationSent: ({ event }) => answerOf(event).kind === 'confirmationSent',
+    isSignedUp: ({ event }) => answerOf(event).kind === 'signedUp',
+    isAccountTaken: ({ event }) => {
+      const answer = answerOf(event);
+      return answer.kind === 'refused' && [6, 13].includes(answer.errCode);
+    },
   },
   actions: {
     takeAnswer: assign(({ event }) => {
-      const output = outputOf<SignupAnswer>(event);
-      if (output?.kind === 'refused') return { errCode: output.errCode };
-      if (output?.kind === 'signedUp') return { account: output.account, userInfo: output.userInfo, errCode: null };
-      return { account: output?.account ?? null, errCode: null };
+      const answer = answerOf(event);
+      if (answer.kind === 'refused') return { errCode: answer.errCode };
+      if (answer.kind === 'signedUp') return { account: answer.account, userInfo: answer.userInfo, errCode: null };
+      return { account: answer.account, errCode: null };
     }),
     clearRefusal: assign({ errCode: null }),
-    recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
-    // The app's effects, filled in with `.provide` (src/screens/register/use-signup.ts).
+    recordError: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.*');
+        return event.error;
+      },
+    }),
+    // The app's effects, filled in with `.provide` (src/queries/flows/signup-flow.ts).
     storeUserInfo: (_, _params: { userInfo: UserInfo }) => {},
     returnToOrigin: (_, _params: { to: string }) => {},
   },
@@ -48,7 +63,10 @@ export const signupMachine = setup({
       invoke: {
         id: 'signup',
         src: 'signup',
-        input: ({ context, event }) => ({ fields: (event as Extract<SignupEvent, { type: 'SIGNUP_SUBMITTED' }>).fields, language: context.language }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'SIGNUP_SUBMITTED');
+          return { fields: event.fields, language: context.language };
+        },
         onDone: [
           // docs/decisions/005: an email account confirms its address before it can log in.
           { guard: 'isConfirmationSent', target: 'awaitingConfirmation', actions: 'takeAnswer' },

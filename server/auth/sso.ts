@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
+import type { Queryable } from '../db/database';
 import { deriveKey } from '../security/secrets';
 import { randomToken } from '../security/tokens';
 
@@ -100,4 +101,18 @@ export function ssoLink(publicUrl: string, token: { appToken: string; accountId:
   if (options.scene) query.set('r', options.scene);
   if (options.lang) query.set('la', options.lang);
   return `${publicUrl}/pricing-table?${query.toString()}`;
+}
+
+/**
+ * Spends a token's loginId, in the transaction that opens its session: false when it was spent
+ * before (each loginId logs in once). Spent ids are kept until their token would have expired.
+ */
+export async function spendSsoLogin(tx: Queryable, login: { loginId: string; accountUid: number; now: number; expiresAt: number }): Promise<boolean> {
+  await tx.query('DELETE FROM sso_logins WHERE expires_at < $1', [new Date(login.now)]);
+  const spent = await tx.query(
+    `INSERT INTO sso_logins (login_id, account_uid, used_at, expires_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (login_id) DO NOTHING RETURNING login_id`,
+    [login.loginId, login.accountUid, new Date(login.now), new Date(login.expiresAt)],
+  );
+  return spent.length > 0;
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import type { ChargeOutcome, LookupResult, SavedCardDetails } from '../payments/provider';
-import { OrderErr, releaseDiscountUse, transition, type Fulfil, type OrderRow } from './orders';
+import type { Fulfil } from './fulfilment';
+import { OrderErr, transition, type OrderRow } from './orders';
+import { releaseDiscountUse } from './settlement';
 
 /**
  * A card charge in two phases (docs/decisions/032). A card network is another system: a charge

@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
-import type { Language } from '../../core/i18n/languages';
-import type { Outbox } from '../mail/outbox';
+import { ApiRefusal } from '../errors';
 import { assertTransition, openStatuses, type OrderStatus } from './order-status';
-import { recordIncident, type IncidentLog } from './payment-incidents';
-import type { PricingInput } from './pricing';
 import type { Valuation } from './valuation';
 
 type Schemas = components['schemas'];
 export type Order = Schemas['Order'];
 export type MethodType = Schemas['PaymentMethodType'];
-
-const DAY_MS = 86_400_000;
 
 /** The catalogue's codes the order module answers with (spec section 8). */
 export const OrderErr = {
@@ -108,6 +103,13 @@ function normalise(row: OrderRow): OrderRow {
 export async function loadOrder(q: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<OrderRow | undefined> {
   const rows = await q.query<OrderRow>(`SELECT ${orderColumns} FROM orders WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
   return rows[0] && normalise(rows[0]);
+}
+
+/** The caller's order: 1001 when there is none by that id or it is another account's (the two are not told apart). */
+export async function loadOwnOrder(q: Queryable, accountUid: number, orderId: string): Promise<OrderRow> {
+  const order = await loadOrder(q, orderId);
+  if (!order || order.account_uid !== accountUid) throw new ApiRefusal(OrderErr.orderNotFound);
+  return order;
 }
 
 export async function loadLines(q: Queryable, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
@@ -320,171 +322,20 @@ export async function recordAttempt(
   );
 }
 
-/**
- * Gives back a discount code's use when the charge it was taken for failed. The use is taken
- * before any money moves, with pricing's `redeemDiscountCode` (a conditional UPDATE ... WHERE
- * used_count < max_uses): two orders paying at once with a one-use code both read "1 left", but
- * only one UPDATE finds it (the other waits for the row lock, then finds none), so the loser is
- * refused with 9003 before its card is charged.
- */
-export async function releaseDiscountUse(tx: Queryable, code: string): Promise<void> {
-  await tx.query('UPDATE discount_codes SET used_count = used_count - 1 WHERE code = $1 AND used_count > 0', [code.toUpperCase()]);
+/** The uploaded proof of a bank transfer, attached to its order (a later one replaces it). */
+export async function attachProof(tx: Queryable, orderId: string, objectKey: string): Promise<void> {
+  await tx.query('UPDATE orders SET proof_key = $2 WHERE id = $1', [orderId, objectKey]);
 }
 
 /**
- * Whether an open order already holds its discount code's use. The use is taken when a payment
- * starts; an order waiting for its payment (pending, or a transfer whose proof is under review)
- * keeps it until the payment settles or the order closes. So does an order whose charge got no
- * answer (NETWORK_ERROR): the card may have been charged with the discount, so the use stays
- * taken until reconciliation says (given back if it was not charged), and nobody else can take
- * a one-use code meanwhile (docs/decisions/036). A new or declined order holds none.
+ * Claims the order's reminder email: false when one went out less than `intervalS` seconds ago.
+ * One statement, so two requests at once cannot both send one.
  */
-export const holdsDiscountUse = (o: Pick<OrderRow, 'status' | 'proof_key'>) =>
-  o.status === 'PAYMENT_PENDING' || o.status === 'NETWORK_ERROR' || (o.status === 'SUBMITTED' && o.proof_key !== null);
-
-/**
- * The code's use of an order paid without holding one (paid late, after it had given it back).
- * The money has moved with the discount the customer was shown, so a code found used up does not
- * undo it: the use is counted beyond the limit and recorded for an operator, with a warning.
- */
-async function takeUseAtSettlement(
-  tx: Queryable,
-  order: OrderRow,
-  deps: { redeem: (q: Queryable, code: string) => Promise<boolean>; log?: IncidentLog | undefined },
-  now: number,
-): Promise<void> {
-  const code = order.discount_code!.toUpperCase();
-  if (await deps.redeem(tx, code)) return;
-  const [counted] = await tx.query<{ used_count: number; max_uses: number | null }>('UPDATE discount_codes SET used_count = used_count + 1 WHERE code = $1 RETURNING used_count, max_uses', [code]);
-  if (!counted) return;
-  const detail = { maxUses: counted.max_uses, usedCount: counted.used_count, discount: order.discount, currency: order.currency };
-  if (await recordIncident(tx, { kind: 'discount_over_limit', orderId: order.id, subject: code, detail, now })) {
-    // The code itself stays out of the log (a personal code is its owner's); the row names it.
-    deps.log?.warn({ orderId: order.id, ...detail }, 'a settled payment counted its discount code beyond the code\'s limit (payment_incidents)');
-  }
+export async function claimReminder(tx: Queryable, orderId: string, now: number, intervalS: number): Promise<boolean> {
+  const claimed = await tx.query('UPDATE orders SET reminded_at = $2 WHERE id = $1 AND (reminded_at IS NULL OR reminded_at <= $3) RETURNING id', [
+    orderId,
+    new Date(now),
+    new Date(now - intervalS * 1000),
+  ]);
+  return claimed.length > 0;
 }
-
-/**
- * Closes an open order that will not be paid (its payment window passed, its code was unbound):
- * its pending attempts are cancelled, so a late payment finds nothing to settle, and the
- * discount code's use it held is given back.
- */
-export async function cancelOpenOrder(tx: Queryable, order: OrderRow, reason: string, now: number): Promise<OrderRow> {
-  await tx.query("UPDATE payment_attempts SET status = 'cancelled', updated_at = $2 WHERE order_id = $1 AND status = 'pending'", [order.id, new Date(now)]);
-  if (order.discount_code && holdsDiscountUse(order)) await releaseDiscountUse(tx, order.discount_code);
-  return transition(tx, order, 'PAYMENT_CANCELLED', reason, now);
-}
-
-/**
- * Settles an open order whose pending attempt the provider reports paid (a webhook, a PayPal
- * capture, a mobile-money code): the attempt and the order succeed and the order gives what it
- * sells, in the caller's transaction, under the order's row lock. An order that gave its code's
- * use back meanwhile (declined, then paid late) takes it again, beyond the code's limit if the
- * last use went meanwhile (recorded and logged: `takeUseAtSettlement`).
- */
-export async function settlePending(
-  tx: Queryable,
-  order: OrderRow,
-  attemptId: number,
-  deps: { fulfil: Fulfil; redeem: (q: Queryable, code: string) => Promise<boolean>; log?: IncidentLog | undefined },
-  reason: string,
-  now: number,
-): Promise<OrderRow> {
-  if (order.discount_code && !holdsDiscountUse(order)) await takeUseAtSettlement(tx, order, deps, now);
-  await tx.query("UPDATE payment_attempts SET status = 'succeeded', updated_at = $2 WHERE id = $1", [attemptId, new Date(now)]);
-  const paid = await transition(tx, order, 'PAYMENT_SUCCEEDED', reason, now);
-  await deps.fulfil(tx, paid, { now, cardId: null });
-  return paid;
-}
-
-/**
- * Fails an open order's pending attempt (the payer cancelled at the provider, the wallet had no
- * funds, the code was wrong too often): the order becomes PAYMENT_FAILED and may be paid again
- * (repay); the discount code's use it held is given back until then.
- */
-export async function failPending(tx: Queryable, order: OrderRow, attemptId: number, errCode: number, reason: string, now: number): Promise<OrderRow> {
-  await tx.query("UPDATE payment_attempts SET status = 'failed', err_code = $2, updated_at = $3 WHERE id = $1", [attemptId, errCode, new Date(now)]);
-  if (order.discount_code && holdsDiscountUse(order)) await releaseDiscountUse(tx, order.discount_code);
-  return transition(tx, order, 'PAYMENT_FAILED', reason, now);
-}
-
-export interface FulfilOptions {
-  now: number;
-  /** The saved card that paid, if any: an auto-renew plan then gets its subscription on it. */
-  cardId: string | null;
-}
-
-/**
- * What a paid order gives, in the transaction that marked it PAYMENT_SUCCEEDED: the account's
- * entitlement runs validDays longer (from now, or from the current expiry if that is later), the
- * order remembers that period, an auto-renew plan paid with a saved card starts its subscription
- * (next billing at the new expiry; a running one moves its next billing there), and a receipt goes to the order's email through the outbox.
- * The discount code's use was already taken (pricing's `redeemDiscountCode`), before the charge.
- */
-export function createFulfilment(deps: { outbox: Outbox; valuate: (q: Queryable, input: PricingInput) => Promise<Valuation> }) {
-  return async function fulfil(tx: Queryable, order: OrderRow, options: FulfilOptions): Promise<{ start: number; end: number }> {
-    const { now } = options;
-    const lines = (await loadLines(tx, [order.id])).get(order.id) ?? [];
-    const planId = lines.at(-1)?.plan_id;
-    if (planId === undefined) throw new Error(`order ${order.id} has no lines`);
-    const [plan] = await tx.query<{ device_count: number; auto_renew: boolean }>('SELECT device_count, auto_renew FROM plans WHERE id = $1', [planId]);
-    if (!plan) throw new Error(`plan ${planId} vanished`);
-
-    const [current] = await tx.query<{ expires_at: Date }>('SELECT expires_at FROM entitlements WHERE account_uid = $1 FOR UPDATE', [order.account_uid]);
-    const start = Math.max(now, current ? new Date(current.expires_at).getTime() : 0);
-    const end = start + order.valid_days * DAY_MS;
-    await tx.query(
-      `INSERT INTO entitlements (account_uid, plan_id, device_count, expires_at, updated_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (account_uid) DO UPDATE SET plan_id = $2, device_count = $3, expires_at = $4, updated_at = $5`,
-      [order.account_uid, planId, plan.device_count, new Date(end), new Date(now)],
-    );
-    await tx.query('UPDATE orders SET service_start = $2, service_end = $3 WHERE id = $1', [order.id, new Date(start), new Date(end)]);
-
-    const [account] = await tx.query<{ nickname: string; language: Language }>('SELECT nickname, language FROM accounts WHERE uid = $1', [order.account_uid]);
-    const lang: Language = account?.language ?? 'pt';
-
-    if (plan.auto_renew && options.cardId) {
-      // The renewal charges the plan's price as it will then be, without this order's coupon.
-      const renewal = await deps.valuate(tx, { accountUid: order.account_uid, planId: String(planId), currency: order.currency, installments: 1, method: order.payment_method ?? undefined, lang, now });
-      await tx.query(
-        `INSERT INTO subscriptions (account_uid, plan_id, status, card_id, amount, currency, next_billing_at, renewing_since, failures, next_retry_at, updated_at)
-         VALUES ($1, $2, 'activated', $3, $4, $5, $6, NULL, 0, NULL, $7)
-         ON CONFLICT (account_uid) DO UPDATE SET plan_id = $2, status = 'activated', card_id = $3, amount = $4, currency = $5,
-           next_billing_at = $6, renewing_since = NULL, failures = 0, next_retry_at = NULL, updated_at = $7`,
-        [order.account_uid, planId, options.cardId, renewal.total, renewal.currency, new Date(end), new Date(now)],
-      );
-    } else {
-      // A running auto-renewal now renews when this longer entitlement runs out, not before.
-      await tx.query("UPDATE subscriptions SET next_billing_at = $2, updated_at = $3 WHERE account_uid = $1 AND status = 'activated'", [order.account_uid, new Date(end), new Date(now)]);
-    }
-
-    const [currency] = await tx.query<{ symbol: string; decimals: number }>('SELECT symbol, decimals FROM currencies WHERE code = $1', [order.currency]);
-    const money = { symbol: currency?.symbol ?? order.currency, decimals: currency?.decimals ?? 2 };
-    await deps.outbox.send(tx, {
-      accountUid: order.account_uid,
-      channel: 'email',
-      to: order.email,
-      lang,
-      template: 'receipt',
-      params: {
-        nickname: account?.nickname ?? '',
-        orderId: order.id,
-        viewCode: order.view_code,
-        items: lines.map((l) => ({ name: l.plan_name, quantity: l.quantity, amount: l.subtotal })),
-        subtotal: order.subtotal,
-        discount: order.discount,
-        interest: order.interest,
-        total: order.total,
-        installments: order.installments,
-        installmentAmount: order.installment_amount,
-        currency: order.currency,
-        ...money,
-        validFrom: start,
-        validTo: end,
-        validDays: order.valid_days,
-      },
-    });
-    return { start, end };
-  };
-}
-export type Fulfil = ReturnType<typeof createFulfilment>;

@@ -2,8 +2,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ServerServices } from '../services';
 import { lockChargingAttempt, outcomeOfLookup, recordChargeOutcome } from './charging';
 import { refundDuplicateCharges } from './duplicate-charges';
-import { cancelOpenOrder, createFulfilment, failPending, loadOrder, settlePending, transition } from './orders';
-import { redeemDiscountCode, valuate } from './pricing';
+import { redeemDiscountCode } from './discount-codes';
+import { createFulfilment } from './fulfilment';
+import { loadOrder, transition } from './orders';
+import { valuate } from './pricing';
+import { cancelOpenOrder, failPending, settlePending } from './settlement';
 
 /**
  * The payment jobs every server process runs: pending orders whose window closed are cancelled,

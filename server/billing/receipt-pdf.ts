@@ -3,8 +3,8 @@
 //
 // DejaVu Sans (regular and bold) is embedded as a subset: the standard PDF fonts cover neither
 // Cyrillic nor every accent, and a subset keeps the file small (tens of kB, not 1.5 MB). The words
-// are the server's message catalogue for receipts (server/mail/templates.ts), the same the emailed
-// receipt uses; money and dates are formatted like that email too.
+// are the catalogue's (core/i18n/mail-messages.ts): the totals' labels are the emailed receipt's,
+// and money and dates are formatted like that email too.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,9 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import type { components } from '../../openapi/schema';
 import type { Language } from '../../core/i18n/languages';
-import { formatDate, formatMoney, receiptDocumentLabels, receiptLabels } from '../mail/templates';
+import { receiptDocumentMessages as documentWords, receiptLabelMessages as totalWords } from '../../core/i18n/mail-messages';
+import { bundledMessageFormatter, type MessageFormatter } from '../i18n';
+import { formatDate, formatMoney } from '../mail/templates';
 
 type Schemas = components['schemas'];
 export type ReceiptOrder = Schemas['Order'];
@@ -37,14 +39,29 @@ export interface ReceiptOptions {
   currencies?: Readonly<Record<string, CurrencyFormat>>;
   /** When the document is issued (the footer and the PDF's dates); the order's payment time otherwise. */
   issuedAt?: number;
+  /** The catalogue the words come from; the bundled language files otherwise. */
+  format?: MessageFormatter;
 }
 
 const fontDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'assets', 'fonts');
 let fontBytes: { regular: Uint8Array; bold: Uint8Array } | undefined;
-const fonts = () => (fontBytes ??= { regular: readFileSync(path.join(fontDir, 'DejaVuSans.ttf')), bold: readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf')) });
+const fonts = () =>
+  (fontBytes ??= { regular: readFileSync(path.join(fontDir, 'DejaVuSans.ttf')), bold: readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf')) });
 
 /** Spec section 9: the currencies with a symbol of their own; any other shows its code. */
-const specSymbols: Readonly<Record<string, string>> = { USD: '$', BRL: 'R$', ARS: '$', CLP: '$', COP: '$', MXN: 'MXN', PEN: 'S/.', UYU: '$U', ZAR: 'R', PHP: '₱', RUB: '₽' };
+const specSymbols: Readonly<Record<string, string>> = {
+  USD: '$',
+  BRL: 'R$',
+  ARS: '$',
+  CLP: '$',
+  COP: '$',
+  MXN: 'MXN',
+  PEN: 'S/.',
+  UYU: '$U',
+  ZAR: 'R',
+  PHP: '₱',
+  RUB: '₽',
+};
 
 const locales: Record<Language, string> = { pt: 'pt-BR', en: 'en-GB', es: 'es', ru: 'ru' };
 
@@ -105,11 +122,18 @@ class Writer {
 /**
  * The receipt of a paid order as PDF bytes: brand, order reference, payment date and method, the
  * lines with quantity and price, the totals (discount, instalment interest, the exchange rate when
- * the currency is not the base currency) and the service period. Pure: everything it shows comes
- * in through its arguments.
+ * the currency is not the base currency) and the service period. Everything it shows comes in
+ * through its arguments, the words from the catalogue in `options.format` (the bundled files').
  */
-export async function receiptPdf(order: ReceiptOrder, period: ReceiptPeriod, brand: ReceiptBrand, lang: Language, options: ReceiptOptions = {}): Promise<Uint8Array> {
-  const l = { ...receiptLabels[lang], ...receiptDocumentLabels[lang] };
+export async function receiptPdf(
+  order: ReceiptOrder,
+  period: ReceiptPeriod,
+  brand: ReceiptBrand,
+  lang: Language,
+  options: ReceiptOptions = {},
+): Promise<Uint8Array> {
+  const format = options.format ?? bundledMessageFormatter();
+  const word = (descriptor: { id: string }, values?: Record<string, string>) => format(descriptor, lang, values);
   const formatOf = (code: string): CurrencyFormat => options.currencies?.[code] ?? { symbol: specSymbols[code] ?? code, decimals: 2 };
   const money = (minor: number) => formatMoney(minor, formatOf(order.currency), lang);
   const issuedAt = options.issuedAt ?? order.paidAt ?? order.createdAt;
@@ -119,10 +143,10 @@ export async function receiptPdf(order: ReceiptOrder, period: ReceiptPeriod, bra
   const { regular: regularBytes, bold: boldBytes } = fonts();
   const regular = await doc.embedFont(regularBytes, { subset: true });
   const bold = await doc.embedFont(boldBytes, { subset: true });
-  const title = `${brand.name ? `${brand.name} · ` : ''}${l.title} ${order.viewCode ?? order.id}`;
+  const title = `${brand.name ? `${brand.name} · ` : ''}${word(documentWords.title)} ${order.viewCode ?? order.id}`;
   doc.setTitle(title, { showInWindowTitleBar: true });
   doc.setAuthor(brand.name);
-  doc.setSubject(`${l.order} ${order.id}`);
+  doc.setSubject(`${word(documentWords.order)} ${order.id}`);
   doc.setCreator(brand.name);
   doc.setLanguage(locales[lang]);
   doc.setCreationDate(new Date(issuedAt));
@@ -137,17 +161,19 @@ export async function receiptPdf(order: ReceiptOrder, period: ReceiptPeriod, bra
   page.drawRectangle({ x: 0, y: PAGE.height - 12, width: PAGE.width, height: 12, color: colorOf(brand.color) });
   w.down(14);
   w.text(fit(brand.name, bold, 18, 300), left, { size: 18, bold: true });
-  w.text(l.title, right, { size: 18, bold: true, align: 'right', color: MUTED });
+  w.text(word(documentWords.title), right, { size: 18, bold: true, align: 'right', color: MUTED });
   w.down(20);
-  w.text(l.status, right, { size: 10, align: 'right', color: MUTED });
+  w.text(word(documentWords.status), right, { size: 10, align: 'right', color: MUTED });
   w.rule(12);
 
   // Who, when and how.
   const meta: [string, string][] = [
-    [l.order, order.id],
-    ...(order.viewCode ? ([[l.code, order.viewCode]] as [string, string][]) : []),
-    ...(order.paidAt ? ([[l.paidAt, formatDate(order.paidAt, lang)]] as [string, string][]) : []),
-    ...(order.paymentMethod || order.paymentType ? ([[l.method, options.methodName ?? order.paymentMethod ?? order.paymentType ?? '']] as [string, string][]) : []),
+    [word(documentWords.order), order.id],
+    ...(order.viewCode ? ([[word(documentWords.code), order.viewCode]] as [string, string][]) : []),
+    ...(order.paidAt ? ([[word(documentWords.paidAt), formatDate(order.paidAt, lang)]] as [string, string][]) : []),
+    ...(order.paymentMethod || order.paymentType
+      ? ([[word(documentWords.method), options.methodName ?? order.paymentMethod ?? order.paymentType ?? '']] as [string, string][])
+      : []),
   ];
   for (const [label, value] of meta) {
     w.down(4);
@@ -159,10 +185,10 @@ export async function receiptPdf(order: ReceiptOrder, period: ReceiptPeriod, bra
 
   // The lines.
   const cols = { qty: right - 200, price: right - 95, amount: right };
-  w.text(l.item, left, { bold: true, size: 9, color: MUTED });
-  w.text(l.quantity, cols.qty, { bold: true, size: 9, color: MUTED, align: 'right' });
-  w.text(l.price, cols.price, { bold: true, size: 9, color: MUTED, align: 'right' });
-  w.text(l.amount, cols.amount, { bold: true, size: 9, color: MUTED, align: 'right' });
+  w.text(word(documentWords.item), left, { bold: true, size: 9, color: MUTED });
+  w.text(word(documentWords.quantity), cols.qty, { bold: true, size: 9, color: MUTED, align: 'right' });
+  w.text(word(documentWords.price), cols.price, { bold: true, size: 9, color: MUTED, align: 'right' });
+  w.text(word(documentWords.amount), cols.amount, { bold: true, size: 9, color: MUTED, align: 'right' });
   w.rule(6);
   for (const item of order.items) {
     w.down(6);
@@ -183,30 +209,37 @@ export async function receiptPdf(order: ReceiptOrder, period: ReceiptPeriod, bra
     w.down(strong ? 20 : 16);
   };
   w.down(6);
-  total(l.subtotal, money(order.subtotal));
-  if (order.discount > 0) total(l.discount, `−${money(order.discount)}`);
-  if (order.interest > 0) total(l.interest, money(order.interest));
+  total(word(totalWords.subtotal), money(order.subtotal));
+  if (order.discount > 0) total(word(totalWords.discount), `−${money(order.discount)}`);
+  if (order.interest > 0) total(word(totalWords.interest), money(order.interest));
   w.down(2);
-  total(l.total, `${money(order.total)} (${order.currency})`, true);
+  total(word(totalWords.total), `${money(order.total)} (${order.currency})`, true);
   if (order.installments > 1 && order.installmentAmount !== undefined) {
-    w.text(l.installments(order.installments, money(order.installmentAmount)), right, { align: 'right', color: MUTED });
+    w.text(word(totalWords.installments, { count: String(order.installments), amount: money(order.installmentAmount) }), right, {
+      align: 'right',
+      color: MUTED,
+    });
     w.down(16);
   }
   if (order.currency !== order.baseCurrency) {
-    w.text(l.exchangeRate(order.baseCurrency, formatRate(order.exchangeRate, lang), order.currency), right, { align: 'right', color: MUTED, size: 9 });
+    w.text(word(documentWords.exchangeRate, { base: order.baseCurrency, rate: formatRate(order.exchangeRate, lang), quoted: order.currency }), right, {
+      align: 'right',
+      color: MUTED,
+      size: 9,
+    });
     w.down(16);
   }
   w.down(16);
 
   // The service period the order bought.
   const boxTop = w.y + 12;
-  w.text(l.period, left + 14, { bold: true, size: 12 });
+  w.text(word(documentWords.period), left + 14, { bold: true, size: 12 });
   w.down(20);
   w.text(fit(period.planName, regular, 10, right - left - 28), left + 14);
   w.down(18);
-  w.text(`${l.from}: ${formatDate(period.startTime, lang)}`, left + 14, { bold: true });
-  w.text(`${l.to}: ${formatDate(period.endTime, lang)}`, left + 215, { bold: true });
-  w.text(l.days(period.validDays), right - 14, { align: 'right', color: MUTED });
+  w.text(`${word(documentWords.from)}: ${formatDate(period.startTime, lang)}`, left + 14, { bold: true });
+  w.text(`${word(documentWords.to)}: ${formatDate(period.endTime, lang)}`, left + 215, { bold: true });
+  w.text(word(documentWords.days, { days: String(period.validDays) }), right - 14, { align: 'right', color: MUTED });
   w.down(14);
   page.drawRectangle({ x: left, y: w.y, width: right - left, height: boxTop - w.y, borderColor: RULE, borderWidth: 1 });
 
@@ -214,8 +247,8 @@ export async function receiptPdf(order: ReceiptOrder, period: ReceiptPeriod, bra
   w.y = PAGE.margin + 30;
   w.rule(0);
   w.down(14);
-  w.text(l.thanks, left, { color: MUTED, size: 9 });
-  w.text(l.issued(formatDate(issuedAt, lang)), right, { color: MUTED, size: 9, align: 'right' });
+  w.text(word(documentWords.thanks), left, { color: MUTED, size: 9 });
+  w.text(word(documentWords.issued, { date: formatDate(issuedAt, lang) }), right, { color: MUTED, size: 9, align: 'right' });
 
   return doc.save();
 }

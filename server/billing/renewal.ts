@@ -7,7 +7,8 @@ import { crashPoint } from '../payments/crash-point';
 import type { ChargeOutcome, ChargeRequest } from '../payments/provider';
 import type { ServerServices } from '../services';
 import { beginCharge, lockChargingAttempt, recordChargeOutcome, type ChargingAttempt } from './charging';
-import { createFulfilment, createOrder, loadLines, loadOrder, recordAttempt, transition, type OrderRow } from './orders';
+import { createFulfilment } from './fulfilment';
+import { createOrder, loadLines, loadOrder, recordAttempt, transition, type OrderRow } from './orders';
 import { valuate } from './pricing';
 
 const HOUR_MS = 3_600_000;

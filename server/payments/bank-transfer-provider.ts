@@ -75,7 +75,7 @@ export function createBankTransferProvider() {
       };
     },
 
-    async query(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> {
+    async status(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> {
       return attemptStatus(q, TRANSFER_PROVIDER, providerRef, now, instructionsExpiry);
     },
   } satisfies PaymentProvider;

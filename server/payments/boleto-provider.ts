@@ -64,7 +64,7 @@ export function createBoletoProvider() {
       };
     },
 
-    async query(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> {
+    async status(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> {
       return attemptStatus(q, BOLETO_PROVIDER, providerRef, now, (i) => (typeof i.dueDate === 'string' ? dueDateEnd(i.dueDate) : null));
     },
   } satisfies PaymentProvider;

@@ -152,7 +152,7 @@ export function createCardProvider() {
       return errCode === null ? { status: 'succeeded', providerRef: ref } : { status: 'failed', providerRef: ref, errCode };
     },
 
-    async query(q: Queryable, providerRef: string): Promise<ProviderStatus> {
+    async status(q: Queryable, providerRef: string): Promise<ProviderStatus> {
       const rows = await q.query<{ status: 'succeeded' | 'failed' }>('SELECT status FROM sandbox_card_charges WHERE charge_id = $1', [providerRef]);
       return rows[0]?.status ?? 'failed';
     },

@@ -23,6 +23,12 @@ export async function activeCoins(q: Queryable): Promise<CoinRow[]> {
   return q.query<CoinRow>('SELECT coin, networks, quote_decimals, rate_brl FROM crypto_coins WHERE active ORDER BY sort_order, coin');
 }
 
+/** The decimals a coin's amounts are quoted in, active or not (a quote outlives a switched-off coin). */
+export async function coinQuoteDecimals(q: Queryable, coin: string): Promise<number | undefined> {
+  const [row] = await q.query<{ quote_decimals: number }>('SELECT quote_decimals FROM crypto_coins WHERE coin = $1', [coin]);
+  return row?.quote_decimals;
+}
+
 /**
  * How much of a coin pays `amountMinor` of a currency: the amount in BRL (the base currency,
  * `fxRate` units of the currency per BRL), divided by the coin's BRL rate, rounded UP to the
@@ -113,7 +119,7 @@ export function createCryptoProvider(deps: { key: Buffer }) {
       };
     },
 
-    async query(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> {
+    async status(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> {
       return attemptStatus(q, CRYPTO_PROVIDER, providerRef, now, instructionsExpiry);
     },
   } satisfies PaymentProvider;

@@ -26,7 +26,7 @@ export function createEwalletProvider(publicUrl: string) {
     type: 'ewallet',
     checkout,
     charge: (q: Queryable, request: ChargeRequest): Promise<ChargeOutcome> => checkout.create(q, request),
-    query: (q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> => checkout.status(q, providerRef, now),
+    status: (q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> => checkout.status(q, providerRef, now),
   } satisfies PaymentProvider & Record<string, unknown>;
 }
 export type EwalletProvider = ReturnType<typeof createEwalletProvider>;

@@ -110,7 +110,7 @@ export function createMobileMoneyProvider(deps: { outbox: Outbox; key: Buffer })
       };
     },
 
-    async query(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> {
+    async status(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> {
       const [row] = await q.query<CollectionRow>('SELECT * FROM sandbox_mobile_money WHERE reference = $1', [providerRef]);
       if (!row) return 'failed';
       if (row.status !== 'pending') return row.status;

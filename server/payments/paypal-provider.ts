@@ -41,7 +41,7 @@ export function createPaypalProvider(publicUrl: string) {
 
     charge: (q: Queryable, request: ChargeRequest): Promise<ChargeOutcome> => checkout.create(q, request),
 
-    query: (q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> => checkout.status(q, providerRef, now),
+    status: (q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> => checkout.status(q, providerRef, now),
 
     /** POST /v2/checkout/orders/{id}/capture: moves the payer's money once the order is approved. */
     async capture(q: Queryable, providerRef: string, now: number): Promise<CaptureOutcome> {

@@ -81,7 +81,7 @@ export function createPixProvider(options: PixProviderOptions = {}) {
       };
     },
 
-    async query(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> {
+    async status(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> {
       return attemptStatus(q, PIX_PROVIDER, providerRef, now, instructionsExpiry);
     },
   } satisfies PaymentProvider;

@@ -24,7 +24,7 @@ export type PrecheckRequest = Pick<ChargeRequest, 'currency' | 'input'> & { coun
 /**
  * What a provider answers at once. `succeeded`/`failed` settle the order now (cards); `pending`
  * leaves it open with instructions for the customer (PIX code, boleto line, redirect, OTP…)
- * and the provider settles it later through `query` or a webhook.
+ * and the provider settles it later through `status` or a webhook.
  */
 export type ChargeOutcome =
   | { status: 'succeeded'; providerRef: string; savedCard?: SavedCardDetails }
@@ -104,7 +104,7 @@ export interface PaymentProvider {
   charge(q: Queryable, request: ChargeRequest): Promise<ChargeOutcome>;
   readonly chargesAtOnce?: boolean;
   /** The provider's current view of an attempt (reconciliation, polling). */
-  query(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus>;
+  status(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus>;
   /** Returns money of a charge the provider made (a duplicate charge, docs/decisions/036). */
   refund?(q: Queryable, request: RefundRequest): Promise<RefundResult>;
   /**

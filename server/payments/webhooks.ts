@@ -1,8 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { openStatuses } from '../billing/order-status';
-import { createFulfilment, loadOrder, settlePending } from '../billing/orders';
-import { redeemDiscountCode, valuate } from '../billing/pricing';
+import { redeemDiscountCode } from '../billing/discount-codes';
+import { createFulfilment } from '../billing/fulfilment';
+import { loadOrder } from '../billing/orders';
+import { valuate } from '../billing/pricing';
+import { settlePending } from '../billing/settlement';
 import type { ServerServices } from '../services';
 import { verifyWebhook } from './webhook-signature';
 import { deriveKey } from '../security/secrets';

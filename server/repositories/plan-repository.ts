@@ -70,6 +70,25 @@ export function createPlanRepository(db: Queryable) {
       const rows = await db.query<PlanRow>(`${planSelect} AND p.id = $2`, [langs, Number(id)]);
       return rows[0] && toPlan(rows[0]);
     },
+    /** The active plan's instalment maximum; undefined for an unknown or inactive plan. */
+    async maxInstallments(id: string): Promise<number | undefined> {
+      if (!/^\d{1,9}$/.test(id)) return undefined;
+      const [plan] = await db.query<{ max_installments: number }>('SELECT max_installments FROM plans WHERE id = $1 AND active', [Number(id)]);
+      return plan?.max_installments;
+    },
+    /** The plan's name in `lang`, else in English, else in any language it has; active or not (an order keeps its plan). */
+    async nameIn(planId: number, lang: Language): Promise<string | undefined> {
+      const [name] = await db.query<{ name: string }>(`SELECT name FROM plan_texts WHERE plan_id = $1 ORDER BY lang = $2 DESC, lang = 'en' DESC LIMIT 1`, [planId, lang]);
+      return name?.name;
+    },
+    /** `nameIn` for several plans, by plan id. */
+    async namesIn(planIds: number[], lang: Language): Promise<Map<number, string>> {
+      const names = await db.query<{ plan_id: number; name: string }>(
+        `SELECT DISTINCT ON (plan_id) plan_id, name FROM plan_texts WHERE plan_id = ANY($1) ORDER BY plan_id, lang = $2 DESC, lang = 'en' DESC`,
+        [planIds, lang],
+      );
+      return new Map(names.map((n) => [Number(n.plan_id), n.name]));
+    },
   };
 }
 export type PlanRepository = ReturnType<typeof createPlanRepository>;

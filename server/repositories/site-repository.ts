@@ -45,6 +45,18 @@ export function createSiteRepository(db: Queryable, bundled: Record<Language, Re
     setting,
     enabledLanguages,
 
+    /** The site's default language (siteConfig.defaultLang), null when the site names none. */
+    async defaultLanguage(): Promise<Language | null> {
+      const [site] = await db.query<{ lang: Language | null }>("SELECT value->>'defaultLang' AS lang FROM site_settings WHERE key = 'siteConfig'");
+      return site?.lang ?? null;
+    },
+
+    /** The brand's name and colour as the theme sets them, for documents (the receipt). */
+    async brand(): Promise<{ name: string | null; color: string | null } | undefined> {
+      const [theme] = await db.query<{ name: string | null; color: string | null }>("SELECT value->>'name' AS name, value->>'themeColor' AS color FROM site_settings WHERE key = 'theme'");
+      return theme;
+    },
+
     /** The theme's languages are the enabled ones, so disabling a language hides it everywhere. */
     async theme(): Promise<Schemas['Theme']> {
       const [theme, langs] = await Promise.all([setting('theme'), enabledLanguages()]);

@@ -3,12 +3,24 @@ import type { components } from '../../openapi/schema';
 import { createGoogleVerifier, GoogleTokenError, nicknameFrom, type GoogleIdentity } from '../auth/google';
 import { createRecaptchaVerifier, encodeSiteKey, RecaptchaUnavailableError } from '../auth/recaptcha';
 import { SessionError } from '../auth/sessions';
-import { checkSsoToken, mintSsoToken, resolveSsoKey, ssoLink } from '../auth/sso';
+import { checkSsoToken, mintSsoToken, resolveSsoKey, spendSsoLogin, ssoLink } from '../auth/sso';
 import type { Queryable } from '../db/database';
 import { ApiRefusal, ErrCode } from '../errors';
 import { isLanguage } from '../../core/i18n/languages';
 import { defineHandlers, type RequestContext } from '../openapi/bind';
+import {
+  findSignInAccount,
+  linkGoogleIdentity,
+  mustResetPassword,
+  setNickname,
+  setSubscribeEmail,
+  uidByEmail,
+  type SignInAccount,
+} from '../repositories/account-repository';
+import { countRequest, sweepRequestCounters } from '../repositories/request-counter-repository';
+import { createGoogleAccount, googleIdentityTaken } from '../repositories/signup-repository';
 import { MissingSettingError } from '../repositories/site-repository';
+import { recordTrackingEvent } from '../repositories/tracking-repository';
 import type { ServerServices } from '../services';
 import { grantWelcomeCode } from '../billing/coupons';
 
@@ -43,18 +55,6 @@ export const RequestLimits = {
 
 const DAY_MS = 86_400_000;
 
-interface AccountRow {
-  uid: number;
-  type: Schemas['AccountType'];
-  email: string | null;
-  phone: string | null;
-  nickname: string;
-  status: 'active' | 'login_not_allowed' | 'blocked';
-  verified_at: Date | null;
-  google_sub: string | null;
-}
-const accountColumns = 'uid, type, email, phone, nickname, status, verified_at, google_sub';
-
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
 export function accountHandlers(services: ServerServices) {
@@ -65,21 +65,15 @@ export function accountHandlers(services: ServerServices) {
   const verifyRecaptcha =
     config.recaptchaSiteKey && config.recaptchaSecret ? createRecaptchaVerifier({ secret: config.recaptchaSecret, verifyUrl: config.recaptchaVerifyUrl }) : null;
 
-  async function findAccount(q: Queryable, where: string, value: unknown): Promise<AccountRow | undefined> {
-    const rows = await q.query<AccountRow>(`SELECT ${accountColumns} FROM accounts WHERE ${where}`, [value]);
-    const row = rows[0];
-    return row && { ...row, uid: Number(row.uid) };
-  }
-
   /** The refusal for an account that exists but cannot log in, or undefined when it can. */
-  function accountProblem(account: AccountRow): number | undefined {
+  function accountProblem(account: SignInAccount): number | undefined {
     if (account.status === 'login_not_allowed') return AccountErr.loginNotAllowed;
     if (account.status === 'blocked') return AccountErr.loginBlocked;
     if (!account.verified_at) return AccountErr.notVerified;
     return undefined;
   }
 
-  async function openSession(tx: Queryable, account: AccountRow, loginType: Schemas['AccountLoginType'], ctx: RequestContext, request: FastifyRequest): Promise<Schemas['UserInfo']> {
+  async function openSession(tx: Queryable, account: SignInAccount, loginType: Schemas['AccountLoginType'], ctx: RequestContext, request: FastifyRequest): Promise<Schemas['UserInfo']> {
     const { token, expiresAt } = await sessions.open(tx, { accountUid: account.uid, loginType, ctx, userAgent: request.headers['user-agent'] });
     return {
       token,
@@ -95,15 +89,10 @@ export function accountHandlers(services: ServerServices) {
   async function withinLimit(bucket: keyof typeof RequestLimits, key: string): Promise<boolean> {
     const now = clock.now();
     const windowStart = new Date(now - (now % 60_000));
-    const rows = await db.query<{ count: number }>(
-      `INSERT INTO request_counters (bucket, key, window_start, count) VALUES ($1, $2, $3, 1)
-       ON CONFLICT (bucket, key, window_start) DO UPDATE SET count = request_counters.count + 1
-       RETURNING count`,
-      [bucket, key, windowStart],
-    );
+    const count = await countRequest(db, bucket, key, windowStart);
     // Old windows are swept now and then rather than on every call.
-    if (Math.random() < 0.02) await db.query('DELETE FROM request_counters WHERE window_start < $1', [new Date(now - 3_600_000)]);
-    return Number(rows[0]?.count ?? 0) <= RequestLimits[bucket];
+    if (Math.random() < 0.02) await sweepRequestCounters(db, new Date(now - 3_600_000));
+    return count <= RequestLimits[bucket];
   }
 
   async function googleIdentity(credential: string): Promise<GoogleIdentity> {
@@ -132,19 +121,13 @@ export function accountHandlers(services: ServerServices) {
       const { claims } = check;
 
       return db.transaction(async (tx) => {
-        const account = /^[0-9]{1,18}$/.test(claims.uid) ? await findAccount(tx, 'uid = $1', claims.uid) : undefined;
+        const account = /^[0-9]{1,18}$/.test(claims.uid) ? await findSignInAccount(tx, 'uid', claims.uid) : undefined;
         if (!account) throw accountRefusal(AccountErr.accountNotFound);
         const problem = accountProblem(account);
         if (problem !== undefined) throw accountRefusal(problem);
 
         // Single use: the loginId is spent in the same transaction that opens the session.
-        await tx.query('DELETE FROM sso_logins WHERE expires_at < $1', [new Date(now)]);
-        const spent = await tx.query(
-          `INSERT INTO sso_logins (login_id, account_uid, used_at, expires_at) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (login_id) DO NOTHING RETURNING login_id`,
-          [claims.loginId, account.uid, new Date(now), new Date(claims.exp)],
-        );
-        if (spent.length === 0) throw badToken('replayed loginId');
+        if (!(await spendSsoLogin(tx, { loginId: claims.loginId, accountUid: account.uid, now, expiresAt: claims.exp }))) throw badToken('replayed loginId');
         return openSession(tx, account, 'token', ctx, request);
       });
     },
@@ -158,9 +141,9 @@ export function accountHandlers(services: ServerServices) {
       const identity = await googleIdentity(body.credential);
       try {
         return await db.transaction(async (tx) => {
-          let account = await findAccount(tx, 'google_sub = $1', identity.sub);
+          let account = await findSignInAccount(tx, 'google_sub', identity.sub);
           if (!account) {
-            account = await findAccount(tx, 'email = $1', identity.email);
+            account = await findSignInAccount(tx, 'email', identity.email);
             if (!account) throw new ApiRefusal(AccountErr.accountNotFound);
             // Another Google identity already owns this account (a recycled address): never re-link.
             if (account.google_sub !== null) throw new ApiRefusal(AccountErr.emailNotAvailable, 200, 'email linked to another google account');
@@ -169,9 +152,7 @@ export function accountHandlers(services: ServerServices) {
           }
           const problem = accountProblem(account);
           if (problem !== undefined) throw new ApiRefusal(problem);
-          if (account.google_sub === null) {
-            await tx.query('UPDATE accounts SET google_sub = $2 WHERE uid = $1 AND google_sub IS NULL', [account.uid, identity.sub]);
-          }
+          if (account.google_sub === null) await linkGoogleIdentity(tx, account.uid, identity.sub);
           return openSession(tx, account, 'google', ctx, request);
         });
       } catch (error) {
@@ -186,17 +167,10 @@ export function accountHandlers(services: ServerServices) {
       const now = new Date(clock.now());
       try {
         return await db.transaction(async (tx) => {
-          const existing = await tx.query('SELECT 1 FROM accounts WHERE google_sub = $1 OR email = $2', [identity.sub, identity.email]);
-          if (existing.length > 0) throw new ApiRefusal(AccountErr.accountExists);
-          const rows = await tx.query<AccountRow>(
-            `INSERT INTO accounts (type, email, nickname, password_hash, language, verified_at, terms_accepted_at, google_sub, created_at)
-             VALUES ('email', $1, $2, NULL, $3, $4, $4, $5, $4)
-             RETURNING ${accountColumns}`,
-            [identity.email, nicknameFrom(identity), body.language, now, identity.sub],
-          );
-          const account = rows[0]!;
-          await grantWelcomeCode(tx, Number(account.uid), now.getTime());
-          return openSession(tx, { ...account, uid: Number(account.uid) }, 'google', ctx, request);
+          if (await googleIdentityTaken(tx, identity.sub, identity.email)) throw new ApiRefusal(AccountErr.accountExists);
+          const account = await createGoogleAccount(tx, { email: identity.email, nickname: nicknameFrom(identity), language: body.language, googleSub: identity.sub, now });
+          await grantWelcomeCode(tx, account.uid, now.getTime());
+          return openSession(tx, account, 'google', ctx, request);
         });
       } catch (error) {
         // Two sign-ups with the same identity at once: the second meets the unique index.
@@ -276,16 +250,13 @@ export function accountHandlers(services: ServerServices) {
     async queryUpgradeResetStatus({ body, ctx }) {
       if (body.account === undefined) {
         const { accountUid } = await sessions.authenticate(ctx);
-        const rows = await db.query<{ must_reset_password: boolean }>('SELECT must_reset_password FROM accounts WHERE uid = $1', [accountUid]);
-        return { mustResetPassword: rows[0]?.must_reset_password === true };
+        return { mustResetPassword: await mustResetPassword(db, { uid: accountUid }) };
       }
       if (!(await withinLimit('urvLookup', ctx.ip))) throw new ApiRefusal(AccountErr.tooFrequent, 429);
       const isPhone = /^[0-9]+$/.test(body.account);
       if (isPhone && !body.areaCode) throw new ApiRefusal(AccountErr.selectCountryCode);
-      const rows = isPhone
-        ? await db.query<{ must_reset_password: boolean }>('SELECT must_reset_password FROM accounts WHERE area_code = $1 AND phone = $2', [body.areaCode, body.account])
-        : await db.query<{ must_reset_password: boolean }>('SELECT must_reset_password FROM accounts WHERE email = $1', [body.account.toLowerCase()]);
-      return { mustResetPassword: rows[0]?.must_reset_password === true };
+      const by = isPhone ? { areaCode: body.areaCode, phone: body.account } : { email: body.account.toLowerCase() };
+      return { mustResetPassword: await mustResetPassword(db, by) };
     },
 
     /**
@@ -295,17 +266,16 @@ export function accountHandlers(services: ServerServices) {
     async setNickname({ body, ctx }) {
       const { accountUid } = await sessions.authenticate(ctx);
       const nickname = body.nickname.trim();
-      const rows = await db.query<{ nickname: string }>('UPDATE accounts SET nickname = $2 WHERE uid = $1 RETURNING nickname', [accountUid, nickname]);
-      if (!rows[0]) throw new ApiRefusal(SessionError.invalid, 401);
-      return { nickname: rows[0].nickname };
+      const stored = await setNickname(db, accountUid, nickname);
+      if (stored === undefined) throw new ApiRefusal(SessionError.invalid, 401);
+      return { nickname: stored };
     },
 
     /** A GET that changes state (spec section 7); answers the resulting status. */
     async setMarketingSubscription({ query, ctx }) {
       const { accountUid } = await sessions.authenticate(ctx);
       const subscribe = Number(query.subscribeStatus) === 1;
-      const rows = await db.query<{ subscribe_email: boolean }>('UPDATE accounts SET subscribe_email = $2 WHERE uid = $1 RETURNING subscribe_email', [accountUid, subscribe]);
-      return { subscribeStatus: rows[0]?.subscribe_email ? 1 : 0 };
+      return { subscribeStatus: (await setSubscribeEmail(db, accountUid, subscribe)) ? 1 : 0 };
     },
 
     /**
@@ -321,11 +291,14 @@ export function accountHandlers(services: ServerServices) {
         const accountUid = ctx.token ? await sessions.authenticate(ctx).then((s) => s.accountUid, () => null) : null;
         // The body's uid is the client's claim; only the session says who reported.
         const { uid: _claimed, ...payload } = body;
-        await db.query(
-          `INSERT INTO tracking_events (event_id, page_id, ver_code, account_uid, payload, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6)`,
-          [body.eventId, body.pageId, body.verCode, accountUid, JSON.stringify({ ...payload, fingerprint: ctx.fingerprint }), new Date(clock.now())],
-        );
+        await recordTrackingEvent(db, {
+          eventId: body.eventId,
+          pageId: body.pageId,
+          verCode: body.verCode,
+          accountUid,
+          payload: { ...payload, fingerprint: ctx.fingerprint },
+          now: clock.now(),
+        });
       } catch (error) {
         request.log.warn({ err: error }, 'tracking report dropped: storage failed');
       }
@@ -363,8 +336,8 @@ export function devSsoLink(services: ServerServices) {
     const lang = isLanguage(q.lang) ? q.lang : undefined;
     let uid = typeof q.uid === 'string' ? q.uid : undefined;
     if (!uid && typeof q.email === 'string') {
-      const rows = await services.db.query<{ uid: number }>('SELECT uid FROM accounts WHERE email = $1', [q.email.toLowerCase()]);
-      if (rows[0]) uid = String(rows[0].uid);
+      const found = await uidByEmail(services.db, q.email.toLowerCase());
+      if (found !== undefined) uid = String(found);
     }
     if (!key) return reply.status(404).send({ error: 'token log-in is off' });
     if (!uid || !/^[A-Za-z0-9_-]{1,64}$/.test(uid)) return reply.status(400).send({ error: 'give ?uid=<account uid> or ?email=<an account e-mail>' });

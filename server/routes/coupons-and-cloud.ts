@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listCoupons } from '../billing/coupons';
 import { ApiRefusal } from '../errors';
 import { defineHandlers } from '../openapi/bind';
+import { uidByEmail } from '../repositories/account-repository';
 import { addSampleRecordings, cloudStorage, CLOUD_PAGE_SIZE, deleteRecording } from '../repositories/cloud-repository';
 import type { ServerServices } from '../services';
 
@@ -43,9 +44,9 @@ export function registerDevCloud(app: FastifyInstance, services: ServerServices)
   app.post<{ Body: { email?: unknown; count?: unknown } }>('/dev/cloud/recordings', async (request, reply) => {
     const email = typeof request.body?.email === 'string' ? request.body.email.toLowerCase() : '';
     const count = typeof request.body?.count === 'number' && Number.isInteger(request.body.count) ? Math.min(Math.max(request.body.count, 1), 50) : 6;
-    const [account] = await services.db.query<{ uid: number | string }>('SELECT uid FROM accounts WHERE email = $1', [email]);
-    if (!account) return reply.status(404).send({ error: 'no such account' });
-    const made = await addSampleRecordings(services.db, Number(account.uid), services.clock.now(), count);
+    const uid = await uidByEmail(services.db, email);
+    if (uid === undefined) return reply.status(404).send({ error: 'no such account' });
+    const made = await addSampleRecordings(services.db, uid, services.clock.now(), count);
     return { recordings: made.length };
   });
 }

@@ -1,4 +1,4 @@
-import { withAccountPrices } from '../billing/pricing';
+import { withAccountPrices } from '../billing/prices';
 import { ApiRefusal } from '../errors';
 import { defineHandlers, type RequestContext } from '../openapi/bind';
 import type { Language } from '../../core/i18n/languages';

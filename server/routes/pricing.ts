@@ -1,26 +1,18 @@
-import type { components } from '../../openapi/schema';
 import type { AuthenticatedSession } from '../auth/sessions';
 import { isCharging } from '../billing/charging';
 import { installmentOptions } from '../billing/money';
 import { canTransition, openStatuses } from '../billing/order-status';
-import { cancelOpenOrder, loadOrder } from '../billing/orders';
-import {
-  assertPlanAvailable,
-  BASE_CURRENCY,
-  defaultCurrency,
-  PricingErr,
-  requireCurrency,
-  requirePlan,
-  resolvePrice,
-  ruleIn,
-  valuate,
-} from '../billing/pricing';
+import { loadOrder } from '../billing/orders';
+import { BASE_CURRENCY, defaultCurrency, PricingErr, requireCurrency, requirePlan, resolvePrice, ruleIn } from '../billing/prices';
+import { assertPlanAvailable, valuate } from '../billing/pricing';
+import { cancelOpenOrder } from '../billing/settlement';
 import { ApiRefusal } from '../errors';
 import type { Language } from '../../core/i18n/languages';
 import { defineHandlers, type RequestContext } from '../openapi/bind';
+import { activeBanners } from '../repositories/banner-repository';
+import { activeCurrencies } from '../repositories/currency-repository';
+import { methodDiscounts } from '../repositories/payment-method-repository';
 import type { ServerServices } from '../services';
-
-type Schemas = components['schemas'];
 
 /** The contract's MinorUnits maximum: no amount it carries goes past it. */
 const MAX_MINOR_UNITS = 100_000_000_000;
@@ -91,11 +83,7 @@ export function pricingHandlers(services: ServerServices) {
     },
 
     async listCurrencies() {
-      const rows = await db.query<{ code: string; symbol: string; decimals: number; exchange_rate: string }>(
-        `SELECT code, symbol, decimals, exchange_rate FROM currencies WHERE active
-         ORDER BY code = $1 DESC, code`,
-        [BASE_CURRENCY],
-      );
+      const rows = await activeCurrencies(db, BASE_CURRENCY);
       return {
         baseCurrency: BASE_CURRENCY,
         defaultCurrency: await defaultCurrency(db),
@@ -105,9 +93,7 @@ export function pricingHandlers(services: ServerServices) {
 
     async getPlanMethodDiscounts({ query, ctx }) {
       const plan = await requirePlan(db, query.planId, ctx.lang);
-      const rows = await db.query<{ code: string; type: Schemas['PaymentMethodType']; discount_percent: number }>(
-        'SELECT code, type, discount_percent FROM payment_methods WHERE enabled ORDER BY sort_order, code',
-      );
+      const rows = await methodDiscounts(db);
       return {
         planId: String(plan.id),
         discounts: rows.map((r) => ({ method: r.code, type: r.type, discountRate: r.discount_percent })),
@@ -132,22 +118,7 @@ export function pricingHandlers(services: ServerServices) {
 
     async listBanners({ query, ctx }) {
       const langs = await languages(query?.language ?? ctx.lang);
-      const rows = await db.query<{
-        id: string;
-        position: Schemas['BannerPosition'];
-        sort: number;
-        titles: Record<string, string>;
-        image_url: string;
-        mobile_image_url: string | null;
-        link_url: string | null;
-      }>(
-        `SELECT id, position, sort, titles, image_url, mobile_image_url, link_url FROM banners
-         WHERE active AND ($1::text IS NULL OR position = $1)
-           AND (valid_from IS NULL OR valid_from <= $2) AND (valid_to IS NULL OR valid_to > $2)
-         ORDER BY position, sort, id
-         LIMIT 20`,
-        [query?.position ?? null, new Date(clock.now())],
-      );
+      const rows = await activeBanners(db, query?.position ?? null, clock.now());
       return rows.map((r) => {
         const title = langs.map((l) => r.titles[l]).find((t) => typeof t === 'string' && t !== '') ?? Object.values(r.titles)[0] ?? r.id;
         return {

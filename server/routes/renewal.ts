@@ -1,13 +1,12 @@
 import type { components } from '../../openapi/schema';
-import type { Queryable } from '../db/database';
 import { ApiRefusal } from '../errors';
-import type { Language } from '../../core/i18n/languages';
 import { defineHandlers } from '../openapi/bind';
 import { CARD_PROVIDER, cardExpired } from '../payments/card-provider';
+import { liveCard } from '../repositories/card-repository';
+import { cancelSubscription, loadSubscription, setBillingCard, type SubscriptionRow } from '../repositories/subscription-repository';
 import type { ServerServices } from '../services';
 
-type Schemas = components['schemas'];
-type RenewInfo = Schemas['RenewInfo'];
+type RenewInfo = components['schemas']['RenewInfo'];
 
 /** The catalogue's codes for auto-renewal and the billing card (spec section 8; docs/decisions/010). */
 export const RenewErr = {
@@ -20,36 +19,6 @@ export const RenewErr = {
   savedCardNotFound: -2511,
   cardUserMismatch: 1020,
 } as const;
-
-interface SubscriptionRow {
-  status: RenewInfo['status'];
-  plan_id: number;
-  plan_name: string | null;
-  amount: number;
-  currency: string;
-  next_billing_at: Date;
-  renewing_since: Date | null;
-  card_id: string | null;
-  brand: Schemas['Card']['brand'] | null;
-  last4: string | null;
-  exp_month: number | null;
-  exp_year: number | null;
-  holder: string | null;
-  is_default: boolean | null;
-}
-
-async function loadSubscription(q: Queryable, accountUid: number, lang: Language, forUpdate = false): Promise<SubscriptionRow | undefined> {
-  if (forUpdate) await q.query('SELECT 1 FROM subscriptions WHERE account_uid = $1 FOR UPDATE', [accountUid]);
-  const rows = await q.query<SubscriptionRow>(
-    `SELECT s.status, s.plan_id, s.amount, s.currency, s.next_billing_at, s.renewing_since, s.card_id,
-            (SELECT t.name FROM plan_texts t WHERE t.plan_id = s.plan_id ORDER BY t.lang = $2 DESC, t.lang = 'en' DESC LIMIT 1) AS plan_name,
-            c.brand, c.last4, c.exp_month, c.exp_year, c.holder, c.is_default
-     FROM subscriptions s LEFT JOIN cards c ON c.id = s.card_id AND c.deleted_at IS NULL
-     WHERE s.account_uid = $1`,
-    [accountUid, lang],
-  );
-  return rows[0];
-}
 
 function toRenewInfo(s: SubscriptionRow): RenewInfo {
   return {
@@ -80,7 +49,7 @@ function toRenewInfo(s: SubscriptionRow): RenewInfo {
 /**
  * Auto-renewal (spec sections 4, 7, 8; docs/decisions/010): what it is, turning it off, and its
  * billing card. Turning it back on is not done here: the customer buys a monthly plan with
- * auto-renew again, which restarts it (server/billing/orders.ts, `fulfil`).
+ * auto-renew again, which restarts it (server/billing/fulfilment.ts, `fulfil`).
  */
 export function renewalHandlers(services: ServerServices) {
   const { db, clock, sessions } = services;
@@ -103,7 +72,7 @@ export function renewalHandlers(services: ServerServices) {
         if (sub.status === 'expired') throw new ApiRefusal(RenewErr.expired);
         if (sub.status === 'cancelled') throw new ApiRefusal(RenewErr.alreadyCancelled);
         if (sub.renewing_since !== null) throw new ApiRefusal(RenewErr.renewing);
-        await tx.query("UPDATE subscriptions SET status = 'cancelled', next_retry_at = NULL, updated_at = $2 WHERE account_uid = $1", [accountUid, new Date(clock.now())]);
+        await cancelSubscription(tx, accountUid, clock.now());
         return toRenewInfo({ ...sub, status: 'cancelled' });
       });
     },
@@ -117,19 +86,15 @@ export function renewalHandlers(services: ServerServices) {
       const { accountUid } = await sessions.authenticate(ctx);
       const now = clock.now();
       return db.transaction(async (tx) => {
-        const [card] = await tx.query<{ account_uid: number; provider: string; exp_month: number; exp_year: number }>(
-          'SELECT account_uid, provider, exp_month, exp_year FROM cards WHERE id = $1 AND deleted_at IS NULL',
-          [body.cardId],
-        );
+        const card = await liveCard(tx, body.cardId);
         if (!card) throw new ApiRefusal(RenewErr.savedCardNotFound);
-        if (Number(card.account_uid) !== accountUid) throw new ApiRefusal(RenewErr.cardUserMismatch);
+        if (card.account_uid !== accountUid) throw new ApiRefusal(RenewErr.cardUserMismatch);
         if (card.provider !== CARD_PROVIDER || cardExpired(card.exp_month, card.exp_year, now)) throw new ApiRefusal(RenewErr.cardUnavailable);
         const sub = await loadSubscription(tx, accountUid, ctx.lang, true);
         if (!sub) throw new ApiRefusal(RenewErr.notFound);
         if (sub.status !== 'activated' || sub.renewing_since !== null) throw new ApiRefusal(RenewErr.billingCardNotUpdated, 200, `subscription ${sub.status}${sub.renewing_since ? ', renewing' : ''}`);
-        // A new card gets a fresh start: declines of the old one no longer count, and a renewal
-        // waiting for its retry is tried again on the next pass.
-        await tx.query('UPDATE subscriptions SET card_id = $2, failures = 0, next_retry_at = NULL, updated_at = $3 WHERE account_uid = $1', [accountUid, body.cardId, new Date(now)]);
+        // A new card gets a fresh start (setBillingCard): its declines are the only ones that count.
+        await setBillingCard(tx, accountUid, body.cardId, now);
         return toRenewInfo((await loadSubscription(tx, accountUid, ctx.lang))!);
       });
     },

@@ -4,11 +4,13 @@ import { BOLETO_PROVIDER, createBoletoProvider } from '../payments/boleto-provid
 import { parseBrCode } from '../payments/pix-brcode';
 import { createPixProvider, merchantName, PIX_PROVIDER } from '../payments/pix-provider';
 import { TRANSFER_PROVIDER } from '../payments/bank-transfer-provider';
-import { CRYPTO_PROVIDER, parseCoinAmount } from '../payments/crypto-provider';
+import { coinQuoteDecimals, CRYPTO_PROVIDER, parseCoinAmount } from '../payments/crypto-provider';
 import { EWALLET_PROVIDER } from '../payments/ewallet-provider';
 import type { HostedCheckout } from '../payments/hosted-checkout';
 import type { SandboxProviders } from '../payments/registry';
 import { formatMoney } from '../mail/templates';
+import { currencyFormat } from '../repositories/currency-repository';
+import { attemptByReference } from '../repositories/payment-attempt-repository';
 import { checkoutPage } from './sandbox-pages';
 import { signWebhook } from '../payments/webhook-signature';
 import { sandboxWebhookKey, WEBHOOK_PATH, WEBHOOK_SIGNATURE_HEADER, type PaymentEvent } from '../payments/webhooks';
@@ -45,13 +47,7 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
     return { eventId: event.id, delivered: res.statusCode, ...(res.json() as Record<string, unknown>) };
   }
 
-  async function pendingInstructions(provider: string, reference: string) {
-    const [row] = await db.query<{ instructions: Record<string, unknown> | null; currency: string }>(
-      'SELECT instructions, currency FROM payment_attempts WHERE provider = $1 AND provider_ref = $2',
-      [provider, reference],
-    );
-    return row;
-  }
+  const pendingInstructions = (provider: string, reference: string) => attemptByReference(db, provider, reference);
 
   /**
    * The provider's approval page and its form. Approving PayPal sends the payer back with
@@ -63,7 +59,7 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
       const id = request.query[idField] ?? '';
       const row = await checkout.find(db, id);
       const now = clock.now();
-      const [currency] = row ? await db.query<{ symbol: string; decimals: number }>('SELECT symbol, decimals FROM currencies WHERE code = $1', [row.currency]) : [];
+      const currency = row ? await currencyFormat(db, row.currency) : undefined;
       const closed = !row ? 'unknown checkout' : row.status !== 'CREATED' ? `it is ${row.status.toLowerCase()}` : now >= new Date(row.expires_at).getTime() ? 'it expired' : undefined;
       const html = checkoutPage({
         provider,
@@ -112,7 +108,7 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
       const { txid } = request.params;
       const attempt = await pendingInstructions(PIX_PROVIDER, txid);
       if (!attempt?.instructions) return reply.status(404).send({ error: 'unknown txid' });
-      const status = await pix.query(db, txid, clock.now());
+      const status = await pix.status(db, txid, clock.now());
       if (status !== 'pending') return reply.status(409).send({ error: 'not payable', status });
       // The bank pays what the BR Code says (field 54), as the payer's app reads it.
       const amount = Math.round(Number(parseBrCode(String(attempt.instructions.brCode)).get('54')) * 100);
@@ -124,7 +120,7 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
       if (!/^\d{44}$/.test(barcode)) return reply.status(400).send({ error: 'a barcode is 44 digits' });
       const attempt = await pendingInstructions(BOLETO_PROVIDER, barcode);
       if (!attempt) return reply.status(404).send({ error: 'unknown slip' });
-      const status = await boleto.query(db, barcode, clock.now());
+      const status = await boleto.status(db, barcode, clock.now());
       if (status !== 'pending') return reply.status(409).send({ error: 'not payable', status });
       // The amount is printed in the barcode (positions 10-19, centavos).
       return deliver(BOLETO_PROVIDER, barcode, Number(barcode.slice(9, 19)), 'BRL');
@@ -137,8 +133,7 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
       const attempt = await pendingInstructions(CRYPTO_PROVIDER, address);
       const quote = attempt?.instructions;
       if (!quote || typeof quote.coinAmount !== 'string' || typeof quote.amount !== 'number') return reply.status(404).send({ error: 'unknown address' });
-      const [coin] = await db.query<{ quote_decimals: number }>('SELECT quote_decimals FROM crypto_coins WHERE coin = $1', [quote.coin]);
-      const decimals = coin?.quote_decimals ?? 8;
+      const decimals = (await coinQuoteDecimals(db, String(quote.coin))) ?? 8;
       const quoted = parseCoinAmount(quote.coinAmount, decimals);
       const sent = parseCoinAmount(request.query.coinAmount ?? quote.coinAmount, decimals);
       if (quoted === undefined || sent === undefined || sent === 0n) return reply.status(400).send({ error: `coinAmount is a positive decimal with at most ${decimals} decimals` });

@@ -1,16 +1,24 @@
-import { createHmac } from 'node:crypto';
 import type { components } from '../../openapi/schema';
 import { areaCodeList, parsePhone } from '../data/area-codes';
 import type { Queryable } from '../db/database';
 import { ApiRefusal, ErrCode } from '../errors';
 import type { Language } from '../../core/i18n/languages';
 import { defineHandlers } from '../openapi/bind';
-import { deriveKey } from '../security/secrets';
+import {
+  accountToConfirm,
+  bindAccountEmail,
+  confirmAccountEmail,
+  createEmailAccount,
+  createPhoneAccount,
+  emailTaken,
+  phoneAccountBinding,
+  phoneTaken,
+} from '../repositories/signup-repository';
 import type { ServerServices } from '../services';
 import { maskEmail } from '../auth/accounts';
 import { consumeEmailToken, createEmailToken } from '../auth/email-tokens';
+import { createSendThrottle } from '../auth/send-throttle';
 import { grantWelcomeCode } from '../billing/coupons';
-
 type SignupRequest = components['schemas']['SignupRequest'];
 
 /** The catalogue's codes this module answers with (spec section 8). */
@@ -37,34 +45,6 @@ const basicEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
-
-/**
- * "At most once per `intervalMs` for this key", across processes: true when the caller may go
- * ahead (and the time is recorded), false when it is too soon. Keys are HMAC'd, never stored.
- */
-export function createSendThrottle(secret: string) {
-  const key = deriveKey(secret, 'send-throttle');
-  const keyHash = (value: string) => createHmac('sha256', key).update(value, 'utf8').digest();
-  return {
-    async take(q: Queryable, bucket: string, value: string, now: number, intervalMs: number): Promise<boolean> {
-      const rows = await q.query(
-        `INSERT INTO send_throttle (bucket, key_hash, last_at) VALUES ($1, $2, $3)
-         ON CONFLICT (bucket, key_hash) DO UPDATE SET last_at = EXCLUDED.last_at WHERE send_throttle.last_at <= $4
-         RETURNING 1`,
-        [bucket, keyHash(value), new Date(now), new Date(now - intervalMs)],
-      );
-      return rows.length > 0;
-    },
-    /** Records a send the caller made anyway (the first link at sign-up). */
-    async touch(q: Queryable, bucket: string, value: string, now: number): Promise<void> {
-      await q.query(
-        `INSERT INTO send_throttle (bucket, key_hash, last_at) VALUES ($1, $2, $3)
-         ON CONFLICT (bucket, key_hash) DO UPDATE SET last_at = GREATEST(send_throttle.last_at, EXCLUDED.last_at)`,
-        [bucket, keyHash(value), new Date(now)],
-      );
-    },
-  };
-}
 
 type Target =
   | { type: 'email'; email: string }
@@ -111,10 +91,6 @@ export function signupHandlers(services: ServerServices) {
     return { type: 'phone', areaCode: phone.areaCode, phone: phone.national, bindEmail };
   }
 
-  async function emailTaken(q: Queryable, email: string) {
-    return (await q.query('SELECT 1 FROM accounts WHERE email = $1', [email])).length > 0;
-  }
-
   /** Sends the link of `purpose` to `email` in the account's language, in the caller's transaction. */
   async function sendLink(
     tx: Queryable,
@@ -137,8 +113,7 @@ export function signupHandlers(services: ServerServices) {
 
       if (target.type === 'email' && (await emailTaken(db, target.email))) throw new ApiRefusal(SignupError.emailExists);
       if (target.type === 'phone') {
-        const found = await db.query('SELECT 1 FROM accounts WHERE area_code = $1 AND phone = $2', [target.areaCode, target.phone]);
-        if (found.length > 0) throw new ApiRefusal(SignupError.phoneExists);
+        if (await phoneTaken(db, target.areaCode, target.phone)) throw new ApiRefusal(SignupError.phoneExists);
         if (target.bindEmail && (await emailTaken(db, target.bindEmail))) throw new ApiRefusal(SignupError.emailNotAvailable);
       }
 
@@ -147,27 +122,15 @@ export function signupHandlers(services: ServerServices) {
       try {
         return await db.transaction(async (tx) => {
           if (target.type === 'email') {
-            const rows = await tx.query<{ uid: number }>(
-              `INSERT INTO accounts (type, email, nickname, password_hash, language, terms_accepted_at, created_at)
-               VALUES ('email', $1, $2, $3, $4, $5, $5) RETURNING uid`,
-              [target.email, body.nickname, passwordHash, body.language, new Date(now)],
-            );
-            const uid = Number(rows[0]!.uid);
+            const uid = await createEmailAccount(tx, { email: target.email, nickname: body.nickname, passwordHash, language: body.language, now });
             await grantWelcomeCode(tx, uid, now);
             await sendLink(tx, { purpose: 'confirm', accountUid: uid, email: target.email, nickname: body.nickname, lang: body.language, now });
             await throttle.touch(tx, resendBucket, target.email, now);
             return { account: target.email, type: 'email' as const, confirmationRequired: true };
           }
 
-          // A phone account has no address to confirm and no SMS provider to prove the number
-          // with, so it is active at once (docs/decisions/005): verified_at marks "no
-          // confirmation pending", which is what the log-in check reads.
-          const rows = await tx.query<{ uid: number }>(
-            `INSERT INTO accounts (type, area_code, phone, nickname, password_hash, language, verified_at, terms_accepted_at, created_at)
-             VALUES ('phone', $1, $2, $3, $4, $5, $6, $6, $6) RETURNING uid`,
-            [target.areaCode, target.phone, body.nickname, passwordHash, body.language, new Date(now)],
-          );
-          const uid = Number(rows[0]!.uid);
+          // A phone account is active at once (docs/decisions/005): it has nothing to confirm.
+          const uid = await createPhoneAccount(tx, { areaCode: target.areaCode, phone: target.phone, nickname: body.nickname, passwordHash, language: body.language, now });
           await grantWelcomeCode(tx, uid, now);
           if (target.bindEmail) {
             await sendLink(tx, { purpose: 'bindEmail', accountUid: uid, email: target.bindEmail, nickname: body.nickname, lang: body.language, now });
@@ -193,12 +156,9 @@ export function signupHandlers(services: ServerServices) {
       return db.transaction(async (tx) => {
         const used = await consumeEmailToken(tx, { token: body.token, purpose: 'confirm', now });
         if (!used) throw new ApiRefusal(SignupError.linkUnavailable);
-        const rows = await tx.query<{ email: string }>(
-          `UPDATE accounts SET verified_at = COALESCE(verified_at, $3) WHERE uid = $1 AND email = $2 AND type = 'email' RETURNING email`,
-          [used.accountUid, used.email, new Date(now)],
-        );
-        if (!rows[0]) throw new ApiRefusal(SignupError.linkUnavailable);
-        return { account: rows[0].email, type: 'email' as const };
+        const confirmed = await confirmAccountEmail(tx, used.accountUid, used.email, now);
+        if (confirmed === undefined) throw new ApiRefusal(SignupError.linkUnavailable);
+        return { account: confirmed, type: 'email' as const };
       });
     },
 
@@ -209,11 +169,7 @@ export function signupHandlers(services: ServerServices) {
         // Counted for every address, known or not, so the limit itself reveals no account.
         if (!(await throttle.take(tx, resendBucket, email, now, RESEND_INTERVAL_MS))) throw new ApiRefusal(SignupError.tooFrequent, 429);
 
-        const accounts = await tx.query<{ uid: number; nickname: string; language: Language; verified_at: Date | null; type: string }>(
-          'SELECT uid, nickname, language, verified_at, type FROM accounts WHERE email = $1',
-          [email],
-        );
-        const account = accounts[0];
+        const account = await accountToConfirm(tx, email);
         if (account) {
           if (account.type === 'email' && account.verified_at === null) {
             await sendLink(tx, { purpose: 'confirm', accountUid: Number(account.uid), email, nickname: account.nickname, lang: account.language, now });
@@ -221,13 +177,7 @@ export function signupHandlers(services: ServerServices) {
           return;
         }
         // No account holds the address: it may be one a phone account asked to bind.
-        const pending = await tx.query<{ uid: number; nickname: string; language: Language }>(
-          `SELECT a.uid, a.nickname, a.language FROM email_tokens t JOIN accounts a ON a.uid = t.account_uid
-           WHERE t.purpose = 'bindEmail' AND t.email = $1 AND a.type = 'phone' AND a.email IS NULL
-           ORDER BY t.created_at DESC, t.id DESC LIMIT 1`,
-          [email],
-        );
-        const phoneAccount = pending[0];
+        const phoneAccount = await phoneAccountBinding(tx, email);
         if (phoneAccount) {
           await sendLink(tx, { purpose: 'bindEmail', accountUid: Number(phoneAccount.uid), email, nickname: phoneAccount.nickname, lang: phoneAccount.language, now });
         }
@@ -241,11 +191,7 @@ export function signupHandlers(services: ServerServices) {
         return await db.transaction(async (tx) => {
           const used = await consumeEmailToken(tx, { token: body.token, purpose: 'bindEmail', now });
           if (!used) throw new ApiRefusal(SignupError.bindingFailed);
-          const rows = await tx.query<{ uid: number; email: string }>(
-            `UPDATE accounts SET email = $2 WHERE uid = $1 AND type = 'phone' RETURNING uid, email`,
-            [used.accountUid, used.email],
-          );
-          const bound = rows[0];
+          const bound = await bindAccountEmail(tx, used.accountUid, used.email);
           if (!bound) throw new ApiRefusal(SignupError.bindingFailed);
           return { uid: String(bound.uid), email: bound.email };
         });

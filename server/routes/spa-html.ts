@@ -21,6 +21,7 @@ import { hasSignedInHint } from '../../core/session/signed-in-hint';
 import type { Clock } from '../clock';
 import { ANY_TABLE } from '../db/change-feed';
 import type { Database } from '../db/database';
+import { nextBannerBoundary } from '../repositories/banner-repository';
 import { catalogueTables } from './cached-reads';
 
 type Banner = components['schemas']['Banner'];
@@ -122,19 +123,6 @@ function bannerTags(first: Banner | undefined): string[] {
   return first.mobileImageUrl ? [link(first.imageUrl, desktopMedia), link(first.mobileImageUrl, phoneMedia)] : [link(first.imageUrl)];
 }
 
-/**
- * The first instant after `now` at which a banner of `position` enters or leaves its validity
- * window (the banners read shows a banner from `valid_from`, inclusive, until `valid_to`), if any.
- */
-async function nextBoundary(db: Database, position: BannerPosition, now: number): Promise<number | undefined> {
-  const [row] = await db.query<{ next: Date | string | null }>(
-    `SELECT min(b.at) AS next FROM banners, LATERAL (VALUES (valid_from), (valid_to)) AS b (at)
-     WHERE active AND position = $1 AND b.at > $2`,
-    [position, new Date(now)],
-  );
-  return row?.next ? new Date(row.next).getTime() : undefined;
-}
-
 const tag = (file: string) => (file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="${file}">` : `<link rel="modulepreload" crossorigin href="${file}">`);
 
 /**
@@ -219,7 +207,7 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
     // or closes while the page is made leaves it kept for no longer than that instant.
     const [list, until, markup] = await Promise.all([
       position ? listBanners(source.api, position, language) : [],
-      position ? nextBoundary(source.db, position, now) : undefined,
+      position ? nextBannerBoundary(source.db, position, now) : undefined,
       drawn === undefined
         ? undefined
         : preview(visit, language).catch((error: unknown) => {

@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { openStatuses } from '../billing/order-status';
-import { loadLines, loadOrder, OrderErr, toOrder, transition } from '../billing/orders';
+import { attachProof, loadLines, loadOrder, OrderErr, toOrder, transition } from '../billing/orders';
 import { ApiRefusal, ErrCode } from '../errors';
 import { defineHandlers } from '../openapi/bind';
+import { lockAccount } from '../repositories/account-repository';
+import { insertUpload, uploadOwner, uploadsSince } from '../repositories/upload-repository';
 import type { ServerServices } from '../services';
 
 /** A proof of payment is at most 5 MiB (the contract's UploadObjectRequest). */
@@ -75,21 +77,9 @@ export function uploadHandlers(services: ServerServices) {
       const objectKey = `proofs/${accountUid}/${randomBytes(18).toString('base64url').replace(/[^A-Za-z0-9_-]/g, '')}`;
       await db.transaction(async (tx) => {
         // Serialises one account's uploads so the daily count cannot be raced past.
-        await tx.query('SELECT 1 FROM accounts WHERE uid = $1 FOR UPDATE', [accountUid]);
-        const [{ count } = { count: 0 }] = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM uploads WHERE account_uid = $1 AND created_at > $2', [
-          accountUid,
-          new Date(now - 86_400_000),
-        ]);
-        if (Number(count) >= MAX_UPLOADS_PER_DAY) throw new ApiRefusal(TOO_FREQUENT, 429, 'upload limit for the day');
-        await tx.query('INSERT INTO uploads (object_key, account_uid, content_type, size, sha256, data, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-          objectKey,
-          accountUid,
-          type,
-          bytes.length,
-          createHash('sha256').update(bytes).digest('hex'),
-          bytes,
-          new Date(now),
-        ]);
+        await lockAccount(tx, accountUid);
+        if ((await uploadsSince(tx, accountUid, now - 86_400_000)) >= MAX_UPLOADS_PER_DAY) throw new ApiRefusal(TOO_FREQUENT, 429, 'upload limit for the day');
+        await insertUpload(tx, { objectKey, accountUid, contentType: type, bytes, sha256: createHash('sha256').update(bytes).digest('hex'), now });
       });
       return { objectKey, contentType: type, size: bytes.length };
     },
@@ -108,9 +98,8 @@ export function uploadHandlers(services: ServerServices) {
         if (!order || order.account_uid !== accountUid) throw new ApiRefusal(OrderErr.orderNotFound);
         const awaiting = order.payment_type === 'bank_transfer' && (order.status === 'PAYMENT_PENDING' || (order.status === 'SUBMITTED' && order.proof_key !== null));
         if (!awaiting || !openStatuses.includes(order.status)) throw new ApiRefusal(OrderErr.orderNotFound, 200, `order ${order.id} is not a transfer awaiting payment`);
-        const [upload] = await tx.query<{ account_uid: number }>('SELECT account_uid FROM uploads WHERE object_key = $1', [body.objectKey]);
-        if (!upload || Number(upload.account_uid) !== accountUid) throw new ApiRefusal(OrderErr.paymentInfoNotFound, 200, 'no such upload of the caller');
-        await tx.query('UPDATE orders SET proof_key = $2 WHERE id = $1', [order.id, body.objectKey]);
+        if ((await uploadOwner(tx, body.objectKey)) !== accountUid) throw new ApiRefusal(OrderErr.paymentInfoNotFound, 200, 'no such upload of the caller');
+        await attachProof(tx, order.id, body.objectKey);
         const withProof = { ...order, proof_key: body.objectKey };
         const submitted = order.status === 'SUBMITTED' ? withProof : await transition(tx, withProof, 'SUBMITTED', 'bank transfer reported with a proof', now);
         return toOrder(submitted, (await loadLines(tx, [order.id])).get(order.id) ?? []);

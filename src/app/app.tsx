@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ComponentType, type Rea
 import { BrowserRouter, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Toaster } from '../components/toaster';
 import type { Language } from '../../core/i18n/languages';
-import { ServicesContext } from '../queries/services-context';
+import { ServicesProvider } from '../queries/services-provider';
 import { useSiteConfig, useTheme } from '../queries/site-queries';
 import { I18nProvider, initialLanguage } from './i18n-provider';
 import { decideEntry } from '../../core/routing/entry-rules';
@@ -82,13 +82,13 @@ function Shell({ services }: { services: AppServices }) {
  */
 export function App({ services, Router = BrowserRouter }: { services: AppServices; Router?: ComponentType<{ children: ReactNode }> }) {
   return (
-    <ServicesContext.Provider value={services}>
+    <ServicesProvider services={services}>
       <Router>
         <TrackingProvider value={services.tracker}>
           <PageTracking />
           <Shell services={services} />
         </TrackingProvider>
       </Router>
-    </ServicesContext.Provider>
+    </ServicesProvider>
   );
 }

@@ -1,5 +1,5 @@
 // The set-top-box scene is used with a TV remote: its arrow keys must reach every control and
-// Enter must activate it (issue 6; docs/decisions/024). Browsers on TVs rarely move focus with
+// Enter must activate it (docs/decisions/024). Browsers on TVs rarely move focus with
 // arrows themselves, so the page does it: each arrow moves focus to the nearest control in that
 // direction, as TV platforms' spatial navigation does.
 

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactElement } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { selectSessionView } from '../../machines/session/session.selectors';
+import { paths } from '../../core/routing/paths';
 import { useServices } from '../queries/services-context';
 
 /**
@@ -13,7 +14,7 @@ export function RequireSession({ children }: { children: ReactElement }) {
   const { session } = useServices();
   const signedIn = useSelector(session, (s) => selectSessionView(s).signedIn);
   const { pathname, search } = useLocation();
-  if (!signedIn) return <Navigate to={`/login?redirect=${encodeURIComponent(pathname + search)}`} replace />;
+  if (!signedIn) return <Navigate to={paths.login(pathname + search)} replace />;
   return children;
 }
 

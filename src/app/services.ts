@@ -6,6 +6,7 @@ import { detectClientType } from '../../core/api/client-type';
 import { browserFingerprint, collectBrowserProps } from '../../core/api/fingerprint';
 import { defaultLanguage, type Language } from '../../core/i18n/languages';
 import { createQueryCache, type QueryCache } from '../queries/query-cache';
+import { trackingCalls } from '../queries/tracking-calls';
 import { createSessionCache, type SessionCache } from '../../core/session/session-cache';
 import { createSessionStore, type SessionStore } from '../../core/session/store';
 import { startSession } from './session';
@@ -70,7 +71,7 @@ export function createAppServices(win: Window & typeof globalThis, origin: { bas
     queries: createQueryCache(),
     toasts,
     session,
-    tracker: createAppTracker(api, store, () => language ?? defaultLanguage),
+    tracker: createAppTracker(trackingCalls(api), store, () => language ?? defaultLanguage),
     setNavigate: (fn) => {
       navigate = fn;
     },

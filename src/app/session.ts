@@ -4,6 +4,7 @@ import { createActor, type Actor, type ActorOptions } from 'xstate';
 import { createSessionActors } from '../../machines/session/session.actors';
 import { sessionLifetimeOn, sessionMachine, type SessionMachine } from '../../machines/session/session.machine';
 import type { Api } from '../../core/api/client';
+import { paths } from '../../core/routing/paths';
 import { watchOtherTabs, type SessionStore } from '../../core/session/store';
 import type { ToastStore } from './toasts';
 
@@ -29,7 +30,7 @@ export function startSession({ win, api, store, toasts, navigate, reload, now = 
         clearSession: () => store.resetSession(),
         showResetMessage: (_, { reset }) => toasts.show('error', reset.errCode),
         warnSessionEnded: (_, { reset }) => toasts.show('warning', reset.errCode),
-        goToLogin: () => navigate('/login'),
+        goToLogin: () => navigate(paths.login()),
         reloadPage: () => reload(),
       },
       delays: { sessionLifetime: sessionLifetimeOn(now) },

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Api } from '../../core/api/client';
 import { createSessionStore } from '../../core/session/store';
+import type { TrackingCalls } from '../queries/tracking-calls';
 import { loadChunk, ChunkLoadError } from './chunks';
 import { createAppTracker, createTracker, pageIdOf, PageEvent, TRACKING_VERSION } from './tracking';
 
@@ -71,14 +71,14 @@ function memoryStorage(): Storage {
   };
 }
 
-/** The app's tracker on a fake client: what it posted, and the user-config call to answer. */
+/** The app's tracker on fake calls: what it posted, and the user-config call to answer. */
 function appTracker() {
   const posted: Array<Record<string, unknown>> = [];
   let answerConfig: (answer: unknown) => void = () => undefined;
   const GET = vi.fn(() => new Promise((resolve) => (answerConfig = resolve)));
-  const POST = vi.fn(async (_path: string, { body }: { body: Record<string, unknown> }) => void posted.push(body));
+  const report = vi.fn(async (body: Record<string, unknown>) => void posted.push(body));
   const store = createSessionStore(memoryStorage());
-  const tr = createAppTracker({ client: { GET, POST } } as unknown as Api, store, () => 'pt');
+  const tr = createAppTracker({ report, userConfig: GET } as unknown as TrackingCalls, store, () => 'pt');
   return { tr, posted, GET, store, answerConfig: (answer: unknown) => answerConfig(answer) };
 }
 
@@ -92,7 +92,7 @@ describe('the app tracker (docs/decisions/022 and 028)', () => {
     expect(posted).toEqual([]);
     tr.loaded();
     expect(GET).toHaveBeenCalledTimes(1);
-    answerConfig({ data: { data: pointData } });
+    answerConfig(pointData);
     await vi.waitFor(() => expect(posted.map((e) => [e.eventId, e.pageId])).toEqual([[PageEvent.opened, 1], [PageEvent.loaded, 1]]));
     expect(posted[0]).toMatchObject({ brand: 'Aurora', brandId: 'b1', vnoId: 'v1', tenantId: 't1', env: 'sandbox' });
     expect(store.get('pointData')).toEqual(pointData);

@@ -1,11 +1,11 @@
 // Page-load tracking (spec section 9: events 1, 3 and 5, page ids 1-17, ver_code 2.3.2), sent to
 // POST /api/site/report. It must never delay or break a page (docs/decisions/022): reports go
-// out after the page is drawn, through the raw client (no toast, no session rule), and every
-// failure is swallowed.
+// out after the page is drawn, through the raw client (no toast, no session rule: src/queries/
+// tracking-calls.ts), and every failure is swallowed.
 import type { components } from '../../openapi/schema';
-import type { Api } from '../../core/api/client';
 import type { Language } from '../../core/i18n/languages';
 import type { SessionStore } from '../../core/session/store';
+import type { TrackingCalls } from '../queries/tracking-calls';
 
 type ReportEvent = components['schemas']['ReportEvent'];
 
@@ -103,19 +103,18 @@ export type Tracker = ReturnType<typeof createTracker>;
  * take connections the page's own code and data are waiting for. They then go out in order, with
  * the point data the wait allowed to arrive.
  */
-export function createAppTracker(api: Api, store: SessionStore, language: () => Language): Tracker {
+export function createAppTracker(calls: TrackingCalls, store: SessionStore, language: () => Language): Tracker {
   let pointData = store.get('pointData');
   let held: ReportEvent[] | null = [];
   const post = (event: ReportEvent) => {
     const env = pointData?.env === 'sandbox' || pointData?.env === 'production' ? pointData.env : undefined;
     const point = pointData ? { brand: pointData.brand, brandId: pointData.brandId, vnoId: pointData.vnoId, tenantId: pointData.tenantId, ...(env ? { env } : {}) } : {};
-    // keepalive lets the "left" report of a closing tab still go out.
-    void api.client.POST('/api/site/report', { body: { ...event, ...point }, keepalive: true }).catch(() => undefined);
+    void calls.report({ ...event, ...point }).catch(() => undefined);
   };
   // The point data comes from the user-config call (contract ReportEvent); once per page.
   const askPointData = async () => {
     if (pointData) return;
-    const c = (await api.client.GET('/api/user/get/config/v1').catch(() => ({ data: undefined }))).data?.data;
+    const c = await calls.userConfig().catch(() => undefined);
     if (c) {
       pointData = { brand: c.brand, brandId: c.brandId, vnoId: c.vnoId, tenantId: c.tenantId, env: c.env };
       store.set('pointData', pointData);

@@ -1,15 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { createAutoRenewalActors } from '../../machines/auto-renewal/auto-renewal.actors';
-import { autoRenewalMachine, type AutoRenewalMachine } from '../../machines/auto-renewal/auto-renewal.machine';
+import type { AutoRenewalMachine } from '../../machines/auto-renewal/auto-renewal.machine';
 import { selectAutoRenewalView, type AutoRenewalView } from '../../machines/auto-renewal/auto-renewal.selectors';
 import type { AutoRenewalEvent, SavedCard } from '../../machines/auto-renewal/auto-renewal.types';
 import { RefusalNotice } from './refusal-notice';
 import { formatMoney } from '../../core/config/money';
-import { useServices } from '../queries/services-context';
 import { Dialog } from './dialog';
 
 const m = defineMessages({
@@ -100,16 +97,6 @@ const billingCardMessage = defineMessage<{ readonly plan: string; readonly card:
 });
 
 type Send = (event: AutoRenewalEvent) => void;
-
-/**
- * Starts the auto-renewal machine with the app's client. The account screen holds it, so the
- * panel and the account info (its next billing date) read one renewInfo answer.
- */
-export function useAutoRenewal(): ActorRefFrom<AutoRenewalMachine> {
-  const services = useServices();
-  const machine = useMemo(() => autoRenewalMachine.provide({ actors: createAutoRenewalActors(services.api) }), [services.api]);
-  return useActorRef(machine, services.actorOptions);
-}
 
 /** The panel itself, a view of the auto-renewal actor (spec section 2, "Subscriptions with auto-renewal on or off"). */
 export function AutoRenewalSection({ actorRef }: { actorRef: ActorRefFrom<AutoRenewalMachine> }) {

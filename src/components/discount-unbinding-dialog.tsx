@@ -30,7 +30,7 @@ const m = defineMessages({
 });
 
 /**
- * The discount-code unbinding dialog (issue 5 point 4), driven by the machine's actor: the checkout
+ * The discount-code unbinding dialog (spec section 4; docs/decisions/014), driven by the machine's actor: the checkout
  * passes its child `unbinding`. Once the flow is settled the dialog closes; the checkout reads the
  * output (a 1003 was already said by the client's toast).
  */

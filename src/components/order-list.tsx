@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { LoadState } from './load-state';
 import { formatMoney } from '../../core/config/money';
 import { awaitingConfirmation, openStatuses, paidStatuses, payableStatuses, type OrderStatus } from '../../core/config/order-status';
+import { paths } from '../../core/routing/paths';
 import { ORDERS_PAGE_SIZE, useOrders, type Order, type OrderPage } from '../queries/account-queries';
 import { shownTimestamp } from './account-days';
 
@@ -63,9 +64,8 @@ export const statusMessage = (status: OrderStatus): MessageDescriptor => (status
  * charged, and paying it again could charge twice (docs/decisions/036).
  */
 export function orderAction(order: Pick<Order, 'id' | 'status'>): { kind: 'receipt' | 'pay'; to: string } | null {
-  const id = encodeURIComponent(order.id);
-  if (paidStatuses.includes(order.status)) return { kind: 'receipt', to: `/receipt?orderId=${id}` };
-  if (payableStatuses.includes(order.status)) return { kind: 'pay', to: `/payment?orderId=${id}` };
+  if (paidStatuses.includes(order.status)) return { kind: 'receipt', to: paths.receipt(order.id) };
+  if (payableStatuses.includes(order.status)) return { kind: 'pay', to: paths.payment({ orderId: order.id }) };
   return null;
 }
 

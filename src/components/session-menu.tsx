@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { selectSessionView, type SessionView } from '../../machines/session/session.selectors';
-import { useQuery } from '../queries/use-query';
+import { useAccountName } from '../queries/account-queries';
 import { useServices } from '../queries/services-context';
 
 const m = defineMessages({
@@ -57,8 +57,7 @@ export function SessionMenu() {
  */
 function AccountName({ identity, fallback }: { identity: NonNullable<SessionView['identity']>; fallback: string }) {
   const intl = useIntl();
-  const { uid, account, type, token } = identity;
-  const info = useQuery(`accountName:${token}`, ({ api }) => api.callData(api.client.POST('/api/user/queryInfo/v1', { body: { uid, account, type } })));
+  const info = useAccountName(identity);
   const { retry } = info;
   useEffect(() => {
     const onFocus = () => retry();

@@ -1,4 +1,4 @@
-// Every word a user reads is a react-intl message with translations in four languages (issue 6).
+// Every word a user reads is a react-intl message with translations in four languages (spec section 9).
 // This walks the JSX of the app's screens and components and fails on literal words: text between
 // tags, and the attributes people read or hear (aria-label, alt, title, placeholder). Punctuation,
 // numbers and symbols (·, −, →, 404) are not words and may stay literal.

@@ -31,6 +31,13 @@ export const invalidateAccount = (queries: QueryCache, uid: string) => queries.i
 export const useAccountInfo = ({ uid, account, type }: AccountIdentity, language: Language) =>
   useQuery(`${accountKey(uid)}:info:${language}`, ({ api }) => api.callData(api.client.POST('/api/user/queryInfo/v1', { body: { uid, account, type } })));
 
+/**
+ * The name the header shows (the nickname), keyed by the session's token: each session asks once,
+ * and `retry` asks again (src/components/session-menu.tsx, when the tab is back in view).
+ */
+export const useAccountName = ({ uid, account, type, token }: AccountIdentity & { token: string }) =>
+  useQuery(`accountName:${token}`, ({ api }) => api.callData(api.client.POST('/api/user/queryInfo/v1', { body: { uid, account, type } })));
+
 /** One page of the account's orders, newest first (the account screen and /stb-orders share it). */
 export const useOrders = (uid: string, page: number) =>
   useQuery(`${accountKey(uid)}:orders:${page}`, ({ api }) => api.callData(api.client.POST('/api/bill/orders/v1', { body: { page, pageSize: ORDERS_PAGE_SIZE } })));

@@ -1,6 +1,6 @@
 import type { components } from '../../openapi/schema';
 import type { Language } from '../../core/i18n/languages';
-import type { ViewServices } from './services-context';
+import { useMutation } from './use-mutation';
 import { useQuery } from './use-query';
 
 type Schemas = components['schemas'];
@@ -20,7 +20,8 @@ export const useCloudStorage = (uid: string, language: Language, page: number) =
   );
 
 /** Deletes one recording; the caller then invalidates the account's reads. 8001 is toasted by the client's rules. */
-export const deleteRecording = async ({ api }: ViewServices, id: string) => {
-  await api.call(api.client.POST('/api/user/cloud/delete/v1', { body: { id } }));
-  return id;
-};
+export const useDeleteRecording = () =>
+  useMutation(async ({ api }, id: string) => {
+    await api.call(api.client.POST('/api/user/cloud/delete/v1', { body: { id } }));
+    return id;
+  });

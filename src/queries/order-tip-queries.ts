@@ -18,6 +18,13 @@ export const usePaymentTip = (orderId: string, language: Language) =>
   );
 
 /**
+ * The same words for the payment result page (spec section 2, /paymentResult), kept apart from
+ * /paynowTips's: there a refusal (1001 included) is the client's to say, as for any call.
+ */
+export const usePaymentResultTip = (orderId: string, locale: string) =>
+  useQuery(`paymentTip:${orderId}:${locale}`, ({ api }) => api.callData(api.client.GET('/api/bill/payment/tip/v1', { params: { query: { orderId } } })));
+
+/**
  * The instructions of the order's pending payment, as pay returned them (POST
  * /api/bill/payment-info/detail): `done` once the order is final; 1040 when nothing is left to
  * show (a declined card, an order never paid); both pass through to the page.

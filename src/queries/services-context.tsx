@@ -1,14 +1,16 @@
 import { createContext, useContext } from 'react';
 import type { Actor, ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
 import type { SessionMachine } from '../../machines/session/session.machine';
-import type { Api } from '../../core/api/client';
 import type { SessionCache } from '../../core/session/session-cache';
 import type { SessionStore } from '../../core/session/store';
 import type { QueryCache } from './query-cache';
 
-/** What views and query hooks may reach; the app layer provides the real services. */
+/**
+ * What views may reach; the app layer provides the real services (src/queries/services-provider.tsx).
+ * No API client: a view reads a src/queries hook or a machine's selector, and the queries layer
+ * holds the client (src/queries/query-services.ts).
+ */
 export interface ViewServices {
-  api: Api;
   queries: QueryCache;
   store: SessionStore;
   cache: SessionCache;
@@ -25,6 +27,6 @@ export const ServicesContext = createContext<ViewServices | null>(null);
 
 export function useServices(): ViewServices {
   const services = useContext(ServicesContext);
-  if (!services) throw new Error('useServices needs <ServicesContext.Provider> (see src/app/app.tsx)');
+  if (!services) throw new Error('useServices needs <ServicesProvider> (src/queries/services-provider.tsx)');
   return services;
 }

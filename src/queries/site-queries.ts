@@ -1,6 +1,6 @@
 import type { components } from '../../openapi/schema';
 import type { Language } from '../../core/i18n/languages';
-import type { ViewServices } from './services-context';
+import type { QueryServices } from './query-services';
 import { useQuery } from './use-query';
 
 type Schemas = components['schemas'];
@@ -8,7 +8,7 @@ type Schemas = components['schemas'];
 /** A keyed read, so the app can start it before any view asks (src/app/start-up.ts). */
 export interface Read<T> {
   key: string;
-  fetch(services: ViewServices): Promise<T>;
+  fetch(services: Pick<QueryServices, 'api' | 'cache'>): Promise<T>;
 }
 
 const useRead = <T>(read: Read<T>) => useQuery(read.key, read.fetch);

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { useServices, type ViewServices } from './services-context';
+import { useQueryServices, type QueryServices } from './query-services';
 
 export type MutationState<T> =
   | { status: 'idle' }
@@ -7,9 +7,12 @@ export type MutationState<T> =
   | { status: 'success'; data: T }
   | { status: 'error'; error: unknown };
 
-/** A one-shot write for a plain view (resend a link): runs on demand, one at a time. */
-export function useMutation<A, T>(run: (services: ViewServices, args: A) => Promise<T>) {
-  const services = useServices();
+/**
+ * A one-shot write for a plain view (resend a link): runs on demand, one at a time. Like useQuery,
+ * it hands `run` the client, so views use the named hooks of src/queries.
+ */
+export function useMutation<A, T>(run: (services: QueryServices, args: A) => Promise<T>) {
+  const services = useQueryServices();
   const [state, setState] = useState<MutationState<T>>({ status: 'idle' });
   const running = useRef(false);
   const mutate = useCallback(

@@ -2,7 +2,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryCache } from './query-cache';
-import { ServicesContext, type ViewServices } from './services-context';
+import { ServicesProvider } from './services-provider';
+import type { QueryServices } from './query-services';
 import { useQuery } from './use-query';
 
 function Shows({ fetcher }: { fetcher: () => Promise<string> }) {
@@ -15,13 +16,13 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 describe('useQuery', () => {
   it('asks once per key, in a task after the commit, and shows the answer', async () => {
     const fetcher = vi.fn(async () => 'olá');
-    // Only the cache is reached by this hook; the rest of the services stay out of the test.
-    const services = { queries: createQueryCache() } as unknown as ViewServices;
+    // Only the cache is reached by this hook (the fetcher is the test's, the client an empty stand-in).
+    const services = { api: {}, queries: createQueryCache() } as unknown as QueryServices;
     render(
-      <ServicesContext.Provider value={services}>
+      <ServicesProvider services={services}>
         <Shows fetcher={fetcher} />
         <Shows fetcher={fetcher} />
-      </ServicesContext.Provider>,
+      </ServicesProvider>,
     );
     // The effects ran in the commit's task; building the request waits for a task of its own.
     expect(fetcher).not.toHaveBeenCalled();

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { QueryState } from './query-cache';
-import { useServices, type ViewServices } from './services-context';
+import { useQueryServices, type QueryServices } from './query-services';
 
-/** Reads a key of the query cache, fetching it on first use; `retry` forgets and refetches it. */
-export function useQuery<T>(key: string, fetcher: (services: ViewServices) => Promise<T>): QueryState<T> & { retry(): void } {
-  const services = useServices();
+/**
+ * Reads a key of the query cache, fetching it on first use; `retry` forgets and refetches it. The
+ * fetcher is handed the client: the named hooks of src/queries use it, views use them.
+ */
+export function useQuery<T>(key: string, fetcher: (services: QueryServices) => Promise<T>): QueryState<T> & { retry(): void } {
+  const services = useQueryServices();
   const { queries } = services;
   const read = () => queries.get<T>(key);
   // The server's preview (src/preview) renders from the same cache, filled before it renders.

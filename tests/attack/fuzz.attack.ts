@@ -1,5 +1,5 @@
 /**
- * Schema-driven fuzzing (issue 8): every operation of openapi/portal.yaml gets valid requests
+ * Schema-driven fuzzing (docs/security.md): every operation of openapi/portal.yaml gets valid requests
  * generated from its request schemas and mutated ones, through the real server (`inject`, on
  * PGlite or on the PostgreSQL of TEST_DATABASE_URL). Every answer must be below 500 and in the
  * contract's envelope with a catalogued errCode, and no extra field may be stored anywhere.

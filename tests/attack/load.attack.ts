@@ -1,5 +1,5 @@
 /**
- * Issue 8, "Load": 60 s of mixed traffic from 20 concurrent clients on 127.0.0.1 against one real
+ * Load (docs/security.md): 60 s of mixed traffic from 20 concurrent clients on 127.0.0.1 against one real
  * server process — browse the plans, log in, read the account, value a plan, pay by test card with
  * an Idempotency-Key of its own — then every acknowledged payment must be an order of its account.
  * The embedded database (PGlite, a temporary DATA_DIR) by default; LOAD_DATABASE=postgres runs it

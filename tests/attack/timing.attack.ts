@@ -1,5 +1,5 @@
 /**
- * Issue 8, "Accounts": a password log-in must not tell an account nobody has from a wrong password
+ * Accounts (docs/security.md): a password log-in must not tell an account nobody has from a wrong password
  * (docs/decisions/006) — not by its answer, not by its time, not by the lockout. Against the real
  * server process on PostgreSQL (ports 8310 and 8311): rounds of 50 log-ins with unknown
  * identifiers and 50 with known accounts and wrong passwords, interleaved, on fresh identifiers and

@@ -1,5 +1,5 @@
 /**
- * Issue 8, "Two server processes on one PostgreSQL": two real server processes (same DATABASE_URL,
+ * Two server processes on one PostgreSQL (docs/security.md): two real server processes (same DATABASE_URL,
  * ports 8330 and 8331) serve one client's traffic, every other request going to the other one.
  * Each control that must hold for the deployment as a whole — log-in lockout, per-IP limits,
  * idempotent payments, the renewal job, cached reads — is attacked across the pair.

@@ -1,5 +1,5 @@
 /**
- * Issue 7's byte budgets, against a React-only floor page built in the same run: the first load of
+ * The byte budgets (docs/decisions/026), against a React-only floor page built in the same run: the first load of
  * /pricing-table at most 1.5 × the floor, each other route at most 40 kB gzip of its own chunks, no
  * chunk over 100 kB gzip. Bytes are deterministic, so they are asserted here; timings never are.
  *

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CaptchaPurpose } from '../../server/auth/captcha';
 import type { Database } from '../../server/db/database';
+import type { RequestContext } from '../../server/openapi/bind';
 import type { ServerServices } from '../../server/services';
 import { solveCaptcha, type CaptchaChallenge } from '../../src/components/captcha-solver';
 
@@ -156,4 +157,10 @@ export async function loggedInCustomer(
   if (res.body.code !== 0) throw new Error(`test log-in failed: ${JSON.stringify(res.body)}`);
   const token = res.body.data.token as string;
   return { account, token, auth: { Authorization: token, Language: 'en' } };
+}
+
+/** A session opened straight in the session service (no log-in round trip, lockout or captcha): its token. */
+export async function sessionFor(server: ServerHandle, account: Pick<TestAccount, 'uid'>): Promise<string> {
+  const ctx: RequestContext = { lang: 'en', scene: 'WEB', clientType: 'WEB', token: null, fingerprint: null, ip: '127.0.0.1' };
+  return (await server.services.sessions.open(server.db, { accountUid: account.uid, loginType: 'password', ctx })).token;
 }

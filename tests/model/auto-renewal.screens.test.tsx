@@ -6,8 +6,8 @@ import './node-realm';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { afterEach, expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
 import { createAutoRenewalActors } from '../../machines/auto-renewal/auto-renewal.actors';
 import { autoRenewalMachine } from '../../machines/auto-renewal/auto-renewal.machine';
 import type { AutoRenewalEventType } from '../../machines/auto-renewal/auto-renewal.types';
@@ -17,17 +17,11 @@ import { AutoRenewalSection } from '../../src/components/auto-renewal-panel';
 import { useTestServer } from '../helpers/test-server';
 import { autoRenewalGraph } from './auto-renewal.model';
 import { RenewalWorld } from './auto-renewal.world';
-import { saveCoverage } from './coverage';
-import { assertFullCoverage, pollUntil } from './gate';
-import { CoverageRecorder, describePath, flowPaths } from './harness';
-import { screenActorOptions } from './screen-walk';
-import { walkPath } from './walker';
+import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
 afterEach(() => cleanup());
-const recorder = new CoverageRecorder();
-const paths = flowPaths(autoRenewalGraph(autoRenewalMachine.provide({ actors: createAutoRenewalActors({} as never) })));
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const panel = () => screen.getByRole('region', { name: 'Auto-renewal' });
 
@@ -79,52 +73,36 @@ function assertScreen(s: AnyMachineSnapshot) {
   if (s.matches({ activated: 'idle' }) && s.context.cardChanged) expect(status()).toContain('Your billing card was changed.');
 }
 
-describe('auto-renewal machine, walk (b): through the account panel, against the real server', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+walkSuite({
+  title: 'auto-renewal machine, walk (b): through the account panel, against the real server',
+  flow: 'autoRenewal',
+  walk: 'screens',
+  model: autoRenewalGraph(autoRenewalMachine.provide({ actors: createAutoRenewalActors({} as never) })),
+  async path(run) {
     const world = new RenewalWorld(server);
     await world.setUp();
+    run.onEnd(() => world.repair());
     const gate = world.customer.client.gate;
-    const seen: AnyMachineSnapshot[] = [];
-    let stop = () => {};
-    try {
-      await walkPath(path, {
-        arrange: (event) => world.arrange(event),
-        async start() {
-          const { clock: actorClock, inspect } = screenActorOptions(recorder, gate, seen);
-          gate.hold();
-          const machine = autoRenewalMachine.provide({ actors: createAutoRenewalActors(world.customer.client.api) });
-          const actor = createActor(machine, { inspect, clock: actorClock }).start();
-          stop = () => actor.stop();
-          render(
-            <IntlProvider locale="en" messages={{}} onError={() => {}}>
-              <MemoryRouter>
-                <AutoRenewalSection actorRef={actor} />
-              </MemoryRouter>
-            </IntlProvider>,
-          );
-          return { snapshots: () => seen, clock: actorClock };
-        },
-        perform: async (event) => void executors[event.type as AutoRenewalEventType](),
-        delayMs: () => 0,
-        async check(reached, expected, event) {
-          expect(reached.value).toEqual(expected.value);
-          await world.check(reached, event);
-          if (seen[seen.length - 1] === reached) await waitFor(() => assertScreen(reached));
-        },
-        async checked() {
-          gate.open();
-        },
-        until: pollUntil,
-      });
-    } finally {
-      gate.open();
-      stop();
-      await world.repair();
-    }
-  });
-
-  afterAll(() => {
-    const report = saveCoverage('autoRenewal', 'screens', autoRenewalMachine, recorder);
-    assertFullCoverage(report, 'autoRenewal', 'screens');
-  });
+    return {
+      arrange: (event) => world.arrange(event),
+      async start() {
+        gate.hold();
+        const started = run.startOnScreen(autoRenewalMachine.provide({ actors: createAutoRenewalActors(world.customer.client.api) }), gate);
+        render(
+          <IntlProvider locale="en" messages={{}} onError={() => {}}>
+            <MemoryRouter>
+              <AutoRenewalSection actorRef={started.actor} />
+            </MemoryRouter>
+          </IntlProvider>,
+        );
+        return started;
+      },
+      perform: async (event) => void executors[event.type as AutoRenewalEventType](),
+      delayMs: () => 0,
+      async check(reached, _expected, event) {
+        await world.check(reached, event);
+        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => assertScreen(reached));
+      },
+    };
+  },
 });

@@ -1,8 +1,7 @@
 // Walk (a) of the auto-renewal machine: every graph path on the machine with its real actors, the
 // typed client calling the real reference server on a fresh database. Each answer is arranged as
 // server state (tests/model/auto-renewal.world.ts), never faked.
-import { afterAll, describe, it } from 'vitest';
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { EventObject } from 'xstate';
 import { createAutoRenewalActors } from '../../machines/auto-renewal/auto-renewal.actors';
 import { autoRenewalMachine } from '../../machines/auto-renewal/auto-renewal.machine';
 import type { AutoRenewalEvent, AutoRenewalEventType } from '../../machines/auto-renewal/auto-renewal.types';
@@ -10,15 +9,10 @@ import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../helpers/test-server';
 import { autoRenewalGraph } from './auto-renewal.model';
 import { RenewalWorld } from './auto-renewal.world';
-import { saveCoverage } from './coverage';
-import { assertFullCoverage, pollUntil } from './gate';
-import { CoverageRecorder, describePath, flowPaths, startRecorded } from './harness';
-import { walkPath } from './walker';
+import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
-const recorder = new CoverageRecorder();
-const paths = flowPaths(autoRenewalGraph(autoRenewalMachine.provide({ actors: createAutoRenewalActors({} as never) })));
 
 /** What the customer does for each event: here the event itself, filled from the arranged world. */
 const executors = {
@@ -31,41 +25,26 @@ const executors = {
   REFRESH_REQUESTED: () => ({ type: 'REFRESH_REQUESTED' }),
 } satisfies Record<AutoRenewalEventType, (world: RenewalWorld) => AutoRenewalEvent>;
 
-describe('auto-renewal machine, walk (a): real actors against the real server', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+walkSuite({
+  title: 'auto-renewal machine, walk (a): real actors against the real server',
+  flow: 'autoRenewal',
+  walk: 'server',
+  model: autoRenewalGraph(autoRenewalMachine.provide({ actors: createAutoRenewalActors({} as never) })),
+  async path(run) {
     const world = new RenewalWorld(server);
     await world.setUp();
-    const seen: AnyMachineSnapshot[] = [];
-    let stop = () => {};
+    run.onEnd(() => world.repair());
     let send: (event: AutoRenewalEvent) => void = () => {};
-    try {
-      await walkPath(path, {
-        arrange: (event) => world.arrange(event),
-        async start() {
-          const machine = autoRenewalMachine.provide({ actors: createAutoRenewalActors(world.customer.client.api) });
-          const started = startRecorded(machine, recorder);
-          seen.push(started.actor.getSnapshot() as AnyMachineSnapshot);
-          started.actor.subscribe((s) => void seen.push(s as AnyMachineSnapshot));
-          stop = () => started.actor.stop();
-          send = (event) => started.actor.send(event);
-          return { snapshots: () => seen, clock: started.clock };
-        },
-        perform: async (event: EventObject) => send(executors[event.type as AutoRenewalEventType](world)),
-        delayMs: () => 0,
-        async check(reached, expected, event) {
-          if (JSON.stringify(reached.value) !== JSON.stringify(expected.value)) throw new Error(`reached ${JSON.stringify(reached.value)}`);
-          await world.check(reached, event);
-        },
-        until: pollUntil,
-      });
-    } finally {
-      stop();
-      await world.repair();
-    }
-  });
-
-  afterAll(() => {
-    const report = saveCoverage('autoRenewal', 'server', autoRenewalMachine, recorder);
-    assertFullCoverage(report, 'autoRenewal', 'server');
-  });
+    return {
+      arrange: (event) => world.arrange(event),
+      async start() {
+        const started = run.start(autoRenewalMachine.provide({ actors: createAutoRenewalActors(world.customer.client.api) }));
+        send = (event) => started.actor.send(event);
+        return started;
+      },
+      perform: async (event: EventObject) => send(executors[event.type as AutoRenewalEventType](world)),
+      delayMs: () => 0,
+      check: (reached, _expected, event) => world.check(reached, event),
+    };
+  },
 });

@@ -48,6 +48,8 @@ const userEvents: EventObject[] = [
   { type: 'METHOD_SELECTED', code: 'pix' } as EventObject,
   { type: 'INSTALLMENTS_CHANGED', installments: 2 } as EventObject,
   { type: 'CODE_APPLIED', code: 'DESCONTO5' } as EventObject,
+  // A code of no coupon's shape: refused on the spot (9001), never sent.
+  { type: 'CODE_APPLIED', code: '<b>' } as EventObject,
   { type: 'CODE_REMOVED' },
   { type: 'COUNTRY_CHANGED', country: 'US' } as EventObject,
   { type: 'CURRENCY_CHANGED', currency: 'USD' } as EventObject,

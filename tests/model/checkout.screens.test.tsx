@@ -7,8 +7,8 @@
 import './node-realm';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { afterEach, expect } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createCheckoutActors } from '../../machines/checkout/checkout.actors';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import type { CheckoutEvent } from '../../machines/checkout/checkout.types';
@@ -17,18 +17,12 @@ import { CheckoutSection } from '../../src/screens/payment/checkout-section';
 import { useTestServer } from '../helpers/test-server';
 import { checkoutGraph } from './checkout.model';
 import { CheckoutWorld } from './checkout.world';
-import { saveCoverage } from './coverage';
-import { assertFullCoverage, pollUntil } from './gate';
-import { CoverageRecorder, describePath, flowPaths } from './harness';
-import { screenActorOptions } from './screen-walk';
 import { changeEmail, fillAndPay, performOnPage } from './payment-page';
-import { walkPath } from './walker';
+import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
 afterEach(() => cleanup());
-const recorder = new CoverageRecorder();
-const paths = flowPaths(checkoutGraph(checkoutMachine.provide({ actors: createCheckoutActors({ client: {} } as never) })));
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const methodNames: Record<string, string> = { paypal: 'PayPal', pix: 'PIX', card: 'Credit card' };
 
@@ -61,18 +55,21 @@ function assertScreen(s: AnyMachineSnapshot) {
     // Repaying a refused order, its code stays: the code field is off.
     expect((screen.getByLabelText('Discount code') as HTMLInputElement).disabled).toBe(c.orderId !== undefined);
     if (c.codeErrCode === 9000) expect(screen.getByText('Unavailable code')).toBeTruthy();
+    if (c.codeErrCode === 9001) expect(screen.getByText('Invalid coupon')).toBeTruthy();
     if (c.payErrCode === 301) expect(screen.getByText('Card rejected')).toBeTruthy();
   }
   if (s.matches('paying')) expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
 }
 
-describe('checkout machine, walk (b): through the payment page, against the real server', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+walkSuite({
+  title: 'checkout machine, walk (b): through the payment page, against the real server',
+  flow: 'checkout',
+  walk: 'screens',
+  model: checkoutGraph(checkoutMachine.provide({ actors: createCheckoutActors({ client: {} } as never) })),
+  async path(run) {
     const world = new CheckoutWorld(server, clock, '3');
     await world.setUp();
-    const seen: AnyMachineSnapshot[] = [];
     const gate = world.gate;
-    let actor: ReturnType<typeof createActor<typeof checkoutMachine>> | undefined;
     let simulated: { increment(ms: number): void } | undefined;
 
     /** What the customer does on the page for each event. */
@@ -83,8 +80,8 @@ describe('checkout machine, walk (b): through the payment page, against the real
       CURRENCY_CHANGED: async (e) => void fireEvent.change(screen.getByLabelText('Currency'), { target: { value: (e as unknown as { currency: string }).currency } }),
       METHOD_SELECTED: async (e) => void fireEvent.click(screen.getByRole('radio', { name: methodNames[(e as unknown as { code: string }).code] })),
       INSTALLMENTS_CHANGED: async (e) => void fireEvent.change(screen.getByLabelText('Instalments'), { target: { value: String((e as unknown as { installments: number }).installments) } }),
-      CODE_APPLIED: async () => {
-        fireEvent.input(screen.getByLabelText('Discount code'), { target: { value: await world.code() } });
+      CODE_APPLIED: async (e) => {
+        fireEvent.input(screen.getByLabelText('Discount code'), { target: { value: await world.typedCode(e) } });
         fireEvent.click(button('Apply'));
       },
       CODE_REMOVED: async () => void fireEvent.click(button('Remove')),
@@ -93,47 +90,36 @@ describe('checkout machine, walk (b): through the payment page, against the real
       RETRY: async () => void fireEvent.click(button('Try again')),
     } satisfies Record<CheckoutEvent['type'], (event: EventObject) => Promise<void>>;
 
-    try {
-      await walkPath(path, {
-        arrange: (event) => world.arrange(event),
-        async start() {
-          const { clock: actorClock, inspect } = screenActorOptions(recorder, gate, seen, (s) => ['loading', 'pricing'].some((t) => s.hasTag(t)));
-          simulated = actorClock;
-          actor = createActor(checkoutMachine.provide({ actors: createCheckoutActors(world.api) }), { input: world.input, inspect, clock: actorClock }).start();
-          render(
-            <IntlProvider locale="en" messages={{}} onError={() => {}}>
-              <CheckoutSection actorRef={actor} sandbox={false} />
-            </IntlProvider>,
-          );
-          return { snapshots: () => seen, clock: actorClock };
-        },
-        perform: (event) => performOnPage(event.type, seen, () => executors[event.type as CheckoutEvent['type']](event)),
-        delayMs() {
-          throw new Error('the checkout has no delays of its own');
-        },
-        async check(reached, expected, event) {
-          expect(reached.value).toEqual(expected.value);
-          await world.checkServer(reached, event, expect);
-          if (seen[seen.length - 1] === reached) await waitFor(() => assertScreen(reached));
-        },
-        async checked(reached) {
-          gate.open();
-          if (reached.matches('unbinding')) {
-            await waitFor(() => screen.getByRole('dialog', { name: 'Use this code on this order?' }));
-            fireEvent.click(button(world.plan.unbinding === 'kept' ? 'Keep that order' : 'Cancel that order and use the code'));
-          }
-          if (reached.matches('paying')) await world.whilePaying((reached.children as Record<string, { getSnapshot(): AnyMachineSnapshot } | undefined>).payment, simulated!);
-        },
-        until: pollUntil,
-      });
-    } finally {
-      gate.open();
-      actor?.stop();
-    }
-  });
-
-  afterAll(() => {
-    const report = saveCoverage('checkout', 'screens', checkoutMachine, recorder);
-    assertFullCoverage(report, 'checkout', 'screens');
-  });
+    return {
+      arrange: (event) => world.arrange(event),
+      async start() {
+        const started = run.startOnScreen(checkoutMachine.provide({ actors: createCheckoutActors(world.api) }), gate, {
+          input: world.input,
+          busy: (s) => ['loading', 'pricing'].some((t) => s.hasTag(t)),
+        });
+        simulated = started.clock;
+        render(
+          <IntlProvider locale="en" messages={{}} onError={() => {}}>
+            <CheckoutSection actorRef={started.actor} sandbox={false} />
+          </IntlProvider>,
+        );
+        return started;
+      },
+      perform: (event) => performOnPage(event.type, run.seen, () => executors[event.type as CheckoutEvent['type']](event)),
+      delayMs() {
+        throw new Error('the checkout has no delays of its own');
+      },
+      async check(reached, _expected, event) {
+        await world.checkServer(reached, event, expect);
+        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => assertScreen(reached));
+      },
+      async checked(reached) {
+        if (reached.matches('unbinding')) {
+          await waitFor(() => screen.getByRole('dialog', { name: 'Use this code on this order?' }));
+          fireEvent.click(button(world.plan.unbinding === 'kept' ? 'Keep that order' : 'Cancel that order and use the code'));
+        }
+        if (reached.matches('paying')) await world.whilePaying((reached.children as Record<string, { getSnapshot(): AnyMachineSnapshot } | undefined>).payment, simulated!);
+      },
+    };
+  },
 });

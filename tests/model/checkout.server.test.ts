@@ -1,7 +1,7 @@
 // Walk (a) of the checkout machine: every graph path on the machine with its real actors and its
 // real child flows (payment, discount unbinding), the client calling the real reference server on a
 // fresh database. Answers are arranged for real by the checkout world (tests/model/checkout.world.ts).
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createCheckoutActors } from '../../machines/checkout/checkout.actors';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
@@ -10,27 +10,24 @@ import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../helpers/test-server';
 import { checkoutGraph } from './checkout.model';
 import { CheckoutWorld } from './checkout.world';
-import { saveCoverage } from './coverage';
-import { assertFullCoverage, pollUntil } from './gate';
-import { CoverageRecorder, describePath, flowPaths, startRecorded } from './harness';
-import { walkPath } from './walker';
+import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
-const recorder = new CoverageRecorder();
-const paths = flowPaths(checkoutGraph(checkoutMachine.provide({ actors: createCheckoutActors({ client: {} } as never) })));
 
-describe('checkout machine, walk (a): real actors and child flows against the real server', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+walkSuite({
+  title: 'checkout machine, walk (a): real actors and child flows against the real server',
+  flow: 'checkout',
+  walk: 'server',
+  model: checkoutGraph(checkoutMachine.provide({ actors: createCheckoutActors({ client: {} } as never) })),
+  async path(run) {
     const world = new CheckoutWorld(server, clock);
     await world.setUp();
-    const seen: AnyMachineSnapshot[] = [];
-    let actor: ReturnType<typeof startRecorded<typeof checkoutMachine>>['actor'] | undefined;
-    let simulated: { increment(ms: number): void } | undefined;
-    const send = (event: CheckoutEvent) => actor!.send(event);
+    let started: ReturnType<typeof run.start<typeof checkoutMachine>> | undefined;
+    const send = (event: CheckoutEvent) => started!.actor.send(event);
     /** Each user event, sent as the answer arranged after it needs. */
     const executors = {
-      CODE_APPLIED: async () => send({ type: 'CODE_APPLIED', code: await world.code() }),
+      CODE_APPLIED: async (e) => send({ type: 'CODE_APPLIED', code: await world.typedCode(e) }),
       PAY_SUBMITTED: async () => send({ type: 'PAY_SUBMITTED', details: world.details() }),
       FINISH_ORDER_CHOSEN: async () => send({ type: 'FINISH_ORDER_CHOSEN' }),
       NEW_ORDER_CHOSEN: async () => send({ type: 'NEW_ORDER_CHOSEN' }),
@@ -42,40 +39,23 @@ describe('checkout machine, walk (a): real actors and child flows against the re
       EMAIL_CHANGED: async (e) => send(e as CheckoutEvent),
       RETRY: async () => send({ type: 'RETRY' }),
     } satisfies Record<CheckoutEvent['type'], (event: EventObject) => Promise<void>>;
-    try {
-      await walkPath(path, {
-        arrange: (event) => world.arrange(event),
-        async start() {
-          const started = startRecorded(checkoutMachine.provide({ actors: createCheckoutActors(world.api) }), recorder, world.input);
-          actor = started.actor;
-          simulated = started.clock;
-          seen.push(actor.getSnapshot() as AnyMachineSnapshot);
-          actor.subscribe((s) => void seen.push(s as AnyMachineSnapshot));
-          return { snapshots: () => seen, clock: started.clock };
-        },
-        perform: (event) => executors[event.type as CheckoutEvent['type']](event),
-        delayMs() {
-          throw new Error('the checkout has no delays of its own');
-        },
-        async checked(reached) {
-          const children = reached.children as Record<string, { send(e: EventObject): void; getSnapshot(): AnyMachineSnapshot } | undefined>;
-          // The unbinding dialog: the customer confirms (or keeps the other order).
-          if (reached.matches('unbinding')) children.unbinding?.send({ type: world.plan.unbinding === 'kept' ? 'CANCELLED' : 'CONFIRMED' });
-          if (reached.matches('paying')) await world.whilePaying(children.payment, simulated!);
-        },
-        async check(reached, expected, event) {
-          expect(reached.value).toEqual(expected.value);
-          await world.checkServer(reached, event, expect);
-        },
-        until: pollUntil,
-      });
-    } finally {
-      actor?.stop();
-    }
-  });
-
-  afterAll(() => {
-    const report = saveCoverage('checkout', 'server', checkoutMachine, recorder);
-    assertFullCoverage(report, 'checkout', 'server');
-  });
+    return {
+      arrange: (event) => world.arrange(event),
+      async start() {
+        started = run.start(checkoutMachine.provide({ actors: createCheckoutActors(world.api) }), world.input);
+        return started;
+      },
+      perform: (event) => executors[event.type as CheckoutEvent['type']](event),
+      delayMs() {
+        throw new Error('the checkout has no delays of its own');
+      },
+      async checked(reached) {
+        const children = reached.children as Record<string, { send(e: EventObject): void; getSnapshot(): AnyMachineSnapshot } | undefined>;
+        // The unbinding dialog: the customer confirms (or keeps the other order).
+        if (reached.matches('unbinding')) children.unbinding?.send({ type: world.plan.unbinding === 'kept' ? 'CANCELLED' : 'CONFIRMED' });
+        if (reached.matches('paying')) await world.whilePaying(children.payment, started!.clock);
+      },
+      check: (reached, _expected, event) => world.checkServer(reached, event, expect),
+    };
+  },
 });

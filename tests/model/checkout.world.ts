@@ -3,12 +3,13 @@
 // another unpaid order holding the code (9004, or one that cannot be cancelled: 1003), the sandbox
 // cards, PayPal, a PIX left unpaid until its window closed, a request lost on the network.
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { PayDetails } from '../../machines/checkout/checkout.types';
+import type { PayDetails } from '../../machines/payment/payment.types';
 import type { FakeClock } from '../../server/clock';
 import { createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
 import { card, detailsFor, letPixExpire, lossyClient, PIX_PAYER } from './payment-world';
 import { AnswerGate } from './real-server';
+import { shapedDiscountCode } from '../../core/validation/helpers';
 
 type Server = ReturnType<typeof useTestServer>;
 type Expect = (actual: unknown) => { toBe(v: unknown): void; toContain(v: unknown): void; toEqual(v: unknown): void; toMatch(v: RegExp): void; toMatchObject(v: object): void };
@@ -102,6 +103,12 @@ export class CheckoutWorld {
     return this.plan.code === 'refused' ? 'PAUSADO' : 'DESCONTO5';
   }
 
+  /** What the customer types for a CODE_APPLIED of the graph: a code of no coupon's shape as it is, else the code arranged. */
+  async typedCode(event: EventObject): Promise<string> {
+    const typed = (event as { code?: string }).code ?? '';
+    return shapedDiscountCode(typed) ? this.code() : typed;
+  }
+
   /** What the customer pays with, for the payment answer arranged. */
   details(): PayDetails {
     return detailsFor(this.plan.payment);
@@ -131,6 +138,8 @@ export class CheckoutWorld {
       case '"editing"':
         expect(c.valuation?.planId).toBe(this.planId);
         if (this.plan.code === 'refused' && event.type === 'xstate.done.actor.valuate') expect(c.codeErrCode).toBe(9000);
+        // Only a code of no coupon's shape stays on the form: refused without a call.
+        if (event.type === 'CODE_APPLIED') expect(c.codeErrCode).toBe(9001);
         if (c.orderId) expect(orders.map((o) => o.id)).toContain(c.orderId);
         if (event.type === 'xstate.done.actor.findRefusedOrder') expect(orders.find((o) => o.id === c.orderId)?.status).toBe('PAYMENT_FAILED');
         break;

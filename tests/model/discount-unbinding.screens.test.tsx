@@ -5,27 +5,21 @@
 import './node-realm';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { afterEach, expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
 import { createDiscountUnbindingActors } from '../../machines/discount-unbinding/discount-unbinding.actors';
 import { discountUnbindingMachine } from '../../machines/discount-unbinding/discount-unbinding.machine';
 import type { DiscountUnbindingEventType } from '../../machines/discount-unbinding/discount-unbinding.types';
 import { createFakeClock } from '../../server/clock';
 import { DiscountUnbindingDialog } from '../../src/components/discount-unbinding-dialog';
 import { useTestServer } from '../helpers/test-server';
-import { saveCoverage } from './coverage';
 import { discountUnbindingGraph, UNBINDING_CODE } from './discount-unbinding.model';
 import { UnbindingWorld } from './discount-unbinding.world';
-import { assertFullCoverage, pollUntil } from './gate';
-import { CoverageRecorder, describePath, flowPaths } from './harness';
-import { screenActorOptions } from './screen-walk';
-import { walkPath } from './walker';
+import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
 afterEach(() => cleanup());
-const recorder = new CoverageRecorder();
-const paths = flowPaths(discountUnbindingGraph(discountUnbindingMachine.provide({ actors: createDiscountUnbindingActors({} as never) })));
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 /** What the customer does in the dialog for each event. */
@@ -62,46 +56,34 @@ function assertScreen(s: AnyMachineSnapshot, orderId: string) {
   }
 }
 
-describe('discount-unbinding machine, walk (b): through the dialog, against the real server', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+walkSuite({
+  title: 'discount-unbinding machine, walk (b): through the dialog, against the real server',
+  flow: 'discountUnbinding',
+  walk: 'screens',
+  model: discountUnbindingGraph(discountUnbindingMachine.provide({ actors: createDiscountUnbindingActors({} as never) })),
+  async path(run) {
     const world = new UnbindingWorld(server);
     const input = await world.setUp();
+    run.onEnd(() => world.repair());
     const gate = world.customer.client.gate;
-    const seen: AnyMachineSnapshot[] = [];
-    let stop = () => {};
-    await walkPath(path, {
+    return {
       arrange: (event) => world.arrange(event),
       async start() {
-        const { clock: actorClock, inspect } = screenActorOptions(recorder, gate, seen);
         const machine = discountUnbindingMachine.provide({ actors: createDiscountUnbindingActors(world.customer.client.api) });
-        const actor = createActor(machine, { input, inspect, clock: actorClock }).start();
-        stop = () => actor.stop();
+        const started = run.startOnScreen(machine, gate, { input });
         render(
           <IntlProvider locale="en" messages={{}} onError={() => {}}>
-            <DiscountUnbindingDialog actorRef={actor} />
+            <DiscountUnbindingDialog actorRef={started.actor} />
           </IntlProvider>,
         );
-        return { snapshots: () => seen, clock: actorClock };
+        return started;
       },
       perform: async (event) => void executors[event.type as DiscountUnbindingEventType](),
       delayMs: () => 0,
-      async check(reached, expected, event) {
-        expect(reached.value).toEqual(expected.value);
+      async check(reached, _expected, event) {
         await world.check(reached, event);
-        if (seen[seen.length - 1] === reached) await waitFor(() => assertScreen(reached, input.orderId));
+        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => assertScreen(reached, input.orderId));
       },
-      async checked() {
-        gate.open();
-      },
-      until: pollUntil,
-    });
-    gate.open();
-    await world.repair();
-    stop();
-  });
-
-  afterAll(() => {
-    const report = saveCoverage('discountUnbinding', 'screens', discountUnbindingMachine, recorder);
-    assertFullCoverage(report, 'discountUnbinding', 'screens');
-  });
+    };
+  },
 });

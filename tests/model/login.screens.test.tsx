@@ -6,7 +6,7 @@ import './node-realm';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect } from 'vitest';
 import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { createLoginActors } from '../../machines/login/login.actors';
 import { loginMachine } from '../../machines/login/login.machine';
@@ -16,20 +16,17 @@ import { createSessionActors } from '../../machines/session/session.actors';
 import { createFakeClock } from '../../server/clock';
 import { errorMessageFor } from '../../core/i18n/error-messages';
 import { createQueryCache } from '../../src/queries/query-cache';
-import { ServicesContext } from '../../src/queries/services-context';
+import { ServicesProvider } from '../../src/queries/services-provider';
 import { LoginScreen } from '../../src/screens/login/login-screen';
 import { createSessionCache } from '../../core/session/session-cache';
 import { useTestServer } from '../helpers/test-server';
-import { saveCoverage } from './coverage';
-import { assertFullCoverage, pollUntil } from './gate';
 import { GOOGLE_CLIENT_ID, useGoogleStub } from './google-stub';
-import { CoverageRecorder, describePath, flowPaths } from './harness';
 import { loginGraph, loginInputs, type LoginStart } from './login.model';
 import { configureCountdown, LoginWorld } from './login.world';
 import { createClientWorld, MemoryStorage } from './real-server';
 import { Landed, NavigationBridge } from './router-bridge';
-import { CAPTCHA, screenActorOptions, verifyCaptchaOnScreen } from './screen-walk';
-import { walkPath } from './walker';
+import { CAPTCHA, verifyCaptchaOnScreen } from './screen-walk';
+import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
 const env: NodeJS.ProcessEnv = { GOOGLE_CLIENT_ID };
@@ -37,8 +34,6 @@ const google = useGoogleStub(env);
 const server = useTestServer(env, { clock });
 beforeAll(() => configureCountdown(server));
 afterEach(() => cleanup());
-const recorder = new CoverageRecorder();
-const paths = flowPaths(loginGraph(loginMachine.provide({ actors: createLoginActors({} as never) })));
 
 const text = (descriptor: { defaultMessage?: unknown }) => String(descriptor.defaultMessage);
 const type = (label: RegExp | string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
@@ -147,78 +142,65 @@ function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
   if (s.context.errCode !== null) expect(screen.getAllByRole('alert').some((a) => a.textContent === text(errorMessageFor(s.context.errCode)))).toBe(true);
 }
 
-
-
-describe('login machine, walk (b): through the screen, against the real server', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+walkSuite({
+  title: 'login machine, walk (b): through the screen, against the real server',
+  flow: 'login',
+  walk: 'screens',
+  model: loginGraph(loginMachine.provide({ actors: createLoginActors({} as never) })),
+  path(run) {
     const storage = new MemoryStorage();
     const client = createClientWorld(server.app, storage);
     const world = new LoginWorld(server, clock, google, client);
     installGoogleWidget(world);
-    const seen: AnyMachineSnapshot[] = [];
-    try {
-      await walkPath(path, {
-        arrange: (event, _expected, cause) => world.arrange(event, cause),
-        async start(start) {
-          const input = loginInputs[start as LoginStart];
-          client.store.set('scene', input.scene);
-          client.store.set('loginActiveTab', input.tab);
-          const query = new URLSearchParams({ redirect: input.returnTo });
-          if (input.entranceToken && world.entranceToken) for (const [k, v] of Object.entries(world.entranceToken)) query.set(k, v);
-          const session = createActor(
-            sessionMachine.provide({
-              actors: createSessionActors(client.api),
-              actions: { storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo), clearSession: () => client.store.resetSession() },
-            }),
-            { input: { userInfo: null } },
-          ).start();
-          const { clock: actorClock, inspect } = screenActorOptions(recorder, client.gate, seen);
-        const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session, actorOptions: { clock: actorClock, inspect } };
-          client.gate.hold();
-          render(
-            <ServicesContext.Provider value={services}>
-              <IntlProvider locale="en" messages={{}} onError={() => {}}>
-                <MemoryRouter initialEntries={[`/login?${query.toString()}`]}>
-                  <NavigationBridge onNavigate={client.onNavigate} />
-                  <Routes>
-                    <Route path="/login" element={<LoginScreen />} />
-                    <Route path="*" element={<Landed />} />
-                  </Routes>
-                </MemoryRouter>
-              </IntlProvider>
-            </ServicesContext.Provider>,
-          );
-          return { snapshots: () => seen, clock: actorClock };
-        },
-        perform: (event, from) => executors[event.type as LoginEventType](world, from, event),
-        delayMs(_delay, current) {
-          const ms = current.context.countdownSeconds * 1000;
-          clock.advance(ms);
-          return ms;
-        },
-        async check(reached, expected, event) {
-          expect(reached.value).toEqual(expected.value);
-          await world.check(reached, event);
-          const latest = () => seen[seen.length - 1]!;
-          // The screen shows the state once React has rendered it; nothing moves on meanwhile,
-          // since answers wait at the gate.
-          expect(latest().value).toEqual(reached.value);
-          await waitFor(() => assertScreen(reached, () => screen.getByTestId('landed').textContent ?? ''));
-        },
-        async checked() {
-          client.gate.open();
-        },
-        until: pollUntil,
-      });
-    } finally {
-      // A failed path must not leave its fault to the next one.
-      client.gate.open();
-      await world.repair();
-    }
-  });
-
-  afterAll(() => {
-    const report = saveCoverage('login', 'screens', loginMachine, recorder);
-    assertFullCoverage(report, 'login', 'screens');
-  });
+    // A failed path must not leave its fault to the next one.
+    run.onEnd(() => world.repair());
+    return {
+      arrange: (event, _expected, cause) => world.arrange(event, cause),
+      async start(start) {
+        const input = loginInputs[start as LoginStart];
+        client.store.set('scene', input.scene);
+        client.store.set('loginActiveTab', input.tab);
+        const query = new URLSearchParams({ redirect: input.returnTo });
+        if (input.entranceToken && world.entranceToken) for (const [k, v] of Object.entries(world.entranceToken)) query.set(k, v);
+        const session = createActor(
+          sessionMachine.provide({
+            actors: createSessionActors(client.api),
+            actions: { storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo), clearSession: () => client.store.resetSession() },
+          }),
+          { input: { userInfo: null } },
+        ).start();
+        const { clock: actorClock, inspect, snapshots } = run.screenOptions(client.gate);
+      const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session, actorOptions: { clock: actorClock, inspect } };
+        client.gate.hold();
+        render(
+          <ServicesProvider services={services}>
+            <IntlProvider locale="en" messages={{}} onError={() => {}}>
+              <MemoryRouter initialEntries={[`/login?${query.toString()}`]}>
+                <NavigationBridge onNavigate={client.onNavigate} />
+                <Routes>
+                  <Route path="/login" element={<LoginScreen />} />
+                  <Route path="*" element={<Landed />} />
+                </Routes>
+              </MemoryRouter>
+            </IntlProvider>
+          </ServicesProvider>,
+        );
+        return { snapshots, clock: actorClock };
+      },
+      perform: (event, from) => executors[event.type as LoginEventType](world, from, event),
+      delayMs(_delay, current) {
+        const ms = current.context.countdownSeconds * 1000;
+        clock.advance(ms);
+        return ms;
+      },
+      async check(reached, _expected, event) {
+        await world.check(reached, event);
+        const latest = () => run.seen[run.seen.length - 1]!;
+        // The screen shows the state once React has rendered it; nothing moves on meanwhile,
+        // since answers wait at the gate.
+        expect(latest().value).toEqual(reached.value);
+        await waitFor(() => assertScreen(reached, () => screen.getByTestId('landed').textContent ?? ''));
+      },
+    };
+  },
 });

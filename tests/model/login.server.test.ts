@@ -1,7 +1,7 @@
 // Walk (a) of the login machine: every graph path on the machine with its real actors, the
 // typed client calling the real reference server on a fresh database. Each answer a path expects
 // is arranged as server state (tests/model/login.world.ts), never faked.
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { beforeAll } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createLoginActors } from '../../machines/login/login.actors';
 import { loginMachine } from '../../machines/login/login.machine';
@@ -9,22 +9,17 @@ import type { LoginEvent, LoginEventType } from '../../machines/login/login.type
 import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../helpers/test-server';
 import { solutionOf } from './captcha-walks';
-import { saveCoverage } from './coverage';
-import { assertFullCoverage, pollUntil } from './gate';
 import { GOOGLE_CLIENT_ID, useGoogleStub } from './google-stub';
-import { CoverageRecorder, describePath, flowPaths, startRecorded } from './harness';
 import { loginGraph, loginInputs, type LoginStart } from './login.model';
 import { configureCountdown, LoginWorld } from './login.world';
 import { createClientWorld } from './real-server';
-import { walkPath } from './walker';
+import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
 const env: NodeJS.ProcessEnv = { GOOGLE_CLIENT_ID };
 const google = useGoogleStub(env);
 const server = useTestServer(env, { clock });
 beforeAll(() => configureCountdown(server));
-const recorder = new CoverageRecorder();
-const paths = flowPaths(loginGraph(loginMachine.provide({ actors: createLoginActors({} as never) })));
 
 type Executor = (world: LoginWorld, from: AnyMachineSnapshot, event: EventObject) => Promise<LoginEvent>;
 
@@ -50,63 +45,50 @@ const executors = {
   NOTICE_DISMISSED: async () => ({ type: 'NOTICE_DISMISSED' }),
 } satisfies Record<LoginEventType, Executor>;
 
-describe('login machine, walk (a): real actors against the real server', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+walkSuite({
+  title: 'login machine, walk (a): real actors against the real server',
+  flow: 'login',
+  walk: 'server',
+  model: loginGraph(loginMachine.provide({ actors: createLoginActors({} as never) })),
+  path(run) {
     const client = createClientWorld(server.app);
     const world = new LoginWorld(server, clock, google, client);
-    const seen: AnyMachineSnapshot[] = [];
+    run.onEnd(() => world.repair());
     const done: unknown[] = [];
-    let stop = () => {};
-    try {
-      await walkPath(path, {
-        arrange: (event, _expected, cause) => world.arrange(event, cause),
-        async start(start) {
-          const input = { ...loginInputs[start as LoginStart], entranceToken: loginInputs[start as LoginStart].entranceToken ? world.entranceToken : null };
-          client.store.set('scene', input.scene);
-          const machine = loginMachine.provide({
-            actors: createLoginActors(client.api),
-            actions: {
-              rememberTab: (_, { tab }) => client.store.set('loginActiveTab', tab),
-              storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo),
-              returnToOrigin: (_, { to }) => void done.push(['returnTo', to]),
-            },
-          });
-          const started = startRecorded(machine, recorder, input);
-          seen.push(started.actor.getSnapshot() as AnyMachineSnapshot);
-          started.actor.subscribe((s) => void seen.push(s as AnyMachineSnapshot));
-          stop = () => started.actor.stop();
-          perform = async (event, from) => started.actor.send(await executors[event.type as LoginEventType](world, from, event));
-          return { snapshots: () => seen, clock: started.clock };
-        },
-        perform: (event, from) => perform(event, from),
-        delayMs(delay, current) {
-          // The countdown runs on the server's clock too, so the resend is really allowed.
-          const ms = current.context.countdownSeconds * 1000;
-          clock.advance(ms);
-          return delay === 'resendCountdown' ? ms : 0;
-        },
-        async check(reached, expected, event) {
-          if (JSON.stringify(reached.value) !== JSON.stringify(expected.value)) throw new Error(`reached ${JSON.stringify(reached.value)}`);
-          await world.check(reached, event);
-          if (reached.matches('loggedIn')) {
-            // Spec section 4: userInfo stored, and back to where the user came from.
-            if (client.store.get('userInfo')?.token !== reached.context.userInfo.token) throw new Error('userInfo not stored');
-            if (JSON.stringify(done.at(-1)) !== JSON.stringify(['returnTo', reached.context.returnTo])) throw new Error('did not return');
-          }
-          if (event.type === 'TAB_CHOSEN' && client.store.get('loginActiveTab') !== reached.context.tab) throw new Error('tab not remembered');
-        },
-        until: pollUntil,
-      });
-    } finally {
-      // A failed path must not leave its fault or its actor to the next one.
-      await world.repair();
-      stop();
-    }
-  });
-  let perform: (event: EventObject, from: AnyMachineSnapshot) => Promise<void> = async () => {};
-
-  afterAll(() => {
-    const report = saveCoverage('login', 'server', loginMachine, recorder);
-    assertFullCoverage(report, 'login', 'server');
-  });
+    let perform: (event: EventObject, from: AnyMachineSnapshot) => Promise<void> = async () => {};
+    return {
+      arrange: (event, _expected, cause) => world.arrange(event, cause),
+      async start(start) {
+        const input = { ...loginInputs[start as LoginStart], entranceToken: loginInputs[start as LoginStart].entranceToken ? world.entranceToken : null };
+        client.store.set('scene', input.scene);
+        const machine = loginMachine.provide({
+          actors: createLoginActors(client.api),
+          actions: {
+            rememberTab: (_, { tab }) => client.store.set('loginActiveTab', tab),
+            storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo),
+            returnToOrigin: (_, { to }) => void done.push(['returnTo', to]),
+          },
+        });
+        const started = run.start(machine, input);
+        perform = async (event, from) => started.actor.send(await executors[event.type as LoginEventType](world, from, event));
+        return started;
+      },
+      perform: (event, from) => perform(event, from),
+      delayMs(delay, current) {
+        // The countdown runs on the server's clock too, so the resend is really allowed.
+        const ms = current.context.countdownSeconds * 1000;
+        clock.advance(ms);
+        return delay === 'resendCountdown' ? ms : 0;
+      },
+      async check(reached, _expected, event) {
+        await world.check(reached, event);
+        if (reached.matches('loggedIn')) {
+          // Spec section 4: userInfo stored, and back to where the user came from.
+          if (client.store.get('userInfo')?.token !== reached.context.userInfo.token) throw new Error('userInfo not stored');
+          if (JSON.stringify(done.at(-1)) !== JSON.stringify(['returnTo', reached.context.returnTo])) throw new Error('did not return');
+        }
+        if (event.type === 'TAB_CHOSEN' && client.store.get('loginActiveTab') !== reached.context.tab) throw new Error('tab not remembered');
+      },
+    };
+  },
 });

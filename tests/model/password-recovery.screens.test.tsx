@@ -6,7 +6,7 @@ import './node-realm';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { createPasswordRecoveryActors } from '../../machines/password-recovery/password-recovery.actors';
 import { passwordRecoveryMachine } from '../../machines/password-recovery/password-recovery.machine';
@@ -16,25 +16,20 @@ import { sessionMachine } from '../../machines/session/session.machine';
 import { createFakeClock } from '../../server/clock';
 import { errorMessageFor } from '../../core/i18n/error-messages';
 import { createQueryCache } from '../../src/queries/query-cache';
-import { ServicesContext } from '../../src/queries/services-context';
+import { ServicesProvider } from '../../src/queries/services-provider';
 import { ForgotPasswordScreen, ResetPasswordScreen } from '../../src/screens/password-recovery/password-recovery-screen';
 import { createSessionCache } from '../../core/session/session-cache';
 import { useTestServer } from '../helpers/test-server';
-import { saveCoverage } from './coverage';
-import { assertFullCoverage, pollUntil } from './gate';
-import { CoverageRecorder, describePath, flowPaths } from './harness';
 import { passwordRecoveryGraph, type RecoveryStart } from './password-recovery.model';
 import { RecoveryWorld } from './password-recovery.world';
 import { createClientWorld, MemoryStorage } from './real-server';
 import { Landed, NavigationBridge } from './router-bridge';
-import { CAPTCHA, screenActorOptions, verifyCaptchaOnScreen } from './screen-walk';
-import { walkPath } from './walker';
+import { CAPTCHA, verifyCaptchaOnScreen } from './screen-walk';
+import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
 afterEach(() => cleanup());
-const recorder = new CoverageRecorder();
-const paths = flowPaths(passwordRecoveryGraph(passwordRecoveryMachine.provide({ actors: createPasswordRecoveryActors({} as never) })));
 
 const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
@@ -114,63 +109,52 @@ function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
   }
 }
 
-describe('password-recovery machine, walk (b): through the screens, against the real server', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+walkSuite({
+  title: 'password-recovery machine, walk (b): through the screens, against the real server',
+  flow: 'passwordRecovery',
+  walk: 'screens',
+  model: passwordRecoveryGraph(passwordRecoveryMachine.provide({ actors: createPasswordRecoveryActors({} as never) })),
+  path(run) {
     const client = createClientWorld(server.app);
     const world = new RecoveryWorld(server, clock);
-    const seen: AnyMachineSnapshot[] = [];
-    try {
-      await walkPath(path, {
-        arrange: (event, _expected, cause) => world.arrange(event, cause),
-        async start(start) {
-          const url = (start as RecoveryStart) === 'link' ? `/reset-password?token=${encodeURIComponent(world.token ?? '')}&la=en` : '/forgot-password';
-          const { clock: actorClock, inspect } = screenActorOptions(recorder, client.gate, seen);
-          const session = createActor(sessionMachine.provide({ actors: createSessionActors(client.api) }), { input: { userInfo: null } }).start();
-          const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session, actorOptions: { clock: actorClock, inspect } };
-          client.gate.hold();
-          render(
-            <ServicesContext.Provider value={services}>
-              <IntlProvider locale="en" messages={{}} onError={() => {}}>
-                <MemoryRouter initialEntries={[url]}>
-                  <NavigationBridge onNavigate={client.onNavigate} />
-                  <Routes>
-                    <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
-                    <Route path="/reset-password" element={<ResetPasswordScreen />} />
-                    <Route path="*" element={<Landed />} />
-                  </Routes>
-                </MemoryRouter>
-              </IntlProvider>
-            </ServicesContext.Provider>,
-          );
-          return { snapshots: () => seen, clock: actorClock };
-        },
-        perform: (event) => executors[event.type as PasswordRecoveryEventType](world),
-        delayMs(_delay, current) {
-          // The countdown runs on the server's clock too, so the resend is really allowed.
-          const ms = current.context.countdownSeconds * 1000;
-          clock.advance(ms);
-          return ms;
-        },
-        async check(reached, expected, event) {
-          expect(reached.value).toEqual(expected.value);
-          await world.check(reached, event);
-          expect(seen[seen.length - 1]!.value).toEqual(reached.value);
-          await waitFor(() => assertScreen(reached, () => screen.getByTestId('landed').textContent ?? ''));
-        },
-        async checked() {
-          client.gate.open();
-        },
-        until: pollUntil,
-      });
-    } finally {
-      // A failed path must not leave its fault to the next one.
-      client.gate.open();
-      await world.repair();
-    }
-  });
-
-  afterAll(() => {
-    const report = saveCoverage('passwordRecovery', 'screens', passwordRecoveryMachine, recorder);
-    assertFullCoverage(report, 'passwordRecovery', 'screens');
-  });
+    // A failed path must not leave its fault to the next one.
+    run.onEnd(() => world.repair());
+    return {
+      arrange: (event, _expected, cause) => world.arrange(event, cause),
+      async start(start) {
+        const url = (start as RecoveryStart) === 'link' ? `/reset-password?token=${encodeURIComponent(world.token ?? '')}&la=en` : '/forgot-password';
+        const { clock: actorClock, inspect, snapshots } = run.screenOptions(client.gate);
+        const session = createActor(sessionMachine.provide({ actors: createSessionActors(client.api) }), { input: { userInfo: null } }).start();
+        const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session, actorOptions: { clock: actorClock, inspect } };
+        client.gate.hold();
+        render(
+          <ServicesProvider services={services}>
+            <IntlProvider locale="en" messages={{}} onError={() => {}}>
+              <MemoryRouter initialEntries={[url]}>
+                <NavigationBridge onNavigate={client.onNavigate} />
+                <Routes>
+                  <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
+                  <Route path="/reset-password" element={<ResetPasswordScreen />} />
+                  <Route path="*" element={<Landed />} />
+                </Routes>
+              </MemoryRouter>
+            </IntlProvider>
+          </ServicesProvider>,
+        );
+        return { snapshots, clock: actorClock };
+      },
+      perform: (event) => executors[event.type as PasswordRecoveryEventType](world),
+      delayMs(_delay, current) {
+        // The countdown runs on the server's clock too, so the resend is really allowed.
+        const ms = current.context.countdownSeconds * 1000;
+        clock.advance(ms);
+        return ms;
+      },
+      async check(reached, _expected, event) {
+        await world.check(reached, event);
+        expect(run.seen[run.seen.length - 1]!.value).toEqual(reached.value);
+        await waitFor(() => assertScreen(reached, () => screen.getByTestId('landed').textContent ?? ''));
+      },
+    };
+  },
 });

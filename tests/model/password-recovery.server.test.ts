@@ -1,7 +1,6 @@
 // Walk (a) of the password-recovery machine: every graph path on the machine with its real actors,
 // the typed client calling the real reference server on a fresh database. Each answer a path
 // expects is arranged as server state (tests/model/password-recovery.world.ts), never faked.
-import { afterAll, describe, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createPasswordRecoveryActors } from '../../machines/password-recovery/password-recovery.actors';
 import { passwordRecoveryMachine } from '../../machines/password-recovery/password-recovery.machine';
@@ -9,18 +8,13 @@ import type { PasswordRecoveryEvent, PasswordRecoveryEventType } from '../../mac
 import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../helpers/test-server';
 import { solutionOf } from './captcha-walks';
-import { saveCoverage } from './coverage';
-import { assertFullCoverage, pollUntil } from './gate';
-import { CoverageRecorder, describePath, flowPaths, startRecorded } from './harness';
 import { passwordRecoveryGraph, recoveryInputs, type RecoveryStart } from './password-recovery.model';
 import { RecoveryWorld } from './password-recovery.world';
 import { createClientWorld } from './real-server';
-import { walkPath } from './walker';
+import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
-const recorder = new CoverageRecorder();
-const paths = flowPaths(passwordRecoveryGraph(passwordRecoveryMachine.provide({ actors: createPasswordRecoveryActors({} as never) })));
 
 /** With a challenge shown, the request goes with its solution, found for real. */
 const answer = (from: AnyMachineSnapshot) => solutionOf(from.matches({ requesting: 'captchaShown' }) ? from.context.captcha : null);
@@ -35,53 +29,40 @@ const executors = {
   RESTART: async () => ({ type: 'RESTART' }),
 } satisfies Record<PasswordRecoveryEventType, (w: RecoveryWorld, from: AnyMachineSnapshot) => Promise<PasswordRecoveryEvent>>;
 
-describe('password-recovery machine, walk (a): real actors against the real server', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+walkSuite({
+  title: 'password-recovery machine, walk (a): real actors against the real server',
+  flow: 'passwordRecovery',
+  walk: 'server',
+  model: passwordRecoveryGraph(passwordRecoveryMachine.provide({ actors: createPasswordRecoveryActors({} as never) })),
+  path(run) {
     const client = createClientWorld(server.app);
     const world = new RecoveryWorld(server, clock);
-    const seen: AnyMachineSnapshot[] = [];
+    run.onEnd(() => world.repair());
     const done: unknown[] = [];
-    let stop = () => {};
     let send: (event: EventObject, from: AnyMachineSnapshot) => Promise<void> = async () => {};
-    try {
-      await walkPath(path, {
-        arrange: (event, _expected, cause) => world.arrange(event, cause),
-        async start(start) {
-          const input = { token: recoveryInputs[start as RecoveryStart].token === null ? null : world.token };
-          const machine = passwordRecoveryMachine.provide({
-            actors: createPasswordRecoveryActors(client.api),
-            actions: { goToLogin: (_, { to }) => void done.push(['goTo', to]) },
-          });
-          const started = startRecorded(machine, recorder, input);
-          seen.push(started.actor.getSnapshot() as AnyMachineSnapshot);
-          started.actor.subscribe((s) => void seen.push(s as AnyMachineSnapshot));
-          stop = () => started.actor.stop();
-          send = async (event, from) => started.actor.send(await executors[event.type as PasswordRecoveryEventType](world, from));
-          return { snapshots: () => seen, clock: started.clock };
-        },
-        perform: (event, from) => send(event, from),
-        delayMs(_delay, current) {
-          // The countdown runs on the server's clock too, so the resend is really allowed.
-          const ms = current.context.countdownSeconds * 1000;
-          clock.advance(ms);
-          return ms;
-        },
-        async check(reached, expected, event) {
-          if (JSON.stringify(reached.value) !== JSON.stringify(expected.value)) throw new Error(`reached ${JSON.stringify(reached.value)}`);
-          await world.check(reached, event);
-          if (reached.matches('done') && JSON.stringify(done) !== JSON.stringify([['goTo', '/login']])) throw new Error('did not go to /login');
-        },
-        until: pollUntil,
-      });
-    } finally {
-      // A failed path must not leave its fault or its actor to the next one.
-      await world.repair();
-      stop();
-    }
-  });
-
-  afterAll(() => {
-    const report = saveCoverage('passwordRecovery', 'server', passwordRecoveryMachine, recorder);
-    assertFullCoverage(report, 'passwordRecovery', 'server');
-  });
+    return {
+      arrange: (event, _expected, cause) => world.arrange(event, cause),
+      async start(start) {
+        const input = { token: recoveryInputs[start as RecoveryStart].token === null ? null : world.token };
+        const machine = passwordRecoveryMachine.provide({
+          actors: createPasswordRecoveryActors(client.api),
+          actions: { goToLogin: (_, { to }) => void done.push(['goTo', to]) },
+        });
+        const started = run.start(machine, input);
+        send = async (event, from) => started.actor.send(await executors[event.type as PasswordRecoveryEventType](world, from));
+        return started;
+      },
+      perform: (event, from) => send(event, from),
+      delayMs(_delay, current) {
+        // The countdown runs on the server's clock too, so the resend is really allowed.
+        const ms = current.context.countdownSeconds * 1000;
+        clock.advance(ms);
+        return ms;
+      },
+      async check(reached, _expected, event) {
+        await world.check(reached, event);
+        if (reached.matches('done') && JSON.stringify(done) !== JSON.stringify([['goTo', '/login']])) throw new Error('did not go to /login');
+      },
+    };
+  },
 });

@@ -3,7 +3,7 @@
 // payment outcome happen for real, and a PIX code left unpaid until its window closes.
 import type { FastifyInstance } from 'fastify';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { PayDetails } from '../../machines/checkout/checkout.types';
+import type { PayDetails } from '../../machines/payment/payment.types';
 import { expireOverdue } from '../../server/billing/payment-jobs';
 import type { FakeClock } from '../../server/clock';
 import type { ServerServices } from '../../server/services';

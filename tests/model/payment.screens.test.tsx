@@ -7,21 +7,17 @@ import './node-realm';
 import { File as NodeFile } from 'node:buffer';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { afterEach, beforeAll, expect } from 'vitest';
+import type { Actor, AnyMachineSnapshot } from 'xstate';
 import { createPaymentActors } from '../../machines/payment/payment.actors';
 import { paymentMachine } from '../../machines/payment/payment.machine';
 import type { PaymentEvent } from '../../machines/payment/payment.types';
 import { createFakeClock } from '../../server/clock';
 import { PaymentSteps } from '../../src/screens/payment/payment-steps';
 import { useTestServer } from '../helpers/test-server';
-import { saveCoverage } from './coverage';
-import { assertFullCoverage, pollUntil } from './gate';
-import { CoverageRecorder, describePath, flowPaths } from './harness';
 import { paymentGraph } from './payment.model';
 import { PaymentWorld } from './payment.world';
-import { screenActorOptions } from './screen-walk';
-import { walkPath } from './walker';
+import { walkSuite } from './walk-suite';
 
 // The page's uploads travel through Node's fetch in this process: its FormData, not jsdom's.
 beforeAll(async () => {
@@ -31,8 +27,6 @@ beforeAll(async () => {
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
 afterEach(() => cleanup());
-const recorder = new CoverageRecorder();
-const paths = flowPaths(paymentGraph(paymentMachine.provide({ actors: createPaymentActors({} as never) })));
 const heading = (name: string) => screen.getByRole('heading', { name });
 
 /** What the customer sees in each state. */
@@ -75,12 +69,16 @@ function assertScreen(s: AnyMachineSnapshot) {
   expect(leave !== null).toBe(s.can({ type: 'LEFT_TO_PAY_LATER' }));
 }
 
-describe('payment machine, walk (b): through the payment panels, against the real server', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-    const seen: AnyMachineSnapshot[] = [];
-    let actor: ReturnType<typeof createActor<typeof paymentMachine>> | undefined;
-    const world = new PaymentWorld(server, clock, path, () => actor?.getSnapshot() as AnyMachineSnapshot | undefined);
+walkSuite({
+  title: 'payment machine, walk (b): through the payment panels, against the real server',
+  flow: 'payment',
+  walk: 'screens',
+  model: paymentGraph(paymentMachine.provide({ actors: createPaymentActors({} as never) })),
+  async path(run) {
+    let actor: Actor<typeof paymentMachine> | undefined;
+    const world = new PaymentWorld(server, clock, run.path, () => actor?.getSnapshot() as AnyMachineSnapshot | undefined);
     await world.setUp();
+    run.onEnd(() => world.undoFaults());
     const gate = world.client.gate;
 
     /** What the customer does on the panels for each event. */
@@ -100,43 +98,27 @@ describe('payment machine, walk (b): through the payment panels, against the rea
       LEFT_TO_PAY_LATER: async () => void fireEvent.click(screen.getByRole('button', { name: 'I will pay later' })),
     } satisfies Record<PaymentEvent['type'], () => Promise<void>>;
 
-    try {
-      await walkPath(path, {
-        arrange: (event) => world.arrange(event),
-        async start(start) {
-          const input = await world.input(start);
-          const { clock: actorClock, inspect } = screenActorOptions(recorder, gate, seen);
-          const machine = paymentMachine.provide({ actors: createPaymentActors(world.client.api), actions: { goToProvider: () => {} } });
-          actor = createActor(machine, { input, inspect, clock: actorClock }).start();
-          render(
-            <IntlProvider locale="en" messages={{}} onError={() => {}}>
-              <PaymentSteps actorRef={actor} />
-            </IntlProvider>,
-          );
-          return { snapshots: () => seen, clock: actorClock };
-        },
-        perform: (event) => executors[event.type as PaymentEvent['type']](),
-        delayMs: (delay) => (delay === 'retryDelay' ? 1_000 : 5_000),
-        async check(reached, expected, event) {
-          if (event.type.startsWith('xstate.done') || event.type.startsWith('xstate.error')) await world.undoFaults();
-          expect(reached.value).toEqual(expected.value);
-          await world.checkServer(reached, event, expect);
-          if (seen[seen.length - 1] === reached) await waitFor(() => assertScreen(reached));
-        },
-        async checked() {
-          gate.open();
-        },
-        until: pollUntil,
-      });
-    } finally {
-      gate.open();
-      actor?.stop();
-      await world.undoFaults();
-    }
-  });
-
-  afterAll(() => {
-    const report = saveCoverage('payment', 'screens', paymentMachine, recorder);
-    assertFullCoverage(report, 'payment', 'screens');
-  });
+    return {
+      arrange: (event) => world.arrange(event),
+      async start(start) {
+        const input = await world.input(start);
+        const machine = paymentMachine.provide({ actors: createPaymentActors(world.client.api), actions: { goToProvider: () => {} } });
+        const started = run.startOnScreen(machine, gate, { input });
+        actor = started.actor;
+        render(
+          <IntlProvider locale="en" messages={{}} onError={() => {}}>
+            <PaymentSteps actorRef={started.actor} />
+          </IntlProvider>,
+        );
+        return started;
+      },
+      perform: (event) => executors[event.type as PaymentEvent['type']](),
+      delayMs: (delay) => (delay === 'retryDelay' ? 1_000 : 5_000),
+      async check(reached, _expected, event) {
+        if (event.type.startsWith('xstate.done') || event.type.startsWith('xstate.error')) await world.undoFaults();
+        await world.checkServer(reached, event, expect);
+        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => assertScreen(reached));
+      },
+    };
+  },
 });

@@ -6,9 +6,9 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { paymentMachine } from '../../machines/payment/payment.machine';
 import type { PaymentInput, PayRequest, PayResult } from '../../machines/payment/payment.types';
+import { idempotencyHash } from '../../server/billing/idempotency';
 import { expireOverdue } from '../../server/billing/payment-jobs';
 import type { FakeClock } from '../../server/clock';
-import { idempotencyHash } from '../../server/routes/orders';
 import { deriveKey } from '../../server/security/secrets';
 import { createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';

@@ -7,28 +7,22 @@
 import './node-realm';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { afterEach, expect } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createRepayActors } from '../../machines/repay/repay.actors';
 import { repayMachine } from '../../machines/repay/repay.machine';
 import type { RepayEvent } from '../../machines/repay/repay.types';
 import { createFakeClock } from '../../server/clock';
 import { RepaySection } from '../../src/screens/payment/repay-section';
 import { useTestServer } from '../helpers/test-server';
-import { saveCoverage } from './coverage';
-import { assertFullCoverage, pollUntil } from './gate';
-import { CoverageRecorder, describePath, flowPaths } from './harness';
 import { repayGraph } from './repay.model';
 import { RepayWorld } from './repay.world';
-import { screenActorOptions } from './screen-walk';
 import { changeEmail, fillAndPay, performOnPage } from './payment-page';
-import { walkPath } from './walker';
+import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
 afterEach(() => cleanup());
-const recorder = new CoverageRecorder();
-const paths = flowPaths(repayGraph(repayMachine.provide({ actors: createRepayActors({ client: {} } as never) })));
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const methodNames: Record<string, string> = { paypal: 'PayPal', pix: 'PIX', card: 'Credit card' };
 
@@ -53,12 +47,14 @@ function assertScreen(s: AnyMachineSnapshot, orderId: string) {
   if (s.matches('paying')) expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
 }
 
-describe('repay machine, walk (b): through the payment page, against the real server', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+walkSuite({
+  title: 'repay machine, walk (b): through the payment page, against the real server',
+  flow: 'repay',
+  walk: 'screens',
+  model: repayGraph(repayMachine.provide({ actors: createRepayActors({ client: {} } as never) })),
+  async path(run) {
     const world = new RepayWorld(server, clock, '3');
-    await world.setUp(path as never, expect);
-    const seen: AnyMachineSnapshot[] = [];
-    let actor: ReturnType<typeof createActor<typeof repayMachine>> | undefined;
+    await world.setUp(run.path as never, expect);
     let simulated: { increment(ms: number): void } | undefined;
     const executors = {
       METHOD_SELECTED: async (e) => void fireEvent.click(screen.getByRole('radio', { name: methodNames[(e as unknown as { code: string }).code] })),
@@ -68,43 +64,29 @@ describe('repay machine, walk (b): through the payment page, against the real se
       RETRY: async () => void fireEvent.click(button('Try again')),
     } satisfies Record<RepayEvent['type'], (event: EventObject) => Promise<void>>;
 
-    try {
-      await walkPath(path, {
-        arrange: (event) => world.arrange(event),
-        async start() {
-          const { clock: actorClock, inspect } = screenActorOptions(recorder, world.gate, seen, (s) => s.hasTag('loading'));
-          simulated = actorClock;
-          actor = createActor(repayMachine.provide({ actors: createRepayActors(world.api) }), { input: world.input, inspect, clock: actorClock }).start();
-          render(
-            <IntlProvider locale="en" messages={{}} onError={() => {}}>
-              <RepaySection actorRef={actor} sandbox={false} />
-            </IntlProvider>,
-          );
-          return { snapshots: () => seen, clock: actorClock };
-        },
-        perform: (event) => performOnPage(event.type, seen, () => executors[event.type as RepayEvent['type']](event)),
-        delayMs() {
-          throw new Error('the repay flow has no delays of its own');
-        },
-        async check(reached, expected, event) {
-          expect(reached.value).toEqual(expected.value);
-          await world.checkServer(reached, event, expect);
-          if (seen[seen.length - 1] === reached) await waitFor(() => assertScreen(reached, world.orderId));
-        },
-        async checked(reached) {
-          world.gate.open();
-          if (reached.matches('paying')) await world.whilePaying((reached.children as Record<string, { getSnapshot(): AnyMachineSnapshot } | undefined>).payment, simulated!);
-        },
-        until: pollUntil,
-      });
-    } finally {
-      world.gate.open();
-      actor?.stop();
-    }
-  });
-
-  afterAll(() => {
-    const report = saveCoverage('repay', 'screens', repayMachine, recorder);
-    assertFullCoverage(report, 'repay', 'screens');
-  });
+    return {
+      arrange: (event) => world.arrange(event),
+      async start() {
+        const started = run.startOnScreen(repayMachine.provide({ actors: createRepayActors(world.api) }), world.gate, { input: world.input, busy: (s) => s.hasTag('loading') });
+        simulated = started.clock;
+        render(
+          <IntlProvider locale="en" messages={{}} onError={() => {}}>
+            <RepaySection actorRef={started.actor} sandbox={false} />
+          </IntlProvider>,
+        );
+        return started;
+      },
+      perform: (event) => performOnPage(event.type, run.seen, () => executors[event.type as RepayEvent['type']](event)),
+      delayMs() {
+        throw new Error('the repay flow has no delays of its own');
+      },
+      async check(reached, _expected, event) {
+        await world.checkServer(reached, event, expect);
+        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => assertScreen(reached, world.orderId));
+      },
+      async checked(reached) {
+        if (reached.matches('paying')) await world.whilePaying((reached.children as Record<string, { getSnapshot(): AnyMachineSnapshot } | undefined>).payment, simulated!);
+      },
+    };
+  },
 });

@@ -2,7 +2,7 @@
 // for real (declined by the sandbox card network, or paid, for one that can no longer be paid), and
 // each answer after: the sandbox cards, PayPal, a PIX left unpaid, a request lost on the network.
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { PayDetails } from '../../machines/checkout/checkout.types';
+import type { PayDetails } from '../../machines/payment/payment.types';
 import type { FakeClock } from '../../server/clock';
 import { createTestAccount, loginBody } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';

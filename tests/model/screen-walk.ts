@@ -1,23 +1,6 @@
-// What every screens walk (b) does with its actor: record coverage, keep the root's snapshots for
-// the walker, and hold a busy state's answer until the walk has looked at the screen.
+// What the screens walks (b) share on a screen besides their scaffolding (tests/model/walk-suite.ts,
+// which records coverage and holds a busy state's answers until the walk has looked).
 import { fireEvent, screen } from '@testing-library/react';
-import { SimulatedClock, type AnyMachineSnapshot, type InspectionEvent } from 'xstate';
-import type { CoverageRecorder } from './harness';
-import type { AnswerGate } from './real-server';
-
-/** `busy`: the states whose answer waits until the walk has looked (by default, those tagged busy). */
-export function screenActorOptions(recorder: CoverageRecorder, gate: AnswerGate, seen: AnyMachineSnapshot[], busy = (s: AnyMachineSnapshot) => s.hasTag('busy')) {
-  const clock = new SimulatedClock();
-  const inspect = (event: InspectionEvent) => {
-    recorder.inspect(event as never);
-    if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) {
-      const snapshot = event.snapshot as AnyMachineSnapshot;
-      seen.push(snapshot);
-      if (busy(snapshot)) gate.hold();
-    }
-  };
-  return { clock, inspect };
-}
 
 /** The captcha's group on a screen (src/components/captcha-field.tsx). */
 export const CAPTCHA = 'Security check';

@@ -7,7 +7,7 @@ import './node-realm';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createSessionActors } from '../../machines/session/session.actors';
 import { sessionMachine } from '../../machines/session/session.machine';
@@ -19,24 +19,18 @@ import { createToastStore } from '../../src/app/toasts';
 import { Toaster } from '../../src/components/toaster';
 import { errorMessageFor } from '../../core/i18n/error-messages';
 import { createQueryCache } from '../../src/queries/query-cache';
-import { ServicesContext } from '../../src/queries/services-context';
+import { ServicesProvider } from '../../src/queries/services-provider';
 import { LoginScreen } from '../../src/screens/login/login-screen';
 import { createSessionCache } from '../../core/session/session-cache';
 import { createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
 import { useTestServer } from '../helpers/test-server';
-import { saveCoverage } from './coverage';
-import { assertFullCoverage, pollUntil } from './gate';
-import { CoverageRecorder, describePath, flowPaths } from './harness';
 import { createClientWorld, MemoryStorage, type ClientWorld } from './real-server';
 import { breakLogout, endSessionOnServer, sessionGraph } from './session.model';
 import { Landed, NavigationBridge } from './router-bridge';
-import { screenActorOptions } from './screen-walk';
-import { walkPath } from './walker';
+import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
-const recorder = new CoverageRecorder();
-const paths = flowPaths(sessionGraph(sessionMachine.provide({ actors: createSessionActors({} as never) })));
 afterEach(() => cleanup());
 
 interface World {
@@ -119,93 +113,82 @@ function assertScreen(s: AnyMachineSnapshot, event: EventObject, w: World) {
   if (event.type === 'xstate.done.actor.logout' || event.type === 'xstate.error.actor.logout') expect(at).toBe('/login');
 }
 
-
-
-describe('session machine, walk (b): through the app shell and the login screen, against the real server', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+walkSuite({
+  title: 'session machine, walk (b): through the app shell and the login screen, against the real server',
+  flow: 'session',
+  walk: 'screens',
+  model: sessionGraph(sessionMachine.provide({ actors: createSessionActors({} as never) })),
+  async path(run) {
     window.localStorage.clear();
     const client = createClientWorld(server.app, window.localStorage);
     const toasts = createToastStore({ ttlMs: 600_000 });
     const account = await createTestAccount(server);
     let navigateTo: (to: string) => void = () => {};
     const world: World = { account, client, navigate: (to) => navigateTo(to), reloads: 0 };
-    const seen: AnyMachineSnapshot[] = [];
     const restore: Array<() => Promise<void>> = [];
     let stop = () => {};
-    try {
-      await walkPath(path, {
-        async arrange(event) {
-          if (event.type === 'xstate.error.actor.logout') restore.push(await breakLogout(server));
-        },
-        async start(start) {
-          if (start === 'storedSession') {
-            const res = await server.post('/api/user/login/v1', loginBody(account));
-            if (res.body.code !== 0) throw new Error(`log-in for the stored session: ${JSON.stringify(res.body)}`);
-            client.store.set('userInfo', res.body.data);
-          }
-          const { clock: actorClock, inspect } = screenActorOptions(recorder, client.gate, seen);
-        // The app's own wiring of the session machine, on the server's clock.
-          const started = startSession({
-            win: window,
-            api: client.api,
-            store: client.store,
-            toasts,
-            navigate: (to) => navigateTo(to),
-            reload: () => void (world.reloads += 1),
-            now: () => clock.now(),
-            actorOptions: { clock: actorClock, inspect },
-          });
-          stop = started.stop;
-          client.onReset((reset) => started.session.send({ type: 'SESSION_REFUSED', reset }));
-          client.onNavigate((to) => navigateTo(to));
-          const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session: started.session };
-          render(
-            <ServicesContext.Provider value={services}>
-              <IntlProvider locale="en" messages={{}} onError={() => {}}>
-                <MemoryRouter initialEntries={['/help']}>
-                  <NavigationBridge onNavigate={(fn) => void (navigateTo = fn)} />
-                  <Landed />
-                  <Routes>
-                    <Route element={<MainLayout language="en" onLanguageChange={() => {}} />}>
-                      <Route path="*" element={<p>page</p>} />
-                    </Route>
-                    <Route path="/login" element={<LoginScreen />} />
-                  </Routes>
-                </MemoryRouter>
-                <Toaster subscribe={toasts.subscribe} getToasts={toasts.get} dismiss={toasts.dismiss} />
-              </IntlProvider>
-            </ServicesContext.Provider>,
-          );
-          return { snapshots: () => seen, clock: actorClock };
-        },
-        perform: (event, from) => executors[event.type as SessionEventType](world, from, event),
-        delayMs(_delay, current) {
-          const ms = Math.max(0, (current.context.userInfo?.expiration ?? 0) - clock.now());
-          clock.advance(ms);
-          return ms;
-        },
-        async check(reached, expected, event) {
-          expect(reached.value).toEqual(expected.value);
-          if (/^xstate\.(done|error)\./.test(event.type)) for (const undo of restore.splice(0)) await undo();
-          // Nothing moves on while the walk looks: a busy state's answers wait at the gate.
-        expect(seen[seen.length - 1]!.value).toEqual(reached.value);
-        await waitFor(() => assertScreen(reached, event, world));
-        },
-        async checked() {
-          client.gate.open();
-        },
-        until: pollUntil,
-      });
-    } finally {
-      // A failed path must not leave its fault or its actor to the next one.
-      client.gate.open();
+    // A failed path must not leave its fault or its actor to the next one.
+    run.onEnd(async () => {
       for (const undo of restore.splice(0)) await undo();
       stop();
-    }
-  });
-
-  afterAll(() => {
-    const report = saveCoverage('session', 'screens', sessionMachine, recorder);
-    assertFullCoverage(report, 'session', 'screens');
-  });
+    });
+    return {
+      async arrange(event) {
+        if (event.type === 'xstate.error.actor.logout') restore.push(await breakLogout(server));
+      },
+      async start(start) {
+        if (start === 'storedSession') {
+          const res = await server.post('/api/user/login/v1', loginBody(account));
+          if (res.body.code !== 0) throw new Error(`log-in for the stored session: ${JSON.stringify(res.body)}`);
+          client.store.set('userInfo', res.body.data);
+        }
+        const { clock: actorClock, inspect, snapshots } = run.screenOptions(client.gate);
+        // The app's own wiring of the session machine, on the server's clock.
+        const started = startSession({
+          win: window,
+          api: client.api,
+          store: client.store,
+          toasts,
+          navigate: (to) => navigateTo(to),
+          reload: () => void (world.reloads += 1),
+          now: () => clock.now(),
+          actorOptions: { clock: actorClock, inspect },
+        });
+        stop = started.stop;
+        client.onReset((reset) => started.session.send({ type: 'SESSION_REFUSED', reset }));
+        client.onNavigate((to) => navigateTo(to));
+        const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session: started.session };
+        render(
+          <ServicesProvider services={services}>
+            <IntlProvider locale="en" messages={{}} onError={() => {}}>
+              <MemoryRouter initialEntries={['/help']}>
+                <NavigationBridge onNavigate={(fn) => void (navigateTo = fn)} />
+                <Landed />
+                <Routes>
+                  <Route element={<MainLayout language="en" onLanguageChange={() => {}} />}>
+                    <Route path="*" element={<p>page</p>} />
+                  </Route>
+                  <Route path="/login" element={<LoginScreen />} />
+                </Routes>
+              </MemoryRouter>
+              <Toaster subscribe={toasts.subscribe} getToasts={toasts.get} dismiss={toasts.dismiss} />
+            </IntlProvider>
+          </ServicesProvider>,
+        );
+        return { snapshots, clock: actorClock };
+      },
+      perform: (event, from) => executors[event.type as SessionEventType](world, from, event),
+      delayMs(_delay, current) {
+        const ms = Math.max(0, (current.context.userInfo?.expiration ?? 0) - clock.now());
+        clock.advance(ms);
+        return ms;
+      },
+      async check(reached, _expected, event) {
+        if (/^xstate\.(done|error)\./.test(event.type)) for (const undo of restore.splice(0)) await undo();
+        // Nothing moves on while the walk looks: a busy state's answers wait at the gate.
+        expect(run.seen[run.seen.length - 1]!.value).toEqual(reached.value);
+        await waitFor(() => assertScreen(reached, event, world));
+      },
+    };
+  },
 });

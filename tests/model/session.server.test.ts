@@ -1,8 +1,8 @@
 // Walk (a) of the session machine: every graph path on the machine with its real actors, the
 // client calling the real reference server on a fresh database; server answers are arranged, not
 // faked (a revoked token, a clock past the 10 days, a storage fault).
-import { afterAll, describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { expect } from 'vitest';
+import type { Actor, EventObject } from 'xstate';
 import { createSessionActors } from '../../machines/session/session.actors';
 import type { SessionEvent } from '../../machines/session/session.types';
 import { sessionLifetimeOn, sessionMachine } from '../../machines/session/session.machine';
@@ -10,17 +10,12 @@ import { createFakeClock } from '../../server/clock';
 import { watchOtherTabs } from '../../core/session/store';
 import { createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
 import { useTestServer } from '../helpers/test-server';
-import { saveCoverage } from './coverage';
-import { CoverageRecorder, describePath, flowPaths, startRecorded } from './harness';
-import { assertFullCoverage, pollUntil } from './gate';
 import { createClientWorld, MemoryStorage } from './real-server';
 import { breakLogout, endSessionOnServer, sessionGraph } from './session.model';
-import { walkPath } from './walker';
+import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
-const recorder = new CoverageRecorder();
-const paths = flowPaths(sessionGraph(sessionMachine.provide({ actors: createSessionActors({} as never) })));
 
 /** The server's own view of a token: 0 while its session lives, else -24010 / -24020. */
 async function serverAnswerFor(token: string, account: TestAccount) {
@@ -28,136 +23,128 @@ async function serverAnswerFor(token: string, account: TestAccount) {
   return res.body.code === 0 ? 0 : res.body.errCode;
 }
 
-describe('session machine, walk (a): real actors against the real server', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+walkSuite({
+  title: 'session machine, walk (a): real actors against the real server',
+  flow: 'session',
+  walk: 'server',
+  model: sessionGraph(sessionMachine.provide({ actors: createSessionActors({} as never) })),
+  async path(run) {
     const account: TestAccount = await createTestAccount(server);
     const storage = new MemoryStorage();
     const world = createClientWorld(server.app, storage);
     const win = new EventTarget();
     const done: string[] = [];
     const restore: Array<() => Promise<void>> = [];
+    // A failed path must not leave its fault to the next one.
+    run.onEnd(async () => {
+      for (const undo of restore.splice(0)) await undo();
+    });
     let lastToken: string | null = null;
     const logIn = async () => (await world.api.callData(world.api.client.POST('/api/user/login/v1', { body: loginBody(account) }))) as never as { token: string; expiration: number };
-    let actor: ReturnType<typeof startRecorded<typeof sessionMachine>>['actor'] | undefined;
-    const seen: AnyMachineSnapshot[] = [];
+    let actor: Actor<typeof sessionMachine> | undefined;
 
-    try {
-      await walkPath(path, {
-        async arrange(event) {
-          if (event.type === 'xstate.error.actor.logout') restore.push(await breakLogout(server));
-        },
-        async start(start) {
-          // A page opened with a session stored by an earlier real log-in.
-          if (start === 'storedSession') world.store.set('userInfo', (await logIn()) as never);
-          const machine = sessionMachine.provide({
-            actors: createSessionActors(world.api),
-            actions: {
-              storeUserInfo: (_, { userInfo }) => world.store.set('userInfo', userInfo),
-              clearSession: () => (done.push('clearSession'), world.store.resetSession()),
-              showResetMessage: () => void done.push('showResetMessage'),
-              warnSessionEnded: () => void done.push('warnSessionEnded'),
-              goToLogin: () => void done.push('goToLogin'),
-              reloadPage: () => void done.push('reloadPage'),
-            },
-            delays: { sessionLifetime: sessionLifetimeOn(() => clock.now()) },
-          });
-          const started = startRecorded(machine, recorder, { userInfo: world.store.get('userInfo') });
-          actor = started.actor;
-          seen.push(actor.getSnapshot() as AnyMachineSnapshot);
-          actor.subscribe((s) => void seen.push(s as AnyMachineSnapshot));
-          world.onReset((reset) => actor!.send({ type: 'SESSION_REFUSED', reset }));
-          watchOtherTabs(win as unknown as Window, world.store, () => actor!.send({ type: 'OTHER_TAB_CHANGED_LOGIN' }));
-          return { snapshots: () => seen, clock: started.clock };
-        },
-        async perform(event: EventObject) {
-          switch (event.type) {
-            case 'SIGNED_IN': {
-              const userInfo = await logIn();
-              actor!.send({ type: 'SIGNED_IN', userInfo: userInfo as never });
-              return;
-            }
-            case 'LOGOUT_REQUESTED':
-              lastToken = world.store.get('userInfo')?.token ?? null;
-              actor!.send({ type: 'LOGOUT_REQUESTED' });
-              return;
-            case 'SESSION_REFUSED': {
-              const { kind, errCode } = (event as Extract<SessionEvent, { type: 'SESSION_REFUSED' }>).reset;
-              await endSessionOnServer(server, account, kind, world.store.get('userInfo')?.token);
-              await expect(world.api.call(world.api.client.POST('/api/user/queryInfo/v1', { body: { uid: String(account.uid), account: account.account, type: account.type } }))).rejects.toMatchObject({ errCode });
-              return;
-            }
-            case 'OTHER_TAB_CHANGED_LOGIN': {
-              // Another tab logs in for real and stores its own token in the shared storage.
-              const res = await server.post('/api/user/login/v1', loginBody(account));
-              const newValue = JSON.stringify(res.body.data);
-              storage.setItem('userInfo', newValue);
-              win.dispatchEvent(Object.assign(new Event('storage'), { key: 'userInfo', newValue, storageArea: storage }));
-              return;
-            }
-            default:
-              throw new Error(`no executor for ${event.type}`);
+    return {
+      async arrange(event) {
+        if (event.type === 'xstate.error.actor.logout') restore.push(await breakLogout(server));
+      },
+      async start(start) {
+        // A page opened with a session stored by an earlier real log-in.
+        if (start === 'storedSession') world.store.set('userInfo', (await logIn()) as never);
+        const machine = sessionMachine.provide({
+          actors: createSessionActors(world.api),
+          actions: {
+            storeUserInfo: (_, { userInfo }) => world.store.set('userInfo', userInfo),
+            clearSession: () => (done.push('clearSession'), world.store.resetSession()),
+            showResetMessage: () => void done.push('showResetMessage'),
+            warnSessionEnded: () => void done.push('warnSessionEnded'),
+            goToLogin: () => void done.push('goToLogin'),
+            reloadPage: () => void done.push('reloadPage'),
+          },
+          delays: { sessionLifetime: sessionLifetimeOn(() => clock.now()) },
+        });
+        const started = run.start(machine, { userInfo: world.store.get('userInfo') });
+        actor = started.actor;
+        world.onReset((reset) => actor!.send({ type: 'SESSION_REFUSED', reset }));
+        watchOtherTabs(win as unknown as Window, world.store, () => actor!.send({ type: 'OTHER_TAB_CHANGED_LOGIN' }));
+        return started;
+      },
+      async perform(event: EventObject) {
+        switch (event.type) {
+          case 'SIGNED_IN': {
+            const userInfo = await logIn();
+            actor!.send({ type: 'SIGNED_IN', userInfo: userInfo as never });
+            return;
           }
-        },
-        delayMs(delay, current) {
-          expect(delay).toBe('sessionLifetime');
-          const ms = Math.max(0, (current.context.userInfo?.expiration ?? 0) - clock.now());
-          lastToken = current.context.userInfo?.token ?? null;
-          clock.advance(ms);
-          return ms;
-        },
-        async check(reached, expected, event) {
-          // The fault lasts until the answer it was arranged for has arrived.
-          if (event.type.startsWith('xstate.')) for (const undo of restore.splice(0)) await undo();
-          expect(reached.value).toEqual(expected.value);
-          const stored = world.store.get('userInfo');
-          switch (reached.value) {
-            case 'signedOut':
-              expect(reached.context.userInfo).toBeNull();
-              expect(stored).toBeNull();
-              break;
-            case 'signedIn':
-              expect(stored?.token).toBe(reached.context.userInfo?.token);
-              expect(await serverAnswerFor(stored!.token, account)).toBe(0);
-              break;
-            case 'signingOut':
-              expect(stored?.token).toBe(lastToken);
-              break;
-            case 'reloading':
-              expect(done.at(-1)).toBe('reloadPage');
-              break;
+          case 'LOGOUT_REQUESTED':
+            lastToken = world.store.get('userInfo')?.token ?? null;
+            actor!.send({ type: 'LOGOUT_REQUESTED' });
+            return;
+          case 'SESSION_REFUSED': {
+            const { kind, errCode } = (event as Extract<SessionEvent, { type: 'SESSION_REFUSED' }>).reset;
+            await endSessionOnServer(server, account, kind, world.store.get('userInfo')?.token);
+            await expect(world.api.call(world.api.client.POST('/api/user/queryInfo/v1', { body: { uid: String(account.uid), account: account.account, type: account.type } }))).rejects.toMatchObject({ errCode });
+            return;
           }
-          if (event.type === 'xstate.done.actor.logout') {
-            // Spec section 7: the server ended that session; the tab went to /login.
-            expect(await serverAnswerFor(lastToken!, account)).toBe(-24020);
-            expect(done.slice(-2)).toEqual(['clearSession', 'goToLogin']);
+          case 'OTHER_TAB_CHANGED_LOGIN': {
+            // Another tab logs in for real and stores its own token in the shared storage.
+            const res = await server.post('/api/user/login/v1', loginBody(account));
+            const newValue = JSON.stringify(res.body.data);
+            storage.setItem('userInfo', newValue);
+            win.dispatchEvent(Object.assign(new Event('storage'), { key: 'userInfo', newValue, storageArea: storage }));
+            return;
           }
-          if (event.type === 'xstate.error.actor.logout') {
-            expect(reached.context.error).toMatchObject({ kind: 'refusal', errCode: -2499 });
-            expect(done.at(-1)).toBe('goToLogin');
-          }
-          if (event.type.startsWith('xstate.after.sessionLifetime')) {
-            // Spec section 9: 10 days on, the server refuses the token as expired too.
-            expect(await serverAnswerFor(lastToken!, account)).toBe(-24010);
-          }
-          if (event.type === 'SESSION_REFUSED') {
-            // Spec section 8: what each reset does, in order, decided by the session machine.
-            const { reset } = event as Extract<SessionEvent, { type: 'SESSION_REFUSED' }>;
-            expect(world.effects.at(-1)).toEqual(['resetSession', reset]);
-            const expectedEffects = { silentReset: ['clearSession'], messageAndReset: ['showResetMessage', 'clearSession'], warnResetLogin: ['warnSessionEnded', 'clearSession', 'goToLogin'] }[reset.kind];
-            expect(done.slice(-expectedEffects.length)).toEqual(expectedEffects);
-          }
-        },
-        until: pollUntil,
-      });
-    } finally {
-      // A failed path must not leave its fault or its actor to the next one.
-      for (const undo of restore.splice(0)) await undo();
-      actor?.stop();
-    }
-  });
-
-  afterAll(() => {
-    const report = saveCoverage('session', 'server', sessionMachine, recorder);
-    assertFullCoverage(report, 'session', 'server');
-  });
+          default:
+            throw new Error(`no executor for ${event.type}`);
+        }
+      },
+      delayMs(delay, current) {
+        expect(delay).toBe('sessionLifetime');
+        const ms = Math.max(0, (current.context.userInfo?.expiration ?? 0) - clock.now());
+        lastToken = current.context.userInfo?.token ?? null;
+        clock.advance(ms);
+        return ms;
+      },
+      async check(reached, _expected, event) {
+        // The fault lasts until the answer it was arranged for has arrived.
+        if (event.type.startsWith('xstate.')) for (const undo of restore.splice(0)) await undo();
+        const stored = world.store.get('userInfo');
+        switch (reached.value) {
+          case 'signedOut':
+            expect(reached.context.userInfo).toBeNull();
+            expect(stored).toBeNull();
+            break;
+          case 'signedIn':
+            expect(stored?.token).toBe(reached.context.userInfo?.token);
+            expect(await serverAnswerFor(stored!.token, account)).toBe(0);
+            break;
+          case 'signingOut':
+            expect(stored?.token).toBe(lastToken);
+            break;
+          case 'reloading':
+            expect(done.at(-1)).toBe('reloadPage');
+            break;
+        }
+        if (event.type === 'xstate.done.actor.logout') {
+          // Spec section 7: the server ended that session; the tab went to /login.
+          expect(await serverAnswerFor(lastToken!, account)).toBe(-24020);
+          expect(done.slice(-2)).toEqual(['clearSession', 'goToLogin']);
+        }
+        if (event.type === 'xstate.error.actor.logout') {
+          expect(reached.context.error).toMatchObject({ kind: 'refusal', errCode: -2499 });
+          expect(done.at(-1)).toBe('goToLogin');
+        }
+        if (event.type.startsWith('xstate.after.sessionLifetime')) {
+          // Spec section 9: 10 days on, the server refuses the token as expired too.
+          expect(await serverAnswerFor(lastToken!, account)).toBe(-24010);
+        }
+        if (event.type === 'SESSION_REFUSED') {
+          // Spec section 8: what each reset does, in order, decided by the session machine.
+          const { reset } = event as Extract<SessionEvent, { type: 'SESSION_REFUSED' }>;
+          expect(world.effects.at(-1)).toEqual(['resetSession', reset]);
+          const expectedEffects = { silentReset: ['clearSession'], messageAndReset: ['showResetMessage', 'clearSession'], warnResetLogin: ['warnSessionEnded', 'clearSession', 'goToLogin'] }[reset.kind];
+          expect(done.slice(-expectedEffects.length)).toEqual(expectedEffects);
+        }
+      },
+    };
+  },
 });

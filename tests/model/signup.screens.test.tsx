@@ -6,7 +6,7 @@ import './node-realm';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { createSessionActors } from '../../machines/session/session.actors';
 import { sessionMachine } from '../../machines/session/session.machine';
@@ -15,22 +15,16 @@ import { signupMachine } from '../../machines/signup/signup.machine';
 import type { SignupEventType } from '../../machines/signup/signup.types';
 import { errorMessageFor } from '../../core/i18n/error-messages';
 import { createQueryCache } from '../../src/queries/query-cache';
-import { ServicesContext } from '../../src/queries/services-context';
+import { ServicesProvider } from '../../src/queries/services-provider';
 import { RegisterScreen } from '../../src/screens/register/register-screen';
 import { createSessionCache } from '../../core/session/session-cache';
 import { useTestServer } from '../helpers/test-server';
-import { saveCoverage } from './coverage';
-import { assertFullCoverage, pollUntil } from './gate';
-import { CoverageRecorder, describePath, flowPaths } from './harness';
 import { createClientWorld, MemoryStorage } from './real-server';
 import { Landed, NavigationBridge } from './router-bridge';
-import { screenActorOptions } from './screen-walk';
 import { signupGraph, SignupWorld } from './signup.model';
-import { walkPath } from './walker';
+import { walkSuite } from './walk-suite';
 
 const server = useTestServer();
-const recorder = new CoverageRecorder();
-const paths = flowPaths(signupGraph(signupMachine.provide({ actors: createSignupActors({} as never) })));
 afterEach(() => cleanup());
 
 const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
@@ -68,60 +62,47 @@ function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
   if (s.context.errCode !== null && !s.matches('accountExists')) expect(screen.getByRole('alert').textContent).toBe(String(errorMessageFor(s.context.errCode).defaultMessage));
 }
 
-
-
-describe('sign-up machine, walk (b): through /register, against the real server', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+walkSuite({
+  title: 'sign-up machine, walk (b): through /register, against the real server',
+  flow: 'signup',
+  walk: 'screens',
+  model: signupGraph(signupMachine.provide({ actors: createSignupActors({} as never) })),
+  path(run) {
     const client = createClientWorld(server.app);
     const world = new SignupWorld(server);
-    const seen: AnyMachineSnapshot[] = [];
-    try {
-      await walkPath(path, {
-        arrange: (event) => world.arrange(event),
-        async start() {
-          const { clock, inspect } = screenActorOptions(recorder, client.gate, seen);
-          const session = createActor(
-            sessionMachine.provide({ actors: createSessionActors(client.api), actions: { storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo) } }),
-            { input: { userInfo: null } },
-          ).start();
-          const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session, actorOptions: { clock, inspect } };
-          render(
-            <ServicesContext.Provider value={services}>
-              <IntlProvider locale="en" messages={{}} onError={() => {}}>
-                <MemoryRouter initialEntries={['/register?redirect=%2Forders']}>
-                  <NavigationBridge onNavigate={client.onNavigate} />
-                  <Routes>
-                    <Route path="/register" element={<RegisterScreen />} />
-                    <Route path="*" element={<Landed />} />
-                  </Routes>
-                </MemoryRouter>
-              </IntlProvider>
-            </ServicesContext.Provider>,
-          );
-          return { snapshots: () => seen, clock };
-        },
-        perform: (event) => executors[event.type as SignupEventType](world),
-        delayMs: () => 0,
-        async check(reached, expected, event) {
-          expect(reached.value).toEqual(expected.value);
-          await world.check(reached, event);
-          expect(seen[seen.length - 1]!.value).toEqual(reached.value);
-          await waitFor(() => assertScreen(reached, () => screen.getByTestId('landed').textContent ?? ''));
-          if (reached.matches('signedUp')) expect(client.store.get('userInfo')?.token).toBe(reached.context.userInfo.token);
-        },
-        async checked() {
-          client.gate.open();
-        },
-        until: pollUntil,
-      });
-    } finally {
-      client.gate.open();
-      await world.repair();
-    }
-  });
-
-  afterAll(() => {
-    const report = saveCoverage('signup', 'screens', signupMachine, recorder);
-    assertFullCoverage(report, 'signup', 'screens');
-  });
+    run.onEnd(() => world.repair());
+    return {
+      arrange: (event) => world.arrange(event),
+      async start() {
+        const { clock, inspect, snapshots } = run.screenOptions(client.gate);
+        const session = createActor(
+          sessionMachine.provide({ actors: createSessionActors(client.api), actions: { storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo) } }),
+          { input: { userInfo: null } },
+        ).start();
+        const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session, actorOptions: { clock, inspect } };
+        render(
+          <ServicesProvider services={services}>
+            <IntlProvider locale="en" messages={{}} onError={() => {}}>
+              <MemoryRouter initialEntries={['/register?redirect=%2Forders']}>
+                <NavigationBridge onNavigate={client.onNavigate} />
+                <Routes>
+                  <Route path="/register" element={<RegisterScreen />} />
+                  <Route path="*" element={<Landed />} />
+                </Routes>
+              </MemoryRouter>
+            </IntlProvider>
+          </ServicesProvider>,
+        );
+        return { snapshots, clock };
+      },
+      perform: (event) => executors[event.type as SignupEventType](world),
+      delayMs: () => 0,
+      async check(reached, _expected, event) {
+        await world.check(reached, event);
+        expect(run.seen[run.seen.length - 1]!.value).toEqual(reached.value);
+        await waitFor(() => assertScreen(reached, () => screen.getByTestId('landed').textContent ?? ''));
+        if (reached.matches('signedUp')) expect(client.store.get('userInfo')?.token).toBe(reached.context.userInfo.token);
+      },
+    };
+  },
 });

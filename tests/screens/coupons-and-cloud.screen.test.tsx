@@ -12,7 +12,8 @@ import type { components } from '../../openapi/schema';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { createApi, type Api } from '../../core/api/client';
 import { createQueryCache } from '../../src/queries/query-cache';
-import { ServicesContext, type ViewServices } from '../../src/queries/services-context';
+import { ServicesProvider } from '../../src/queries/services-provider';
+import type { QueryServices } from '../../src/queries/query-services';
 import type { UserInfo } from '../../core/session/store';
 import { CouponsScreen } from '../../src/screens/coupons/coupons-screen';
 import { MyCloudScreen } from '../../src/screens/my-cloud/my-cloud-screen';
@@ -42,9 +43,9 @@ function renderScreen(path: string, element: ReactElement, answers: Record<strin
     },
   });
   const session = createActor(sessionMachine, { input: { userInfo: user } }).start();
-  const services = { api, queries: createQueryCache(), session, cache: { setValidRules: () => {} } } as unknown as ViewServices;
+  const services = { api, queries: createQueryCache(), session, cache: { setValidRules: () => {} } } as unknown as QueryServices;
   render(
-    <ServicesContext.Provider value={services}>
+    <ServicesProvider services={services}>
       <IntlProvider locale="en" defaultLocale="en" onError={() => {}}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
@@ -54,7 +55,7 @@ function renderScreen(path: string, element: ReactElement, answers: Record<strin
           </Routes>
         </MemoryRouter>
       </IntlProvider>
-    </ServicesContext.Provider>,
+    </ServicesProvider>,
   );
   return { calls, effects };
 }

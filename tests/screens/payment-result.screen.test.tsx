@@ -10,7 +10,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../openapi/schema';
 import { createApi, type Api } from '../../core/api/client';
 import { createQueryCache } from '../../src/queries/query-cache';
-import { ServicesContext, type ViewServices } from '../../src/queries/services-context';
+import { ServicesProvider } from '../../src/queries/services-provider';
+import type { QueryServices } from '../../src/queries/query-services';
 import { PaymentResultScreen } from '../../src/screens/payment/payment-result-screen';
 
 afterEach(() => cleanup());
@@ -36,7 +37,7 @@ function renderResult(answers: Tip[]) {
     },
   });
   render(
-    <ServicesContext.Provider value={{ api, queries: createQueryCache() } as unknown as ViewServices}>
+    <ServicesProvider services={{ api, queries: createQueryCache() } as unknown as QueryServices}>
       <IntlProvider locale="en" defaultLocale="en" onError={() => {}}>
         <MemoryRouter initialEntries={['/paymentResult?orderId=ORD1']}>
           <Routes>
@@ -44,7 +45,7 @@ function renderResult(answers: Tip[]) {
           </Routes>
         </MemoryRouter>
       </IntlProvider>
-    </ServicesContext.Provider>,
+    </ServicesProvider>,
   );
   return { tipCalls: () => calls.filter((c) => c === '/api/bill/payment/tip/v1').length };
 }

@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../openapi/schema';
 import { createApi, type Api } from '../../core/api/client';
 import { createQueryCache } from '../../src/queries/query-cache';
-import { ServicesContext, type ViewServices } from '../../src/queries/services-context';
+import { ServicesProvider } from '../../src/queries/services-provider';
+import type { QueryServices } from '../../src/queries/query-services';
 import { PaynowTipsScreen } from '../../src/screens/paynow-tips/paynow-tips-screen';
 
 afterEach(() => cleanup());
@@ -51,9 +52,9 @@ function renderAt(path: string, answers: { tip: Answer[]; info: Answer[]; remind
       return reply({ code: 1, errCode: 5000 });
     },
   });
-  const services = { api, queries: createQueryCache() } as unknown as ViewServices;
+  const services = { api, queries: createQueryCache() } as unknown as QueryServices;
   render(
-    <ServicesContext.Provider value={services}>
+    <ServicesProvider services={services}>
       <IntlProvider locale="en" defaultLocale="en" onError={() => {}}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
@@ -61,7 +62,7 @@ function renderAt(path: string, answers: { tip: Answer[]; info: Answer[]; remind
           </Routes>
         </MemoryRouter>
       </IntlProvider>
-    </ServicesContext.Provider>,
+    </ServicesProvider>,
   );
   return { calls, effects };
 }

@@ -10,7 +10,8 @@ import type { components } from '../../openapi/schema';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { createApi, type Api } from '../../core/api/client';
 import { createQueryCache } from '../../src/queries/query-cache';
-import { ServicesContext, type ViewServices } from '../../src/queries/services-context';
+import { ServicesProvider } from '../../src/queries/services-provider';
+import type { QueryServices } from '../../src/queries/query-services';
 import type { UserInfo } from '../../core/session/store';
 import { PlanDetailsScreen } from '../../src/screens/plan-details/plan-details-screen';
 
@@ -53,9 +54,9 @@ function renderAt(path: string, { answer, userInfo = null, locale = 'en' }: { an
     },
   });
   const session = createActor(sessionMachine, { input: { userInfo } }).start();
-  const services = { api, queries: createQueryCache(), session, cache: { setValidRules: () => {} } } as unknown as ViewServices;
+  const services = { api, queries: createQueryCache(), session, cache: { setValidRules: () => {} } } as unknown as QueryServices;
   render(
-    <ServicesContext.Provider value={services}>
+    <ServicesProvider services={services}>
       <IntlProvider locale={locale} defaultLocale="en" onError={() => {}}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
@@ -63,7 +64,7 @@ function renderAt(path: string, { answer, userInfo = null, locale = 'en' }: { an
           </Routes>
         </MemoryRouter>
       </IntlProvider>
-    </ServicesContext.Provider>,
+    </ServicesProvider>,
   );
   return { seen, effects };
 }

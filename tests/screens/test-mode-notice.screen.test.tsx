@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../core/api/client';
 import { createQueryCache } from '../../src/queries/query-cache';
 import { useUserConfig } from '../../src/queries/site-queries';
-import { ServicesContext, type ViewServices } from '../../src/queries/services-context';
+import { ServicesProvider } from '../../src/queries/services-provider';
+import type { QueryServices } from '../../src/queries/query-services';
 import { Methods } from '../../src/screens/payment/checkout-section';
 import { PaymentFrame } from '../../src/components/test-mode-notice';
 import pt from '../../core/i18n/lang/pt.json';
@@ -32,9 +33,9 @@ function renderFrame(env: 'sandbox' | 'production', messages?: Record<string, st
         ? reply({ code: 0, data: { brand: 'Aurora TV', brandId: 'a', vnoId: 'v', tenantId: 't', env, caffeineRegionVerify: 60 } })
         : reply({ code: 1, errCode: 5000 }),
   });
-  const services = { api, queries: createQueryCache() } as unknown as ViewServices;
+  const services = { api, queries: createQueryCache() } as unknown as QueryServices;
   render(
-    <ServicesContext.Provider value={services}>
+    <ServicesProvider services={services}>
       <IntlProvider locale={messages ? 'pt' : 'en'} defaultLocale="en" messages={messages} onError={() => {}}>
         <MemoryRouter initialEntries={['/payment']}>
           <Routes>
@@ -44,7 +45,7 @@ function renderFrame(env: 'sandbox' | 'production', messages?: Record<string, st
           </Routes>
         </MemoryRouter>
       </IntlProvider>
-    </ServicesContext.Provider>,
+    </ServicesProvider>,
   );
 }
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { redeemDiscountCode, valuate } from '../../server/billing/pricing';
+import { redeemDiscountCode } from '../../server/billing/discount-codes';
 import type { OrderStatus } from '../../server/billing/order-status';
+import { valuate } from '../../server/billing/pricing';
 import { createFakeClock } from '../../server/clock';
-import type { RequestContext } from '../../server/openapi/bind';
 import { contractErrors } from '../helpers/contract-check';
-import { createTestAccount, type TestAccount } from '../helpers/accounts';
+import { createTestAccount, sessionFor } from '../helpers/accounts';
 import { useTestServer } from '../helpers/test-server';
 
 const VALUATION = '/api/bill/goodsValuation';
@@ -20,14 +20,9 @@ const expectValuationContract = (res: { status: number; body: unknown }) =>
 const expectUnbindContract = (res: { status: number; body: unknown }) =>
   expect(contractErrors('get', UNBIND, res.status, res.body)).toEqual([]);
 
-async function sessionFor(account: TestAccount): Promise<string> {
-  const ctx: RequestContext = { lang: 'en', scene: 'WEB', clientType: 'WEB', token: null, fingerprint: null, ip: '127.0.0.1' };
-  return (await server.services.sessions.open(server.db, { accountUid: account.uid, loginType: 'password', ctx })).token;
-}
-
 async function signedIn() {
   const account = await createTestAccount(server);
-  return { account, token: await sessionFor(account) };
+  return { account, token: await sessionFor(server, account) };
 }
 
 /** An order row as the orders slice would write it (008_billing.sql), plan 1 in BRL. */

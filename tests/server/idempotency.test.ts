@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { idempotencyHash } from '../../server/billing/idempotency';
 import { createFakeClock } from '../../server/clock';
-import { idempotencyHash } from '../../server/routes/orders';
 import { deriveKey } from '../../server/security/secrets';
 import { loggedInCustomer } from '../helpers/accounts';
 import { contractErrors } from '../helpers/contract-check';

@@ -1,56 +1,22 @@
+// Sign-up by email and by phone (spec section 5; docs/decisions/005), what the contract refuses
+// at the door, and the area codes. The links sign-up sends are signup-links.test.ts's.
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../server/clock';
 import { tokenHash } from '../../server/security/tokens';
-import { contractErrors } from '../helpers/contract-check';
+import { expectOk, expectRefusal, freshEmail, freshPhone, SIGNUP_PATH, signupTools } from '../helpers/signup';
 import { useTestServer } from '../helpers/test-server';
 
 const clock = createFakeClock();
 const server = useTestServer({ PUBLIC_URL: 'https://portal.example' }, { clock });
 
 const HOUR = 3_600_000;
-let seq = 0;
-/** A fresh address per test: the suite shares one database. */
-const freshEmail = (tag: string) => `${tag}.${++seq}.${Date.now().toString(36)}@example.com`;
-/** A fresh Brazilian mobile (11 digits) per test. */
-const freshPhone = () => `119${String(10_000_000 + ++seq * 7919).slice(-8)}`;
-
-const signupPath = '/api/user/signup/v1';
-const base = { password: 'secret-pass', nickname: 'Ana', acceptTerms: true, language: 'en' } as const;
-
-function expectOk(method: string, path: string, res: { status: number; body: { code: number; errCode?: number } }) {
-  expect(res.status).toBe(200);
-  expect(res.body.code).toBe(0);
-  expect(res.body.errCode).toBeUndefined();
-  expect(contractErrors(method, path, res.status, res.body)).toEqual([]);
-}
-
-function expectRefusal(res: { status: number; body: { code: number; errCode?: number; msg?: string } }, errCode: number, status = 200) {
-  expect(res.body).toMatchObject({ code: 1, errCode });
-  expect(res.status).toBe(status);
-  expect(typeof res.body.msg).toBe('string');
-}
-
-const signup = (body: Record<string, unknown>, headers: Record<string, string> = {}) => server.post(signupPath, { ...base, ...body }, headers);
-
-/** The token of the newest link in the outbox for `to`, and the link itself. */
-async function lastLink(to: string, page: 'activate' | 'bindEmailConfirmed') {
-  const [message] = await server.services.outbox.list({ to, limit: 1 });
-  if (!message) throw new Error(`no message to ${to}`);
-  const match = new RegExp(`(https?://\\S+/${page}\\?token=([A-Za-z0-9_-]+)&la=(\\w+))`).exec(message.text);
-  if (!match) throw new Error(`no ${page} link in: ${message.text}`);
-  return { message, link: match[1]!, token: match[2]!, lang: match[3]! };
-}
-
-async function accountRow(where: string, params: unknown[]) {
-  const rows = await server.db.query<Record<string, any>>(`SELECT * FROM accounts WHERE ${where}`, params);
-  return rows[0];
-}
+const { signup, lastLink, accountRow } = signupTools(server);
 
 describe('sign-up by email', () => {
   it('creates an unconfirmed account, stores terms and language, and emails a 48-hour confirmation link', async () => {
     const email = freshEmail('ana');
     const res = await signup({ account: email, language: 'es' });
-    expectOk('post', signupPath, res);
+    expectOk('post', SIGNUP_PATH, res);
     expect(res.body.data).toEqual({ account: email, type: 'email', confirmationRequired: true });
 
     const row = await accountRow('email = $1', [email]);
@@ -76,7 +42,7 @@ describe('sign-up by email', () => {
   it('keeps the address lower-case and refuses it again in any case with 6', async () => {
     const email = freshEmail('Maria.Case');
     const res = await signup({ account: ` ${email.toUpperCase()} ` });
-    expectOk('post', signupPath, res);
+    expectOk('post', SIGNUP_PATH, res);
     expect(res.body.data.account).toBe(email.toLowerCase());
 
     const again = await signup({ account: email }, { Language: 'en' });
@@ -139,7 +105,7 @@ describe('what the contract stops at the door', () => {
   });
 
   it('accepts a nickname in another script', async () => {
-    expectOk('post', signupPath, await signup({ account: freshEmail('ru'), nickname: 'Анна', language: 'ru' }));
+    expectOk('post', SIGNUP_PATH, await signup({ account: freshEmail('ru'), nickname: 'Анна', language: 'ru' }));
   });
 });
 
@@ -147,7 +113,7 @@ describe('sign-up by phone', () => {
   it('opens a session at once: the account is active and the session works', async () => {
     const phone = freshPhone();
     const res = await signup({ account: phone, areaCode: '55', language: 'pt' }, { 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/130.0' });
-    expectOk('post', signupPath, res);
+    expectOk('post', SIGNUP_PATH, res);
     const data = res.body.data;
     expect(data).toMatchObject({ account: phone, type: 'phone', confirmationRequired: false });
     expect(data.userInfo).toMatchObject({ account: phone, type: 'phone', accountLoginType: 'password', expiration: clock.now() + 10 * 24 * HOUR });
@@ -169,17 +135,17 @@ describe('sign-up by phone', () => {
   it('stores the national number without the trunk prefix, so both spellings are one account (13)', async () => {
     const phone = freshPhone();
     const res = await signup({ account: `0${phone}`, areaCode: '55' });
-    expectOk('post', signupPath, res);
+    expectOk('post', SIGNUP_PATH, res);
     expect(res.body.data.account).toBe(phone);
     expectRefusal(await signup({ account: phone, areaCode: '55' }, { Language: 'en' }), 13);
     expectRefusal(await signup({ account: `0${phone}`, areaCode: '55' }), 13);
   });
 
   it('accepts other countries by their own lengths', async () => {
-    expectOk('post', signupPath, await signup({ account: '9161234567', areaCode: '7' }));
-    expectOk('post', signupPath, await signup({ account: '0821234567', areaCode: '27' }));
-    expectOk('post', signupPath, await signup({ account: '612345678', areaCode: '34' }));
-    expectOk('post', signupPath, await signup({ account: '12025550123', areaCode: '1' }));
+    expectOk('post', SIGNUP_PATH, await signup({ account: '9161234567', areaCode: '7' }));
+    expectOk('post', SIGNUP_PATH, await signup({ account: '0821234567', areaCode: '27' }));
+    expectOk('post', SIGNUP_PATH, await signup({ account: '612345678', areaCode: '34' }));
+    expectOk('post', SIGNUP_PATH, await signup({ account: '12025550123', areaCode: '1' }));
     expect(await accountRow('area_code = $1', ['1'])).toMatchObject({ phone: '2025550123' });
     expect(await accountRow('area_code = $1', ['27'])).toMatchObject({ phone: '821234567' });
   });
@@ -203,183 +169,6 @@ describe('sign-up by phone', () => {
     const res = await signup({ account, areaCode }, { Language: 'en' });
     expectRefusal(res, 32);
     expect(res.body.msg).toBe('Incorrect phone format');
-  });
-});
-
-describe('the confirmation link', () => {
-  const activate = (token: string) => server.post('/api/site/active/user', { token });
-
-  it('confirms once; the second use answers 10302', async () => {
-    const email = freshEmail('confirm');
-    await signup({ account: email });
-    const { token } = await lastLink(email, 'activate');
-
-    const res = await activate(token);
-    expectOk('post', '/api/site/active/user', res);
-    expect(res.body.data).toEqual({ account: email, type: 'email' });
-    expect(new Date((await accountRow('email = $1', [email]))!.verified_at).getTime()).toBe(clock.now());
-
-    const again = await activate(token);
-    expectRefusal(again, 10302);
-    expect(again.body.msg).toBe('Link no longer available');
-  });
-
-  it('works until 48 hours have passed, then answers 10302', async () => {
-    const early = freshEmail('early');
-    const late = freshEmail('late');
-    await signup({ account: early });
-    await signup({ account: late });
-    const earlyToken = (await lastLink(early, 'activate')).token;
-    const lateToken = (await lastLink(late, 'activate')).token;
-
-    clock.advance(48 * HOUR - 1000);
-    expectOk('post', '/api/site/active/user', await activate(earlyToken));
-    clock.advance(1000);
-    expectRefusal(await activate(lateToken), 10302);
-    expect((await accountRow('email = $1', [late]))!.verified_at).toBeNull();
-  });
-
-  it('an unknown token answers 10302, a malformed one 5000', async () => {
-    expectRefusal(await activate('A'.repeat(43)), 10302);
-    expectRefusal(await activate('short'), 5000, 400);
-    expectRefusal(await activate('has spaces in it, long enough'), 5000, 400);
-  });
-
-  it('a binding token does not confirm an account', async () => {
-    const bind = freshEmail('bindnotconfirm');
-    await signup({ account: freshPhone(), areaCode: '55', email: bind });
-    expectRefusal(await activate((await lastLink(bind, 'bindEmailConfirmed')).token), 10302);
-  });
-});
-
-describe('resending the confirmation', () => {
-  const resend = (email: string, headers: Record<string, string> = {}) => server.post('/api/site/resendConfirmation', { email }, headers);
-
-  it('within a minute of the sign-up answers -3031 (429); after it, a fresh link that retires the old one', async () => {
-    const email = freshEmail('resend');
-    await signup({ account: email });
-    const first = await lastLink(email, 'activate');
-
-    const tooSoon = await resend(email, { Language: 'en' });
-    expectRefusal(tooSoon, -3031, 429);
-    expect(tooSoon.body.msg).toBe('Operation too frequent');
-
-    clock.advance(60_000);
-    const res = await resend(email.toUpperCase());
-    expectOk('post', '/api/site/resendConfirmation', res);
-    expect(res.body.data).toEqual({ email: `${email[0]}***@example.com`, resendAfter: 60 });
-
-    const second = await lastLink(email, 'activate');
-    expect(second.token).not.toBe(first.token);
-    expect(second.message.lang).toBe('en');
-    expectRefusal(await server.post('/api/site/active/user', { token: first.token }), 10302);
-    expectOk('post', '/api/site/active/user', await server.post('/api/site/active/user', { token: second.token }));
-  });
-
-  it('answers an unknown address exactly like a known one, sends nothing, and limits it the same way', async () => {
-    const unknown = freshEmail('nobody');
-    const res = await resend(unknown);
-    expectOk('post', '/api/site/resendConfirmation', res);
-    expect(res.body.data).toEqual({ email: `${unknown[0]}***@example.com`, resendAfter: 60 });
-    expect(await server.services.outbox.list({ to: unknown })).toEqual([]);
-    expectRefusal(await resend(unknown), -3031, 429);
-  });
-
-  it('sends nothing to an account already confirmed, with the same answer', async () => {
-    const email = freshEmail('done');
-    await signup({ account: email });
-    await server.post('/api/site/active/user', { token: (await lastLink(email, 'activate')).token });
-    clock.advance(60_000);
-    const before = (await server.services.outbox.list({ to: email })).length;
-
-    const res = await resend(email);
-    expectOk('post', '/api/site/resendConfirmation', res);
-    expect(res.body.data.resendAfter).toBe(60);
-    expect(await server.services.outbox.list({ to: email })).toHaveLength(before);
-  });
-
-  it('a bad address is refused at the door with 5000', async () => {
-    expectRefusal(await resend('not-an-email'), 5000, 400);
-  });
-});
-
-describe('binding an email to a phone account', () => {
-  const confirm = (token: string) => server.post('/api/site/bindEmailConfirmed', { token });
-
-  it('sends a binding link at sign-up; following it binds the address, once', async () => {
-    const phone = freshPhone();
-    const email = freshEmail('bind');
-    const res = await signup({ account: phone, areaCode: '55', email: email.toUpperCase(), language: 'pt' });
-    expectOk('post', signupPath, res);
-    expect(res.body.data.confirmationRequired).toBe(false);
-    expect(res.body.data.userInfo).toBeDefined();
-    // Not bound until the link is followed.
-    expect((await accountRow('area_code = $1 AND phone = $2', ['55', phone]))!.email).toBeNull();
-
-    const { message, link, token } = await lastLink(email, 'bindEmailConfirmed');
-    expect(message).toMatchObject({ template: 'bindEmail', lang: 'pt', channel: 'email' });
-    expect(link).toMatch(/^https:\/\/portal\.example\/bindEmailConfirmed\?token=[\w-]+&la=pt$/);
-
-    const bound = await confirm(token);
-    expectOk('post', '/api/site/bindEmailConfirmed', bound);
-    expect(bound.body.data).toEqual({ uid: res.body.data.userInfo.uid, email });
-    expect(await accountRow('area_code = $1 AND phone = $2', ['55', phone])).toMatchObject({ email, type: 'phone' });
-
-    const again = await confirm(token);
-    expectRefusal(again, 10303);
-    expect(again.body.msg).toBe('Email binding error');
-    // The address is now taken for sign-up.
-    expectRefusal(await signup({ account: email }), 6);
-  });
-
-  it('refuses an empty binding address with 12, a malformed one with 8, a taken one with 187', async () => {
-    expectRefusal(await signup({ account: freshPhone(), areaCode: '55', email: '' }), 12);
-    expectRefusal(await signup({ account: freshPhone(), areaCode: '55', email: '  ' }), 12);
-    expectRefusal(await signup({ account: freshPhone(), areaCode: '55', email: 'ana@-bad.com' }), 8);
-    const res = await signup({ account: freshPhone(), areaCode: '55', email: 'demo@aurora.example' }, { Language: 'en' });
-    expectRefusal(res, 187);
-    expect(res.body.msg).toBe('Email not available');
-  });
-
-  it('an unknown, expired or confirmation token answers 10303', async () => {
-    expectRefusal(await confirm('B'.repeat(43)), 10303);
-
-    const email = freshEmail('expiring');
-    await signup({ account: freshPhone(), areaCode: '55', email });
-    const { token } = await lastLink(email, 'bindEmailConfirmed');
-    clock.advance(48 * HOUR);
-    expectRefusal(await confirm(token), 10303);
-
-    const other = freshEmail('confirmtoken');
-    await signup({ account: other });
-    expectRefusal(await confirm((await lastLink(other, 'activate')).token), 10303);
-  });
-
-  it('when two phone accounts ask for one address, the first to follow its link gets it; the other hears 10303', async () => {
-    const email = freshEmail('contested');
-    await signup({ account: freshPhone(), areaCode: '55', email });
-    const firstToken = (await lastLink(email, 'bindEmailConfirmed')).token;
-    clock.advance(60_000);
-    await signup({ account: freshPhone(), areaCode: '55', email });
-    const secondToken = (await lastLink(email, 'bindEmailConfirmed')).token;
-
-    expectOk('post', '/api/site/bindEmailConfirmed', await confirm(secondToken));
-    expectRefusal(await confirm(firstToken), 10303);
-  });
-
-  it('resending to an address waiting to be bound sends a fresh binding link', async () => {
-    const phone = freshPhone();
-    const email = freshEmail('rebind');
-    await signup({ account: phone, areaCode: '55', email, language: 'ru' });
-    const first = await lastLink(email, 'bindEmailConfirmed');
-    clock.advance(60_000);
-
-    expectOk('post', '/api/site/resendConfirmation', await server.post('/api/site/resendConfirmation', { email }));
-    const second = await lastLink(email, 'bindEmailConfirmed');
-    expect(second.token).not.toBe(first.token);
-    expect(second.lang).toBe('ru');
-    expectRefusal(await confirm(first.token), 10303);
-    expectOk('post', '/api/site/bindEmailConfirmed', await confirm(second.token));
   });
 });
 

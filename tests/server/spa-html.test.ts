@@ -8,58 +8,25 @@
  * BUILT_APP_DIST may name a fresh production build (npm test builds once and passes it); otherwise
  * the app is built here.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../bench/bytes';
-import { closure, entryKey, readManifest } from '../../scripts/route-chunks';
+import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../server/clock';
+import { bannerLinks, bootScript, entryFiles as entryFilesOf, expectedLinks, languageChunk as languageChunkOf, linked, screenFiles as screenFilesOf, useBuiltApp } from '../helpers/spa-build';
 import { startTestServer, useTestServer } from '../helpers/test-server';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-mkdirSync(path.join(root, '.tmp'), { recursive: true });
-const workDir = mkdtempSync(path.join(root, '.tmp', 'spa-html-'));
-const given = process.env.BUILT_APP_DIST;
-const dist = given ? path.resolve(given) : path.join(workDir, 'app');
-
-// Registered before the server's own hook, so the build is there when the server reads it.
-beforeAll(() => {
-  if (given && !existsSync(path.join(dist, '.vite', 'manifest.json'))) throw new Error(`BUILT_APP_DIST=${given} holds no .vite/manifest.json`);
-  if (!given) buildApp(dist);
-}, 300_000);
-afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+const { dist, workDir } = useBuiltApp();
 
 const clock = createFakeClock();
 const server = useTestServer({ STATIC_DIR: dist }, { clock });
 const HOUR = 3_600_000;
 
 const page = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url, headers });
-
-/**
- * The files the HTML names, in order: the entry's own and the hints after them. A page with the app
- * drawn in it (docs/decisions/033) names its modules to /boot.js instead: the entry, then its
- * modules in the same order, then the stylesheets.
- */
-function linked(html: string) {
-  const tags = [...html.matchAll(/<(?:link|script)\b[^>]*\b(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
-  const boot = bootScript(html);
-  return boot ? [boot.entry, ...boot.modules, ...tags] : tags;
-}
-
-/** The boot script of a drawn page: the entry it starts and the modules it names first. */
-function bootScript(html: string) {
-  const m = /<script defer src="\/boot\.js" data-entry="([^"]+)" data-modules="([^"]*)"><\/script>/.exec(html);
-  return m ? { entry: m[1]!, modules: m[2]!.split(' ').filter(Boolean) } : undefined;
-}
-
-/** A screen module's files, from the build's manifest: its own chunk, its imports and its CSS. */
-function screenFiles(module: string) {
-  return [...closure(readManifest(dist), [module])].map((f) => `/${f}`);
-}
-
-const entryFiles = () => [...closure(readManifest(dist), [entryKey(readManifest(dist))])].map((f) => `/${f}`);
-const languageChunk = (language: string) => `/${readManifest(dist)[`src/i18n/compiled/${language}.json`]!.file}`;
+const screenFiles = (module: string) => screenFilesOf(dist, module);
+const entryFiles = () => entryFilesOf(dist);
+const languageChunk = (language: string) => languageChunkOf(dist, language);
 
 describe("each route's HTML names its screen's chunks", () => {
   it.each([
@@ -138,7 +105,7 @@ describe("each route's HTML names its screen's chunks", () => {
 });
 
 describe('the public first screens hold the app drawn for an anonymous visitor (docs/decisions/033)', () => {
-  const messages = (language: string) => JSON.parse(readFileSync(path.join(root, 'src', 'i18n', 'lang', `${language}.json`), 'utf8')) as Record<string, string>;
+  const messages = (language: string) => JSON.parse(readFileSync(path.join(root, 'core', 'i18n', 'lang', `${language}.json`), 'utf8')) as Record<string, string>;
   const drawn = (html: string) => /<div id="root"><div class="preview" inert>([\s\S]*)<\/div><\/div>\s*<noscript>/.exec(html)?.[1];
   const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -298,22 +265,6 @@ describe('the public first screens hold the app drawn for an anonymous visitor (
     }
   });
 });
-
-/** The pictures the HTML preloads, in order, with their media query. */
-function bannerLinks(html: string) {
-  return [...html.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)"(?: media="([^"]+)")?>/g)].map((m) => ({ href: m[1]!, media: m[2] }));
-}
-
-/** What the app's preloadFirstBanner asks for, given the first banner of the banners API. */
-function expectedLinks(first: { imageUrl: string; mobileImageUrl?: string } | undefined) {
-  if (!first) return [];
-  return first.mobileImageUrl
-    ? [
-        { href: first.imageUrl, media: '(min-width: 761px)' },
-        { href: first.mobileImageUrl, media: '(max-width: 760px)' },
-      ]
-    : [{ href: first.imageUrl, media: undefined }];
-}
 
 /** The first banner the banners API answers for a place, as the app reads it. */
 async function firstBanner(position: string, language: string) {

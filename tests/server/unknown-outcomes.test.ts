@@ -4,10 +4,13 @@
 // (docs/decisions/036). Against the real in-process server and its sandbox card network.
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { redeemDiscountCode } from '../../server/billing/discount-codes';
 import { duplicateRefundKey } from '../../server/billing/duplicate-charges';
-import { createFulfilment, loadOrder, settlePending } from '../../server/billing/orders';
+import { createFulfilment } from '../../server/billing/fulfilment';
+import { loadOrder } from '../../server/billing/orders';
 import { runPaymentJobs } from '../../server/billing/payment-jobs';
-import { redeemDiscountCode, valuate } from '../../server/billing/pricing';
+import { valuate } from '../../server/billing/pricing';
+import { settlePending } from '../../server/billing/settlement';
 import { createFakeClock } from '../../server/clock';
 import { loggedInCustomer } from '../helpers/accounts';
 import { useTestServer } from '../helpers/test-server';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { selectAutoRenewalView } from '../../../machines/auto-renewal/auto-renewal.selectors';
 import { selectSessionView } from '../../../machines/session/session.selectors';
 import { LoadState } from '../../components/load-state';
@@ -10,15 +10,14 @@ import { defaultLanguage, languageOfTag } from '../../../core/i18n/languages';
 import { invalidateAccount, useAccountInfo, type AccountIdentity } from '../../queries/account-queries';
 import { useServices } from '../../queries/services-context';
 import { accountDays, shownTimestamp } from '../../components/account-days';
-import { AutoRenewalSection, useAutoRenewal } from '../../components/auto-renewal-panel';
+import { AutoRenewalSection } from '../../components/auto-renewal-panel';
+import { useAutoRenewal } from '../../queries/flows/auto-renewal-flow';
 import { AccountOrders } from '../../components/order-list';
 import { Banners } from '../../components/banners';
 import './account.css';
 
 const m = defineMessages({
   title: { id: 'account.title', defaultMessage: 'My account', description: 'Title of the account and orders page (/account, /orders)' },
-  loginFirst: { id: 'account.loginFirst', defaultMessage: 'Log in to see your account and your orders.', description: 'Account page, to a visitor who is not logged in' },
-  login: { id: 'account.login', defaultMessage: 'Log in', description: 'Account page: link to the login page for a visitor' },
   infoTitle: { id: 'account.infoTitle', defaultMessage: 'Account details', description: 'Heading of the account information panel' },
   account: { id: 'account.account', defaultMessage: 'Account', description: 'Label of the account name (nickname and email or phone)' },
   plan: { id: 'account.plan', defaultMessage: 'Plan', description: 'Label of the current plan name' },
@@ -46,26 +45,19 @@ const remainingDays = defineMessage<{ readonly kind: 'expired' | 'underOneDay' |
 
 /**
  * /account and /orders, the same screen (spec section 2, "Account screen contents"): account
- * info, the orders, the subscription's auto-renewal and the last devices. Without a session it
- * shows nothing of any account, only the way to log in.
+ * info, the orders, the subscription's auto-renewal and the last devices. Only shown with a
+ * session (RequireSession, docs/decisions/020); one that names no account shows none.
  */
 export function AccountScreen() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage(m.title));
   const { session } = useServices();
   const { identity } = useSelector(session, selectSessionView);
-  const location = useLocation();
   return (
     <section className="page account-page" aria-labelledby="account-title">
       <h1 id="account-title">{intl.formatMessage(m.title)}</h1>
       <Banners position="account" />
-      {identity ? (
-        <SignedInAccount key={identity.uid} identity={identity} />
-      ) : (
-        <p>
-          {intl.formatMessage(m.loginFirst)} <Link to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}>{intl.formatMessage(m.login)}</Link>
-        </p>
-      )}
+      {identity && <SignedInAccount key={identity.uid} identity={identity} />}
     </section>
   );
 }

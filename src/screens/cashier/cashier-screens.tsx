@@ -16,6 +16,7 @@ import { useOrder } from '../../queries/order-queries';
 import { usePlanDetail } from '../../queries/plan-queries';
 import { useServices } from '../../queries/services-context';
 import { useKept, usePolling } from '../../queries/use-polling';
+import { paths } from '../../../core/routing/paths';
 import './cashier.css';
 
 const m = defineMessages({
@@ -127,7 +128,7 @@ function PlanHandOff({ planId, uid }: { planId: string; uid: string }) {
   const paid = orders?.items.find((o) => before.current !== null && !before.current.has(o.id) && paidStatuses.includes(o.status) && o.items.some((i) => String(i.planId) === planId));
   usePolling(ordersQuery.retry, POLL_MS, !paid);
   useEffect(() => {
-    if (paid) void Promise.resolve(navigate(`/paymentResult?orderId=${encodeURIComponent(paid.id)}`, { replace: true })).catch(() => undefined);
+    if (paid) void Promise.resolve(navigate(paths.paymentResult(paid.id), { replace: true })).catch(() => undefined);
   }, [paid, navigate]);
 
   if (plan.status !== 'success') return <LoadState status={plan.status} onRetry={plan.retry} />;
@@ -141,9 +142,9 @@ function PlanHandOff({ planId, uid }: { planId: string; uid: string }) {
   return (
     <Frame>
       <h1 id="cashier-title">{intl.formatMessage(m.title)}</h1>
-      <HandOff path={`/payment?planId=${encodeURIComponent(planId)}`} summary={summary} />
+      <HandOff path={paths.payment({ planId })} summary={summary} />
       <div className="actions">
-        <Link className="button button-secondary" to={`/payment?planId=${encodeURIComponent(planId)}`}>
+        <Link className="button button-secondary" to={paths.payment({ planId })}>
           {intl.formatMessage(m.payHere)}
         </Link>
         <Link className="button button-secondary" to="/pricing-table">
@@ -188,10 +189,9 @@ function OrderHandOff({ orderId }: { orderId: string }) {
   const paidHere = order !== undefined && openedPaid === false && paidStatuses.includes(order.status);
   usePolling(orderQuery.retry, POLL_MS, open);
   useEffect(() => {
-    if (paidHere) void Promise.resolve(navigate(`/paymentResult?orderId=${encodeURIComponent(orderId)}`, { replace: true })).catch(() => undefined);
+    if (paidHere) void Promise.resolve(navigate(paths.paymentResult(orderId), { replace: true })).catch(() => undefined);
   }, [paidHere, navigate, orderId]);
 
-  const encoded = encodeURIComponent(orderId);
   if (!order) {
     const refused = orderQuery.status === 'error' && isPassThrough(orderQuery.error) ? orderQuery.error.errCode : null;
     return (
@@ -215,13 +215,13 @@ function OrderHandOff({ orderId }: { orderId: string }) {
           <p className="notice notice-success" role="status">
             {intl.formatMessage(m.alreadyPaid)}
           </p>
-          <Link to={`/receipt?orderId=${encoded}`}>{intl.formatMessage(m.receipt)}</Link>
+          <Link to={paths.receipt(orderId)}>{intl.formatMessage(m.receipt)}</Link>
         </>
       ) : open ? (
         <>
-          <HandOff path={`/payment?orderId=${encoded}`} summary={summary} />
+          <HandOff path={paths.payment({ orderId })} summary={summary} />
           <div className="actions">
-            <Link className="button button-secondary" to={`/payment?orderId=${encoded}`}>
+            <Link className="button button-secondary" to={paths.payment({ orderId })}>
               {intl.formatMessage(m.payHere)}
             </Link>
             <Link className="button button-secondary" to="/orders">

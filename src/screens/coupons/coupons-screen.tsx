@@ -7,6 +7,7 @@ import { LoadState } from '../../components/load-state';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatMoney } from '../../../core/config/money';
 import { useCoupons, type Coupon } from '../../queries/coupon-queries';
+import { paths } from '../../../core/routing/paths';
 import { useServices } from '../../queries/services-context';
 import './coupons.css';
 
@@ -82,7 +83,7 @@ const usesLimit = defineMessage<{ readonly count: number }>({
 
 /** Where "Use" goes: the payment page of the code's plan, or the pricing table, with the code filled in. */
 const couponLink = (c: Pick<Coupon, 'code' | 'planId'>) =>
-  c.planId ? `/payment?planId=${c.planId}&discountCode=${encodeURIComponent(c.code)}` : `/pricing-table?discountCode=${encodeURIComponent(c.code)}`;
+  c.planId ? paths.payment({ planId: c.planId, discountCode: c.code }) : paths.pricingTable({ discountCode: c.code });
 
 function benefitText(intl: IntlShape, c: Coupon): string {
   if (c.kind === 'percent') return intl.formatMessage(percentOff, { percent: c.percent ?? 0 });
@@ -174,7 +175,7 @@ function CouponCard({ coupon: c }: { coupon: Coupon }) {
       {c.status === 'held' && c.heldByOrderId && (
         <>
           <p className="small">{intl.formatMessage(heldBy, { orderId: c.heldByOrderId })}</p>
-          <Link className="button button-secondary" to={`/payment?orderId=${encodeURIComponent(c.heldByOrderId)}`}>
+          <Link className="button button-secondary" to={paths.payment({ orderId: c.heldByOrderId })}>
             {intl.formatMessage(m.finishOrder)}
           </Link>
         </>

@@ -4,7 +4,8 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { SafeHtml } from '../../components/safe-html';
 import { usePageTitle } from '../../components/use-page-title';
-import { useQuery } from '../../queries/use-query';
+import { paths } from '../../../core/routing/paths';
+import { useFlowDrawing, useFlowMachines } from '../../queries/flow-atlas-queries';
 import { useUserConfig } from '../../queries/site-queries';
 import './flows.css';
 
@@ -32,23 +33,12 @@ const screens: Record<string, string> = {
   login: '/login',
   signup: '/register',
   passwordRecovery: '/forgot-password',
-  checkout: '/payment?planId=1',
-  repay: '/orders',
-  payment: '/payment?planId=1',
-  discountUnbinding: '/payment?planId=1',
+  checkout: paths.payment({ planId: '1' }),
+  repay: paths.orders(),
+  payment: paths.payment({ planId: '1' }),
+  discountUnbinding: paths.payment({ planId: '1' }),
   autoRenewal: '/account',
 };
-
-const loaders = import.meta.glob<Record<string, unknown>>('../../../machines/*/*.machine.ts');
-const drawings = import.meta.glob<string>('../../../docs/flows/*.svg', { query: '?raw', import: 'default' });
-
-async function loadMachines(): Promise<AnyStateMachine[]> {
-  const modules = await Promise.all(Object.values(loaders).map((load) => load()));
-  return modules
-    .flatMap((mod) => Object.values(mod))
-    .filter((v): v is AnyStateMachine => typeof v === 'object' && v !== null && 'root' in v && 'transition' in v)
-    .sort((a, b) => a.id.localeCompare(b.id));
-}
 
 /** The atomic state a walkthrough stands in when it enters `node` (its initial leaf). */
 function leafOf(node: AnyStateNode): AnyStateNode {
@@ -75,7 +65,7 @@ const guardName = (g: unknown) => (typeof g === 'string' ? g : g && typeof g ===
 const shortId = (node: AnyStateNode) => node.id.split('.').slice(1).join('.') || node.id;
 
 /**
- * Issue 5's flow atlas: the drawings of `npm run flows`, interactive. Pick a flow, click a
+ * The flow atlas: the drawings of `npm run flows`, interactive. Pick a flow, click a
  * transition to step through it, see the path so far and open the screen that shows the flow.
  * Off unless the site's user config says `flowAtlas` (docs/decisions/035).
  */
@@ -83,7 +73,7 @@ export function FlowsScreen() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage(m.title));
   const config = useUserConfig();
-  const machines = useQuery('flowMachines', () => loadMachines());
+  const machines = useFlowMachines();
   const [query, setQuery] = useSearchParams();
   const chosen = query.get('flow') ?? 'checkout';
   const machine = machines.status === 'success' ? (machines.data.find((x) => x.id === chosen) ?? machines.data[0]) : undefined;
@@ -164,10 +154,7 @@ function Walkthrough({ machine }: { machine: AnyStateMachine }) {
 /** The committed drawing of the flow, with the current state outlined. */
 function Drawing({ id, current }: { id: string; current: string }) {
   const holder = useRef<HTMLDivElement>(null);
-  const drawing = useQuery(`flowDrawing:${id}`, async () => {
-    const load = Object.entries(drawings).find(([file]) => file.endsWith(`/${id}.svg`))?.[1];
-    return load ? await load() : '';
-  });
+  const drawing = useFlowDrawing(id);
   const svg = drawing.status === 'success' ? drawing.data : '';
   useEffect(() => {
     const nodes = holder.current?.querySelectorAll('g.node') ?? [];

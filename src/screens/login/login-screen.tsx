@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import type { LoginView } from '../../../machines/login/login.selectors';
-import type { AccountFields, EntranceToken, LoginEvent, LoginInput } from '../../../machines/login/login.types';
+import type { EntranceToken, LoginEvent, LoginInput } from '../../../machines/login/login.types';
 import { useAccountSuggestions } from '../../components/account-suggestions';
 import { CaptchaField } from '../../components/captcha-field';
 import { FieldError } from '../../components/field-error';
@@ -13,20 +13,16 @@ import { messages } from '../../../core/i18n/error-messages';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { ResendCountdown } from '../../components/resend-countdown';
 import { usePageTitle } from '../../components/use-page-title';
+import { useLogin } from '../../queries/flows/login-flow';
 import { useServices } from '../../queries/services-context';
+import { accountFields } from '../../../core/validation/helpers';
 import { areaCodeInputSchema, captchaSchema, emailOrPhoneSchema, passwordSchema, verificationCodeSchema } from '../../../core/validation/schemas';
 import { GoogleSignIn } from './google-sign-in';
 import { m, resendWait } from './login-messages';
 import { returnPath } from '../../../core/routing/return-path';
-import { useLogin } from './use-login';
 import { Dialog } from '../../components/dialog';
 
 type Send = (event: LoginEvent) => void;
-
-const toFields = (account: string, areaCode: string): AccountFields => {
-  const compact = account.replace(/\s+/g, '');
-  return compact.includes('@') || !areaCode ? { account: compact } : { account: compact, areaCode };
-};
 
 function entranceToken(query: URLSearchParams): EntranceToken | null {
   const appToken = query.get('appToken') ?? query.get('t');
@@ -178,7 +174,7 @@ function PasswordForm({ view, send }: { view: LoginView; send: Send }) {
       className="stack"
       noValidate
       onSubmit={form.handleSubmit((v) =>
-        send({ type: 'PASSWORD_SUBMITTED', fields: toFields(v.account, v.areaCode), password: v.password, ...(needsCaptcha ? { captchaCode: v.captcha } : {}) }),
+        send({ type: 'PASSWORD_SUBMITTED', fields: accountFields(v.account, v.areaCode), password: v.password, ...(needsCaptcha ? { captchaCode: v.captcha } : {}) }),
       )}
     >
       <FormField id="login-account" label={intl.formatMessage(m.account)} error={e.account?.message} input={<input type="text" autoComplete="username" list={suggest.emailList} {...a11y('account', e.account?.message)} {...form.register('account')} />} />
@@ -211,7 +207,7 @@ function CodeRequestForm({ view, send }: { view: LoginView; send: Send }) {
     <form
       className="stack"
       noValidate
-      onSubmit={form.handleSubmit((v) => send({ type: 'CODE_REQUESTED', fields: toFields(v.account, v.areaCode), ...(needsCaptcha ? { captchaCode: v.captcha } : {}) }))}
+      onSubmit={form.handleSubmit((v) => send({ type: 'CODE_REQUESTED', fields: accountFields(v.account, v.areaCode), ...(needsCaptcha ? { captchaCode: v.captcha } : {}) }))}
     >
       <p className="muted">{intl.formatMessage(m.codeHint)}</p>
       <FormField

@@ -8,9 +8,8 @@ import { useLayoutContext } from '../../components/layout-context';
 import { LoadState } from '../../components/load-state';
 import { usePageTitle } from '../../components/use-page-title';
 import { invalidateAccount } from '../../queries/account-queries';
-import { CLOUD_PAGE_SIZE, deleteRecording, useCloudStorage, type CloudRecording, type CloudStorage } from '../../queries/cloud-queries';
+import { CLOUD_PAGE_SIZE, useCloudStorage, useDeleteRecording, type CloudRecording, type CloudStorage } from '../../queries/cloud-queries';
 import { useServices } from '../../queries/services-context';
-import { useMutation } from '../../queries/use-mutation';
 import './my-cloud.css';
 
 const m = defineMessages({
@@ -280,7 +279,7 @@ function RecordingCard({ recording: r, onDelete }: { recording: CloudRecording; 
 function ConfirmDelete({ uid, recording, onClose }: { uid: string; recording: CloudRecording; onClose(done: boolean): void }) {
   const intl = useIntl();
   const { queries } = useServices();
-  const remove = useMutation(deleteRecording);
+  const remove = useDeleteRecording();
   const pending = remove.status === 'pending';
   const ended = remove.status === 'success' || remove.status === 'error';
   useEffect(() => {

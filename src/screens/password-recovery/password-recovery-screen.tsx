@@ -5,14 +5,15 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import type { PasswordRecoveryView } from '../../../machines/password-recovery/password-recovery.selectors';
-import type { AccountFields, PasswordRecoveryEvent, PasswordRecoveryInput } from '../../../machines/password-recovery/password-recovery.types';
+import type { PasswordRecoveryEvent, PasswordRecoveryInput } from '../../../machines/password-recovery/password-recovery.types';
 import { CaptchaField } from '../../components/captcha-field';
 import { FieldError } from '../../components/field-error';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { ResendCountdown } from '../../components/resend-countdown';
 import { usePageTitle } from '../../components/use-page-title';
+import { accountFields } from '../../../core/validation/helpers';
 import { areaCodeInputSchema, captchaSchema, emailOrPhoneSchema, emailSchema, newPasswordPairSchema, V, verificationCodeSchema } from '../../../core/validation/schemas';
-import { usePasswordRecovery } from './use-password-recovery';
+import { usePasswordRecovery } from '../../queries/flows/password-recovery-flow';
 
 const m = defineMessages({
   title: { id: 'recovery.title', defaultMessage: 'Reset your password', description: 'Title of the password recovery pages' },
@@ -196,11 +197,6 @@ const withCaptcha = z.object({ captcha: captchaSchema });
 const linkRequestSchema = z.object({ account: emailSchema(), areaCode: z.string(), captcha: z.string() });
 type RequestValues = z.input<typeof requestSchema>;
 
-const toFields = (account: string, areaCode: string): AccountFields => {
-  const compact = account.replace(/\s+/g, '');
-  return compact.includes('@') || !areaCode ? { account: compact } : { account: compact, areaCode };
-};
-
 function RequestForm({ view, send }: { view: PasswordRecoveryView; send: Send }) {
   const intl = useIntl();
   const needsCaptcha = view.captcha !== null;
@@ -226,7 +222,7 @@ function RequestForm({ view, send }: { view: PasswordRecoveryView; send: Send })
     'aria-describedby': e[name] ? `recovery-${name}-error` : undefined,
   });
   return (
-    <form className="stack" noValidate onSubmit={code.handleSubmit((v) => send({ type: 'CODE_REQUESTED', fields: toFields(v.account, v.areaCode), ...captchaCode(v) }))}>
+    <form className="stack" noValidate onSubmit={code.handleSubmit((v) => send({ type: 'CODE_REQUESTED', fields: accountFields(v.account, v.areaCode), ...captchaCode(v) }))}>
       <p className="muted">{intl.formatMessage(m.intro)}</p>
       <RefusalNotice code={view.errCode} />
       <FormField id="recovery-account" label={intl.formatMessage(m.account)} error={e.account?.message}>

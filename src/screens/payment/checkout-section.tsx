@@ -1,22 +1,20 @@
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { CheckoutMachine } from '../../../machines/checkout/checkout.machine';
 import { selectCheckoutView } from '../../../machines/checkout/checkout.selectors';
-import type { PaymentMethod, Valuation } from '../../../machines/checkout/checkout.types';
+import type { Valuation } from '../../../machines/checkout/checkout.types';
+import type { PaymentMethod } from '../../../machines/payment/payment.types';
 import { DiscountUnbindingDialog } from '../../components/discount-unbinding-dialog';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { currencySymbols, formatMoney } from '../../../core/config/money';
-import { couponSchema, discountCodePattern } from '../../../core/validation/schemas';
 import { MethodForm, type SavedCard } from './method-form';
 import { PaymentSteps } from './payment-steps';
 import { Dialog } from '../../components/dialog';
 
 export const m = defineMessages({
   title: { id: 'payment.title', defaultMessage: 'Payment', description: 'Title of the payment page' },
-  loginFirst: { id: 'payment.loginFirst', defaultMessage: 'Log in to continue.', description: 'Shown on the payment page to a visitor who is not logged in' },
-  login: { id: 'payment.login', defaultMessage: 'Log in', description: 'Link to the login page from the payment page' },
   noPlan: { id: 'payment.noPlan', defaultMessage: 'Choose a plan first.', description: 'Shown on the payment page without a plan or order' },
   choosePlan: { id: 'payment.choosePlan', defaultMessage: 'See the plans', description: 'Link to the pricing table' },
   loading: { id: 'payment.loading', defaultMessage: 'Preparing your order…', description: 'Shown while the payment page loads' },
@@ -50,11 +48,11 @@ export const inFull = defineMessage({ id: 'payment.inFull', defaultMessage: 'Pay
 export const nTimes = defineMessage<{ readonly n: number; readonly amount: string }>({ id: 'payment.nTimes', defaultMessage: '{n} × {amount}', description: 'Instalment option: n payments of amount' });
 export const orderNo = defineMessage<{ readonly id: string }>({ id: 'payment.orderNo', defaultMessage: 'Order {id}', description: 'The order being paid' });
 
-/** Spec section 5 of the issue: the countries the payment methods serve, for the country chooser. */
+/** The countries the payment methods serve, for the country chooser. */
 const COUNTRIES = ['BR', 'AR', 'CL', 'CO', 'MX', 'PE', 'UY', 'US', 'ZA', 'KE', 'TZ', 'UG', 'GH', 'ZM', 'MW', 'CI', 'SN'];
 const CURRENCIES = Object.keys(currencySymbols);
 
-/** The checkout as a thin view of its machine (issue 5): reads selectCheckoutView, sends events. */
+/** The checkout as a thin view of its machine: reads selectCheckoutView, sends events. */
 export function CheckoutSection({
   actorRef,
   sandbox,
@@ -201,22 +199,15 @@ export function Summary({ valuation, pricing }: { valuation: Valuation | undefin
   );
 }
 
+/** The code as typed goes to the machine, which refuses one of no coupon's shape itself (9001). */
 export function CodeForm({ code, errCode, disabled, onApply, onRemove }: { code: string | undefined; errCode: number | undefined; disabled: boolean; onApply(code: string): void; onRemove(): void }) {
   const intl = useIntl();
-  // A code no coupon can have is answered here as the server answers an unknown one (9001):
-  // sent, the request would be refused at the contract's door and the whole page would fail.
-  const [misshapen, setMisshapen] = useState(false);
   return (
     <form
       className="code-form"
       onSubmit={(e) => {
         e.preventDefault();
-        const typed = String(new FormData(e.currentTarget).get('code') ?? '');
-        const parsed = couponSchema.safeParse(typed);
-        const shaped = parsed.success && discountCodePattern.test(parsed.data);
-        // An empty field applies nothing and says nothing, as before.
-        setMisshapen(!shaped && typed.trim() !== '');
-        if (shaped) onApply(parsed.data);
+        onApply(String(new FormData(e.currentTarget).get('code') ?? ''));
       }}
     >
       <label htmlFor="discount-code">{intl.formatMessage(m.code)}</label>
@@ -230,7 +221,7 @@ export function CodeForm({ code, errCode, disabled, onApply, onRemove }: { code:
           {intl.formatMessage(m.apply)}
         </button>
       )}
-      <RefusalNotice code={misshapen ? 9001 : (errCode ?? null)} />
+      <RefusalNotice code={errCode ?? null} />
     </form>
   );
 }

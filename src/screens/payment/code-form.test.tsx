@@ -1,48 +1,85 @@
 // @vitest-environment jsdom
-// The discount code field: a code no coupon can have is refused on the spot with the catalogue's
-// "Invalid coupon" and never reaches the server, whose door would refuse the whole valuation.
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+// The discount code field on the checkout: a code no coupon can have is refused on the spot with
+// the catalogue's "Invalid coupon" and never reaches the server, whose door would refuse the whole
+// valuation. The field sends what was typed; the checkout machine judges it (spec section 4).
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CodeForm } from './checkout-section';
+import { createActor, fromPromise } from 'xstate';
+import { checkoutMachine } from '../../../machines/checkout/checkout.machine';
+import { CheckoutSection } from './checkout-section';
 
 afterEach(cleanup);
 
-function renderForm() {
-  const onApply = vi.fn();
+const method = { code: 'pix', name: 'PIX', type: 'pix', installmentsAllowed: false, maxInstallments: 1, requiredFields: [], savedCards: false };
+const valuation = {
+  planId: '1',
+  planName: 'Mensal',
+  price: 2990,
+  discount: 0,
+  subtotal: 2990,
+  interest: 0,
+  total: 2990,
+  currency: 'BRL',
+  baseCurrency: 'BRL',
+  exchangeRate: '1',
+  validDays: 30,
+  installments: 1,
+  installmentAmount: 2990,
+};
+
+async function renderCheckout() {
+  const valuate = vi.fn(async ({ input }: { input: { discountCode?: string } }) => ({
+    ...valuation,
+    ...(input.discountCode ? { discountCode: { code: input.discountCode, applied: true } } : {}),
+  }));
+  const actor = createActor(
+    checkoutMachine.provide({
+      actors: {
+        checkAvailability: fromPromise(async () => ({ kind: 'available' })) as never,
+        loadCart: fromPromise(async () => null) as never,
+        loadMethods: fromPromise(async () => [method]) as never,
+        valuate: fromPromise(valuate) as never,
+      },
+    }),
+    { input: { planId: '1', currency: 'BRL', country: 'BR', defaultInstallments: 3, email: 'ana@mail.example' } },
+  ).start();
   render(
-    <IntlProvider locale="en" messages={{}}>
-      <CodeForm code={undefined} errCode={undefined} disabled={false} onApply={onApply} onRemove={() => {}} />
+    <IntlProvider locale="en" messages={{}} onError={() => {}}>
+      <CheckoutSection actorRef={actor} sandbox={false} />
     </IntlProvider>,
   );
+  const field = await screen.findByLabelText('Discount code');
   const apply = (typed: string) => {
-    fireEvent.change(screen.getByLabelText(/code/i), { target: { value: typed } });
-    fireEvent.submit(screen.getByRole('button').closest('form')!);
+    fireEvent.change(field, { target: { value: typed } });
+    fireEvent.submit(field.closest('form')!);
   };
-  return { onApply, apply };
+  const notice = () => field.closest('form')!.querySelector('[role="alert"]')?.textContent ?? null;
+  return { actor, valuate, apply, notice };
 }
 
-describe('CodeForm', () => {
-  it.each(['"><svg/onload=alert(1)>', "O'BRIEN", 'CÓDIGO', 'X'.repeat(33)])('refuses %j as an invalid coupon without sending it', (typed) => {
-    const { onApply, apply } = renderForm();
+describe('the discount code field', () => {
+  it.each(['"><svg/onload=alert(1)>', "O'BRIEN", 'CÓDIGO', 'X'.repeat(33)])('refuses %j as an invalid coupon without sending it', async (typed) => {
+    const { valuate, apply, notice } = await renderCheckout();
     apply(typed);
-    expect(onApply).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toBe('Invalid coupon');
+    await waitFor(() => expect(notice()).toBe('Invalid coupon'));
+    expect(valuate).toHaveBeenCalledTimes(1);
   });
 
-  it('sends a well-shaped code without its spaces, and clears the refusal', () => {
-    const { onApply, apply } = renderForm();
+  it('sends a well-shaped code without its spaces, and clears the refusal', async () => {
+    const { valuate, apply, notice } = await renderCheckout();
     apply('<b>');
-    expect(screen.getByRole('alert')).toBeTruthy();
+    await waitFor(() => expect(notice()).toBe('Invalid coupon'));
     apply(' BEM VINDO10 ');
-    expect(onApply).toHaveBeenCalledWith('BEMVINDO10');
-    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(valuate).toHaveBeenCalledTimes(2));
+    expect(valuate.mock.lastCall?.[0].input.discountCode).toBe('BEMVINDO10');
+    await waitFor(() => expect(notice()).toBeNull());
   });
 
-  it('applies nothing and says nothing for an empty field', () => {
-    const { onApply, apply } = renderForm();
+  it('applies nothing and says nothing for an empty field', async () => {
+    const { valuate, apply, notice } = await renderCheckout();
     apply('   ');
-    expect(onApply).not.toHaveBeenCalled();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(notice()).toBeNull();
+    expect(valuate).toHaveBeenCalledTimes(1);
   });
 });

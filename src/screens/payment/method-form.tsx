@@ -4,7 +4,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import type { components } from '../../../openapi/schema';
 import { z } from 'zod/mini';
-import type { PayDetails, PaymentMethod } from '../../../machines/checkout/checkout.types';
+import type { PayDetails, PaymentMethod } from '../../../machines/payment/payment.types';
 import { FieldError } from '../../components/field-error';
 import { sandboxCards } from '../../../core/config/sandbox-cards';
 import { errorMessageFor } from '../../../core/i18n/error-messages';
@@ -222,7 +222,7 @@ export function MethodForm({
   );
 }
 
-/** Issue 4: in sandbox mode the payment page lists the test numbers and what each does. */
+/** In sandbox mode the payment page lists the test numbers and what each does (docs/payments.md). */
 function SandboxCards() {
   const intl = useIntl();
   return (

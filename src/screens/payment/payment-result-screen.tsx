@@ -1,14 +1,14 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { LoadState } from '../../components/load-state';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatMoney } from '../../../core/config/money';
 import { awaitingConfirmation, payableStatuses } from '../../../core/config/order-status';
-import { useQuery } from '../../queries/use-query';
+import { paths } from '../../../core/routing/paths';
+import { usePaymentOf } from '../../queries/flows/payment-flows';
+import { usePaymentResultTip } from '../../queries/order-tip-queries';
 import { PaymentSteps } from './payment-steps';
-import { usePayment } from './use-payment-flows';
 
 const m = defineMessages({
   title: { id: 'paymentResult.title', defaultMessage: 'Payment result', description: 'Title of the payment result page' },
@@ -39,7 +39,7 @@ export function PaymentResultScreen() {
   usePageTitle(intl.formatMessage(m.title));
   const [query] = useSearchParams();
   const orderId = query.get('orderId') ?? '';
-  const tip = useQuery(`paymentTip:${orderId}:${intl.locale}`, ({ api }) => api.callData(api.client.GET('/api/bill/payment/tip/v1', { params: { query: { orderId } } })));
+  const tip = usePaymentResultTip(orderId, intl.locale);
   if (!orderId) return <Bare>{intl.formatMessage(m.noOrder)}</Bare>;
   if (tip.status !== 'success') return <Bare>{tip.status === 'error' ? <LoadState status="error" onRetry={tip.retry} /> : <span role="status">{intl.formatMessage(m.loading)}</span>}</Bare>;
   const t = tip.data;
@@ -57,8 +57,8 @@ export function PaymentResultScreen() {
         {t.expiresAt ? ` · ${intl.formatDate(t.expiresAt, { dateStyle: 'medium', timeStyle: 'short' })}` : ''}
       </p>
       <nav className="actions">
-        {paid ? <Link to={`/receipt?orderId=${encodeURIComponent(orderId)}`}>{intl.formatMessage(m.receipt)}</Link> : null}
-        {open ? <Link to={`/payment?orderId=${encodeURIComponent(orderId)}`}>{intl.formatMessage(m.payAgain)}</Link> : null}
+        {paid ? <Link to={paths.receipt(orderId)}>{intl.formatMessage(m.receipt)}</Link> : null}
+        {open ? <Link to={paths.payment({ orderId })}>{intl.formatMessage(m.payAgain)}</Link> : null}
         {confirming ? (
           <button type="button" className="button" onClick={tip.retry}>
             {intl.formatMessage(m.checkAgain)}
@@ -85,7 +85,7 @@ export function PaymentRedirectScreen() {
   const [query] = useSearchParams();
   const orderId = query.get('orderId') ?? '';
   if (!orderId) return <Bare>{intl.formatMessage(m.noOrder)}</Bare>;
-  return <FlowThenResult orderId={orderId} request={{ kind: 'capturePaypal', orderId }} busy={intl.formatMessage(m.capturing)} />;
+  return <FlowThenResult orderId={orderId} kind="capturePaypal" busy={intl.formatMessage(m.capturing)} />;
 }
 
 /** Spec section 2 (/payment-pix): a pending PIX (or slip, transfer, quote) shown again until paid. */
@@ -95,16 +95,12 @@ export function PaymentPixScreen() {
   const [query] = useSearchParams();
   const orderId = query.get('orderId') ?? '';
   if (!orderId) return <Bare>{intl.formatMessage(m.noOrder)}</Bare>;
-  return <FlowThenResult orderId={orderId} request={{ kind: 'resume', orderId }} busy={intl.formatMessage(m.loading)} />;
+  return <FlowThenResult orderId={orderId} kind="resume" busy={intl.formatMessage(m.loading)} />;
 }
 
-function FlowThenResult({ orderId, request, busy }: { orderId: string; request: { kind: 'capturePaypal' | 'resume'; orderId: string }; busy: string }) {
-  const navigate = useNavigate();
-  const actor = usePayment({ request, idempotencyKey: `${request.kind}-${orderId}` });
-  const outcome = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
-  useEffect(() => {
-    if (outcome && outcome.kind !== 'redirected') void navigate(`/paymentResult?orderId=${encodeURIComponent(orderId)}`, { replace: true });
-  }, [outcome, orderId, navigate]);
+/** The payment flow of the order; its hook goes on to the result page once the flow ends. */
+function FlowThenResult({ orderId, kind, busy }: { orderId: string; kind: 'capturePaypal' | 'resume'; busy: string }) {
+  const actor = usePaymentOf(orderId, kind);
   const submitting = useSelector(actor, (s) => s.matches('submitting'));
   return <section className="page narrow">{submitting ? <p role="status">{busy}</p> : <PaymentSteps actorRef={actor} />}</section>;
 }

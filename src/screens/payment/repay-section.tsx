@@ -11,7 +11,7 @@ import { PaymentSteps } from './payment-steps';
 
 const nPayments = defineMessage<{ readonly n: number }>({ id: 'payment.nPayments', defaultMessage: '{n} instalments', description: 'Instalment option when paying an order again: n payments' });
 
-/** Repaying an open order as a thin view of the repay machine (issue 5): reads selectRepayView, sends events. */
+/** Repaying an open order as a thin view of the repay machine (docs/decisions/015): reads selectRepayView, sends events. */
 export function RepaySection({ actorRef, sandbox, savedCards = [] }: { actorRef: ActorRefFrom<RepayMachine>; sandbox: boolean; savedCards?: SavedCard[] }) {
   const intl = useIntl();
   const view = useSelector(actorRef, selectRepayView);

@@ -13,6 +13,7 @@ import { PAYMENT_INFO_NOT_FOUND } from '../../queries/order-queries';
 import { usePaymentInstructions, usePaymentTip, useRemindOrder } from '../../queries/order-tip-queries';
 import type { QueryState } from '../../queries/query-cache';
 import { useKept, usePolling } from '../../queries/use-polling';
+import { paths } from '../../../core/routing/paths';
 import { BoletoPanel, CryptoPanel, PixPanel, TransferPanel } from '../../components/payment-instructions';
 import './paynow-tips.css';
 
@@ -100,7 +101,6 @@ function PaynowTips({ orderId }: { orderId: string }) {
   // A check the customer asked for, until its answer is in (a quiet poll says nothing).
   const [asked, setAsked] = useState(false);
   if (asked && tipQuery.status !== 'loading') setAsked(false);
-  const encoded = encodeURIComponent(orderId);
   const open = tip ? openStatuses.includes(tip.status) : false;
   usePolling(tipQuery.retry, POLL_MS, open);
 
@@ -157,7 +157,7 @@ function PaynowTips({ orderId }: { orderId: string }) {
             {intl.formatMessage(m.paid)}
           </p>
           <Links>
-            <Link className="button" to={`/receipt?orderId=${encoded}`}>
+            <Link className="button" to={paths.receipt(orderId)}>
               {intl.formatMessage(m.receipt)}
             </Link>
             <Link to="/orders">{intl.formatMessage(m.orders)}</Link>
@@ -185,7 +185,7 @@ function PaynowTips({ orderId }: { orderId: string }) {
             <RefusalNotice code={remind.status === 'error' && isPassThrough(remind.error) ? remind.error.errCode : null} />
           </div>
           <Links>
-            <Link to={`/payment?orderId=${encoded}`}>{intl.formatMessage(m.payAnotherWay)}</Link>
+            <Link to={paths.payment({ orderId })}>{intl.formatMessage(m.payAnotherWay)}</Link>
             <Link to="/orders">{intl.formatMessage(m.orders)}</Link>
           </Links>
         </>
@@ -227,7 +227,7 @@ function Instructions({ orderId, info }: { orderId: string; info: QueryState<Sch
       return (
         <section className="payment-step" aria-labelledby="paynow-otp">
           <p id="paynow-otp">{intl.formatMessage(otpSent, { operator: kept.operator, phone: kept.phone })}</p>
-          <Link className="button" to={`/payment-pix?orderId=${encodeURIComponent(orderId)}`}>
+          <Link className="button" to={paths.paymentPix(orderId)}>
             {intl.formatMessage(m.otpEnter)}
           </Link>
         </section>

@@ -12,6 +12,7 @@ import { defaultLanguage, languageOfTag } from '../../../core/i18n/languages';
 import { usePlanDetail } from '../../queries/plan-queries';
 import { useServices } from '../../queries/services-context';
 import { useSiteConfig } from '../../queries/site-queries';
+import { paths } from '../../../core/routing/paths';
 import { benefit, devices, installmentPrice, perPeriod, pricingMessages } from '../../components/plan-messages';
 import './plan-details.css';
 
@@ -172,7 +173,7 @@ function PlanDetails({ plan, back, signedIn, currency, installments }: { plan: P
           {plan.autoRenew && <p className="muted small">{intl.formatMessage(pricingMessages.autoRenew)}</p>}
           {/* Spec section 2: anonymous visitors see list prices, which may change after log-in. */}
           {!signedIn && <p className="muted small">{intl.formatMessage(pricingMessages.mayVary)}</p>}
-          <Link className="button primary" to={`/payment?planId=${plan.id}`}>
+          <Link className="button primary" to={paths.payment({ planId: plan.id })}>
             {intl.formatMessage(pricingMessages.choose)}
           </Link>
         </section>

@@ -8,6 +8,8 @@ import { formatMoney } from '../../../core/config/money';
 import { messages as standalone } from '../../../core/i18n/error-messages';
 import { defaultLanguage, languageOfTag } from '../../../core/i18n/languages';
 import { usePlans, useSiteConfig } from '../../queries/site-queries';
+import { paths } from '../../../core/routing/paths';
+import { discountCodePattern } from '../../../core/validation/helpers';
 import { benefit, devices, installmentPrice, pricingMessages as m, perPeriod, periodTitle } from '../../components/plan-messages';
 import { Banners } from '../../components/banners';
 
@@ -16,7 +18,7 @@ type Plan = components['schemas']['Plan'];
 /** A code the coupons page's "Use" carries here; the plan chosen takes it to the payment page (docs/decisions/023). */
 const carriedCode = (search: URLSearchParams) => {
   const code = search.get('discountCode');
-  return code && /^[A-Za-z0-9_-]{1,32}$/.test(code) ? code : null;
+  return code && discountCodePattern.test(code) ? code : null;
 };
 const codeCarried = defineMessage<{ readonly code: string }>({
   id: 'pricing.codeCarried',
@@ -109,10 +111,10 @@ function PlanCard({ plan, currency, installments }: { plan: Plan; currency: stri
       ))}
       <p className="plan-description">{plan.description}</p>
       {plan.autoRenew && <p className="muted small">{intl.formatMessage(m.autoRenew)}</p>}
-      <Link className="button primary" to={`/payment?planId=${plan.id}${code ? `&discountCode=${encodeURIComponent(code)}` : ''}`} aria-describedby={`plan-${plan.id}`}>
+      <Link className="button primary" to={paths.payment({ planId: plan.id, discountCode: code || undefined })} aria-describedby={`plan-${plan.id}`}>
         {intl.formatMessage(m.choose)}
       </Link>
-      <Link className="button button-secondary" to={`/plan-details/${plan.id}`} aria-describedby={`plan-${plan.id}`}>
+      <Link className="button button-secondary" to={paths.planDetails(plan.id)} aria-describedby={`plan-${plan.id}`}>
         {intl.formatMessage(m.details)}
       </Link>
     </article>

@@ -12,6 +12,7 @@ import { formatMoney } from '../../../core/config/money';
 import { useOrder, useOrderServicePeriod, useReceiptPdf } from '../../queries/order-queries';
 import { useServices } from '../../queries/services-context';
 import { useTheme } from '../../queries/site-queries';
+import { paths } from '../../../core/routing/paths';
 import './receipt.css';
 
 type Order = components['schemas']['Order'];
@@ -96,7 +97,7 @@ export function ReceiptScreen() {
       <Page>
         <p>{intl.formatMessage(m.loginFirst)}</p>
         <p className="actions receipt-actions">
-          <Link className="button" to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}>
+          <Link className="button" to={paths.login(location.pathname + location.search)}>
             {intl.formatMessage(m.login)}
           </Link>
         </p>
@@ -166,7 +167,7 @@ function OrderReceipt({ orderId }: { orderId: string }) {
           {intl.formatMessage(m.notPaid)}
         </p>
         <p className="actions receipt-actions">
-          <Link className="button" to={`/payment?orderId=${encodeURIComponent(orderId)}`}>
+          <Link className="button" to={paths.payment({ orderId })}>
             {intl.formatMessage(m.pay)}
           </Link>
         </p>

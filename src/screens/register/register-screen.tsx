@@ -13,9 +13,10 @@ import { SafeHtml } from '../../components/safe-html';
 import { usePageTitle } from '../../components/use-page-title';
 import { defaultLanguage, languageOfTag } from '../../../core/i18n/languages';
 import { usePolicy } from '../../queries/site-queries';
+import { accountFields } from '../../../core/validation/helpers';
 import { areaCodeInputSchema, emailOrPhoneSchema, newPasswordPairSchema, nicknameSchema, termsSchema } from '../../../core/validation/schemas';
 import { returnPath } from '../../../core/routing/return-path';
-import { useSignup } from './use-signup';
+import { useSignup } from '../../queries/flows/signup-flow';
 
 const m = defineMessages({
   title: { id: 'register.title', defaultMessage: 'Create your account', description: 'Title of the sign-up page' },
@@ -141,9 +142,7 @@ function SignupForm({ view, send }: { view: SignupView; send: Send }) {
       className="stack"
       noValidate
       onSubmit={form.handleSubmit((v) => {
-        const account = v.account.replace(/\s+/g, '');
-        const phone = !account.includes('@') && v.areaCode ? { areaCode: v.areaCode } : {};
-        send({ type: 'SIGNUP_SUBMITTED', fields: { account, ...phone, nickname: v.nickname.trim(), password: v.password }, acceptTerms: true });
+        send({ type: 'SIGNUP_SUBMITTED', fields: { ...accountFields(v.account, v.areaCode), nickname: v.nickname.trim(), password: v.password }, acceptTerms: true });
       })}
     >
       {!view.accountExists && <RefusalNotice code={view.errCode} />}

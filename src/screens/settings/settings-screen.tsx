@@ -46,7 +46,11 @@ const m = defineMessages({
   },
 });
 
-/** Settings (spec section 2, "other labelled screens"): password, offer emails and language. */
+/**
+ * Settings (spec section 2, "other labelled screens"): nickname, password, offer emails and
+ * language, in the main layout behind the login guard (ADR 020); the header's account area links
+ * here and to /account.
+ */
 export function SettingsScreen() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage(m.title));
@@ -71,6 +75,10 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/**
+ * Offer emails: a checkbox showing the account's `unsubscribeEmail`; a change calls the
+ * subscription, says "Saved." and drops the cached account reads, so /account shows the same choice.
+ */
 function AccountSettings({ identity }: { identity: AccountIdentity }) {
   const intl = useIntl();
   const { language } = useLayoutContext();
@@ -154,6 +162,11 @@ function NicknameForm({ nickname, uid }: { nickname: string; uid: string }) {
 
 type PasswordValues = z.input<typeof changePasswordSchema>;
 
+/**
+ * The current password and the new one typed twice (`changePasswordSchema`, spec section 5). The
+ * refusals 3, 5 and 17 are shown once each and keep what was typed. On success the page says the
+ * other devices were signed out, because the server ends every other session (ADR 006).
+ */
 function PasswordSection() {
   const intl = useIntl();
   const form = useForm<PasswordValues>({ resolver: zodResolver(changePasswordSchema), defaultValues: { oldPassword: '', password: '', confirmPassword: '' } });
@@ -205,6 +218,7 @@ function PasswordSection() {
   );
 }
 
+/** The header's language picker with a sentence on what it changes; the choice is stored in the browser (spec section 3, `language`). */
 function LanguageSection() {
   const intl = useIntl();
   const { language, onLanguageChange } = useLayoutContext();

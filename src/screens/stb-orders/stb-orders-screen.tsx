@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
 import { selectSessionView } from '../../../machines/session/session.selectors';
 import { usePageTitle } from '../../components/use-page-title';
 import { invalidateAccount } from '../../queries/account-queries';
@@ -15,8 +14,6 @@ const m = defineMessages({
     defaultMessage: 'Use the arrow keys to move between your orders and OK to open one.',
     description: 'Set-top-box orders page: how to use it with a TV remote',
   },
-  loginFirst: { id: 'stbOrders.loginFirst', defaultMessage: 'Log in to see your orders.', description: 'Set-top-box orders page, to a visitor who is not logged in' },
-  login: { id: 'stbOrders.login', defaultMessage: 'Log in', description: 'Set-top-box orders page: link to the login page for a visitor' },
 });
 
 /**
@@ -28,22 +25,17 @@ export function StbOrdersScreen() {
   usePageTitle(intl.formatMessage(m.title));
   const { session, queries } = useServices();
   const { identity } = useSelector(session, selectSessionView);
-  const location = useLocation();
   const uid = identity?.uid;
   // Each visit reads the orders afresh (a payment made meanwhile shows).
   useEffect(() => () => void (uid && invalidateAccount(queries, uid)), [queries, uid]);
   return (
     <section className="stb-orders stack" aria-labelledby="stb-orders-title">
       <h1 id="stb-orders-title">{intl.formatMessage(m.title)}</h1>
-      {uid ? (
+      {uid && (
         <>
           <p className="muted">{intl.formatMessage(m.hint)}</p>
           <AccountOrders key={uid} uid={uid} variant="tv" />
         </>
-      ) : (
-        <p>
-          {intl.formatMessage(m.loginFirst)} <Link to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}>{intl.formatMessage(m.login)}</Link>
-        </p>
       )}
     </section>
   );

@@ -1,16 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { createLoginActors } from '../../../machines/login/login.actors';
 import { loginMachine } from '../../../machines/login/login.machine';
 import { selectLoginView } from '../../../machines/login/login.selectors';
 import type { LoginInput } from '../../../machines/login/login.types';
-import { useServices } from '../../queries/services-context';
+import { useQueryServices } from '../query-services';
+import { useFlowNavigate } from './navigate';
 
 /** Starts the login machine with the app's client and effects; the view reads selectLoginView. */
 export function useLogin(input: LoginInput) {
-  const services = useServices();
-  const navigate = useNavigate();
+  const services = useQueryServices();
+  const goTo = useFlowNavigate();
   const machine = useMemo(
     () =>
       loginMachine.provide({
@@ -19,10 +19,10 @@ export function useLogin(input: LoginInput) {
           rememberTab: (_, { tab }) => services.store.set('loginActiveTab', tab),
           // The session machine stores userInfo and starts the 10 days (machines/session).
           storeUserInfo: (_, { userInfo }) => services.session.send({ type: 'SIGNED_IN', userInfo }),
-          returnToOrigin: (_, { to }) => void Promise.resolve(navigate(to, { replace: true })).catch(() => undefined),
+          returnToOrigin: (_, { to }) => goTo(to),
         },
       }),
-    [services, navigate],
+    [services, goTo],
   );
   const actor = useActorRef(machine, { input, ...services.actorOptions });
   const view = useSelector(actor, selectLoginView);

@@ -1,0 +1,16 @@
+// The done and error events of a machine's invocations, typed from the actors they run (XState
+// v5's DoneActorEvent and ErrorActorEvent). A machine lists them beside its own events in
+// setup({ types }), so a named guard or action narrows the event with assertEvent and reads the
+// output as the actor answers it: the actor's type is the one place that says what it answers.
+import type { AnyActorLogic, DoneActorEvent, ErrorActorEvent, OutputFrom } from 'xstate';
+
+/** Each invocation id running the actor of the same name in setup({ actors }). */
+export type SameIds<Actors> = { [Id in keyof Actors & string]: Id };
+
+/**
+ * The done and error events of `Invoked`, which maps each invocation id to the key of the actor
+ * it runs (`{ findRefusedOrder: 'loadCart' }`); by default every actor under its own name.
+ */
+export type InvocationEvents<Actors extends Record<string, AnyActorLogic>, Invoked extends Record<string, keyof Actors> = SameIds<Actors>> = {
+  [Id in keyof Invoked & string]: DoneActorEvent<OutputFrom<Actors[Invoked[Id]]>, Id> | ErrorActorEvent<unknown, Id>;
+}[keyof Invoked & string];

@@ -1,0 +1,89 @@
+import type { Queryable } from '../db/database';
+import type { Language } from '../../core/i18n/languages';
+import type { Outbox } from '../mail/outbox';
+import { loadLines, type OrderRow } from './orders';
+import type { PricingInput } from './pricing';
+import type { Valuation } from './valuation';
+
+const DAY_MS = 86_400_000;
+
+export interface FulfilOptions {
+  now: number;
+  /** The saved card that paid, if any: an auto-renew plan then gets its subscription on it. */
+  cardId: string | null;
+}
+
+/**
+ * What a paid order gives, in the transaction that marked it PAYMENT_SUCCEEDED: the account's
+ * entitlement runs validDays longer (from now, or from the current expiry if that is later), the
+ * order remembers that period, an auto-renew plan paid with a saved card starts its subscription
+ * (next billing at the new expiry; a running one moves its next billing there), and a receipt goes to the order's email through the outbox.
+ * The discount code's use was already taken (`redeemDiscountCode`, discount-codes.ts), before the charge.
+ */
+export function createFulfilment(deps: { outbox: Outbox; valuate: (q: Queryable, input: PricingInput) => Promise<Valuation> }) {
+  return async function fulfil(tx: Queryable, order: OrderRow, options: FulfilOptions): Promise<{ start: number; end: number }> {
+    const { now } = options;
+    const lines = (await loadLines(tx, [order.id])).get(order.id) ?? [];
+    const planId = lines.at(-1)?.plan_id;
+    if (planId === undefined) throw new Error(`order ${order.id} has no lines`);
+    const [plan] = await tx.query<{ device_count: number; auto_renew: boolean }>('SELECT device_count, auto_renew FROM plans WHERE id = $1', [planId]);
+    if (!plan) throw new Error(`plan ${planId} vanished`);
+
+    const [current] = await tx.query<{ expires_at: Date }>('SELECT expires_at FROM entitlements WHERE account_uid = $1 FOR UPDATE', [order.account_uid]);
+    const start = Math.max(now, current ? new Date(current.expires_at).getTime() : 0);
+    const end = start + order.valid_days * DAY_MS;
+    await tx.query(
+      `INSERT INTO entitlements (account_uid, plan_id, device_count, expires_at, updated_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (account_uid) DO UPDATE SET plan_id = $2, device_count = $3, expires_at = $4, updated_at = $5`,
+      [order.account_uid, planId, plan.device_count, new Date(end), new Date(now)],
+    );
+    await tx.query('UPDATE orders SET service_start = $2, service_end = $3 WHERE id = $1', [order.id, new Date(start), new Date(end)]);
+
+    const [account] = await tx.query<{ nickname: string; language: Language }>('SELECT nickname, language FROM accounts WHERE uid = $1', [order.account_uid]);
+    const lang: Language = account?.language ?? 'pt';
+
+    if (plan.auto_renew && options.cardId) {
+      // The renewal charges the plan's price as it will then be, without this order's coupon.
+      const renewal = await deps.valuate(tx, { accountUid: order.account_uid, planId: String(planId), currency: order.currency, installments: 1, method: order.payment_method ?? undefined, lang, now });
+      await tx.query(
+        `INSERT INTO subscriptions (account_uid, plan_id, status, card_id, amount, currency, next_billing_at, renewing_since, failures, next_retry_at, updated_at)
+         VALUES ($1, $2, 'activated', $3, $4, $5, $6, NULL, 0, NULL, $7)
+         ON CONFLICT (account_uid) DO UPDATE SET plan_id = $2, status = 'activated', card_id = $3, amount = $4, currency = $5,
+           next_billing_at = $6, renewing_since = NULL, failures = 0, next_retry_at = NULL, updated_at = $7`,
+        [order.account_uid, planId, options.cardId, renewal.total, renewal.currency, new Date(end), new Date(now)],
+      );
+    } else {
+      // A running auto-renewal now renews when this longer entitlement runs out, not before.
+      await tx.query("UPDATE subscriptions SET next_billing_at = $2, updated_at = $3 WHERE account_uid = $1 AND status = 'activated'", [order.account_uid, new Date(end), new Date(now)]);
+    }
+
+    const [currency] = await tx.query<{ symbol: string; decimals: number }>('SELECT symbol, decimals FROM currencies WHERE code = $1', [order.currency]);
+    const money = { symbol: currency?.symbol ?? order.currency, decimals: currency?.decimals ?? 2 };
+    await deps.outbox.send(tx, {
+      accountUid: order.account_uid,
+      channel: 'email',
+      to: order.email,
+      lang,
+      template: 'receipt',
+      params: {
+        nickname: account?.nickname ?? '',
+        orderId: order.id,
+        viewCode: order.view_code,
+        items: lines.map((l) => ({ name: l.plan_name, quantity: l.quantity, amount: l.subtotal })),
+        subtotal: order.subtotal,
+        discount: order.discount,
+        interest: order.interest,
+        total: order.total,
+        installments: order.installments,
+        installmentAmount: order.installment_amount,
+        currency: order.currency,
+        ...money,
+        validFrom: start,
+        validTo: end,
+        validDays: order.valid_days,
+      },
+    });
+    return { start, end };
+  };
+}
+export type Fulfil = ReturnType<typeof createFulfilment>;

@@ -1,0 +1,21 @@
+import type { Database } from '../db/database';
+
+/**
+ * An account and all the portal holds of it, removed at once for the sandbox's account removal
+ * (server/routes/sandbox-accounts.ts). Sessions, codes, tokens, lockouts, entitlements, cloud
+ * recordings and personal codes go with the account row (ON DELETE CASCADE); its money history
+ * (orders, saved cards, subscription, idempotency keys, uploaded receipts) references it without
+ * a cascade, since the portal itself never deletes an account, so it goes first, each table
+ * before the ones it references (subscriptions name a card, orders an upload). Outbox messages
+ * and tracking events keep their rows with no account (ON DELETE SET NULL). The sandbox
+ * providers' own records stay: they are the provider's, as a real provider's would be.
+ * False when there is no such account.
+ */
+export async function removeAccount(db: Database, uid: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    for (const table of ['subscriptions', 'idempotency_keys', 'orders', 'uploads', 'cards']) {
+      await tx.query(`DELETE FROM ${table} WHERE account_uid = $1`, [uid]);
+    }
+    return (await tx.query('DELETE FROM accounts WHERE uid = $1 RETURNING uid', [uid])).length > 0;
+  });
+}

@@ -1,0 +1,117 @@
+import { useActorRef } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import { createCheckoutActors } from '../../../machines/checkout/checkout.actors';
+import { checkoutMachine } from '../../../machines/checkout/checkout.machine';
+import type { CheckoutInput, CheckoutOutcome } from '../../../machines/checkout/checkout.types';
+import { createPaymentActors } from '../../../machines/payment/payment.actors';
+import { paymentMachine, type PaymentMachine } from '../../../machines/payment/payment.machine';
+import { createRepayActors } from '../../../machines/repay/repay.actors';
+import { repayMachine } from '../../../machines/repay/repay.machine';
+import type { RepayInput, RepayOutcome } from '../../../machines/repay/repay.types';
+import type { Api } from '../../../core/api/client';
+import { paths } from '../../../core/routing/paths';
+import { discountCodePattern, emailOfAccount } from '../../../core/validation/helpers';
+import { useQueryServices } from '../query-services';
+import { useSiteConfig } from '../site-queries';
+import { useFlowNavigate } from './navigate';
+
+/** The browser leaves for the provider's page (PayPal's approval, the wallet's checkout). */
+const goToProvider = (url: string) => window.location.assign(url);
+
+/** The payment flow's own effects, given to the flow a checkout or repay runs as its child. */
+function providePayment(api: Api) {
+  return paymentMachine.provide({ actors: createPaymentActors(api), actions: { goToProvider: (_, { url }) => goToProvider(url) } });
+}
+
+/** Where the payer is by default (the methods depend on it): Brazil for reais, else the US. */
+export const defaultCountryOf = (currency: string) => (currency === 'BRL' ? 'BR' : 'US');
+
+/**
+ * Where a finished checkout or repay goes next: the unfinished order's payment when the customer
+ * chose it, else its order's result, else the orders. Nowhere after a redirect (the browser has
+ * left for the provider) or for a plan that cannot be bought (the client routed or said it).
+ */
+export function afterPaying(outcome: CheckoutOutcome | RepayOutcome): string | null {
+  if (outcome.kind === 'redirected' || outcome.kind === 'unavailable') return null;
+  if (outcome.kind === 'finishOrder') return paths.payment({ orderId: outcome.orderId });
+  return outcome.orderId ? paths.paymentResult(outcome.orderId) : paths.orders();
+}
+
+/**
+ * The checkout's start once the site configuration is in (undefined until then): the site's
+ * currency and instalments (spec sections 1 and 9), the payer's country for that currency, the
+ * account's email, and a code the coupons page sent along when it has a code's shape.
+ */
+export function useCheckoutInput(planId: string, discountCode: string | null): CheckoutInput | undefined {
+  const site = useSiteConfig();
+  const { store } = useQueryServices();
+  if (site.status !== 'success') return undefined;
+  const { defaultCurrency: currency, defaultInstallment } = site.data.payment;
+  return {
+    planId,
+    currency,
+    country: defaultCountryOf(currency),
+    defaultInstallments: defaultInstallment,
+    email: emailOfAccount(store.get('userInfo')?.account ?? ''),
+    discountCode: discountCode && discountCodePattern.test(discountCode) ? discountCode : undefined,
+  };
+}
+
+/** The repay's start once the site configuration is in (undefined until then). */
+export function useRepayInput(orderId: string): RepayInput | undefined {
+  const site = useSiteConfig();
+  if (site.status !== 'success') return undefined;
+  return { orderId, country: defaultCountryOf(site.data.payment.defaultCurrency), defaultInstallments: site.data.payment.defaultInstallment };
+}
+
+/** The `finished` effect of checkout and repay: on to where the outcome leads. */
+function useFinished() {
+  const goTo = useFlowNavigate();
+  return useCallback(
+    (_: unknown, { outcome }: { outcome: CheckoutOutcome | RepayOutcome }) => {
+      const to = afterPaying(outcome);
+      if (to) goTo(to);
+    },
+    [goTo],
+  );
+}
+
+/** Starts the checkout machine with the app's client and effects; the view reads selectCheckoutView. */
+export function useCheckout(input: CheckoutInput) {
+  const services = useQueryServices();
+  const finished = useFinished();
+  const machine = useMemo(
+    () => checkoutMachine.provide({ actors: { ...createCheckoutActors(services.api), payment: providePayment(services.api) }, actions: { finished } }),
+    [services, finished],
+  );
+  return useActorRef(machine, { input, ...services.actorOptions });
+}
+
+/** Starts the repay machine for an open order; the view reads selectRepayView. */
+export function useRepay(input: RepayInput) {
+  const services = useQueryServices();
+  const finished = useFinished();
+  const machine = useMemo(
+    () => repayMachine.provide({ actors: { ...createRepayActors(services.api), payment: providePayment(services.api) }, actions: { finished } }),
+    [services, finished],
+  );
+  return useActorRef(machine, { input, ...services.actorOptions });
+}
+
+/**
+ * Starts the payment flow on its own for an order (a PayPal return, a pending PIX shown again);
+ * once it ends, but for a redirect to the provider, the order's result page tells what happened.
+ */
+export function usePaymentOf(orderId: string, kind: 'capturePaypal' | 'resume') {
+  const services = useQueryServices();
+  const goTo = useFlowNavigate();
+  const machine = useMemo(() => providePayment(services.api), [services]);
+  const ended = useCallback(
+    (snapshot: SnapshotFrom<PaymentMachine>) => {
+      if (snapshot.status === 'done' && snapshot.output?.kind !== 'redirected') goTo(paths.paymentResult(orderId));
+    },
+    [goTo, orderId],
+  );
+  return useActorRef(machine, { input: { request: { kind, orderId }, idempotencyKey: `${kind}-${orderId}` }, ...services.actorOptions }, ended);
+}
