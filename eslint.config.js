@@ -6,7 +6,9 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
 
-const screenFolders = readdirSync('src/screens', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const screenFolders = readdirSync('src/screens', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 const layer = (target, from, message) => ({ target, from, message });
 
 /** Who may import whom (docs/decisions/038); each zone forbids `target` to import `from`. */
@@ -22,13 +24,16 @@ const importZones = [
     target: `./src/screens/${name}`,
     from: './src/screens',
     except: [`./${name}`],
-    message: 'No screen imports another: move the shared part to src/components or the flow\'s folder.',
+    message: "No screen imports another: move the shared part to src/components or the flow's folder.",
   })),
 ];
 
 const noReact = {
   patterns: [
-    { group: ['react', 'react-dom', 'react-*', '@xstate/react', '@testing-library/*'], message: 'Keep this layer framework-free: React lives in src/app, src/screens and src/components.' },
+    {
+      group: ['react', 'react-dom', 'react-*', '@xstate/react', '@testing-library/*'],
+      message: 'Keep this layer framework-free: React lives in src/app, src/screens and src/components.',
+    },
   ],
 };
 
@@ -111,10 +116,23 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render markup with <SafeHtml> (src/components/safe-html.tsx), which sanitises it.' },
-        { selector: "Property[key.name='dangerouslySetInnerHTML']", message: 'Render markup with <SafeHtml> (src/components/safe-html.tsx), which sanitises it.' },
-        { selector: "AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]", message: 'Render markup with <SafeHtml> (src/components/safe-html.tsx), which sanitises it.' },
-        { selector: "CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/][callee.object.name='document'], CallExpression[callee.property.name='insertAdjacentHTML']", message: 'Render markup with <SafeHtml> (src/components/safe-html.tsx), which sanitises it.' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Render markup with <SafeHtml> (src/components/safe-html.tsx), which sanitises it.',
+        },
+        {
+          selector: "Property[key.name='dangerouslySetInnerHTML']",
+          message: 'Render markup with <SafeHtml> (src/components/safe-html.tsx), which sanitises it.',
+        },
+        {
+          selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]',
+          message: 'Render markup with <SafeHtml> (src/components/safe-html.tsx), which sanitises it.',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/][callee.object.name='document'], CallExpression[callee.property.name='insertAdjacentHTML']",
+          message: 'Render markup with <SafeHtml> (src/components/safe-html.tsx), which sanitises it.',
+        },
       ],
     },
   },

@@ -14,7 +14,8 @@ interface AstNode {
 }
 
 const isNode = (value: unknown): value is AstNode => typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
-const isText = (n: AstNode) => (n.type === 'Literal' && typeof n.value === 'string') || (n.type === 'TemplateLiteral' && (n.expressions as unknown[]).length === 0);
+const isText = (n: AstNode) =>
+  (n.type === 'Literal' && typeof n.value === 'string') || (n.type === 'TemplateLiteral' && (n.expressions as unknown[]).length === 0);
 const keyOf = (p: AstNode) => {
   const key = p.key as AstNode;
   return key.type === 'Identifier' ? (key.name as string) : key.type === 'Literal' ? String(key.value) : undefined;

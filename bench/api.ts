@@ -54,7 +54,8 @@ async function measure(target: LoadTarget, seconds: number): Promise<Load> {
 }
 
 const pct = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
-const describeLoad = (r: Load, baseline: Load) => `${r.reqPerSec.toFixed(0)} req/s (${pct(r.reqPerSec / baseline.reqPerSec)} of baseline), p99 ${r.p99} ms, ${r.errors} errors`;
+const describeLoad = (r: Load, baseline: Load) =>
+  `${r.reqPerSec.toFixed(0)} req/s (${pct(r.reqPerSec / baseline.reqPerSec)} of baseline), p99 ${r.p99} ms, ${r.errors} errors`;
 
 interface RunningServer {
   child: ChildProcess;
@@ -98,7 +99,11 @@ async function stopServer(child: ChildProcess) {
 
 /** A call that must succeed; `T` is the part of its answer the bench reads. */
 async function call<T = unknown>(pathname: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${base}${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json', Language: 'pt', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', Language: 'pt', ...headers },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as { code: number; errCode?: number; data?: T };
   if (json.code !== 0) throw new Error(`${pathname} refused: ${JSON.stringify(json)}`);
   return json.data as T;
@@ -113,7 +118,12 @@ interface BenchAccount {
 /** A phone account (active at sign-up, docs/decisions/005) with 100 paid orders, all through the API. */
 async function accountWithOrders(): Promise<BenchAccount> {
   const login = { account: `119${String(randomInt(0, 100_000_000)).padStart(8, '0')}`, areaCode: '55', password: 'bench-password-1' };
-  const signedUp = await call<{ userInfo: { token: string; uid: string } }>('/api/user/signup/v1', { ...login, nickname: 'Bench', acceptTerms: true, language: 'pt' });
+  const signedUp = await call<{ userInfo: { token: string; uid: string } }>('/api/user/signup/v1', {
+    ...login,
+    nickname: 'Bench',
+    acceptTerms: true,
+    language: 'pt',
+  });
   const { token, uid } = signedUp.userInfo;
   const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', holder: 'Bench Marker' };
   for (let i = 0; i < ORDERS_ON_THE_ACCOUNT; i++) {
@@ -125,8 +135,14 @@ async function accountWithOrders(): Promise<BenchAccount> {
 }
 
 const authReads = (a: BenchAccount): [string, LoadTarget][] => [
-  ['POST /api/user/queryInfo/v1', { path: '/api/user/queryInfo/v1', method: 'POST', body: { uid: a.uid, account: a.login.account, type: 'phone' }, headers: { Authorization: a.token } }],
-  [`POST /api/bill/orders/v1 (${ORDERS_ON_THE_ACCOUNT} orders)`, { path: '/api/bill/orders/v1', method: 'POST', body: { page: 1, pageSize: 10 }, headers: { Authorization: a.token } }],
+  [
+    'POST /api/user/queryInfo/v1',
+    { path: '/api/user/queryInfo/v1', method: 'POST', body: { uid: a.uid, account: a.login.account, type: 'phone' }, headers: { Authorization: a.token } },
+  ],
+  [
+    `POST /api/bill/orders/v1 (${ORDERS_ON_THE_ACCOUNT} orders)`,
+    { path: '/api/bill/orders/v1', method: 'POST', body: { page: 1, pageSize: 10 }, headers: { Authorization: a.token } },
+  ],
 ];
 
 async function measureAuthReads(ctx: BenchContext, account: BenchAccount, baseline: Load, where: 'PGlite' | 'PostgreSQL', results: Record<string, unknown>) {
@@ -148,10 +164,7 @@ async function measureAuthReads(ctx: BenchContext, account: BenchAccount, baseli
 async function measureReadsWhileHashing(ctx: BenchContext, account: BenchAccount, results: Record<string, unknown>): Promise<Row> {
   const theme: LoadTarget = { path: '/api/site/theme/v1' };
   await load(theme, 2);
-  const [read, logins] = await Promise.all([
-    load(theme, ctx.seconds),
-    load({ path: '/api/user/login/v1', method: 'POST', body: account.login }, ctx.seconds),
-  ]);
+  const [read, logins] = await Promise.all([load(theme, ctx.seconds), load({ path: '/api/user/login/v1', method: 'POST', body: account.login }, ctx.seconds)]);
   results.readsWhileHashing = { read, logins };
   return {
     section: 'api',
@@ -179,7 +192,12 @@ async function postgresCluster(root: string): Promise<{ url: string; startedHere
   };
   if (await answers()) return { url, startedHere: false };
   try {
-    const started = execFileSync('bash', ['scripts/pg-cluster.sh', 'start'], { cwd: root, encoding: 'utf8', env: { ...process.env, PGPORT: String(PG_PORT) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = execFileSync('bash', ['scripts/pg-cluster.sh', 'start'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, PGPORT: String(PG_PORT) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     return { url: started.trim() || url, startedHere: true };
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
@@ -205,7 +223,8 @@ async function onPostgres(ctx: BenchContext, baseline: Load, results: Record<str
   } finally {
     if (server) await stopServer(server.child);
     await database.drop();
-    if (cluster.startedHere) execFileSync('bash', ['scripts/pg-cluster.sh', 'stop'], { cwd: ctx.root, env: { ...process.env, PGPORT: String(PG_PORT) }, stdio: 'ignore' });
+    if (cluster.startedHere)
+      execFileSync('bash', ['scripts/pg-cluster.sh', 'stop'], { cwd: ctx.root, env: { ...process.env, PGPORT: String(PG_PORT) }, stdio: 'ignore' });
   }
 }
 
@@ -219,11 +238,23 @@ export async function run(ctx: BenchContext) {
   try {
     server = await startServer(ctx.root, env);
     results.firstStartMs = server.firstResponseMs;
-    rows.push({ section: 'api', name: 'first start ever (create, migrate, seed) to the first 200', figure: `${server.firstResponseMs} ms`, budget: 'reported', holds: null });
+    rows.push({
+      section: 'api',
+      name: 'first start ever (create, migrate, seed) to the first 200',
+      figure: `${server.firstResponseMs} ms`,
+      budget: 'reported',
+      holds: null,
+    });
 
     const baseline = await measure({ path: '/healthz' }, ctx.seconds);
     results.baseline = baseline;
-    rows.push({ section: 'api', name: 'baseline GET /healthz', figure: `${baseline.reqPerSec.toFixed(0)} req/s, p99 ${baseline.p99} ms`, budget: 'reference', holds: null });
+    rows.push({
+      section: 'api',
+      name: 'baseline GET /healthz',
+      figure: `${baseline.reqPerSec.toFixed(0)} req/s, p99 ${baseline.p99} ms`,
+      budget: 'reference',
+      holds: null,
+    });
 
     for (const route of ['/api/site/listPlans/v1', '/api/site/theme/v1', '/api/site/get/config/v1']) {
       const r = await measure({ path: route }, ctx.seconds);

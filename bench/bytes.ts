@@ -101,7 +101,9 @@ function catalogueKeys(manifest: Manifest, dist: string): string[] {
     })
     .map(([k]) => k);
   if (keys.length === 0) {
-    throw new Error(`the Portuguese messages are in no JS chunk of ${dist} (looked for "${markers[0]}"): update bench/bytes.ts to where the app now loads them from`);
+    throw new Error(
+      `the Portuguese messages are in no JS chunk of ${dist} (looked for "${markers[0]}"): update bench/bytes.ts to where the app now loads them from`,
+    );
   }
   return keys;
 }
@@ -164,7 +166,13 @@ export function measureBytes(appDist: string, floorDist: string): BytesReport {
     return { ...screen, firstLoad: start.gzip + own, own, ownFiles };
   });
 
-  const chunks = sized(new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]).filter((f) => /\.(js|css)$/.test(f))));
+  const chunks = sized(
+    new Set(
+      Object.values(manifest)
+        .flatMap((c) => [c.file, ...(c.css ?? [])])
+        .filter((f) => /\.(js|css)$/.test(f)),
+    ),
+  );
 
   const landing = routes.find((r) => r.paths.includes(byteBudgets.landing));
   if (!landing) throw new Error(`${byteBudgets.landing} is not routed in src/app/router.tsx`);

@@ -53,15 +53,21 @@ function findingsOf(lhr: Lhr): Findings {
   const [elementTable, phaseTable] = items('largest-contentful-paint-element') as Details[];
   const element = (elementTable?.items?.[0] as { node?: NodeValue } | undefined)?.node;
   if (element) findings.lcpElement = nodeText(element);
-  if (phaseTable?.items) findings.lcpPhases = Object.fromEntries((phaseTable.items as { phase: string; timing: number }[]).map((p) => [p.phase, Math.round(p.timing)]));
+  if (phaseTable?.items)
+    findings.lcpPhases = Object.fromEntries((phaseTable.items as { phase: string; timing: number }[]).map((p) => [p.phase, Math.round(p.timing)]));
 
   // Each shift names the element that moved; its sub-items name what moved it and why.
   for (const shift of items('layout-shifts') as { node?: NodeValue; score: number; subItems?: { items?: { cause?: string; extra?: NodeValue }[] } }[]) {
     const causes = (shift.subItems?.items ?? []).map((c) => `${c.cause ?? 'unknown cause'}: ${nodeText(c.extra)}`);
-    findings.layoutShifts.push({ element: nodeText(shift.node), score: Number(shift.score.toFixed(4)), ...(causes.length ? { cause: causes.join('; ') } : {}) });
+    findings.layoutShifts.push({
+      element: nodeText(shift.node),
+      score: Number(shift.score.toFixed(4)),
+      ...(causes.length ? { cause: causes.join('; ') } : {}),
+    });
   }
   const blocking = audit('render-blocking-insight') ? 'render-blocking-insight' : 'render-blocking-resources';
-  for (const r of items(blocking) as { url: string; wastedMs?: number }[]) findings.renderBlocking.push({ url: shortUrl(r.url), wastedMs: Math.round(r.wastedMs ?? 0) });
+  for (const r of items(blocking) as { url: string; wastedMs?: number }[])
+    findings.renderBlocking.push({ url: shortUrl(r.url), wastedMs: Math.round(r.wastedMs ?? 0) });
   findings.longTasks = (items('long-tasks') as { url: string; duration: number }[])
     .sort((a, b) => b.duration - a.duration)
     .slice(0, 5)
@@ -80,12 +86,19 @@ function findingsOf(lhr: Lhr): Findings {
 function metricsOf(lhr: Lhr): Metrics {
   const value = (id: string) => {
     const v = lhr.audits[id]?.numericValue;
-    if (v === undefined) throw new Error(`Lighthouse gave no ${id} for ${lhr.requestedUrl}: ${lhr.audits[id]?.errorMessage ?? lhr.runtimeError?.message ?? 'no reason given'}`);
+    if (v === undefined)
+      throw new Error(`Lighthouse gave no ${id} for ${lhr.requestedUrl}: ${lhr.audits[id]?.errorMessage ?? lhr.runtimeError?.message ?? 'no reason given'}`);
     return v;
   };
   const score = lhr.categories.performance?.score;
   if (score === null || score === undefined) throw new Error(`Lighthouse gave no performance score for ${lhr.requestedUrl}`);
-  return { score, lcp: value('largest-contentful-paint'), cls: value('cumulative-layout-shift'), tbt: value('total-blocking-time'), fcp: value('first-contentful-paint') };
+  return {
+    score,
+    lcp: value('largest-contentful-paint'),
+    cls: value('cumulative-layout-shift'),
+    tbt: value('total-blocking-time'),
+    fcp: value('first-contentful-paint'),
+  };
 }
 
 export interface AuditOptions {
@@ -117,7 +130,8 @@ export async function auditOnce(browser: Browser, url: string, options: AuditOpt
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const landed = new URL(lhr.finalDisplayedUrl).pathname;
-    if (landed !== options.expectPath) throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl}, not ${options.expectPath}: is the session there?`);
+    if (landed !== options.expectPath)
+      throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl}, not ${options.expectPath}: is the session there?`);
     return { metrics: metricsOf(lhr), findings: findingsOf(lhr) };
   } finally {
     await page.close();

@@ -54,7 +54,17 @@ export async function startPortal(root: string, staticDir: string, port: number)
   // NODE_ENV test, as the browser suite runs it: the developer mailbox confirms the sign-up.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, STATIC_DIR: staticDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', APP_SECRET: randomBytes(32).toString('base64url') },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      STATIC_DIR: staticDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      APP_SECRET: randomBytes(32).toString('base64url'),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const stop = async () => {
@@ -70,7 +80,13 @@ export async function startPortal(root: string, staticDir: string, port: number)
   return { url, stop };
 }
 
-const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
 
 const suffix = { br: '.br', gzip: '.gz' } as const;
 
@@ -85,7 +101,11 @@ export async function serveStatic(dir: string, port: number): Promise<Running> {
     const file = wanted.startsWith(dir) && existsSync(wanted) && statSync(wanted).isFile() ? wanted : path.join(dir, 'index.html');
     const accepted = String(req.headers['accept-encoding'] ?? '');
     const encoding = (['br', 'gzip'] as const).find((e) => accepted.includes(e) && existsSync(file + suffix[e]));
-    const headers: Record<string, string> = { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache', vary: 'accept-encoding' };
+    const headers: Record<string, string> = {
+      'content-type': types[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-cache',
+      vary: 'accept-encoding',
+    };
     if (encoding) headers['content-encoding'] = encoding;
     res.writeHead(200, headers);
     createReadStream(encoding ? file + suffix[encoding] : file).pipe(res);
@@ -104,7 +124,15 @@ export async function launchChromium(debuggingPort: number, extraArgs: string[] 
   const profile = mkdtempSync(path.join(tmpdir(), 'portal-bench-chromium-'));
   const child = spawn(
     executable,
-    [...chromiumArgs, '--headless=new', `--remote-debugging-port=${debuggingPort}`, '--remote-debugging-address=127.0.0.1', `--user-data-dir=${profile}`, ...extraArgs, 'about:blank'],
+    [
+      ...chromiumArgs,
+      '--headless=new',
+      `--remote-debugging-port=${debuggingPort}`,
+      '--remote-debugging-address=127.0.0.1',
+      `--user-data-dir=${profile}`,
+      ...extraArgs,
+      'about:blank',
+    ],
     { stdio: 'ignore', detached: true },
   );
   const url = `http://127.0.0.1:${debuggingPort}`;

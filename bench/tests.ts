@@ -54,7 +54,9 @@ export async function run(ctx: BenchContext) {
   ctx.results.tests = { ...times, postgres: onPostgres, from: process.env.BENCH_TEST_TIMES ?? 'this run' };
   const step = (prefix: string) => Object.entries(times.steps).find(([title]) => title.startsWith(prefix))?.[1];
   const model = step('model-based tests');
-  const slowest = Object.entries(times.steps).sort((a, b) => b[1] - a[1]).slice(0, 3);
+  const slowest = Object.entries(times.steps)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3);
   ctx.rows.push({
     section: 'tests',
     name: `npm test of ${times.date} (${times.passed} passed, ${times.failed} failed${onPostgres ? ', server suites on PGlite and PostgreSQL' : ', PGlite only'})`,
@@ -62,5 +64,11 @@ export async function run(ctx: BenchContext) {
     budget: '< 600 s, all passing',
     holds: times.totalSeconds < 600 && times.exitCode === 0,
   });
-  ctx.rows.push({ section: 'tests', name: 'model-based suite (tests/model)', figure: model === undefined ? 'not run (an earlier step failed)' : `${model.toFixed(0)} s`, budget: 'reported', holds: null });
+  ctx.rows.push({
+    section: 'tests',
+    name: 'model-based suite (tests/model)',
+    figure: model === undefined ? 'not run (an earlier step failed)' : `${model.toFixed(0)} s`,
+    budget: 'reported',
+    holds: null,
+  });
 }

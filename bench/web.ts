@@ -30,7 +30,9 @@ function byteRows(bytes: BytesReport): Row[] {
       ...row(bytes.verdicts.landing),
       ...(bytes.verdicts.landing.holds
         ? {}
-        : { note: `the design card's libraries alone (react-dom, react-router, react-intl, xstate, zod/mini, openapi-fetch) weigh 1.58 × the floor before any app code; what was cut and what each further cut would cost is in docs/decisions/026. npm test holds the line at ${byteBudgets.firstLoadCeilingFactor} × meanwhile.` }),
+        : {
+            note: `the design card's libraries alone (react-dom, react-router, react-intl, xstate, zod/mini, openapi-fetch) weigh 1.58 × the floor before any app code; what was cut and what each further cut would cost is in docs/decisions/026. npm test holds the line at ${byteBudgets.firstLoadCeilingFactor} × meanwhile.`,
+          }),
     },
     ...bytes.verdicts.routes.map(row),
     row(bytes.verdicts.chunks),
@@ -40,7 +42,16 @@ function byteRows(bytes: BytesReport): Row[] {
 /** The causes Lighthouse names, in one line for the table's notes. */
 function describeFindings(f: Findings): string {
   const parts: string[] = [];
-  if (f.lcpElement) parts.push(`LCP element ${f.lcpElement}${f.lcpPhases ? ` (${Object.entries(f.lcpPhases).map(([k, v]) => `${k} ${v} ms`).join(', ')})` : ''}`);
+  if (f.lcpElement)
+    parts.push(
+      `LCP element ${f.lcpElement}${
+        f.lcpPhases
+          ? ` (${Object.entries(f.lcpPhases)
+              .map(([k, v]) => `${k} ${v} ms`)
+              .join(', ')})`
+          : ''
+      }`,
+    );
   if (f.layoutShifts.length) parts.push(`layout shifts: ${f.layoutShifts.map((s) => `${s.element} ${s.score}${s.cause ? ` [${s.cause}]` : ''}`).join('; ')}`);
   if (f.renderBlocking.length) parts.push(`render-blocking: ${f.renderBlocking.map((r) => `${r.url} ${r.wastedMs} ms`).join(', ')}`);
   if (f.longTasks.length) parts.push(`longest tasks: ${f.longTasks.map((t) => `${t.url} ${t.ms} ms`).join(', ')}`);
@@ -58,14 +69,18 @@ function pageRow(audit: PageAudit, floor: Metrics): Row {
     [`CLS ${m.cls.toFixed(3)} > ${budgets.cls}`]: m.cls <= budgets.cls,
     [`TBT ${ms(m.tbt)} > ${budgets.tbt} ms`]: m.tbt <= budgets.tbt,
   };
-  const misses = Object.entries(checks).filter(([, holds]) => !holds).map(([what]) => what);
+  const misses = Object.entries(checks)
+    .filter(([, holds]) => !holds)
+    .map(([what]) => what);
   return {
     section: 'web',
     name: `Lighthouse mobile ${audit.url} (median of ${audit.runs.length})`,
     figure: `score ${m.score.toFixed(2)}, LCP ${ms(m.lcp)} (${lcpRatio.toFixed(2)} × floor ${ms(floor.lcp)}), CLS ${m.cls.toFixed(3)}, TBT ${ms(m.tbt)}, FCP ${ms(m.fcp)}`,
     budget: `score >= ${budgets.score}, LCP <= ${budgets.lcpFactor} × floor, CLS <= ${budgets.cls}, TBT <= ${budgets.tbt} ms`,
     holds: misses.length === 0,
-    ...(misses.length ? { note: `${misses.join('; ')}. Lighthouse: ${describeFindings(audit.findings)}. Not fixed by the bench: the causes are in the app (src/).` } : {}),
+    ...(misses.length
+      ? { note: `${misses.join('; ')}. Lighthouse: ${describeFindings(audit.findings)}. Not fixed by the bench: the causes are in the app (src/).` }
+      : {}),
   };
 }
 
@@ -78,7 +93,11 @@ function stbRow(audit: PageAudit): Row {
     figure: `TBT ${ms(m.tbt)} (score ${m.score.toFixed(2)}, LCP ${ms(m.lcp)}, CLS ${m.cls.toFixed(3)})`,
     budget: `TBT <= ${budgets.stbTbt} ms`,
     holds,
-    ...(holds ? {} : { note: `longest tasks: ${audit.findings.longTasks.map((t) => `${t.url} ${t.ms} ms`).join(', ')}. Not fixed by the bench: the causes are in the app (src/).` }),
+    ...(holds
+      ? {}
+      : {
+          note: `longest tasks: ${audit.findings.longTasks.map((t) => `${t.url} ${t.ms} ms`).join(', ')}. Not fixed by the bench: the causes are in the app (src/).`,
+        }),
   };
 }
 

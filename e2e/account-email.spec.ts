@@ -14,7 +14,10 @@ test.describe('links from emails', () => {
 
   test('the confirmation link activates the account once; a second use offers a new link', async ({ page, request, removeAfterTest }) => {
     const email = `e2e.confirm.${Date.now()}@example.com`;
-    const signup = await request.post('/api/user/signup/v1', { headers: json, data: { account: email, password: 'e2e-password-1', nickname: 'Eve', acceptTerms: true, language: 'en' } });
+    const signup = await request.post('/api/user/signup/v1', {
+      headers: json,
+      data: { account: email, password: 'e2e-password-1', nickname: 'Eve', acceptTerms: true, language: 'en' },
+    });
     expect((await signup.json()).code).toBe(0);
     removeAfterTest(email);
     const link = await latestLink(request, email);

@@ -49,7 +49,11 @@ test.describe('coupons and my cloud', () => {
     await expect(page.getByRole('definition').filter({ hasText: /^−R\$ \d+,\d\d$/ })).toBeVisible();
   });
 
-  test('my cloud: the way to a plan without one; with a plan, the quota, the recordings and a delete with its confirmation', async ({ page, request, login }) => {
+  test('my cloud: the way to a plan without one; with a plan, the quota, the recordings and a delete with its confirmation', async ({
+    page,
+    request,
+    login,
+  }) => {
     const who = await login('cloud');
     await page.getByRole('link', { name: 'My cloud' }).click();
     await expect(page).toHaveURL(/\/my-cloud$/);
@@ -62,7 +66,9 @@ test.describe('coupons and my cloud', () => {
     const session = await (await request.post('/api/user/login/v1', { headers: json, data: { account: who.email, password: who.password } })).json();
     const auth = { ...json, Authorization: session.data.token as string };
     const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', holder: 'Ana Lima' };
-    const paid = await (await request.post('/api/bill/pay/v1', { headers: auth, data: { planId: '2', method: 'card', currency: 'BRL', email: who.email, card } })).json();
+    const paid = await (
+      await request.post('/api/bill/pay/v1', { headers: auth, data: { planId: '2', method: 'card', currency: 'BRL', email: who.email, card } })
+    ).json();
     expect(paid.data.status).toBe('PAYMENT_SUCCEEDED');
     expect(await (await request.post('/dev/cloud/recordings', { data: { email: who.email, count: 6 } })).json()).toEqual({ recordings: 6 });
 

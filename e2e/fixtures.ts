@@ -56,7 +56,13 @@ export const test = base.extend<Fixtures>({
     await use(async (name) => {
       const email = `e2e.${name}.${Date.now()}@example.com`;
       const password = 'e2e-password-9';
-      expect((await (await request.post('/api/user/signup/v1', { headers: json, data: { account: email, password, nickname: 'Ana', acceptTerms: true, language: 'en' } })).json()).code).toBe(0);
+      expect(
+        (
+          await (
+            await request.post('/api/user/signup/v1', { headers: json, data: { account: email, password, nickname: 'Ana', acceptTerms: true, language: 'en' } })
+          ).json()
+        ).code,
+      ).toBe(0);
       removeAfterTest(email);
       const [confirmation] = await mailbox(request, email);
       const token = new URL(confirmation!.links[0]!).searchParams.get('token');
@@ -94,7 +100,9 @@ export const json = { 'content-type': 'application/json', Language: 'en' };
 
 /** The newest messages the developer mailbox holds for `to` (links and codes pulled out). */
 export async function mailbox(request: APIRequestContext, to: string, limit = 1) {
-  const box = (await (await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}&limit=${limit}`)).json()) as { messages: { links: string[]; code: string | null }[] };
+  const box = (await (await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}&limit=${limit}`)).json()) as {
+    messages: { links: string[]; code: string | null }[];
+  };
   return box.messages;
 }
 
@@ -111,7 +119,10 @@ export async function logIn(page: Page, who: Customer) {
 export async function payByCard(page: Page, request: APIRequestContext, email: string, number: string) {
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token);
   const card = { number, expMonth: 12, expYear: 2030, cvc: '123', holder: 'ANA SOUZA', save: true };
-  const res = await request.post('/api/bill/pay/v1', { headers: { ...json, Authorization: token! }, data: { planId: '1', method: 'card', currency: 'BRL', email, card } });
+  const res = await request.post('/api/bill/pay/v1', {
+    headers: { ...json, Authorization: token! },
+    data: { planId: '1', method: 'card', currency: 'BRL', email, card },
+  });
   return (await res.json()) as { code: number; errCode?: number; data?: { orderId?: string; id?: string } };
 }
 
@@ -133,5 +144,8 @@ export async function demandCaptcha(page: Page, times = 1) {
 
 /** The solved challenge in a request's `captchaCode` (docs/decisions/037). */
 export function decodeCaptchaCode(code: unknown) {
-  return JSON.parse(Buffer.from(String(code), 'base64url').toString('utf8')) as { challenge: { parameters: { keyPrefix: string } }; solution: { counter: number; derivedKey: string } };
+  return JSON.parse(Buffer.from(String(code), 'base64url').toString('utf8')) as {
+    challenge: { parameters: { keyPrefix: string } };
+    solution: { counter: number; derivedKey: string };
+  };
 }

@@ -3,7 +3,11 @@ import { decodeCaptchaCode, demandCaptcha, expect, expectAccessible, mailbox, sc
 test.describe('log-in', () => {
   test.use({ locale: 'en-US' });
 
-  test('fast login: a 4-digit code by email, the resend countdown ticking in the dialog, then back where the user came from', async ({ page, request, insertNewUser }) => {
+  test('fast login: a 4-digit code by email, the resend countdown ticking in the dialog, then back where the user came from', async ({
+    page,
+    request,
+    insertNewUser,
+  }) => {
     const who = await insertNewUser('code');
     await page.goto('/login?redirect=%2Forders');
     await page.getByRole('tab', { name: 'Fast login' }).click();
@@ -48,7 +52,10 @@ test.describe('log-in', () => {
     await expect(page.locator('#login-area-codes option[value="55"]')).toHaveAttribute('label', /\(\+55\)$/);
   });
 
-  test('the captcha the server asks for: a proof of work solved in a worker on a press of Enter, announced, and loaded only then', async ({ page, insertNewUser }) => {
+  test('the captcha the server asks for: a proof of work solved in a worker on a press of Enter, announced, and loaded only then', async ({
+    page,
+    insertNewUser,
+  }) => {
     const who = await insertNewUser('captcha');
     const captcha = await demandCaptcha(page);
     const solverFiles: string[] = [];

@@ -9,7 +9,11 @@ test.describe('a new customer, start to finish', () => {
   test.use({ locale: 'en-US' });
   test.setTimeout(120_000);
 
-  test('sign up, confirm, log in, buy by card and by PIX, see orders and the receipt, turn auto-renewal off, change language, log out', async ({ page, request, removeAfterTest }) => {
+  test('sign up, confirm, log in, buy by card and by PIX, see orders and the receipt, turn auto-renewal off, change language, log out', async ({
+    page,
+    request,
+    removeAfterTest,
+  }) => {
     const email = `e2e.newuser.${Date.now()}@example.com`;
     const password = 'first-password-1';
 

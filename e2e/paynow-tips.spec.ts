@@ -3,7 +3,13 @@ import { expect, expectAccessible, mailbox, screenshots, test } from './fixtures
 test.describe('/paynowTips', () => {
   test.use({ locale: 'en-US' });
 
-  test('a PIX left pending: its code again, a check, a reminder email, then the bank pays and the check sees it', async ({ page, request, context, baseURL, login }) => {
+  test('a PIX left pending: its code again, a check, a reminder email, then the bank pays and the check sees it', async ({
+    page,
+    request,
+    context,
+    baseURL,
+    login,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
     const who = await login('paynow');
     await page.goto('/payment?planId=1');

@@ -58,7 +58,8 @@ test.describe('the drawn first screen', () => {
       const w = window as unknown as { bannerShown: number[] };
       w.bannerShown = [];
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { identifier: string; renderTime: number }[]) if (entry.identifier === 'banner') w.bannerShown.push(entry.renderTime);
+        for (const entry of list.getEntries() as unknown as { identifier: string; renderTime: number }[])
+          if (entry.identifier === 'banner') w.bannerShown.push(entry.renderTime);
       }).observe({ type: 'element', buffered: true });
     });
     await page.goto('/pricing-table');
@@ -68,7 +69,9 @@ test.describe('the drawn first screen', () => {
     const times = await page.evaluate(() => ({
       bannerShown: (window as unknown as { bannerShown: number[] }).bannerShown,
       firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-      codeAsked: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => /\/assets\/[^/]+\.js$/.test(r.name)).map((r) => r.startTime),
+      codeAsked: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((r) => /\/assets\/[^/]+\.js$/.test(r.name))
+        .map((r) => r.startTime),
     }));
     expect(times.firstPaint).toBeDefined();
     expect(times.codeAsked.length).toBeGreaterThan(0);
@@ -120,7 +123,11 @@ test.describe('the drawn first screen', () => {
 test.describe('the drawn signed-in first frame', () => {
   test.use({ locale: 'pt-BR' });
 
-  test('a signed-in visitor sees the checkout drawn before the code arrives; the app takes over in place; logging out ends the hint', async ({ page, context, login }) => {
+  test('a signed-in visitor sees the checkout drawn before the code arrives; the app takes over in place; logging out ends the hint', async ({
+    page,
+    context,
+    login,
+  }) => {
     await login('drawn-payment');
     expect((await context.cookies()).find((c) => c.name === 'signed_in')?.value).toBe('1');
     const release = await holdTheAppCountingShifts(page);

@@ -13,7 +13,7 @@ async function downloadReceipt(page: Page, button: string) {
 test.describe('the receipt', () => {
   test.use({ locale: 'en-US' });
 
-  test('of an order paid by card: on screen, in Russian, printable and as a PDF in the page\'s language', async ({ page, login }) => {
+  test("of an order paid by card: on screen, in Russian, printable and as a PDF in the page's language", async ({ page, login }) => {
     await login('receipt');
     await page.goto('/payment?planId=1');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -69,7 +69,9 @@ test.describe('the receipt', () => {
     await expect(page.getByRole('button', { name: 'Download PDF' })).toHaveAttribute('aria-busy', 'false');
     // A refusal the page expects (the order is no longer paid, say) is the catalogue's message.
     await page.unroute('**/receipt.pdf');
-    await page.route('**/receipt.pdf', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 1, errCode: 1040, msg: 'Payment information not found' }) }));
+    await page.route('**/receipt.pdf', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 1, errCode: 1040, msg: 'Payment information not found' }) }),
+    );
     await page.getByRole('button', { name: 'Download PDF' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Payment information not found' })).toBeVisible();
     await page.unroute('**/receipt.pdf');
@@ -95,7 +97,9 @@ test.describe('the receipt', () => {
     const login = await (await request.post('/api/user/login/v1', { headers: json, data: { account: who.email, password: who.password } })).json();
     const auth = { ...json, Authorization: login.data.token as string };
     const card = { number: '4000000000000002', expMonth: 12, expYear: 2030, cvc: '123', holder: 'ANA SOUZA' };
-    const declined = await (await request.post('/api/bill/pay/v1', { headers: auth, data: { planId: '1', method: 'card', currency: 'BRL', email: who.email, card } })).json();
+    const declined = await (
+      await request.post('/api/bill/pay/v1', { headers: auth, data: { planId: '1', method: 'card', currency: 'BRL', email: who.email, card } })
+    ).json();
     expect(declined.errCode).toBe(301);
     const open = await (await request.post('/api/bill/query/cart', { headers: auth, data: {} })).json();
     const openId = open.data.id as string;
@@ -128,7 +132,10 @@ test.describe('the receipt', () => {
     // Without a session: a way to log in that comes back here.
     const anonymous = await browser.newPage({ locale: 'en-US' });
     await anonymous.goto(`/receipt?orderId=${openId}`);
-    await expect(anonymous.getByRole('link', { name: 'Log in' }).last()).toHaveAttribute('href', `/login?redirect=${encodeURIComponent(`/receipt?orderId=${openId}`)}`);
+    await expect(anonymous.getByRole('link', { name: 'Log in' }).last()).toHaveAttribute(
+      'href',
+      `/login?redirect=${encodeURIComponent(`/receipt?orderId=${openId}`)}`,
+    );
     await anonymous.close();
   });
 });

@@ -9,7 +9,8 @@ test.describe('the set-top-box scene with a TV remote', () => {
     await page.goto('/login?releaseId=STB');
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
     // From nowhere, down reaches the form within a few presses.
-    for (let i = 0; i < 8 && !(await page.getByLabel('Email or phone number').evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < 8 && !(await page.getByLabel('Email or phone number').evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('ArrowDown');
     await expect(page.getByLabel('Email or phone number')).toBeFocused();
     await page.keyboard.type(who.email);
     await page.keyboard.press('ArrowDown');

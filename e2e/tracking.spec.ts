@@ -31,7 +31,7 @@ test.describe('tracking and resilience (spec section 9)', () => {
     consoleErrors.splice(0, consoleErrors.length);
   });
 
-  test("a page whose code cannot be downloaded shows a translated retry, never a blank page", async ({ page, consoleErrors }) => {
+  test('a page whose code cannot be downloaded shows a translated retry, never a blank page', async ({ page, consoleErrors }) => {
     await page.goto('/pricing-table');
     await expect(page.getByRole('heading', { level: 1, name: 'Choose your plan' })).toBeVisible();
     // The help page's chunk (and only it) fails to download from now on.

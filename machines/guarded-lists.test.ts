@@ -14,7 +14,10 @@ const dir = path.dirname(fileURLToPath(import.meta.url));
 /** Every machine exported by machines/<flow>/<flow>.machine.ts. */
 async function allMachines(): Promise<AnyStateMachine[]> {
   const machines: AnyStateMachine[] = [];
-  for (const flow of readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+  for (const flow of readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()) {
     const module = (await import(pathToFileURL(path.join(dir, flow, `${flow}.machine.ts`)).href)) as Record<string, unknown>;
     for (const value of Object.values(module)) {
       if (value && typeof value === 'object' && 'root' in value && 'config' in value && 'transition' in value) machines.push(value as AnyStateMachine);
@@ -26,7 +29,8 @@ async function allMachines(): Promise<AnyStateMachine[]> {
 type Config = Record<string, unknown>;
 const asList = (transitions: unknown): unknown[] => (transitions === undefined ? [] : Array.isArray(transitions) ? transitions : [transitions]);
 const guardOf = (t: unknown) => (t && typeof t === 'object' && 'guard' in t ? (t as { guard: unknown }).guard : undefined);
-const guardName = (g: unknown) => (typeof g === 'string' ? g : g && typeof g === 'object' && 'type' in g ? String((g as { type: unknown }).type) : 'an inline guard');
+const guardName = (g: unknown) =>
+  typeof g === 'string' ? g : g && typeof g === 'object' && 'type' in g ? String((g as { type: unknown }).type) : 'an inline guard';
 
 /**
  * The guarded lists of a state config and its children that end with a guard, as
@@ -72,7 +76,17 @@ describe('guarded transition lists end with a default', () => {
           initial: 'busy',
           states: {
             busy: {
-              invoke: [{ id: 'call', src: 'call', onDone: [{ guard: 'isYes', target: 'done' }, { guard: 'isNo', target: 'done' }], onError: 'done' }],
+              invoke: [
+                {
+                  id: 'call',
+                  src: 'call',
+                  onDone: [
+                    { guard: 'isYes', target: 'done' },
+                    { guard: 'isNo', target: 'done' },
+                  ],
+                  onError: 'done',
+                },
+              ],
             },
             done: {},
           },
@@ -81,6 +95,9 @@ describe('guarded transition lists end with a default', () => {
         b: { after: { wait: [{ guard: 'isLate', target: 'a' }, { target: 'b' }] } },
       },
     });
-    expect(strandingLists(stranding.config as Config, 'example')).toEqual(['example.a always ends with [isReady]', 'example.a.busy invoke call onDone ends with [isNo]']);
+    expect(strandingLists(stranding.config as Config, 'example')).toEqual([
+      'example.a always ends with [isReady]',
+      'example.a.busy invoke call onDone ends with [isNo]',
+    ]);
   });
 });

@@ -27,7 +27,9 @@ const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem()
 const date = new Date().toISOString();
 const verdict = (h: boolean | null) => (h === null ? '' : h ? 'holds' : 'MISSES');
 function table(rows: Row[]) {
-  return ['| measure | figure | budget | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.name} | ${r.figure} | ${r.budget} | ${verdict(r.holds)} |`)].join('\n');
+  return ['| measure | figure | budget | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.name} | ${r.figure} | ${r.budget} | ${verdict(r.holds)} |`)].join(
+    '\n',
+  );
 }
 const sections = (['web', 'api', 'tests'] as const)
   .map((s) => ({ s, rows: ctx.rows.filter((r) => r.section === s) }))
@@ -47,10 +49,19 @@ writeFileSync(resultsFile, `${JSON.stringify({ runs }, null, 2)}\n`);
 
 type Run = { date: string; machine: string; rows: Row[] };
 const doc = (Object.entries(runs) as [string, Run][])
-  .map(([part, run]) => `Part \`${part}\`: \`npm run bench:${part}\` on ${run.date}, ${run.machine}.\n\n${table(run.rows)}\n${run.rows.filter((r) => r.note).map((r) => `\n- ${r.name}: ${r.note}`).join('')}`)
+  .map(
+    ([part, run]) =>
+      `Part \`${part}\`: \`npm run bench:${part}\` on ${run.date}, ${run.machine}.\n\n${table(run.rows)}\n${run.rows
+        .filter((r) => r.note)
+        .map((r) => `\n- ${r.name}: ${r.note}`)
+        .join('')}`,
+  )
   .join('\n\n');
 // bench/notes.md is written by hand: how the budgets were met, what was tried, what each choice saved.
 const notesFile = path.join(root, 'bench', 'notes.md');
 const notes = existsSync(notesFile) ? `\n${readFileSync(notesFile, 'utf8')}` : '';
-writeFileSync(path.join(root, 'docs', 'performance.md'), `# Performance\n\nWritten by \`npm run bench\`; the full figures are in \`bench/results.json\`.\n\n${doc}\n${notes}`);
+writeFileSync(
+  path.join(root, 'docs', 'performance.md'),
+  `# Performance\n\nWritten by \`npm run bench\`; the full figures are in \`bench/results.json\`.\n\n${doc}\n${notes}`,
+);
 process.exit(ctx.rows.some((r) => r.holds === false) ? 1 : 0);

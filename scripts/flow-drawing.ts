@@ -20,7 +20,10 @@ export const FLOWS_DIR = path.join(root, 'docs/flows');
 export async function listMachines(): Promise<AnyStateMachine[]> {
   const dir = path.join(root, 'machines');
   const machines: AnyStateMachine[] = [];
-  for (const flow of readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+  for (const flow of readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()) {
     const file = path.join(dir, flow, `${flow}.machine.ts`);
     let module: Record<string, unknown>;
     try {
@@ -49,7 +52,10 @@ export function machineHash(machine: AnyStateMachine): string {
     tags: [...node.tags],
     states: Object.values(node.states).map(shape),
   });
-  return createHash('sha256').update(JSON.stringify(shape(machine.root))).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify(shape(machine.root)))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 function edgeShape(t: AnyTransition) {
@@ -118,13 +124,21 @@ export function toDot(machine: AnyStateMachine, coverage: Coverage): string {
 
   const draw = (node: AnyStateNode, indent: string) => {
     const colour = level('states', node.id);
-    const label = node.key + (node.tags.length ? `\\n[${[...node.tags].join(', ')}]` : '') + (node.invoke.length ? `\\ninvokes ${node.invoke.map((i: { id: string }) => i.id).join(', ')}` : '');
+    const label =
+      node.key +
+      (node.tags.length ? `\\n[${[...node.tags].join(', ')}]` : '') +
+      (node.invoke.length ? `\\ninvokes ${node.invoke.map((i: { id: string }) => i.id).join(', ')}` : '');
     if (compound(node)) {
-      lines.push(`${indent}subgraph ${cluster(node)} {`, `${indent}  label=${q(label)}; style="rounded,filled"; fillcolor=${q(colour.fill)}; color=${q(colour.line)};`);
+      lines.push(
+        `${indent}subgraph ${cluster(node)} {`,
+        `${indent}  label=${q(label)}; style="rounded,filled"; fillcolor=${q(colour.fill)}; color=${q(colour.line)};`,
+      );
       for (const child of Object.values(node.states) as AnyStateNode[]) draw(child, `${indent}  `);
       lines.push(`${indent}}`);
     } else {
-      lines.push(`${indent}${q(node.id)} [label=${q(label)}, fillcolor=${q(colour.fill)}, color=${q(colour.line)}${node.type === 'final' ? ', peripheries=2' : ''}];`);
+      lines.push(
+        `${indent}${q(node.id)} [label=${q(label)}, fillcolor=${q(colour.fill)}, color=${q(colour.line)}${node.type === 'final' ? ', peripheries=2' : ''}];`,
+      );
     }
   };
   for (const child of Object.values(machine.root.states) as AnyStateNode[]) draw(child, '  ');

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { drawMachine, FLOWS_DIR, listMachines, type Coverage } from './flow-drawing';
 
 const coverageFile = path.join(FLOWS_DIR, 'coverage.json');
-const coverage = (existsSync(coverageFile) ? JSON.parse(readFileSync(coverageFile, 'utf8')) : {}) as Coverage & Record<string, { states?: number; transitions?: number }>;
+const coverage = (existsSync(coverageFile) ? JSON.parse(readFileSync(coverageFile, 'utf8')) : {}) as Coverage &
+  Record<string, { states?: number; transitions?: number }>;
 const machines = await listMachines();
 const rows: string[] = [];
 for (const machine of machines) {
@@ -20,7 +21,9 @@ for (const machine of machines) {
     const covered = c?.[walk]?.[kind].length;
     return total && covered !== undefined ? `${covered}/${total}` : '–';
   };
-  rows.push(`| [${machine.id}](${machine.id}.svg) | ${pct('server', 'states')} | ${pct('server', 'transitions')} | ${pct('screens', 'states')} | ${pct('screens', 'transitions')} |`);
+  rows.push(
+    `| [${machine.id}](${machine.id}.svg) | ${pct('server', 'states')} | ${pct('server', 'transitions')} | ${pct('screens', 'states')} | ${pct('screens', 'transitions')} |`,
+  );
   console.log(`drew ${path.relative(process.cwd(), file)}`);
 }
 writeFileSync(

@@ -44,11 +44,7 @@ function readLanguageFile(file: string): Record<string, string> {
   }
   const notText = Object.entries(data).filter(([, value]) => typeof value !== 'string');
   if (notText.length > 0) {
-    throw new CompileError(
-      `${file}: every value must be a string (formatjs "simple" format); not a string: ${notText
-        .map(([id]) => id)
-        .join(', ')}.`,
-    );
+    throw new CompileError(`${file}: every value must be a string (formatjs "simple" format); not a string: ${notText.map(([id]) => id).join(', ')}.`);
   }
   return data as Record<string, string>;
 }
@@ -111,17 +107,14 @@ function main(): void {
     writeFileSync(input, JSON.stringify(forApp));
     const output = path.join(staging, `${lang}.json`);
     try {
-      execFileSync(
-        process.execPath,
-        [bin, 'compile', input, '--ast', '--format', 'simple', '--out-file', output],
-        { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
-      );
+      execFileSync(process.execPath, [bin, 'compile', input, '--ast', '--format', 'simple', '--out-file', output], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        encoding: 'utf8',
+      });
     } catch (error) {
       rmSync(staging, { recursive: true, force: true });
       const { stderr, stdout } = error as { stderr?: string; stdout?: string };
-      throw new CompileError(
-        `formatjs could not compile ${lang}.json:\n${(stderr || stdout || String(error)).trim()}`,
-      );
+      throw new CompileError(`formatjs could not compile ${lang}.json:\n${(stderr || stdout || String(error)).trim()}`);
     }
   }
   for (const lang of present) rmSync(path.join(staging, `${lang}.source.json`));

@@ -18,7 +18,14 @@ const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config
 try {
   await migrate(db);
   const bundled = loadBundledMessages();
-  const services = await createServerServices({ config, db, clock: systemClock, hasher: createPasswordHasher(), bundled, errorText: createTranslator(bundled) });
+  const services = await createServerServices({
+    config,
+    db,
+    clock: systemClock,
+    hasher: createPasswordHasher(),
+    bundled,
+    errorText: createTranslator(bundled),
+  });
   const summary = await runRenewals(services, { now: systemClock.now(), log: console });
   console.log(JSON.stringify({ renewals: summary }));
   process.exitCode = summary.skipped > 0 ? 1 : 0;

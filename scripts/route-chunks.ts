@@ -48,7 +48,8 @@ export function closure(manifest: Manifest, keys: string[]): Set<string> {
 /** The app's one entry, index.html, whose closure index.html itself links. */
 export function entryKey(manifest: Manifest): string {
   const entries = Object.entries(manifest).filter(([, c]) => c.isEntry);
-  if (entries.length !== 1 || entries[0]![0] !== 'index.html') throw new Error(`expected one entry, index.html; the manifest has ${entries.map(([k]) => k).join(', ') || 'none'}`);
+  if (entries.length !== 1 || entries[0]![0] !== 'index.html')
+    throw new Error(`expected one entry, index.html; the manifest has ${entries.map(([k]) => k).join(', ') || 'none'}`);
   return 'index.html';
 }
 
@@ -143,7 +144,8 @@ export function routeScreens(manifest: Manifest, routerFile = path.join(root, 's
     let screen: { module: string; lazy: boolean };
     if (lazyScreens.length === 1 && staticOnes.length === 0) screen = { module: lazyConsts.get(lazyScreens[0]!)!, lazy: true };
     else if (lazyScreens.length === 0 && staticOnes.length === 1) screen = { module: staticScreens.get(staticOnes[0]!)!, lazy: false };
-    else if (lazyScreens.length === 0 && staticOnes.length === 0 && route.components.includes('Navigate')) continue; // a redirect, not a page
+    else if (lazyScreens.length === 0 && staticOnes.length === 0 && route.components.includes('Navigate'))
+      continue; // a redirect, not a page
     else throw new Error(`${routerFile}: cannot tell which screen Route ${route.path} renders (components: ${route.components.join(', ') || 'none'})`);
     if (screen.lazy && !manifest[screen.module]) throw new Error(`Route ${route.path}'s screen ${screen.module} is not a chunk of the build manifest`);
     const entry = byModule.get(screen.module) ?? { paths: [], ...screen };
@@ -152,7 +154,6 @@ export function routeScreens(manifest: Manifest, routerFile = path.join(root, 's
   }
   return [...byModule.values()];
 }
-
 
 export function routeHints(dist: string, base = '/'): RouteHints {
   const manifest = readManifest(dist);

@@ -14,7 +14,12 @@ function newest(p: string): number {
   if (!existsSync(p)) return 0;
   const s = statSync(p);
   if (!s.isDirectory()) return s.mtimeMs;
-  return Math.max(0, ...readdirSync(p).filter((n) => n !== 'compiled').map((n) => newest(path.join(p, n))));
+  return Math.max(
+    0,
+    ...readdirSync(p)
+      .filter((n) => n !== 'compiled')
+      .map((n) => newest(path.join(p, n))),
+  );
 }
 
 const stale = !existsSync(built) || Math.max(...inputs.map((i) => newest(path.join(root, i)))) > statSync(built).mtimeMs;

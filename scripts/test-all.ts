@@ -46,7 +46,7 @@ const unitDb = process.env.TEST_DATABASE_URL;
 // The bytes budgets (tests/build) measure the build made just above instead of making their own.
 const pglite = { TEST_DATABASE_URL: '', BUILT_APP_DIST: path.join(root, 'dist') };
 vitest('unit, component, build and server tests (PGlite)', ['--exclude', 'tests/model/**'], pglite);
-vitest('model-based tests (tests/model: the machines\' graphs walked on the server and on the screens)', ['tests/model'], pglite);
+vitest("model-based tests (tests/model: the machines' graphs walked on the server and on the screens)", ['tests/model'], pglite);
 if (unitDb) vitest('server tests on PostgreSQL', ['tests/server'], { TEST_DATABASE_URL: unitDb });
 
 playwright('browser tests (Playwright, real Chromium)', [], { CHROMIUM_PATH: chromium });

@@ -29,7 +29,10 @@ export function testRun(name: string, label: string, beforeExit: (code: number) 
   const finish = (code: number): never => {
     code = beforeExit(failed > 0 ? 1 : code);
     const totalSeconds = (Date.now() - started) / 1000;
-    writeFileSync(path.join(tmp, `${name}-times.json`), `${JSON.stringify({ date: new Date().toISOString(), exitCode: code, passed, failed, totalSeconds, steps }, null, 2)}\n`);
+    writeFileSync(
+      path.join(tmp, `${name}-times.json`),
+      `${JSON.stringify({ date: new Date().toISOString(), exitCode: code, passed, failed, totalSeconds, steps }, null, 2)}\n`,
+    );
     console.log(`\n${label} took ${totalSeconds.toFixed(0)} s`);
     console.log(`tests: ${passed} passed, ${failed} failed`);
     process.exit(code);
@@ -57,10 +60,14 @@ export function testRun(name: string, label: string, beforeExit: (code: number) 
 
   const pwJson = path.join(tmp, `${name}-playwright.json`);
   const playwright = (title: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
-        console.log(`\n━━ ${title}`);
+    console.log(`\n━━ ${title}`);
     const t = Date.now();
     rmSync(pwJson, { force: true });
-    const r = spawnSync('npx', ['playwright', 'test', '--reporter=list,json', ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson } });
+    const r = spawnSync('npx', ['playwright', 'test', '--reporter=list,json', ...args], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
+    });
     steps[title] = (Date.now() - t) / 1000;
     if (!existsSync(pwJson)) {
       console.error(`\n✖ ${title} wrote no report (exit ${r.status ?? r.signal}).`);

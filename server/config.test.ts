@@ -4,7 +4,14 @@ import { ConfigError, loadConfig, loadConfigOrExit } from './config';
 describe('configuration from the environment', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ env: 'development', port: 8080, host: 'localhost', databaseUrl: undefined, publicUrl: 'http://localhost:8080', trustProxy: false });
+    expect(c).toMatchObject({
+      env: 'development',
+      port: 8080,
+      host: 'localhost',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:8080',
+      trustProxy: false,
+    });
     expect(c.dataDir).toMatch(/\.data$/);
   });
 
@@ -18,7 +25,14 @@ describe('configuration from the environment', () => {
       LOG_LEVEL: 'warn',
       APP_SECRET: 'x'.repeat(40),
     });
-    expect(c).toMatchObject({ port: 9000, databaseUrl: 'postgres://u@db:5432/portal', publicUrl: 'https://tv.example.com', env: 'production', trustProxy: true, logLevel: 'warn' });
+    expect(c).toMatchObject({
+      port: 9000,
+      databaseUrl: 'postgres://u@db:5432/portal',
+      publicUrl: 'https://tv.example.com',
+      env: 'production',
+      trustProxy: true,
+      logLevel: 'warn',
+    });
   });
 
   it('requires a strong APP_SECRET in production only', () => {

@@ -121,9 +121,7 @@ export interface LoadOptions {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, { startUp = false }: LoadOptions = {}): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
@@ -131,10 +129,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { startUp = fal
     throw new ConfigError(['APP_SECRET: required in production (at least 32 random characters, the same for every server process)']);
   }
   if (startUp && e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
-    throw new ConfigError(["PUBLIC_URL: required in production (the address users open, e.g. https://tv.example.com): reset links and payment return addresses are built from it, never from a request's Host"]);
+    throw new ConfigError([
+      "PUBLIC_URL: required in production (the address users open, e.g. https://tv.example.com): reset links and payment return addresses are built from it, never from a request's Host",
+    ]);
   }
   if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET)) {
-    throw new ConfigError([`${e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET' : 'RECAPTCHA_SITE_KEY'}: required when ${e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SITE_KEY' : 'RECAPTCHA_SECRET'} is set (the captcha needs both)`]);
+    throw new ConfigError([
+      `${e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET' : 'RECAPTCHA_SITE_KEY'}: required when ${e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SITE_KEY' : 'RECAPTCHA_SECRET'} is set (the captcha needs both)`,
+    ]);
   }
   return {
     env: e.NODE_ENV,

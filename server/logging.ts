@@ -8,14 +8,32 @@ import type { Config } from './config';
  * `/activate?token=…`, token log-in from the TV, PayPal's `token` and `PayerID`) and some carry an
  * address (`?email=`). An allowlist, so a new parameter is redacted until someone says otherwise.
  */
-const readableParams = new Set(['language', 'lang', 'la', 'planId', 'orderId', 'releaseId', 'scene', 'type', 'status', 'page', 'flow', 'currency', 'period', 'position', 'subscribeStatus']);
+const readableParams = new Set([
+  'language',
+  'lang',
+  'la',
+  'planId',
+  'orderId',
+  'releaseId',
+  'scene',
+  'type',
+  'status',
+  'page',
+  'flow',
+  'currency',
+  'period',
+  'position',
+  'subscribeStatus',
+]);
 
 /** A request's URL as it may be logged: its path, and its query with every unlisted value replaced. */
 export function loggableUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
   const query = new URLSearchParams(url.slice(at + 1));
-  const kept = [...query].map(([name, value]) => `${encodeURIComponent(name)}=${readableParams.has(name) && /^[\w.-]{0,64}$/.test(value) ? encodeURIComponent(value) : '[redacted]'}`);
+  const kept = [...query].map(
+    ([name, value]) => `${encodeURIComponent(name)}=${readableParams.has(name) && /^[\w.-]{0,64}$/.test(value) ? encodeURIComponent(value) : '[redacted]'}`,
+  );
   return `${url.slice(0, at)}?${kept.join('&')}`;
 }
 

@@ -43,10 +43,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { url: `http://localhost:${config.port}`, database: db.kind === 'postgres' ? 'postgresql' : `pglite ${config.dataDir}` },
-    'portal ready',
-  );
+  app.log.info({ url: `http://localhost:${config.port}`, database: db.kind === 'postgres' ? 'postgresql' : `pglite ${config.dataDir}` }, 'portal ready');
 }
 
 main().catch((error) => {

@@ -21,9 +21,7 @@ const EXTENSIONS = new Set([
   'POST /api/user/cloud/v1',
   'POST /api/user/cloud/delete/v1',
 ]);
-const HEADER_REFS = ['Authorization', 'Language', 'ClientType', 'Scene', 'Fingerprint'].map(
-  (name) => `#/components/parameters/${name}`,
-);
+const HEADER_REFS = ['Authorization', 'Language', 'ClientType', 'Scene', 'Fingerprint'].map((name) => `#/components/parameters/${name}`);
 const HEADER_NAMES = ['authorization', 'language', 'client-type', 'scene', 'fingerprint'];
 
 // Our own file: the alias limit (a guard against hostile YAML) is not needed, and the
@@ -40,18 +38,16 @@ interface Operation {
   pathItem: Json;
 }
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const operations: Operation[] = Object.entries((doc.paths ?? {}) as Record<string, Json>).flatMap(
-  ([path, pathItem]) =>
-    METHODS.filter((method) => isObject(pathItem[method])).map((method) => ({
-      method: method.toUpperCase(),
-      path,
-      key: `${method.toUpperCase()} ${path}`,
-      op: pathItem[method] as Json,
-      pathItem,
-    })),
+const operations: Operation[] = Object.entries((doc.paths ?? {}) as Record<string, Json>).flatMap(([path, pathItem]) =>
+  METHODS.filter((method) => isObject(pathItem[method])).map((method) => ({
+    method: method.toUpperCase(),
+    path,
+    key: `${method.toUpperCase()} ${path}`,
+    op: pathItem[method] as Json,
+    pathItem,
+  })),
 );
 
 /** Follows a local `$ref` (`#/a/b/c`) to its target; throws on anything that does not resolve. */
@@ -87,8 +83,7 @@ function looseObjects(schema: unknown, where: string, seen = new Set<string>()):
   }
   const problems: string[] = [];
   const type = schema.type;
-  const isObjectSchema =
-    type === 'object' || (Array.isArray(type) && type.includes('object')) || isObject(schema.properties);
+  const isObjectSchema = type === 'object' || (Array.isArray(type) && type.includes('object')) || isObject(schema.properties);
   if (isObjectSchema && schema.additionalProperties !== false) problems.push(where);
   if (isObject(schema.properties)) {
     for (const [name, sub] of Object.entries(schema.properties)) {
@@ -120,9 +115,7 @@ describe('the contract covers the specification', () => {
   });
 
   it('holds every call of the specification at its method and path', () => {
-    const missing = specCalls
-      .filter((c) => !contractKeys.has(`${c.method} ${c.path}`))
-      .map((c) => `  ${c.method} ${c.path}   (${c.group})`);
+    const missing = specCalls.filter((c) => !contractKeys.has(`${c.method} ${c.path}`)).map((c) => `  ${c.method} ${c.path}   (${c.group})`);
     expect(missing, `${missing.length} spec call(s) missing from portal.yaml:\n${missing.join('\n')}`).toEqual([]);
   });
 
@@ -144,10 +137,7 @@ describe('every operation follows the conventions', () => {
   it('carries the five common header parameters', () => {
     const problems: string[] = [];
     for (const { key, op, pathItem } of operations) {
-      const params = [
-        ...((pathItem.parameters as Json[] | undefined) ?? []),
-        ...((op.parameters as Json[] | undefined) ?? []),
-      ];
+      const params = [...((pathItem.parameters as Json[] | undefined) ?? []), ...((op.parameters as Json[] | undefined) ?? [])];
       const refs = new Set(params.map((p) => p.$ref).filter((r): r is string => typeof r === 'string'));
       const headers = new Set(
         params
@@ -166,9 +156,7 @@ describe('every operation follows the conventions', () => {
     for (const { key, op } of operations) {
       const responses = (op.responses ?? {}) as Record<string, Json>;
       const ok = responses['200'];
-      const schema = (ok?.content as Record<string, Json> | undefined)?.['application/json']?.schema as
-        | Json
-        | undefined;
+      const schema = (ok?.content as Record<string, Json> | undefined)?.['application/json']?.schema as Json | undefined;
       const parts = (schema?.allOf as Json[] | undefined) ?? (schema ? [schema] : []);
       const envelope = parts.some((p) => p.$ref === '#/components/schemas/Envelope');
       const data = parts.some((p) => isObject(p.properties) && 'data' in p.properties);
@@ -196,9 +184,7 @@ describe('every operation follows the conventions', () => {
   });
 
   it('requires request bodies when it has them', () => {
-    const optional = operations
-      .filter((o) => o.op.requestBody !== undefined && deref(o.op.requestBody as Json).required !== true)
-      .map((o) => o.key);
+    const optional = operations.filter((o) => o.op.requestBody !== undefined && deref(o.op.requestBody as Json).required !== true).map((o) => o.key);
     expect(optional).toEqual([]);
   });
 
@@ -208,13 +194,9 @@ describe('every operation follows the conventions', () => {
     expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]*$/.test(id))).toBe(true);
     expect(duplicates).toEqual([]);
     const tags = new Set(((doc.tags ?? []) as Json[]).map((t) => t.name));
-    const badTags = operations
-      .filter((o) => !Array.isArray(o.op.tags) || o.op.tags.length !== 1 || !tags.has(o.op.tags[0]))
-      .map((o) => o.key);
+    const badTags = operations.filter((o) => !Array.isArray(o.op.tags) || o.op.tags.length !== 1 || !tags.has(o.op.tags[0])).map((o) => o.key);
     expect(badTags).toEqual([]);
-    expect(operations.filter((o) => typeof o.op.summary !== 'string' || o.op.summary === '').map((o) => o.key)).toEqual(
-      [],
-    );
+    expect(operations.filter((o) => typeof o.op.summary !== 'string' || o.op.summary === '').map((o) => o.key)).toEqual([]);
   });
 });
 

@@ -28,10 +28,7 @@ export interface SessionContextOptions {
  * The context the app uses: every header comes from the session store. A missing fingerprint is
  * computed once and stored, so it stays the same across calls and reloads.
  */
-export function createSessionClientContext(
-  store: SessionStore,
-  { computeFingerprint }: SessionContextOptions,
-): ClientContext {
+export function createSessionClientContext(store: SessionStore, { computeFingerprint }: SessionContextOptions): ClientContext {
   return {
     getToken: () => store.get('userInfo')?.token ?? null,
     getLanguage: () => store.get('language') ?? DEFAULT_HEADER_LANGUAGE,

@@ -17,13 +17,7 @@ import { z } from 'zod/mini';
 import type { paths } from '../../openapi/schema';
 import { ApiError } from './api-error';
 import { DEFAULT_HEADER_LANGUAGE, type ClientContext } from './client-context';
-import {
-  UNEXPECTED_ERROR_CODE,
-  applyOutcome,
-  decideRefusal,
-  isOutcomeHandled,
-  type ErrorEffects,
-} from './error-rules';
+import { UNEXPECTED_ERROR_CODE, applyOutcome, decideRefusal, isOutcomeHandled, type ErrorEffects } from './error-rules';
 
 /** Spec sections 7 and 9: every request is aborted after 60 s. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -41,11 +35,7 @@ export interface FetchResult {
  * The `data` field of an operation's success envelope. `R` is the union openapi-fetch resolves to;
  * only its success member (`data` required) contributes.
  */
-export type EnvelopeData<R> = R extends { data: infer Body }
-  ? Body extends { data?: infer D }
-    ? Exclude<D, undefined>
-    : never
-  : never;
+export type EnvelopeData<R> = R extends { data: infer Body } ? (Body extends { data?: infer D } ? Exclude<D, undefined> : never) : never;
 
 /** The contract's envelope, read loosely: extra keys are tolerated, `null` counts as absent. */
 const envelopeSchema = z.object({
@@ -132,13 +122,7 @@ function errorName(error: unknown): string | undefined {
   return undefined;
 }
 
-export function createApi({
-  baseUrl,
-  context,
-  effects,
-  fetch,
-  timeoutMs = DEFAULT_TIMEOUT_MS,
-}: CreateApiOptions): Api {
+export function createApi({ baseUrl, context, effects, fetch, timeoutMs = DEFAULT_TIMEOUT_MS }: CreateApiOptions): Api {
   const client = createClient<paths>(fetch ? { baseUrl, fetch } : { baseUrl });
   client.use(createHeadersMiddleware(context, timeoutMs));
 

@@ -1,14 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Scene } from '../session/store';
-import {
-  applyOutcome,
-  decideOutcome,
-  errorRules,
-  isOutcomeHandled,
-  passThroughCodes,
-  silentResetCodes,
-  type ErrorEffects,
-} from './error-rules';
+import { applyOutcome, decideOutcome, errorRules, isOutcomeHandled, passThroughCodes, silentResetCodes, type ErrorEffects } from './error-rules';
 
 /** Effects whose calls land, in order, in one log. */
 function recordEffects() {

@@ -9,9 +9,7 @@ import { paths } from '../routing/paths';
 import type { Scene } from '../session/store';
 
 /** Codes handed to the caller untouched: the screen shows its own message or reacts (spec section 8). */
-export const passThroughCodes: ReadonlySet<number> = new Set([
-  0, 301, 302, 306, 309, 312, 314, 315, 2003, 2002, 3001, 5000, 5003, 5008, 5015, 2007,
-]);
+export const passThroughCodes: ReadonlySet<number> = new Set([0, 301, 302, 306, 309, 312, 314, 315, 2003, 2002, 3001, 5000, 5003, 5008, 5015, 2007]);
 
 /** Session errors that reset the session and reject without telling the user. */
 export const silentResetCodes: ReadonlySet<number> = new Set([-24010, -24020, 21]);
@@ -82,10 +80,7 @@ export interface ErrorEffects {
 }
 
 /** Which codes a rule matches: a list, or every code outside a list. */
-export type CodeMatch =
-  | { readonly in: ReadonlySet<number> }
-  | { readonly notIn: ReadonlySet<number> }
-  | { readonly any: true };
+export type CodeMatch = { readonly in: ReadonlySet<number> } | { readonly notIn: ReadonlySet<number> } | { readonly any: true };
 
 export interface ErrorRule {
   /** The rule as the spec words it. */
@@ -165,11 +160,7 @@ export function decideRefusal({ errCode, scene }: { readonly errCode: number; re
   return { kind: 'toast' };
 }
 
-type Performer<K extends OutcomeKind> = (
-  outcome: Extract<Outcome, { kind: K }>,
-  effects: ErrorEffects,
-  errCode: number,
-) => void;
+type Performer<K extends OutcomeKind> = (outcome: Extract<Outcome, { kind: K }>, effects: ErrorEffects, errCode: number) => void;
 
 /** What each outcome does, effect by effect, in order. */
 const performers: { readonly [K in OutcomeKind]: Performer<K> } = {

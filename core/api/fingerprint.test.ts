@@ -56,17 +56,7 @@ describe('browserFingerprint', () => {
   });
 
   it('is the seed-31 hash of the canonical property list', () => {
-    const canonical = JSON.stringify([
-      props.userAgent,
-      props.languages,
-      props.platform,
-      1920,
-      1080,
-      24,
-      'America/Sao_Paulo',
-      8,
-      false,
-    ]);
+    const canonical = JSON.stringify([props.userAgent, props.languages, props.platform, 1920, 1080, 24, 'America/Sao_Paulo', 8, false]);
     expect(browserFingerprint(props)).toBe(hashString(canonical, 31));
   });
 

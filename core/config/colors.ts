@@ -14,7 +14,10 @@ export function hexToRgb(hex: string): Rgb | undefined {
 }
 
 export function rgbToHex({ r, g, b }: Rgb): string {
-  const part = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0');
+  const part = (v: number) =>
+    Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${part(r)}${part(g)}${part(b)}`;
 }
 

@@ -4,7 +4,17 @@ import { currencySymbol, formatMoney } from './money';
 describe('money display (spec section 9)', () => {
   it('uses the spec symbols and shows other codes as they are', () => {
     expect(['USD', 'BRL', 'ARS', 'CLP', 'COP', 'MXN', 'PEN', 'UYU', 'ZAR', 'PHP', 'RUB'].map(currencySymbol)).toEqual([
-      '$', 'R$', '$', '$', '$', 'MXN', 'S/.', '$U', 'R', '₱', '₽',
+      '$',
+      'R$',
+      '$',
+      '$',
+      '$',
+      'MXN',
+      'S/.',
+      '$U',
+      'R',
+      '₱',
+      '₽',
     ]);
     expect(currencySymbol('EUR')).toBe('EUR');
   });

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  catalogueCodes,
-  errorMessageFor,
-  errorMessages,
-  isCatalogued,
-  type MessageDescriptor,
-  messages,
-  validationMessages,
-} from './error-messages';
+import { catalogueCodes, errorMessageFor, errorMessages, isCatalogued, type MessageDescriptor, messages, validationMessages } from './error-messages';
 
 // Spec section 8's three tables, copied here independently of the module so that a code dropped
 // from (or added to) the catalogue fails this test. Each row: the row's codes and, where the spec
@@ -148,9 +140,7 @@ describe('error catalogue', () => {
     expect(errorMessages.network.id).toBe('error.network');
     expect(errorMessages.timeout.id).toBe('error.timeout');
     expect(messages.loginFailedRefresh.defaultMessage).toBe('Log in failed. Refresh the page and try again.');
-    expect(messages.planNotAvailable.defaultMessage).toBe(
-      'The selected plan is not available. Choose another plan.',
-    );
+    expect(messages.planNotAvailable.defaultMessage).toBe('The selected plan is not available. Choose another plan.');
     expect(messages.loginToContinue.defaultMessage).toBe('Log in to continue.');
     expect(messages.sessionEnded.id).toBe('message.sessionEnded');
   });
@@ -159,11 +149,28 @@ describe('error catalogue', () => {
     expect(Object.fromEntries(Object.entries(validationMessages).map(([key, d]) => [key, d.id]))).toEqual(
       Object.fromEntries(
         [
-          'passwordTooShort', 'passwordsDoNotMatch', 'required', 'currentPasswordRequired',
-          'newPasswordRequired', 'codeRequired', 'codeFormat', 'invalidEmail', 'invalidPhone',
-          'termsRequired', 'nicknameSpecialChars', 'cardNumberInvalid', 'cardExpiryInvalid',
-          'cardCvcInvalid', 'cpfDigitsOnly', 'cpfInvalid', 'areaCodeTooShort', 'areaCodeTooLong',
-          'areaCodeInvalid', 'zipcodeIncorrect', 'stateBeforeCity', 'couponRequired',
+          'passwordTooShort',
+          'passwordsDoNotMatch',
+          'required',
+          'currentPasswordRequired',
+          'newPasswordRequired',
+          'codeRequired',
+          'codeFormat',
+          'invalidEmail',
+          'invalidPhone',
+          'termsRequired',
+          'nicknameSpecialChars',
+          'cardNumberInvalid',
+          'cardExpiryInvalid',
+          'cardCvcInvalid',
+          'cpfDigitsOnly',
+          'cpfInvalid',
+          'areaCodeTooShort',
+          'areaCodeTooLong',
+          'areaCodeInvalid',
+          'zipcodeIncorrect',
+          'stateBeforeCity',
+          'couponRequired',
           // Not the spec's: the proof-of-work captcha's button (docs/decisions/037).
           'captchaRequired',
         ].map((key) => [key, `validation.${key}`]),

@@ -69,17 +69,20 @@ export const errorMessages = defineMessages({
   '5': {
     id: 'error.5',
     defaultMessage: 'Incorrect account format',
-    description: 'Shown in an error toast when the server refuses a request with error code 5: the account (email or phone number) is not written in a valid form.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code 5: the account (email or phone number) is not written in a valid form.',
   },
   '6': {
     id: 'error.6',
     defaultMessage: 'Account already exists',
-    description: 'Shown in an error toast when the server refuses a request with error code 6 (also 13): sign-up with an email or phone that already has an account.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code 6 (also 13): sign-up with an email or phone that already has an account.',
   },
   '13': {
     id: 'error.13',
     defaultMessage: 'Account already exists',
-    description: 'Shown in an error toast when the server refuses a request with error code 13 (also 6): sign-up with an email or phone that already has an account.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code 13 (also 6): sign-up with an email or phone that already has an account.',
   },
   '8': {
     id: 'error.8',
@@ -114,7 +117,8 @@ export const errorMessages = defineMessages({
   '16': {
     id: 'error.16',
     defaultMessage: 'Loading account info failed',
-    description: 'Shown in an error toast when the server refuses a request with error code 16: the account details (plan, expiry, devices) could not be loaded.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code 16: the account details (plan, expiry, devices) could not be loaded.',
   },
   '17': {
     id: 'error.17',
@@ -124,12 +128,14 @@ export const errorMessages = defineMessages({
   '21': {
     id: 'error.21',
     defaultMessage: 'Invalid token',
-    description: 'Server error code 21: the login token is not valid ("token" is the technical session key). The session is reset silently, so this text is rarely seen.',
+    description:
+      'Server error code 21: the login token is not valid ("token" is the technical session key). The session is reset silently, so this text is rarely seen.',
   },
   '28': {
     id: 'error.28',
     defaultMessage: 'Invalid account code',
-    description: 'Shown in an error toast when the server refuses a request with error code 28: the code identifying the account (e.g. from a link) is not valid.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code 28: the code identifying the account (e.g. from a link) is not valid.',
   },
   '32': {
     id: 'error.32',
@@ -149,7 +155,8 @@ export const errorMessages = defineMessages({
   '187': {
     id: 'error.187',
     defaultMessage: 'Email not available',
-    description: 'Shown in an error toast when the server refuses a request with error code 187: the email address cannot be used (e.g. when binding an email).',
+    description:
+      'Shown in an error toast when the server refuses a request with error code 187: the email address cannot be used (e.g. when binding an email).',
   },
   '197': {
     id: 'error.197',
@@ -189,7 +196,8 @@ export const errorMessages = defineMessages({
   '4598': {
     id: 'error.4598',
     defaultMessage: 'Operation not supported',
-    description: 'Shown in an error toast when the server refuses a request with error code 4598: the requested action is not available for this account or site.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code 4598: the requested action is not available for this account or site.',
   },
   '7004': {
     id: 'error.7004',
@@ -199,12 +207,14 @@ export const errorMessages = defineMessages({
   '10024': {
     id: 'error.10024',
     defaultMessage: 'Account not found',
-    description: 'Shown in an error toast when the server refuses a request with error code 10024: account emails (reset, activation): no account for this email.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code 10024: account emails (reset, activation): no account for this email.',
   },
   '10025': {
     id: 'error.10025',
     defaultMessage: 'Account in use',
-    description: 'Shown in an error toast when the server refuses a request with error code 10025: account emails: the account is already in use (e.g. already bound).',
+    description:
+      'Shown in an error toast when the server refuses a request with error code 10025: account emails: the account is already in use (e.g. already bound).',
   },
   '10026': {
     id: 'error.10026',
@@ -214,7 +224,8 @@ export const errorMessages = defineMessages({
   '10027': {
     id: 'error.10027',
     defaultMessage: 'Account activation error',
-    description: 'Shown in an error toast when the server refuses a request with error code 10027: the account could not be activated from the confirmation link.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code 10027: the account could not be activated from the confirmation link.',
   },
   '10028': {
     id: 'error.10028',
@@ -229,7 +240,8 @@ export const errorMessages = defineMessages({
   '10302': {
     id: 'error.10302',
     defaultMessage: 'Link no longer available',
-    description: 'Shown in an error toast when the server refuses a request with error code 10302: a link from an email (reset, confirmation, bind email) has expired or was used.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code 10302: a link from an email (reset, confirmation, bind email) has expired or was used.',
   },
   '10303': {
     id: 'error.10303',
@@ -249,12 +261,14 @@ export const errorMessages = defineMessages({
   '-24030': {
     id: 'error.-24030',
     defaultMessage: 'Your account logged in on another device, so this session was ended.',
-    description: 'Warning for server error code -24030: the session was ended because the account logged in elsewhere; the user is then sent to the login page.',
+    description:
+      'Warning for server error code -24030: the session was ended because the account logged in elsewhere; the user is then sent to the login page.',
   },
   '-24040': {
     id: 'error.-24040',
     defaultMessage: 'Service is busy',
-    description: 'Shown in an error toast when the server refuses a request with error code -24040: the service is overloaded; the user should retry a little later.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code -24040: the service is overloaded; the user should retry a little later.',
   },
   '-24050': {
     id: 'error.-24050',
@@ -264,7 +278,8 @@ export const errorMessages = defineMessages({
   '-3031': {
     id: 'error.-3031',
     defaultMessage: 'Operation too frequent',
-    description: 'Shown in an error toast when the server refuses a request with error code -3031: rate limit, e.g. codes requested too often; the user must wait before retrying.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code -3031: rate limit, e.g. codes requested too often; the user must wait before retrying.',
   },
   '-3032': {
     id: 'error.-3032',
@@ -289,12 +304,14 @@ export const errorMessages = defineMessages({
   '-3036': {
     id: 'error.-3036',
     defaultMessage: 'Configuration information error',
-    description: 'Shown in an error toast when the server refuses a request with error code -3036: the site configuration needed for this action is wrong or missing.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code -3036: the site configuration needed for this action is wrong or missing.',
   },
   '-3039': {
     id: 'error.-3039',
     defaultMessage: 'Login failed, refresh',
-    description: 'Shown in an error toast when the server refuses a request with error code -3039: the login failed; the user should refresh the page and try again.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code -3039: the login failed; the user should refresh the page and try again.',
   },
 
   // --- Card and payment messages ----------------------------------------------------------------
@@ -341,7 +358,8 @@ export const errorMessages = defineMessages({
   '1015': {
     id: 'error.1015',
     defaultMessage: 'Payment error, refresh',
-    description: 'Shown in an error toast when the server refuses a request with error code 1015: the payment failed; the user should refresh the page and try again.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code 1015: the payment failed; the user should refresh the page and try again.',
   },
   '1020': {
     id: 'error.1020',
@@ -351,7 +369,8 @@ export const errorMessages = defineMessages({
   '1021': {
     id: 'error.1021',
     defaultMessage: 'Card is used for auto-renewal and cannot be deleted',
-    description: "Shown in an error toast when the server refuses a request with error code 1021: deleting a saved card that pays the subscription's automatic renewal.",
+    description:
+      "Shown in an error toast when the server refuses a request with error code 1021: deleting a saved card that pays the subscription's automatic renewal.",
   },
   '1022': {
     id: 'error.1022',
@@ -396,7 +415,8 @@ export const errorMessages = defineMessages({
   '-2502': {
     id: 'error.-2502',
     defaultMessage: 'Payment method not supported',
-    description: 'Shown in an error toast when the server refuses a request with error code -2502: the chosen payment method (card, PIX, slip...) is not offered.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code -2502: the chosen payment method (card, PIX, slip...) is not offered.',
   },
   '-2400': {
     id: 'error.-2400',
@@ -416,7 +436,8 @@ export const errorMessages = defineMessages({
   '-2500': {
     id: 'error.-2500',
     defaultMessage: 'Reset your password before buying',
-    description: 'Shown in an error toast when the server refuses a request with error code -2500: after a system upgrade this account must set a new password before it can buy.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code -2500: after a system upgrade this account must set a new password before it can buy.',
   },
 
   // --- Orders, renewal, coupons and other -------------------------------------------------------
@@ -483,7 +504,8 @@ export const errorMessages = defineMessages({
   '-2223': {
     id: 'error.-2223',
     defaultMessage: 'Tenant information error',
-    description: 'Shown in an error toast when the server refuses a request with error code -2223: the data of the tenant (the TV operator or brand running this portal) is wrong or missing.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code -2223: the data of the tenant (the TV operator or brand running this portal) is wrong or missing.',
   },
   '6201': {
     id: 'error.6201',
@@ -498,7 +520,8 @@ export const errorMessages = defineMessages({
   '6204': {
     id: 'error.6204',
     defaultMessage: 'Already cancelled',
-    description: 'Shown in an error toast when the server refuses a request with error code 6204: the automatic renewal (feminine in pt/es: "renovação"/"renovación") was already cancelled.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code 6204: the automatic renewal (feminine in pt/es: "renovação"/"renovación") was already cancelled.',
   },
   '6206': {
     id: 'error.6206',
@@ -508,7 +531,8 @@ export const errorMessages = defineMessages({
   '6207': {
     id: 'error.6207',
     defaultMessage: 'Renewing, cancellation temporarily unavailable',
-    description: 'Shown in an error toast when the server refuses a request with error code 6207: a renewal payment is in progress, so auto-renewal cannot be cancelled right now.',
+    description:
+      'Shown in an error toast when the server refuses a request with error code 6207: a renewal payment is in progress, so auto-renewal cannot be cancelled right now.',
   },
   '6699': {
     id: 'error.6699',
@@ -538,12 +562,14 @@ export const errorMessages = defineMessages({
   '9004': {
     id: 'error.9004',
     defaultMessage: 'This code is already used by another unpaid order',
-    description: 'The discount code is held by another open order of the same account; the app offers to unbind it (cancelling that order). Not in the spec catalogue: chosen by the project (docs/decisions/008).',
+    description:
+      'The discount code is held by another open order of the same account; the app offers to unbind it (cancelling that order). Not in the spec catalogue: chosen by the project (docs/decisions/008).',
   },
   '8001': {
     id: 'error.8001',
     defaultMessage: 'This recording was not found. It may have been deleted already.',
-    description: 'My cloud: the recording to delete is not one of the account\'s (gone, expired or never existed). Not in the spec catalogue: chosen by the project (docs/decisions/023).',
+    description:
+      "My cloud: the recording to delete is not one of the account's (gone, expired or never existed). Not in the spec catalogue: chosen by the project (docs/decisions/023).",
   },
   '9991': {
     id: 'error.9991',
@@ -722,9 +748,7 @@ const byCode: ReadonlyMap<number, MessageDescriptor> = new Map(
 export const projectCodes: readonly number[] = Object.freeze([9004, 8001]);
 
 /** Every server error code of the spec's catalogue, in ascending order. */
-export const catalogueCodes: readonly number[] = Object.freeze(
-  [...byCode.keys()].filter((c) => !projectCodes.includes(c)).sort((a, b) => a - b),
-);
+export const catalogueCodes: readonly number[] = Object.freeze([...byCode.keys()].filter((c) => !projectCodes.includes(c)).sort((a, b) => a - b));
 
 /** Whether `code` is one of the catalogue's server error codes. */
 export function isCatalogued(code: number): boolean {

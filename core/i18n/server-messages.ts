@@ -23,12 +23,14 @@ export const paymentTipMessages = defineMessages({
   pendingTitle: {
     id: 'paymentTip.pending.title',
     defaultMessage: 'Payment being processed',
-    description: 'Heading of the payment result page while the payment of the order has not been confirmed yet (a PIX code, a slip or a card answer being awaited).',
+    description:
+      'Heading of the payment result page while the payment of the order has not been confirmed yet (a PIX code, a slip or a card answer being awaited).',
   },
   pendingMessage: {
     id: 'paymentTip.pending.message',
     defaultMessage: 'We are waiting for the payment to be confirmed. This page updates when it is; you can also finish paying from your orders.',
-    description: 'Text of the payment result page under "Payment being processed": the confirmation is awaited; the page refreshes by itself, and the order can be paid from My orders.',
+    description:
+      'Text of the payment result page under "Payment being processed": the confirmation is awaited; the page refreshes by itself, and the order can be paid from My orders.',
   },
   failedTitle: {
     id: 'paymentTip.failed.title',

@@ -6,7 +6,14 @@ const q = (s: string) => Object.fromEntries(normalizeQuery(new URLSearchParams(s
 describe('query names in long or short form (spec section 2)', () => {
   it('maps every short name to its long name', () => {
     expect(q('a=1&t=tok&e=L1&r=STB&la=es&lt=code&p=3&st=tv')).toEqual({
-      accountId: '1', appToken: 'tok', loginId: 'L1', releaseId: 'STB', language: 'es', loginType: 'code', planId: '3', sourceType: 'tv',
+      accountId: '1',
+      appToken: 'tok',
+      loginId: 'L1',
+      releaseId: 'STB',
+      language: 'es',
+      loginType: 'code',
+      planId: '3',
+      sourceType: 'tv',
     });
     expect(q('id=5')).toEqual({ planId: '5' });
   });

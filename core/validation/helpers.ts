@@ -47,7 +47,8 @@ export function shapedDiscountCode(typed: string): string | undefined {
  * Special characters refused in nicknames: ASCII punctuation and symbols, and their full-width
  * forms (U+FF01–U+FF0F, U+FF1A–U+FF20, U+FF3B–U+FF40, U+FF5B–U+FF65) and CJK punctuation.
  */
-const specialCharacter = /[!-/:-@[-`{-~\u00a1-\u00bf\u00d7\u00f7\u2000-\u206f\u20a0-\u20cf\u2100-\u214f\u2190-\u23ff\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]/u;
+const specialCharacter =
+  /[!-/:-@[-`{-~\u00a1-\u00bf\u00d7\u00f7\u2000-\u206f\u20a0-\u20cf\u2100-\u214f\u2190-\u23ff\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]/u;
 export const hasSpecialCharacter = (value: string) => specialCharacter.test(value);
 
 /**

@@ -134,17 +134,19 @@ export const changePasswordSchema = z
   .check(z.refine((v) => v.password === v.confirmPassword, { message: V.passwordsDoNotMatch, path: ['confirmPassword'] }));
 
 export const cardSchema = (now: () => Date = () => new Date()) =>
-  z.object({
-    number: z.pipe(compact, z.string().check(z.refine((v) => v.length >= 12 && v.length <= 19 && passesLuhn(v), V.cardNumberInvalid))),
-    expMonth: z.coerce.number<unknown>(),
-    expYear: z.coerce.number<unknown>(),
-    cvc: z.pipe(compact, z.string().check(z.regex(/^[0-9]{3,4}$/, V.cardCvcInvalid))),
-    holder: z.string().check(z.trim(), z.minLength(1, V.required), z.maxLength(64, V.required)),
-  }).check(
-    z.superRefine((v, ctx) => {
-      if (!isExpiryValid(v.expMonth, v.expYear, now())) ctx.addIssue({ code: 'custom', message: V.cardExpiryInvalid, path: ['expMonth'] });
-    }),
-  );
+  z
+    .object({
+      number: z.pipe(compact, z.string().check(z.refine((v) => v.length >= 12 && v.length <= 19 && passesLuhn(v), V.cardNumberInvalid))),
+      expMonth: z.coerce.number<unknown>(),
+      expYear: z.coerce.number<unknown>(),
+      cvc: z.pipe(compact, z.string().check(z.regex(/^[0-9]{3,4}$/, V.cardCvcInvalid))),
+      holder: z.string().check(z.trim(), z.minLength(1, V.required), z.maxLength(64, V.required)),
+    })
+    .check(
+      z.superRefine((v, ctx) => {
+        if (!isExpiryValid(v.expMonth, v.expYear, now())) ctx.addIssue({ code: 'custom', message: V.cardExpiryInvalid, path: ['expMonth'] });
+      }),
+    );
 
 /** CPF (11 digits) or CNPJ (14 digits), digits only: dots, dashes and spaces are refused, not cleaned. */
 export const cpfSchema = z.string().check(

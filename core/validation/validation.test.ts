@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/lang/en.json';
-import { accountFields, contactOf, emailOfAccount, hasSpecialCharacter, isCnpj, isCpf, isEmail, isExpiryValid, matchesConfiguredRule, passesLuhn, shapedDiscountCode, stripWhitespace } from './helpers';
+import {
+  accountFields,
+  contactOf,
+  emailOfAccount,
+  hasSpecialCharacter,
+  isCnpj,
+  isCpf,
+  isEmail,
+  isExpiryValid,
+  matchesConfiguredRule,
+  passesLuhn,
+  shapedDiscountCode,
+  stripWhitespace,
+} from './helpers';
 import {
   V,
   areaCodeSchema,
@@ -127,7 +140,9 @@ describe('schemas give the spec messages', () => {
       cvc: V.cardCvcInvalid,
       expMonth: V.cardExpiryInvalid,
     });
-    expect(fieldErrors(card.safeParse({ number: '4242424242424242', expMonth: 1, expYear: 20, cvc: '123', holder: 'A' }).error!)).toEqual({ expMonth: V.cardExpiryInvalid });
+    expect(fieldErrors(card.safeParse({ number: '4242424242424242', expMonth: 1, expYear: 20, cvc: '123', holder: 'A' }).error!)).toEqual({
+      expMonth: V.cardExpiryInvalid,
+    });
   });
   it('CPF digits only, then check digits; ZIP code; state before city', () => {
     expect(firstMessage(cpfSchema.safeParse('529.982.247-25'))).toBe(V.cpfDigitsOnly);

@@ -10,7 +10,8 @@ const networkError = 'Network error. Check your connection and try again.';
 const timedOut = 'The server took too long to answer. Try again.';
 
 /** The browser logs the refused connection itself: that is what these tests cause, not a defect. */
-const forgetRefusals = (errors: string[]) => errors.splice(0, errors.length, ...errors.filter((e) => !e.includes('ERR_CONNECTION_REFUSED') && !e.includes('ERR_FAILED')));
+const forgetRefusals = (errors: string[]) =>
+  errors.splice(0, errors.length, ...errors.filter((e) => !e.includes('ERR_CONNECTION_REFUSED') && !e.includes('ERR_FAILED')));
 
 async function fillLogin(page: Page, who: { email: string; password: string }) {
   await page.goto('/login');
@@ -24,7 +25,11 @@ async function expectLoginKept(page: Page, who: { email: string; password: strin
   await expect(page.getByLabel('Password')).toHaveValue(who.password);
 }
 
-test('log-in: the API goes down on submit; the network toast, the form kept, and the same submit works once it is back', async ({ page, consoleErrors, insertNewUser }) => {
+test('log-in: the API goes down on submit; the network toast, the form kept, and the same submit works once it is back', async ({
+  page,
+  consoleErrors,
+  insertNewUser,
+}) => {
   const wires = await armTripwires(page);
   const who = await insertNewUser('fault-login');
   await fillLogin(page, who);
@@ -41,7 +46,11 @@ test('log-in: the API goes down on submit; the network toast, the form kept, and
   expectNoneTripped(wires);
 });
 
-test('payment: the API goes down on "Pay now"; the network toast, the card kept, and the same submit pays once it is back', async ({ page, consoleErrors, login }) => {
+test('payment: the API goes down on "Pay now"; the network toast, the card kept, and the same submit pays once it is back', async ({
+  page,
+  consoleErrors,
+  login,
+}) => {
   const wires = await armTripwires(page);
   await login('fault-pay');
   await page.goto('/payment?planId=1');

@@ -36,7 +36,9 @@ test('logging out in one tab takes the other to /login; logging in again in one 
   await expect(second.getByText(rui.email)).toBeVisible();
 
   // A token written by another tab that differs from the one this tab holds reloads it too.
-  const anaSession = await (await request.post('/api/user/login/v1', { headers: { 'content-type': 'application/json' }, data: { account: ana.email, password: ana.password } })).json();
+  const anaSession = await (
+    await request.post('/api/user/login/v1', { headers: { 'content-type': 'application/json' }, data: { account: ana.email, password: ana.password } })
+  ).json();
   expect(anaSession.code).toBe(0);
   const reloadedAgain = second.waitForEvent('load', { timeout: FOLLOW_MS + 10_000 });
   await first.evaluate((token) => {

@@ -171,5 +171,8 @@ export const isInertParseReport = (v: Violation) =>
 export function expectNoneTripped(wires: Tripwires, { inertParse = false } = {}) {
   expect(wires.dialogs, 'dialogs').toEqual([]);
   expect(wires.executions, 'executions of __xss()').toEqual([]);
-  expect(wires.violations.filter((v) => !(inertParse && isInertParseReport(v))), 'Content-Security-Policy violations').toEqual([]);
+  expect(
+    wires.violations.filter((v) => !(inertParse && isInertParseReport(v))),
+    'Content-Security-Policy violations',
+  ).toEqual([]);
 }

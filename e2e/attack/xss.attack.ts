@@ -31,7 +31,11 @@ async function visitEverything(page: Page, orderId?: string) {
 }
 
 async function post(request: APIRequestContext, url: string, data: unknown, token = 'null') {
-  return (await (await request.post(url, { headers: { ...json, Authorization: token }, data })).json()) as { code: number; errCode?: number; data?: Record<string, unknown> };
+  return (await (await request.post(url, { headers: { ...json, Authorization: token }, data })).json()) as {
+    code: number;
+    errCode?: number;
+    data?: Record<string, unknown>;
+  };
 }
 
 test('nickname: the settings form refuses every vector with its message and sends nothing; so does the API', async ({ page, request, login }) => {
@@ -58,11 +62,21 @@ test('nickname: the settings form refuses every vector with its message and send
   expectNoneTripped(wires);
 });
 
-test('email: sign-up and the log-in form refuse every vector; an order email the contract lets through comes back as text', async ({ page, request, login }) => {
+test('email: sign-up and the log-in form refuse every vector; an order email the contract lets through comes back as text', async ({
+  page,
+  request,
+  login,
+}) => {
   const wires = await arm(page);
   let refusedBySignup = 0;
   for (const payload of [...xssEmails, ...xssPayloads]) {
-    const answer = await post(request, '/api/user/signup/v1', { account: payload, password: 'e2e-password-9', nickname: 'Ana', acceptTerms: true, language: 'en' });
+    const answer = await post(request, '/api/user/signup/v1', {
+      account: payload,
+      password: 'e2e-password-9',
+      nickname: 'Ana',
+      acceptTerms: true,
+      language: 'en',
+    });
     // 5000: not even the contract's email shape; 5 or 8: not an email by the site's rule.
     expect(answer.code, payload).toBe(1);
     expect([5, 8, 5000], payload).toContain(answer.errCode);
@@ -100,17 +114,35 @@ test('email: sign-up and the log-in form refuse every vector; an order email the
 });
 
 function payerOf(text: string) {
-  return { firstName: text.slice(0, 64), lastName: text.slice(0, 64), cpf: '52998224725', zipcode: '01310-100', state: text.slice(0, 64), city: text.slice(0, 64), street: text.slice(0, 128), streetNumber: '100' };
+  return {
+    firstName: text.slice(0, 64),
+    lastName: text.slice(0, 64),
+    cpf: '52998224725',
+    zipcode: '01310-100',
+    state: text.slice(0, 64),
+    city: text.slice(0, 64),
+    street: text.slice(0, 128),
+    streetNumber: '100',
+  };
 }
 
-test('payer fields: first and last name, state, city and street carry every vector to the server; the pages show them as text', async ({ page, request, login }) => {
+test('payer fields: first and last name, state, city and street carry every vector to the server; the pages show them as text', async ({
+  page,
+  request,
+  login,
+}) => {
   const wires = await arm(page);
   const customer = await login('xss-payer');
   const token = await tokenOf(page);
   const answers = new Map<string, number>();
   let lastOrder: string | undefined;
   for (const payload of xssPayloads) {
-    const answer = await post(request, '/api/bill/pay/v1', { planId: '1', method: 'boleto', currency: 'BRL', email: customer.email, payer: payerOf(payload) }, token);
+    const answer = await post(
+      request,
+      '/api/bill/pay/v1',
+      { planId: '1', method: 'boleto', currency: 'BRL', email: customer.email, payer: payerOf(payload) },
+      token,
+    );
     const key = answer.code === 0 ? 'accepted' : `refused ${answer.errCode}`;
     answers.set(key, (answers.get(key) ?? 0) + 1);
     if (answer.code === 0) lastOrder = String(answer.data?.orderId);
@@ -168,7 +200,8 @@ base('policy HTML from the server: privacy and terms with every vector go throug
   await expect(page.getByRole('heading', { name: xssPayloads[2] })).toBeVisible();
   submitted.policyHtml += xssPayloads.length;
   await page.waitForLoadState('networkidle');
-  const live = 'main script, main iframe, main frame, main object, main embed, main base, main style, main link, main meta, main [style], main [onerror], main [onload], main [onmouseover], main [ontoggle], main [onstart], main [formaction]';
+  const live =
+    'main script, main iframe, main frame, main object, main embed, main base, main style, main link, main meta, main [style], main [onerror], main [onload], main [onmouseover], main [ontoggle], main [onstart], main [formaction]';
   expect(await page.locator(live).count(), 'active elements in the privacy text').toBe(0);
 
   await page.goto('/register?language=en');
@@ -179,7 +212,9 @@ base('policy HTML from the server: privacy and terms with every vector go throug
   expect(await page.locator(live).count(), 'active elements in the terms text').toBe(0);
   expect(await page.locator('main a[href^="javascript:" i], main [src^="javascript:" i], main [background]').count()).toBe(0);
   const parseReports = wires.violations.filter(isInertParseReport).length;
-  console.log(`xss policy HTML: ${xssPayloads.length} vectors × 2 texts; ${parseReports} policy reports from DOMPurify's inert parse, nothing active left in the page`);
+  console.log(
+    `xss policy HTML: ${xssPayloads.length} vectors × 2 texts; ${parseReports} policy reports from DOMPurify's inert parse, nothing active left in the page`,
+  );
   expect(pageErrors).toEqual([]);
   expectNoneTripped(wires, { inertParse: true });
 });

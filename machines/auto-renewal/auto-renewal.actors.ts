@@ -10,7 +10,10 @@ export function createAutoRenewalActors(api: Api) {
   const { client } = api;
   return {
     loadInfo: fromPromise<RenewInfoAnswer>(({ signal }) =>
-      settleExpected([R.none], async (options) => ({ kind: 'info' as const, info: await api.callData(client.POST('/api/job/renewInfo/v1', { body: {}, signal }), options) })),
+      settleExpected([R.none], async (options) => ({
+        kind: 'info' as const,
+        info: await api.callData(client.POST('/api/job/renewInfo/v1', { body: {}, signal }), options),
+      })),
     ),
     /** Only cancelling exists: turning it back on is a new purchase (docs/decisions/010). */
     cancelRenewal: fromPromise<CancelAnswer>(({ signal }) =>

@@ -18,7 +18,10 @@ const infoOf = (event: AutoRenewalMachineEvent): RenewInfo | null => {
   assertEvent(event, ANSWERS);
   return event.output.kind === 'info' ? event.output.info : null;
 };
-const hasStatus = (status: RenewInfo['status']) => ({ event }: { event: AutoRenewalMachineEvent }) => infoOf(event)?.status === status;
+const hasStatus =
+  (status: RenewInfo['status']) =>
+  ({ event }: { event: AutoRenewalMachineEvent }) =>
+    infoOf(event)?.status === status;
 const refusalOf = (event: AutoRenewalMachineEvent): number | null => {
   assertEvent(event, ANSWERS);
   return event.output.kind === 'refused' ? event.output.errCode : null;

@@ -48,7 +48,8 @@ export type AutoRenewalEvent =
 export type AutoRenewalEventType = AutoRenewalEvent['type'];
 
 export type RenewInfoAnswer = { kind: 'info'; info: RenewInfo } | Refused<typeof RenewalCode.none>;
-export type CancelAnswer = { kind: 'info'; info: RenewInfo } | Refused<typeof RenewalCode.renewing | typeof RenewalCode.alreadyCancelled | typeof RenewalCode.expired>;
+export type CancelAnswer =
+  { kind: 'info'; info: RenewInfo } | Refused<typeof RenewalCode.renewing | typeof RenewalCode.alreadyCancelled | typeof RenewalCode.expired>;
 export type CardChangeAnswer =
   | { kind: 'info'; info: RenewInfo }
   | Refused<typeof RenewalCode.cardUnusable | typeof RenewalCode.cardNotUpdated | typeof RenewalCode.savedCardNotFound | typeof RenewalCode.cardUserMismatch>;

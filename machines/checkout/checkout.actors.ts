@@ -29,22 +29,24 @@ export function createCheckoutActors(api: Api) {
     /** The ongoing unfinished order, if any (spec section 4). */
     loadCart: fromPromise<Order | null>(async ({ signal }) => (await api.call(client.POST('/api/bill/query/cart', { body: {}, signal }))) ?? null),
     loadMethods: loadMethods(api),
-    valuate: fromPromise<Valuation, { planId: string; currency: string; installments: number; discountCode: string | undefined; method: string | undefined; orderId: string | undefined }>(
-      ({ input, signal }) =>
-        api.callData(
-          client.POST('/api/bill/goodsValuation', {
-            body: {
-              planId: input.planId,
-              currency: input.currency,
-              installments: input.installments,
-              ...(input.discountCode ? { discountCode: input.discountCode } : {}),
-              ...(input.method ? { method: input.method } : {}),
-              // Repaying: the order's own hold on its code is not another order's.
-              ...(input.orderId ? { orderId: input.orderId } : {}),
-            },
-            signal,
-          }),
-        ),
+    valuate: fromPromise<
+      Valuation,
+      { planId: string; currency: string; installments: number; discountCode: string | undefined; method: string | undefined; orderId: string | undefined }
+    >(({ input, signal }) =>
+      api.callData(
+        client.POST('/api/bill/goodsValuation', {
+          body: {
+            planId: input.planId,
+            currency: input.currency,
+            installments: input.installments,
+            ...(input.discountCode ? { discountCode: input.discountCode } : {}),
+            ...(input.method ? { method: input.method } : {}),
+            // Repaying: the order's own hold on its code is not another order's.
+            ...(input.orderId ? { orderId: input.orderId } : {}),
+          },
+          signal,
+        }),
+      ),
     ),
     payment: paymentMachine.provide({ actors: createPaymentActors(api) }),
     discountUnbinding: discountUnbindingMachine.provide({ actors: createDiscountUnbindingActors(api) }),

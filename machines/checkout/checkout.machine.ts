@@ -240,7 +240,10 @@ export const checkoutMachine = checkoutSetup.createMachine({
         input: ({ context }) => ({ planId: context.planId }),
         // Spec sections 6 and 8: 6000 (e.g. a single screen over a running multi-screen plan),
         // 6001 no such plan, -2500 reset the password first. The client routes or shows each.
-        onDone: [{ guard: 'isAvailable', target: 'checkingCart' }, { target: 'unavailable', actions: 'endUnavailable' }],
+        onDone: [
+          { guard: 'isAvailable', target: 'checkingCart' },
+          { target: 'unavailable', actions: 'endUnavailable' },
+        ],
         onError: { target: 'failure', actions: 'recordError' },
       },
     },

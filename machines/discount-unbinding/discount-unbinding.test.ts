@@ -14,12 +14,15 @@ const server = useTestServer({}, { clock });
 async function unbindingFor(code: string, card: string = Cards.declined) {
   const customer = await signedInClient(server);
   const orderId = await orderHoldingCode(server, customer.auth, customer.account.email!, code, card);
-  const actor = createActor(discountUnbindingMachine.provide({ actors: createDiscountUnbindingActors(customer.client.api) }), { input: { orderId, discountCode: code } });
+  const actor = createActor(discountUnbindingMachine.provide({ actors: createDiscountUnbindingActors(customer.client.api) }), {
+    input: { orderId, discountCode: code },
+  });
   actor.start();
   return { ...customer, orderId, actor };
 }
 
-const eventsOf = async (orderId: string) => server.db.query('SELECT to_status, reason FROM order_events WHERE order_id = $1 AND reason = $2', [orderId, 'discount_code_unbound']);
+const eventsOf = async (orderId: string) =>
+  server.db.query('SELECT to_status, reason FROM order_events WHERE order_id = $1 AND reason = $2', [orderId, 'discount_code_unbound']);
 
 describe('discount-code unbinding rules', () => {
   it('cancelling keeps the other order untouched: still open, still holding the code, no call made', async () => {

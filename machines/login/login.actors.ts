@@ -38,7 +38,9 @@ export function createLoginActors(api: Api) {
       };
     }),
     tokenLogin: fromPromise<LoginAnswer, EntranceToken>(({ input, signal }) =>
-      settleExpected(expectedRefusals.tokenLogin, async (options) => session(await api.callData(client.POST('/api/user/sso/v1', { body: input, signal }), options))),
+      settleExpected(expectedRefusals.tokenLogin, async (options) =>
+        session(await api.callData(client.POST('/api/user/sso/v1', { body: input, signal }), options)),
+      ),
     ),
     passwordLogin: fromPromise<LoginAnswer, { fields: AccountFields; password: string; captchaId?: string; captchaCode?: string }>(({ input, signal }) =>
       settleExpected(expectedRefusals.passwordLogin, async (options) => {
@@ -56,10 +58,14 @@ export function createLoginActors(api: Api) {
       }),
     ),
     codeLogin: fromPromise<LoginAnswer, AccountFields & { code: string }>(({ input, signal }) =>
-      settleExpected(expectedRefusals.codeLogin, async (options) => session(await api.callData(client.POST('/api/user/code/login/v1', { body: input, signal }), options))),
+      settleExpected(expectedRefusals.codeLogin, async (options) =>
+        session(await api.callData(client.POST('/api/user/code/login/v1', { body: input, signal }), options)),
+      ),
     ),
     googleLogin: fromPromise<LoginAnswer, { credential: string }>(({ input, signal }) =>
-      settleExpected(expectedRefusals.googleLogin, async (options) => session(await api.callData(client.POST('/api/user/google/login/v1', { body: input, signal }), options))),
+      settleExpected(expectedRefusals.googleLogin, async (options) =>
+        session(await api.callData(client.POST('/api/user/google/login/v1', { body: input, signal }), options)),
+      ),
     ),
   };
 }

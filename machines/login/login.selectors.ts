@@ -53,7 +53,10 @@ export function selectLoginView(snapshot: SnapshotFrom<LoginMachine>): LoginView
     passwordForm: m({ form: 'passwordTab' }),
     // A challenge is shown while it can be solved, and while its solution is being checked.
     captcha:
-      m({ form: { passwordTab: 'captchaShown' } }) || m({ form: { passwordTab: 'loggingIn' } }) || m({ form: { codeTab: 'captchaShown' } }) || m({ form: { codeTab: 'sendingCode' } })
+      m({ form: { passwordTab: 'captchaShown' } }) ||
+      m({ form: { passwordTab: 'loggingIn' } }) ||
+      m({ form: { codeTab: 'captchaShown' } }) ||
+      m({ form: { codeTab: 'sendingCode' } })
         ? (snapshot.context.captcha?.challenge ?? null)
         : null,
     codeForm: (['editing', 'sendingCode', 'loadingCaptcha', 'captchaShown'] as const).some((s) => m({ form: { codeTab: s } })),

@@ -38,7 +38,10 @@ export function createPasswordRecoveryActors(api: Api) {
       settleExpected(recoveryRefusals.sendCode, async (options) => {
         // A phone account gets its code by SMS, an email account by email (docs/decisions/006).
         const channel = input.areaCode ? 'sms' : 'email';
-        const sent = await api.callData(client.POST('/api/user/sendVerificationCode/v1', { body: { ...input, channel, purpose: 'resetPassword' }, signal }), options);
+        const sent = await api.callData(
+          client.POST('/api/user/sendVerificationCode/v1', { body: { ...input, channel, purpose: 'resetPassword' }, signal }),
+          options,
+        );
         return { kind: 'sent' as const, sentTo: input.areaCode ? `+${input.areaCode} ${input.account}` : input.account, resendAfter: sent.resendAfter };
       }),
     ),

@@ -65,7 +65,11 @@ export const passwordRecoveryMachine = setup({
     takeSent: assign(({ event, context }) => {
       assertEvent(event, SENDS);
       if (event.output.kind !== 'sent') return {};
-      return { sentTo: event.output.sentTo, countdownSeconds: event.output.resendAfter > 0 ? event.output.resendAfter : context.countdownSeconds, errCode: null };
+      return {
+        sentTo: event.output.sentTo,
+        countdownSeconds: event.output.resendAfter > 0 ? event.output.resendAfter : context.countdownSeconds,
+        errCode: null,
+      };
     }),
     /** -3031: the last link or code is still on its way; the page says where it went. */
     takeTooFrequent: assign(({ context }) => ({
@@ -166,7 +170,12 @@ export const passwordRecoveryMachine = setup({
     // section 9: a 4-digit code went out (or, for an unknown account, nothing did); -3031, the
     // form takes the one sent moments ago; a captcha due (-3034) or wrong (-3035), a new
     // challenge; 17 locked, 5 format, 4000 country code, or unexpected: the form says why.
-    sendingCode: sendingState('sendCode', codeRequestInput, { sent: 'codeSent', tooFrequent: 'codeSent', captcha: 'requesting.loadingCaptcha', refused: 'requesting' }),
+    sendingCode: sendingState('sendCode', codeRequestInput, {
+      sent: 'codeSent',
+      tooFrequent: 'codeSent',
+      captcha: 'requesting.loadingCaptcha',
+      refused: 'requesting',
+    }),
     codeSent: {
       // Spec sections 2 and 5: the 4-digit code with the new password and its confirmation.
       entry: 'dropCaptcha',

@@ -21,7 +21,10 @@ function start(token: string | null = null) {
   // The machine's countdown runs on a clock the test moves, with the server's.
   const timers = new SimulatedClock();
   const actor = createActor(
-    passwordRecoveryMachine.provide({ actors: createPasswordRecoveryActors(client.api), actions: { goToLogin: (_, { to }) => void effects.push(['goTo', to]) } }),
+    passwordRecoveryMachine.provide({
+      actors: createPasswordRecoveryActors(client.api),
+      actions: { goToLogin: (_, { to }) => void effects.push(['goTo', to]) },
+    }),
     { input: { token }, clock: timers },
   ).start();
   return { actor, client, effects, timers };

@@ -40,7 +40,9 @@ export function createPaymentActors(api: Api) {
           case 'repay':
             return result(await api.callData(client.POST('/api/bill/repay/v1', { body: request.body, headers, signal }), expect));
           case 'capturePaypal':
-            return result(await api.callData(client.GET('/api/bill/payment/paypalCapture/v1/{id}', { params: { path: { id: request.orderId } }, signal }), expect));
+            return result(
+              await api.callData(client.GET('/api/bill/payment/paypalCapture/v1/{id}', { params: { path: { id: request.orderId } }, signal }), expect),
+            );
           case 'resume':
             return result(await api.callData(client.POST('/api/bill/payment-info/detail', { body: { orderId: request.orderId }, signal }), expect));
         }
@@ -55,7 +57,9 @@ export function createPaymentActors(api: Api) {
 
     /** The mobile-money code the operator texted (Liquido). */
     confirmOtp: fromPromise<StepAnswer, { orderId: string; otp: string }>(({ input, signal }) =>
-      settleExpected(expectedRefusals.confirmOtp, async (expect) => result(await api.callData(client.POST('/api/bill/payment/liQuiDo/confirm/v1', { body: input, signal }), expect))),
+      settleExpected(expectedRefusals.confirmOtp, async (expect) =>
+        result(await api.callData(client.POST('/api/bill/payment/liQuiDo/confirm/v1', { body: input, signal }), expect)),
+      ),
     ),
 
     /** A new quote in another coin or chain. */

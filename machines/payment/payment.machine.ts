@@ -14,12 +14,21 @@ type Awaiting = 'pix' | 'boleto' | 'crypto' | 'transfer' | 'reported';
 /** The customer's events and the answers of the flow's calls, as each actor types them. */
 export type PaymentMachineEvent =
   | PaymentEvent
-  | InvocationEvents<PaymentActors, { submit: 'submit'; requote: 'requote'; uploadProof: 'uploadProof'; confirmOtp: 'confirmOtp' } & Record<`${Awaiting}Check`, 'checkOrder'>>;
+  | InvocationEvents<
+      PaymentActors,
+      { submit: 'submit'; requote: 'requote'; uploadProof: 'uploadProof'; confirmOtp: 'confirmOtp' } & Record<`${Awaiting}Check`, 'checkOrder'>
+    >;
 
 /** The steps that answer instructions or a refusal. */
 const STEPS = ['xstate.done.actor.submit', 'xstate.done.actor.requote', 'xstate.done.actor.confirmOtp'] as const;
 /** The polls of the order's status. */
-const CHECKS = ['xstate.done.actor.pixCheck', 'xstate.done.actor.boletoCheck', 'xstate.done.actor.cryptoCheck', 'xstate.done.actor.transferCheck', 'xstate.done.actor.reportedCheck'] as const;
+const CHECKS = [
+  'xstate.done.actor.pixCheck',
+  'xstate.done.actor.boletoCheck',
+  'xstate.done.actor.cryptoCheck',
+  'xstate.done.actor.transferCheck',
+  'xstate.done.actor.reportedCheck',
+] as const;
 
 const answerOf = (event: PaymentMachineEvent): StepAnswer => {
   assertEvent(event, STEPS);
@@ -48,7 +57,8 @@ const PAID: OrderStatus[] = ['PAYMENT_SUCCEEDED'];
 const CLOSED: OrderStatus[] = ['PAYMENT_CANCELLED', 'PAYMENT_FAILED'];
 
 const orderIdOf = (context: PaymentContext): string | undefined =>
-  context.result?.orderId ?? (context.request.kind === 'repay' ? context.request.body.orderId : 'orderId' in context.request ? context.request.orderId : undefined);
+  context.result?.orderId ??
+  (context.request.kind === 'repay' ? context.request.body.orderId : 'orderId' in context.request ? context.request.orderId : undefined);
 
 export const paymentSetup = setup({
   types: {
@@ -92,7 +102,9 @@ export const paymentSetup = setup({
   actions: {
     takeResult: assign(({ event, context }) => {
       const a = answerOf(event);
-      return a.kind === 'result' ? { result: a.result, status: a.result.status, errCode: undefined } : { result: context.result, status: context.status, errCode: undefined };
+      return a.kind === 'result'
+        ? { result: a.result, status: a.result.status, errCode: undefined }
+        : { result: context.result, status: context.status, errCode: undefined };
     }),
     takeRefusal: assign({
       errCode: ({ event }) => {
@@ -248,7 +260,10 @@ export const paymentMachine = paymentSetup.createMachine({
               return { orderId: orderIdOf(context) ?? '', coin: event.coin, network: event.network };
             },
             // A new address and amount; the earlier quote no longer pays the order.
-            onDone: [{ guard: 'isRefused', target: 'watching', actions: 'takeRefusal' }, { target: 'watching', actions: 'takeResult' }],
+            onDone: [
+              { guard: 'isRefused', target: 'watching', actions: 'takeRefusal' },
+              { target: 'watching', actions: 'takeResult' },
+            ],
             onError: { target: 'watching', actions: 'recordError' },
           },
         },
@@ -273,7 +288,10 @@ export const paymentMachine = paymentSetup.createMachine({
               return { orderId: orderIdOf(context) ?? '', file: event.file };
             },
             // The order is SUBMITTED: reported, waiting for the bank's statement.
-            onDone: [{ guard: 'isReported', target: 'reported', actions: 'takeReport' }, { target: 'awaitingProof', actions: 'takeRefusal' }],
+            onDone: [
+              { guard: 'isReported', target: 'reported', actions: 'takeReport' },
+              { target: 'awaitingProof', actions: 'takeRefusal' },
+            ],
             onError: { target: 'awaitingProof', actions: 'recordError' },
           },
         },

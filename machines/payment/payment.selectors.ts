@@ -24,10 +24,12 @@ export interface PaymentView {
 export function selectPaymentView(snapshot: SnapshotFrom<PaymentMachine>): PaymentView {
   const { result } = snapshot.context;
   const current = ((): PaymentStep => {
-    if (snapshot.status === 'done') return snapshot.matches('redirecting') && result?.next === 'redirect' ? { step: 'redirecting', url: result.url } : { step: 'finished' };
+    if (snapshot.status === 'done')
+      return snapshot.matches('redirecting') && result?.next === 'redirect' ? { step: 'redirecting', url: result.url } : { step: 'finished' };
     if (snapshot.matches('pix') && result?.next === 'pix') return { step: 'pix', pix: result };
     if (snapshot.matches('boleto') && result?.next === 'boleto') return { step: 'boleto', boleto: result };
-    if (snapshot.matches('transfer') && result?.next === 'bank_transfer') return { step: 'transfer', transfer: result, reported: snapshot.matches({ transfer: 'reported' }) };
+    if (snapshot.matches('transfer') && result?.next === 'bank_transfer')
+      return { step: 'transfer', transfer: result, reported: snapshot.matches({ transfer: 'reported' }) };
     if (snapshot.matches('otp') && result?.next === 'otp') return { step: 'otp', otp: result };
     if (snapshot.matches('crypto') && result?.next === 'crypto') return { step: 'crypto', crypto: result };
     return { step: 'submitting' };

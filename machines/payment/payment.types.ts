@@ -17,10 +17,7 @@ export type PayDetails = Pick<PayRequest, 'card' | 'payer' | 'mobileMoney' | 'cr
 
 /** What starts a payment: a new order (pay), an open one (repay), a PayPal return, or a pending one shown again. */
 export type PaymentRequest =
-  | { kind: 'pay'; body: PayRequest }
-  | { kind: 'repay'; body: RepayRequest }
-  | { kind: 'capturePaypal'; orderId: string }
-  | { kind: 'resume'; orderId: string };
+  { kind: 'pay'; body: PayRequest } | { kind: 'repay'; body: RepayRequest } | { kind: 'capturePaypal'; orderId: string } | { kind: 'resume'; orderId: string };
 
 export interface PaymentInput {
   request: PaymentRequest;

@@ -60,12 +60,22 @@ export const repaySetup = setup({
     }),
     selectMethod: assign(({ context, event }) => {
       assertEvent(event, 'METHOD_SELECTED');
-      return { methodCode: event.code, installments: clampInstallments(context.defaultInstallments, context.methods.find((m) => m.code === event.code)), payErrCode: undefined };
+      return {
+        methodCode: event.code,
+        installments: clampInstallments(
+          context.defaultInstallments,
+          context.methods.find((m) => m.code === event.code),
+        ),
+        payErrCode: undefined,
+      };
     }),
     setInstallments: assign({
       installments: ({ context, event }) => {
         assertEvent(event, 'INSTALLMENTS_CHANGED');
-        return clampInstallments(event.installments, context.methods.find((m) => m.code === context.methodCode));
+        return clampInstallments(
+          event.installments,
+          context.methods.find((m) => m.code === context.methodCode),
+        );
       },
     }),
     setEmail: assign({
@@ -154,7 +164,13 @@ export const repayMachine = repaySetup.createMachine({
         src: 'payment',
         input: ({ context, event }) => {
           assertEvent(event, 'PAY_SUBMITTED');
-          const body = { orderId: context.orderId, method: context.methodCode ?? '', installments: context.installments, email: context.email, ...event.details };
+          const body = {
+            orderId: context.orderId,
+            method: context.methodCode ?? '',
+            installments: context.installments,
+            email: context.email,
+            ...event.details,
+          };
           return { request: { kind: 'repay' as const, body }, idempotencyKey: context.idempotencyKey };
         },
         onDone: [...onPaymentDone('editing')],

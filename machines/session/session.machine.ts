@@ -23,7 +23,10 @@ export const sessionLifetimeOn =
   ({ context }: { context: SessionContext }): number =>
     Math.min(MAX_TIMER_MS, Math.max(0, (context.userInfo?.expiration ?? 0) - now()));
 
-const isReset = (kind: SessionResetKind) => ({ event }: { event: SessionMachineEvent }) => event.type === 'SESSION_REFUSED' && event.reset.kind === kind;
+const isReset =
+  (kind: SessionResetKind) =>
+  ({ event }: { event: SessionMachineEvent }) =>
+    event.type === 'SESSION_REFUSED' && event.reset.kind === kind;
 
 export const sessionSetup = setup({
   types: {

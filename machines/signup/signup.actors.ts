@@ -14,7 +14,9 @@ export function createSignupActors(api: Api) {
       settleExpected(signupRefusals, async (options) => {
         const body = { ...input.fields, acceptTerms: true as const, language: input.language };
         const result = await api.callData(api.client.POST('/api/user/signup/v1', { body, signal }), options);
-        return result.userInfo ? { kind: 'signedUp' as const, account: result.account, userInfo: result.userInfo } : { kind: 'confirmationSent' as const, account: result.account };
+        return result.userInfo
+          ? { kind: 'signedUp' as const, account: result.account, userInfo: result.userInfo }
+          : { kind: 'confirmationSent' as const, account: result.account };
       }),
     ),
   };

@@ -26,13 +26,10 @@ export interface SignupContext extends SignupInput {
 
 export type SignupEvent =
   /** The form was sent with the terms and privacy policy accepted (spec section 5). */
-  | { type: 'SIGNUP_SUBMITTED'; fields: SignupFields; acceptTerms: true }
-  | { type: 'NOTICE_DISMISSED' };
+  { type: 'SIGNUP_SUBMITTED'; fields: SignupFields; acceptTerms: true } | { type: 'NOTICE_DISMISSED' };
 
 export type SignupEventType = SignupEvent['type'];
 
 /** The sign-up call's answer: a confirmation to follow, a session, or a refusal to route. */
 export type SignupAnswer =
-  | { kind: 'confirmationSent'; account: string }
-  | { kind: 'signedUp'; account: string; userInfo: UserInfo }
-  | { kind: 'refused'; errCode: number };
+  { kind: 'confirmationSent'; account: string } | { kind: 'signedUp'; account: string; userInfo: UserInfo } | { kind: 'refused'; errCode: number };

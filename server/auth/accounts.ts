@@ -59,8 +59,7 @@ async function one(q: Queryable, where: string, params: unknown[], forUpdate: bo
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** The account that holds this address: an email account, or a phone account that bound it. */
-export const findAccountByEmail = (q: Queryable, email: string, { forUpdate = false } = {}) =>
-  one(q, 'email = $1', [normalizeEmail(email)], forUpdate);
+export const findAccountByEmail = (q: Queryable, email: string, { forUpdate = false } = {}) => one(q, 'email = $1', [normalizeEmail(email)], forUpdate);
 
 export const findAccountByPhone = (q: Queryable, areaCode: string, phone: string, { forUpdate = false } = {}) =>
   one(q, 'area_code = $1 AND phone = $2', [areaCode, phone], forUpdate);
@@ -94,8 +93,7 @@ export function findAccount(q: Queryable, id: AccountIdentifier, options: { forU
 export const accountName = (a: AccountRecord): string => (a.type === 'email' ? (a.email ?? '') : (a.phone ?? ''));
 
 /** Where an SMS for a phone account goes: E.164 (`+` country code, national number). */
-export const smsAddress = (a: Pick<AccountRecord, 'areaCode' | 'phone'>): string | null =>
-  a.areaCode && a.phone ? `+${a.areaCode}${a.phone}` : null;
+export const smsAddress = (a: Pick<AccountRecord, 'areaCode' | 'phone'>): string | null => (a.areaCode && a.phone ? `+${a.areaCode}${a.phone}` : null);
 
 /**
  * Where a notice about the account (password changed…) goes: its email when it has one, else an

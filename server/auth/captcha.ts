@@ -43,7 +43,11 @@ export interface CaptchaOptions {
   maxNumber?: number | undefined;
 }
 
-const hex = (max: number) => z.string().regex(/^[0-9a-f]+$/).max(max);
+const hex = (max: number) =>
+  z
+    .string()
+    .regex(/^[0-9a-f]+$/)
+    .max(max);
 
 /**
  * What a solved challenge must look like before its signature is checked: exactly the fields this

@@ -30,11 +30,7 @@ export const CodeError = {
   notSent: 4597,
 } as const;
 
-export type CodeCheck =
-  | { status: 'ok'; codeId: number; channel: CodeChannel }
-  | { status: 'notSent' }
-  | { status: 'expired' }
-  | { status: 'incorrect' };
+export type CodeCheck = { status: 'ok'; codeId: number; channel: CodeChannel } | { status: 'notSent' } | { status: 'expired' } | { status: 'incorrect' };
 
 export interface RecentCodes {
   /** When the newest code of this purpose was made (the countdown runs from it). */

@@ -14,7 +14,10 @@ export interface GoogleIdentity {
 
 /** Why a credential was refused: the token itself, its e-mail, or Google's keys could not be read. */
 export class GoogleTokenError extends Error {
-  constructor(readonly kind: 'invalid' | 'unverified-email' | 'unavailable', cause?: unknown) {
+  constructor(
+    readonly kind: 'invalid' | 'unverified-email' | 'unavailable',
+    cause?: unknown,
+  ) {
     super(`Google ID token refused: ${kind}`, { cause });
     this.name = 'GoogleTokenError';
   }
@@ -77,6 +80,9 @@ export type GoogleVerifier = ReturnType<typeof createGoogleVerifier>;
  * Google profile name, else the e-mail's local part.
  */
 export function nicknameFrom(identity: Pick<GoogleIdentity, 'name' | 'email'>): string {
-  const clean = (s: string | undefined) => Array.from((s ?? '').normalize('NFC').replace(/[^\p{L}\p{M}\p{N}]/gu, '')).slice(0, 32).join('');
+  const clean = (s: string | undefined) =>
+    Array.from((s ?? '').normalize('NFC').replace(/[^\p{L}\p{M}\p{N}]/gu, ''))
+      .slice(0, 32)
+      .join('');
   return clean(identity.name) || clean(identity.email.split('@')[0]) || 'user';
 }

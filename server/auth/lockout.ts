@@ -42,8 +42,7 @@ export interface LockState {
 export const captchaDue = (s: LockState) => s.recentLockouts > 0 && s.failures > 0;
 
 /** How long the lockout after `previous` lockouts within the escalation window lasts. */
-export const lockDuration = (previous: number) =>
-  Math.min(LockoutPolicy.baseLockMs * 2 ** Math.min(previous, 16), LockoutPolicy.maxLockMs);
+export const lockDuration = (previous: number) => Math.min(LockoutPolicy.baseLockMs * 2 ** Math.min(previous, 16), LockoutPolicy.maxLockMs);
 
 /**
  * Failed log-ins are rows of `auth_failures` and lockouts rows of `account_lockouts`, so several
@@ -140,7 +139,12 @@ export function createLockout(db: Database, clock: Clock) {
       const now = clock.now();
       return db.transaction(async (tx) => {
         await lockRow(tx, accountUid);
-        await tx.query('INSERT INTO auth_failures (account_uid, kind, failed_at, ip) VALUES ($1, $2, $3, $4)', [accountUid, kind, new Date(now), ip.slice(0, 64)]);
+        await tx.query('INSERT INTO auth_failures (account_uid, kind, failed_at, ip) VALUES ($1, $2, $3, $4)', [
+          accountUid,
+          kind,
+          new Date(now),
+          ip.slice(0, 64),
+        ]);
         return settle(tx, accountUid, now);
       });
     },

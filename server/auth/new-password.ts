@@ -27,7 +27,8 @@ export function createPasswordSetter(deps: { clock: Clock; lockout: Lockout; cod
     await retireEmailTokens(tx, account.uid, 'resetPassword', now.getTime());
     await sessions.revokeAllOf(tx, account.uid, how.reason, how.keepSessionId);
     const to = noticeAddress(account);
-    if (to) await outbox.send(tx, { accountUid: account.uid, ...to, lang: account.language, template: 'passwordChanged', params: { nickname: account.nickname } });
+    if (to)
+      await outbox.send(tx, { accountUid: account.uid, ...to, lang: account.language, template: 'passwordChanged', params: { nickname: account.nickname } });
   };
 }
 export type SetPassword = ReturnType<typeof createPasswordSetter>;

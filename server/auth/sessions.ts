@@ -63,10 +63,7 @@ export function createSessionService(db: Database, clock: Clock) {
 
   return {
     /** Opens a session and records the device it came from; returns the token, never stored. */
-    async open(
-      q: Queryable,
-      { accountUid, loginType, ctx, userAgent }: { accountUid: number; loginType: LoginType; ctx: RequestContext; userAgent?: string },
-    ) {
+    async open(q: Queryable, { accountUid, loginType, ctx, userAgent }: { accountUid: number; loginType: LoginType; ctx: RequestContext; userAgent?: string }) {
       const token = randomToken(32);
       const now = clock.now();
       const expiresAt = now + SESSION_TTL_MS;
@@ -96,9 +93,20 @@ export function createSessionService(db: Database, clock: Clock) {
       if (!ctx.token) throw new ApiRefusal(SessionError.invalid, 401);
       const hash = tokenHash(ctx.token);
       const key = hash.toString('base64url');
-      const s = known.peek(key) ?? (await known.get(key, () => lookUp(hash), (facts) => String(facts.accountUid)));
+      const s =
+        known.peek(key) ??
+        (await known.get(
+          key,
+          () => lookUp(hash),
+          (facts) => String(facts.accountUid),
+        ));
       if (s.revoked) {
-        const code = s.revokedReason === 'password_changed' || s.revokedReason === 'password_reset' ? SessionError.endedElsewhere : s.revokedReason === 'blocked' ? SessionError.accountUnavailable : SessionError.invalid;
+        const code =
+          s.revokedReason === 'password_changed' || s.revokedReason === 'password_reset'
+            ? SessionError.endedElsewhere
+            : s.revokedReason === 'blocked'
+              ? SessionError.accountUnavailable
+              : SessionError.invalid;
         throw new ApiRefusal(code, 401, `session revoked: ${s.revokedReason ?? 'unknown'}`);
       }
       if (s.status !== 'active') throw new ApiRefusal(SessionError.accountUnavailable, 401, `account is ${s.status}`);
@@ -107,7 +115,11 @@ export function createSessionService(db: Database, clock: Clock) {
     },
 
     async revoke(q: Queryable, sessionId: number, reason: 'logout') {
-      await q.query('UPDATE sessions SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL', [sessionId, new Date(clock.now()), reason]);
+      await q.query('UPDATE sessions SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL', [
+        sessionId,
+        new Date(clock.now()),
+        reason,
+      ]);
     },
 
     /** After a password change or reset every other session of the account ends (ASVS 3.3). */

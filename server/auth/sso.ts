@@ -44,7 +44,10 @@ export function resolveSsoKey(config: Pick<Config, 'ssoSecret' | 'env'>, appSecr
 const sign = (key: Buffer, payloadPart: string) => createHmac('sha256', key).update(payloadPart, 'ascii').digest();
 
 /** What the platform does: mints a token for an account. Used by tests and the development link. */
-export function mintSsoToken(key: Buffer, { uid, loginId = randomToken(18), now, ttlMs = SSO_TOKEN_MAX_TTL_MS }: { uid: string; loginId?: string; now: number; ttlMs?: number }) {
+export function mintSsoToken(
+  key: Buffer,
+  { uid, loginId = randomToken(18), now, ttlMs = SSO_TOKEN_MAX_TTL_MS }: { uid: string; loginId?: string; now: number; ttlMs?: number },
+) {
   const claims: SsoClaims = { uid, loginId, exp: now + ttlMs };
   const payloadPart = Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url');
   const appToken = `${payloadPart}.${sign(key, payloadPart).toString('base64url')}`;
@@ -96,7 +99,11 @@ function isClaims(x: unknown): x is SsoClaims {
  * The portal URL the platform would open: the pricing table with t, a and e (the web app sends
  * those to log-in), the scene as releaseId r, and the language la.
  */
-export function ssoLink(publicUrl: string, token: { appToken: string; accountId: string; loginId: string }, options: { scene?: 'WEB' | 'STB' | 'APP'; lang?: string } = {}) {
+export function ssoLink(
+  publicUrl: string,
+  token: { appToken: string; accountId: string; loginId: string },
+  options: { scene?: 'WEB' | 'STB' | 'APP'; lang?: string } = {},
+) {
   const query = new URLSearchParams({ t: token.appToken, a: token.accountId, e: token.loginId });
   if (options.scene) query.set('r', options.scene);
   if (options.lang) query.set('la', options.lang);

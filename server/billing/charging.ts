@@ -53,7 +53,12 @@ export async function isCharging(q: Queryable, orderId: string): Promise<boolean
   return (await q.query("SELECT 1 FROM payment_attempts WHERE order_id = $1 AND status = 'charging' LIMIT 1", [orderId])).length > 0;
 }
 
-async function updateAttempt(tx: Queryable, id: number, set: { status: string; providerRef: string | null; errCode: number | null; cardId?: string | null; instructions?: Record<string, unknown> }, now: number) {
+async function updateAttempt(
+  tx: Queryable,
+  id: number,
+  set: { status: string; providerRef: string | null; errCode: number | null; cardId?: string | null; instructions?: Record<string, unknown> },
+  now: number,
+) {
   await tx.query(
     `UPDATE payment_attempts SET status = $2, provider_ref = $3, err_code = $4, card_id = COALESCE($5, card_id), instructions = COALESCE($6, instructions), updated_at = $7 WHERE id = $1`,
     [id, set.status, set.providerRef, set.errCode, set.cardId ?? null, set.instructions ? JSON.stringify(set.instructions) : null, new Date(now)],
@@ -61,13 +66,28 @@ async function updateAttempt(tx: Queryable, id: number, set: { status: string; p
 }
 
 export async function saveCard(tx: Queryable, accountUid: number, provider: string, details: SavedCardDetails, now: number): Promise<string | null> {
-  const [{ count } = { count: 0 }] = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM cards WHERE account_uid = $1 AND deleted_at IS NULL', [accountUid]);
+  const [{ count } = { count: 0 }] = await tx.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM cards WHERE account_uid = $1 AND deleted_at IS NULL',
+    [accountUid],
+  );
   if (Number(count) >= MAX_SAVED_CARDS) return null;
   const id = `card_${randomBytes(12).toString('base64url')}`;
   await tx.query(
     `INSERT INTO cards (id, account_uid, provider, provider_token, brand, last4, exp_month, exp_year, holder, is_default, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [id, accountUid, provider, details.providerToken, details.brand, details.last4, details.expMonth, details.expYear, details.holder, Number(count) === 0, new Date(now)],
+    [
+      id,
+      accountUid,
+      provider,
+      details.providerToken,
+      details.brand,
+      details.last4,
+      details.expMonth,
+      details.expYear,
+      details.holder,
+      Number(count) === 0,
+      new Date(now),
+    ],
   );
   return id;
 }

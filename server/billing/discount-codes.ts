@@ -115,10 +115,7 @@ async function codeAmount(q: Queryable, c: DiscountRow, amount: number, to: Curr
   const from = c.currency ?? BASE_CURRENCY;
   if (from === to.code) return c.value;
   // Fixed codes are written in one currency; elsewhere they are worth the same through BRL.
-  const rows = await q.query<{ decimals: number; exchange_rate: string }>(
-    'SELECT decimals, exchange_rate FROM currencies WHERE code = $1 AND active',
-    [from],
-  );
+  const rows = await q.query<{ decimals: number; exchange_rate: string }>('SELECT decimals, exchange_rate FROM currencies WHERE code = $1 AND active', [from]);
   const source = rows[0];
   if (!source || /^0(\.0+)?$/.test(source.exchange_rate)) throw new Error(`cannot convert a ${from} code`);
   // source → BRL divides by the source's rate, BRL → target multiplies by the target's; each step

@@ -46,9 +46,9 @@ export async function refundDuplicateCharges(services: Pick<ServerServices, 'db'
   // Orphans (a reference that is no order) are unaccountedCharges' to report.
   const orders = new Set((await db.query<{ id: string }>('SELECT id FROM orders WHERE id = ANY($1)', [repeated.map(([id]) => id)])).map((r) => r.id));
   const recorded = new Set(
-    (
-      await db.query<{ subject: string }>("SELECT subject FROM payment_incidents WHERE kind = 'duplicate_charge' AND order_id = ANY($1)", [[...orders]])
-    ).map((r) => r.subject),
+    (await db.query<{ subject: string }>("SELECT subject FROM payment_incidents WHERE kind = 'duplicate_charge' AND order_id = ANY($1)", [[...orders]])).map(
+      (r) => r.subject,
+    ),
   );
 
   let refunded = 0;
@@ -60,7 +60,13 @@ export async function refundDuplicateCharges(services: Pick<ServerServices, 'db'
       if (recorded.has(charge.providerRef)) continue;
       let result;
       try {
-        result = await network.refund(db, { providerRef: charge.providerRef, amount: charge.amount, reason: 'duplicate', idempotencyKey: duplicateRefundKey(charge.providerRef), now: clock.now() });
+        result = await network.refund(db, {
+          providerRef: charge.providerRef,
+          amount: charge.amount,
+          reason: 'duplicate',
+          idempotencyKey: duplicateRefundKey(charge.providerRef),
+          now: clock.now(),
+        });
       } catch (error) {
         // Nothing recorded: the next pass asks again with the same key.
         log?.error({ err: error, orderId, providerRef: charge.providerRef }, 'refunding a duplicate charge failed; retried on the next pass');

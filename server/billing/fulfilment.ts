@@ -44,7 +44,15 @@ export function createFulfilment(deps: { outbox: Outbox; valuate: (q: Queryable,
 
     if (plan.auto_renew && options.cardId) {
       // The renewal charges the plan's price as it will then be, without this order's coupon.
-      const renewal = await deps.valuate(tx, { accountUid: order.account_uid, planId: String(planId), currency: order.currency, installments: 1, method: order.payment_method ?? undefined, lang, now });
+      const renewal = await deps.valuate(tx, {
+        accountUid: order.account_uid,
+        planId: String(planId),
+        currency: order.currency,
+        installments: 1,
+        method: order.payment_method ?? undefined,
+        lang,
+        now,
+      });
       await tx.query(
         `INSERT INTO subscriptions (account_uid, plan_id, status, card_id, amount, currency, next_billing_at, renewing_since, failures, next_retry_at, updated_at)
          VALUES ($1, $2, 'activated', $3, $4, $5, $6, NULL, 0, NULL, $7)
@@ -54,7 +62,11 @@ export function createFulfilment(deps: { outbox: Outbox; valuate: (q: Queryable,
       );
     } else {
       // A running auto-renewal now renews when this longer entitlement runs out, not before.
-      await tx.query("UPDATE subscriptions SET next_billing_at = $2, updated_at = $3 WHERE account_uid = $1 AND status = 'activated'", [order.account_uid, new Date(end), new Date(now)]);
+      await tx.query("UPDATE subscriptions SET next_billing_at = $2, updated_at = $3 WHERE account_uid = $1 AND status = 'activated'", [
+        order.account_uid,
+        new Date(end),
+        new Date(now),
+      ]);
     }
 
     const [currency] = await tx.query<{ symbol: string; decimals: number }>('SELECT symbol, decimals FROM currencies WHERE code = $1', [order.currency]);

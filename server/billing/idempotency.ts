@@ -33,7 +33,9 @@ function canonicalJson(value: unknown): string {
 
 /** What idempotency_keys keeps of a request: an HMAC under the server's idempotency key, never the body. */
 export const idempotencyHash = (key: Buffer, operation: 'pay' | 'repay', body: unknown) =>
-  createHmac('sha256', key).update(`${operation}\n${canonicalJson(body)}`).digest('base64url');
+  createHmac('sha256', key)
+    .update(`${operation}\n${canonicalJson(body)}`)
+    .digest('base64url');
 
 /** One payment request as the key sees it; `header` sets an answer header (Retry-After, Idempotent-Replayed). */
 export interface IdempotentCall {
@@ -65,19 +67,27 @@ export function createIdempotency(deps: { db: Database; clock: Clock; key: Buffe
     if (!key) return run(async () => undefined);
     const hash = idempotencyHash(deps.key, operation, call.body);
     const now = clock.now();
-    await db.query('DELETE FROM idempotency_keys WHERE account_uid = $1 AND key = $2 AND created_at <= $3', [accountUid, key, new Date(now - IDEMPOTENCY_TTL_MS)]);
+    await db.query('DELETE FROM idempotency_keys WHERE account_uid = $1 AND key = $2 AND created_at <= $3', [
+      accountUid,
+      key,
+      new Date(now - IDEMPOTENCY_TTL_MS),
+    ]);
     const claimed = await db.query(
       `INSERT INTO idempotency_keys (account_uid, key, operation, request_hash, state, created_at)
        VALUES ($1, $2, $3, $4, 'in_progress', $5) ON CONFLICT (account_uid, key) DO NOTHING RETURNING key`,
       [accountUid, key, operation, hash, new Date(now)],
     );
     if (claimed.length === 0) {
-      const [row] = await db.query<{ operation: string; request_hash: string; state: 'in_progress' | 'done'; response: StoredAnswer | null; order_id: string | null }>(
-        'SELECT operation, request_hash, state, response, order_id FROM idempotency_keys WHERE account_uid = $1 AND key = $2',
-        [accountUid, key],
-      );
+      const [row] = await db.query<{
+        operation: string;
+        request_hash: string;
+        state: 'in_progress' | 'done';
+        response: StoredAnswer | null;
+        order_id: string | null;
+      }>('SELECT operation, request_hash, state, response, order_id FROM idempotency_keys WHERE account_uid = $1 AND key = $2', [accountUid, key]);
       if (!row) throw new ApiRefusal(PayErr.tooFrequent, 429, 'idempotency key vanished while being claimed');
-      if (row.operation !== operation || row.request_hash !== hash) throw new ApiRefusal(PayErr.invalidRequest, 400, 'idempotency key reused with another request');
+      if (row.operation !== operation || row.request_hash !== hash)
+        throw new ApiRefusal(PayErr.invalidRequest, 400, 'idempotency key reused with another request');
       if (row.state === 'in_progress' || !row.response) {
         // A claim older than the lease belongs to a process that died mid-payment: this retry
         // takes the key over instead of waiting 24 hours. If that process had committed an order

@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { assertTransition, canTransition, IllegalOrderTransition, isTerminal, openStatuses, orderStatusDiagram, orderTransitions, paidStatuses, type OrderStatus } from './order-status';
+import {
+  assertTransition,
+  canTransition,
+  IllegalOrderTransition,
+  isTerminal,
+  openStatuses,
+  orderStatusDiagram,
+  orderTransitions,
+  paidStatuses,
+  type OrderStatus,
+} from './order-status';
 
 const all = Object.keys(orderTransitions) as OrderStatus[];
 

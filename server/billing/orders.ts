@@ -135,11 +135,15 @@ export async function listOrders(
   const where = 'account_uid = $1 AND ($2::text[] IS NULL OR status = ANY($2::text[])) AND ($3::text IS NULL OR scene = $3)';
   const params = [accountUid, filter.status ?? null, filter.scene ?? null];
   const [{ count } = { count: 0 }] = await q.query<{ count: number }>(`SELECT count(*)::int AS count FROM orders WHERE ${where}`, params);
-  const rows = await q.query<OrderRow>(
-    `SELECT ${orderColumns} FROM orders WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
-    [...params, filter.pageSize, (filter.page - 1) * filter.pageSize],
+  const rows = await q.query<OrderRow>(`SELECT ${orderColumns} FROM orders WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`, [
+    ...params,
+    filter.pageSize,
+    (filter.page - 1) * filter.pageSize,
+  ]);
+  const lines = await loadLines(
+    q,
+    rows.map((r) => r.id),
   );
-  const lines = await loadLines(q, rows.map((r) => r.id));
   return { items: rows.map((r) => toOrder(normalise(r), lines.get(r.id) ?? [])), total: Number(count) };
 }
 
@@ -276,12 +280,31 @@ export async function createOrder(
 }
 
 /** Repay: the order's amounts follow a fresh valuation (the instalment count may change). */
-export async function revalue(tx: Queryable, order: OrderRow, v: Valuation, changes: { method: { code: string; type: MethodType }; email: string | undefined; now: number }): Promise<OrderRow> {
+export async function revalue(
+  tx: Queryable,
+  order: OrderRow,
+  v: Valuation,
+  changes: { method: { code: string; type: MethodType }; email: string | undefined; now: number },
+): Promise<OrderRow> {
   await tx.query(
     `UPDATE orders SET subtotal = $2, discount = $3, interest = $4, total = $5, installments = $6, installment_amount = $7,
        exchange_rate = $8, valid_days = $9, payment_method = $10, payment_type = $11, email = COALESCE($12, email), updated_at = $13
      WHERE id = $1`,
-    [order.id, v.subtotal, v.discount, v.interest, v.total, v.installments, v.installmentAmount, v.exchangeRate, v.validDays, changes.method.code, changes.method.type, changes.email ?? null, new Date(changes.now)],
+    [
+      order.id,
+      v.subtotal,
+      v.discount,
+      v.interest,
+      v.total,
+      v.installments,
+      v.installmentAmount,
+      v.exchangeRate,
+      v.validDays,
+      changes.method.code,
+      changes.method.type,
+      changes.email ?? null,
+      new Date(changes.now),
+    ],
   );
   await writeLines(tx, order.id, v);
   return (await loadOrder(tx, order.id))!;
@@ -291,11 +314,18 @@ export async function revalue(tx: Queryable, order: OrderRow, v: Valuation, chan
 export async function transition(tx: Queryable, order: OrderRow, to: OrderStatus, reason: string, now: number): Promise<OrderRow> {
   assertTransition(order.status, to);
   const at = new Date(now);
-  await tx.query(
-    `UPDATE orders SET status = $2, updated_at = $3, paid_at = CASE WHEN $2 = 'PAYMENT_SUCCEEDED' THEN $3 ELSE paid_at END WHERE id = $1`,
-    [order.id, to, at],
-  );
-  await tx.query('INSERT INTO order_events (order_id, from_status, to_status, reason, at) VALUES ($1, $2, $3, $4, $5)', [order.id, order.status, to, reason, at]);
+  await tx.query(`UPDATE orders SET status = $2, updated_at = $3, paid_at = CASE WHEN $2 = 'PAYMENT_SUCCEEDED' THEN $3 ELSE paid_at END WHERE id = $1`, [
+    order.id,
+    to,
+    at,
+  ]);
+  await tx.query('INSERT INTO order_events (order_id, from_status, to_status, reason, at) VALUES ($1, $2, $3, $4, $5)', [
+    order.id,
+    order.status,
+    to,
+    reason,
+    at,
+  ]);
   return { ...order, status: to, updated_at: at, ...(to === 'PAYMENT_SUCCEEDED' ? { paid_at: at } : {}) };
 }
 

@@ -45,7 +45,8 @@ export async function checkMethod(
   if (order.country && method.countries !== null && !method.countries.includes(order.country)) {
     throw new ApiRefusal(PayErr.countryUnsupported, 200, `${method.code} is not offered in ${order.country}`);
   }
-  if (order.installments > method.max_installments) throw new ApiRefusal(PayErr.invalidRequest, 200, `${method.code} allows ${method.max_installments} instalments`);
+  if (order.installments > method.max_installments)
+    throw new ApiRefusal(PayErr.invalidRequest, 200, `${method.code} allows ${method.max_installments} instalments`);
   const missing = method.required_fields.filter((f) => input.payer?.[f] === undefined);
   if (missing.length > 0) throw new ApiRefusal(PayErr.invalidRequest, 200, `payer fields missing: ${missing.join(', ')}`);
   const refused = provider.precheck ? await provider.precheck(q, { currency: order.currency, country: order.country, input }) : null;

@@ -91,7 +91,6 @@ export function registerPaymentJobs(app: FastifyInstance, services: ServerServic
   });
 }
 
-
 /**
  * Settles the orders whose charge got no answer (NETWORK_ERROR, an `unknown` attempt) by asking
  * the provider what it did for the order (`lookup`, by the merchant reference): charged → the
@@ -101,7 +100,11 @@ export function registerPaymentJobs(app: FastifyInstance, services: ServerServic
  * call (PIX, boleto, redirects: the payer never got the instructions that were lost) collected
  * nothing: failed likewise. Any other leaves the order for an operator.
  */
-export async function reconcileUnknown(services: Pick<ServerServices, 'db' | 'clock' | 'outbox' | 'payments'>, log?: Log, limit = 100): Promise<{ paid: number; failed: number }> {
+export async function reconcileUnknown(
+  services: Pick<ServerServices, 'db' | 'clock' | 'outbox' | 'payments'>,
+  log?: Log,
+  limit = 100,
+): Promise<{ paid: number; failed: number }> {
   const { db, clock, payments } = services;
   const fulfil = createFulfilment({ outbox: services.outbox, valuate });
   const now = clock.now();
@@ -114,7 +117,10 @@ export async function reconcileUnknown(services: Pick<ServerServices, 'db' | 'cl
     const outcome = await db.transaction(async (tx) => {
       const order = await loadOrder(tx, id, { forUpdate: true });
       if (!order || order.status !== 'NETWORK_ERROR') return undefined;
-      const [attempt] = await tx.query<{ id: number; method: string }>("SELECT id, method FROM payment_attempts WHERE order_id = $1 AND status = 'unknown' ORDER BY id DESC LIMIT 1", [id]);
+      const [attempt] = await tx.query<{ id: number; method: string }>(
+        "SELECT id, method FROM payment_attempts WHERE order_id = $1 AND status = 'unknown' ORDER BY id DESC LIMIT 1",
+        [id],
+      );
       const provider = attempt ? payments.forMethod(attempt.method) : undefined;
       if (attempt && provider && !provider.lookup && !provider.chargesAtOnce) {
         await failPending(tx, order, attempt.id, 2003, `${provider.name}: reconciled, nothing collected`, now);
@@ -184,10 +190,10 @@ export async function reconcileCharging(
   options: { olderThanMs?: number; limit?: number } = {},
 ): Promise<{ paid: number; failed: number }> {
   const { olderThanMs = RECONCILE_AFTER_MS, limit = 100 } = options;
-  const due = await services.db.query<{ id: number }>("SELECT id FROM payment_attempts WHERE status = 'charging' AND updated_at <= $1 ORDER BY updated_at LIMIT $2", [
-    new Date(services.clock.now() - olderThanMs),
-    limit,
-  ]);
+  const due = await services.db.query<{ id: number }>(
+    "SELECT id FROM payment_attempts WHERE status = 'charging' AND updated_at <= $1 ORDER BY updated_at LIMIT $2",
+    [new Date(services.clock.now() - olderThanMs), limit],
+  );
   const summary = { paid: 0, failed: 0 };
   for (const { id } of due) {
     const outcome = await settleChargingAttempt(services, Number(id), log);
@@ -214,6 +220,10 @@ export async function unaccountedCharges(services: Pick<ServerServices, 'db' | '
     (await db.query<{ id: string }>('SELECT id FROM orders WHERE id = ANY($1)', [[...new Set(charges.map((c) => c.reference))]])).map((r) => r.id),
   );
   const orphans = charges.filter((c) => !known.has(c.reference));
-  for (const c of orphans) log?.error({ provider: network.name, providerRef: c.providerRef, reference: c.reference, amount: c.amount, currency: c.currency }, 'a network charge has no order');
+  for (const c of orphans)
+    log?.error(
+      { provider: network.name, providerRef: c.providerRef, reference: c.reference, amount: c.amount, currency: c.currency },
+      'a network charge has no order',
+    );
   return orphans.length;
 }

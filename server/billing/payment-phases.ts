@@ -28,7 +28,8 @@ export type ChargeResult = { ok: true; result: PayResult } | { ok: false; errCod
  * records live in the order's transaction), or a card charge to make once it has committed
  * (docs/decisions/032). `dropCard`: a card kept for this payment only, removed if it fails.
  */
-export type FirstPhase = { done: ChargeResult } | { charging: { order: OrderRow; attempt: ChargingAttempt; provider: PaymentProvider; charge: ChargeRequest; dropCard?: string } };
+export type FirstPhase =
+  { done: ChargeResult } | { charging: { order: OrderRow; attempt: ChargingAttempt; provider: PaymentProvider; charge: ChargeRequest; dropCard?: string } };
 
 /** Refusals decided inside the transaction leave it committed (the failed order stays). */
 export function answer(result: ChargeResult): PayResult {
@@ -104,7 +105,15 @@ export function createPaymentPhases(services: Pick<ServerServices, 'db' | 'clock
       now,
     };
     const savedCardId = input.card && 'savedCardId' in input.card ? input.card.savedCardId : null;
-    const attempt = await beginCharge(tx, { orderId: order.id, method: method.code, provider: provider.name, amount: order.total, currency: order.currency, cardId: savedCardId, now });
+    const attempt = await beginCharge(tx, {
+      orderId: order.id,
+      method: method.code,
+      provider: provider.name,
+      amount: order.total,
+      currency: order.currency,
+      cardId: savedCardId,
+      now,
+    });
     if (provider.chargesAtOnce) return { charging: { order, attempt, provider, charge } };
 
     let outcome: ChargeOutcome | { status: 'error' };
@@ -120,7 +129,13 @@ export function createPaymentPhases(services: Pick<ServerServices, 'db' | 'clock
     return { done: await recordOutcome(tx, order, attempt, outcome, log) };
   }
 
-  async function recordOutcome(tx: Queryable, order: OrderRow, attempt: ChargingAttempt, outcome: ChargeOutcome | { status: 'error' }, log: Log): Promise<ChargeResult> {
+  async function recordOutcome(
+    tx: Queryable,
+    order: OrderRow,
+    attempt: ChargingAttempt,
+    outcome: ChargeOutcome | { status: 'error' },
+    log: Log,
+  ): Promise<ChargeResult> {
     if (outcome.status === 'unknown') log.warn({ orderId: order.id, provider: attempt.provider }, 'payment provider did not answer');
     const recorded = await recordChargeOutcome(tx, order, attempt, outcome, { fulfil }, clock.now());
     if (!recorded.ok) return { ok: false, errCode: recorded.errCode };
@@ -169,7 +184,8 @@ export function createPaymentPhases(services: Pick<ServerServices, 'db' | 'clock
     if (!order) throw new Error(`order ${orderId} of an idempotency key vanished`);
     if (paidStatuses.includes(order.status)) return { ok: true, result: { next: 'done', orderId, status: order.status } };
     const last = await lastAttempt(db, orderId);
-    if (order.status === 'PAYMENT_PENDING' && last?.instructions) return { ok: true, result: { ...last.instructions, orderId, status: order.status } as PayResult };
+    if (order.status === 'PAYMENT_PENDING' && last?.instructions)
+      return { ok: true, result: { ...last.instructions, orderId, status: order.status } as PayResult };
     if (order.status === 'NETWORK_ERROR') return { ok: false, errCode: PayErr.paymentError };
     if (order.status === 'PAYMENT_FAILED') return { ok: false, errCode: last?.err_code ?? PayErr.paymentFailed };
     return { ok: false, errCode: PayErr.orderNotFound };

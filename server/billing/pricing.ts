@@ -110,10 +110,7 @@ export const valuate = (async (q: Queryable, input: PricingInput): Promise<Valua
  * the system upgrade, while the site's upgradePolicy is on); 6000 the account holds a running plan for more devices than this one (a multi-device
  * holder cannot buy a single-device package until the current one expires).
  */
-export async function assertPlanAvailable(
-  q: Queryable,
-  { accountUid, planId, now }: { accountUid: number; planId: string; now: number },
-): Promise<void> {
+export async function assertPlanAvailable(q: Queryable, { accountUid, planId, now }: { accountUid: number; planId: string; now: number }): Promise<void> {
   const id = asPlanKey(planId);
   const plans = id === null ? [] : await q.query<{ device_count: number }>('SELECT device_count FROM plans WHERE id = $1 AND active', [id]);
   const plan = plans[0];

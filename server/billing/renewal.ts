@@ -147,7 +147,10 @@ export async function runRenewals(
     } catch (error) {
       if (!(error instanceof ApiRefusal)) throw error;
       // The plan or the currency is no longer sold: nothing can be renewed.
-      await tx.query("UPDATE subscriptions SET status = 'expired', next_retry_at = NULL, renewing_since = NULL, updated_at = $2 WHERE account_uid = $1", [uid, at]);
+      await tx.query("UPDATE subscriptions SET status = 'expired', next_retry_at = NULL, renewing_since = NULL, updated_at = $2 WHERE account_uid = $1", [
+        uid,
+        at,
+      ]);
       log?.warn({ accountUid: uid, errCode: error.errCode }, 'subscription expired: its plan can no longer be valued');
       return 'expired';
     }
@@ -159,10 +162,28 @@ export async function runRenewals(
     const lines = (await loadLines(tx, [order.id])).get(order.id) ?? [];
 
     if (!sub.card_id) {
-      await recordAttempt(tx, { orderId: order.id, method: 'card', provider: CARD_PROVIDER, amount: order.total, currency: order.currency, providerRef: null, status: 'failed', errCode: -2511, now });
+      await recordAttempt(tx, {
+        orderId: order.id,
+        method: 'card',
+        provider: CARD_PROVIDER,
+        amount: order.total,
+        currency: order.currency,
+        providerRef: null,
+        status: 'failed',
+        errCode: -2511,
+        now,
+      });
       return declined(tx, sub, await transition(tx, order, 'PAYMENT_FAILED', 'renewal declined: -2511', now));
     }
-    const attempt = await beginCharge(tx, { orderId: order.id, method: 'card', provider: CARD_PROVIDER, amount: order.total, currency: order.currency, cardId: sub.card_id, now });
+    const attempt = await beginCharge(tx, {
+      orderId: order.id,
+      method: 'card',
+      provider: CARD_PROVIDER,
+      amount: order.total,
+      currency: order.currency,
+      cardId: sub.card_id,
+      now,
+    });
     const request: ChargeRequest = {
       orderId: order.id,
       accountUid: uid,

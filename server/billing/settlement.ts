@@ -48,12 +48,15 @@ async function takeUseAtSettlement(
 ): Promise<void> {
   const code = order.discount_code!.toUpperCase();
   if (await deps.redeem(tx, code)) return;
-  const [counted] = await tx.query<{ used_count: number; max_uses: number | null }>('UPDATE discount_codes SET used_count = used_count + 1 WHERE code = $1 RETURNING used_count, max_uses', [code]);
+  const [counted] = await tx.query<{ used_count: number; max_uses: number | null }>(
+    'UPDATE discount_codes SET used_count = used_count + 1 WHERE code = $1 RETURNING used_count, max_uses',
+    [code],
+  );
   if (!counted) return;
   const detail = { maxUses: counted.max_uses, usedCount: counted.used_count, discount: order.discount, currency: order.currency };
   if (await recordIncident(tx, { kind: 'discount_over_limit', orderId: order.id, subject: code, detail, now })) {
     // The code itself stays out of the log (a personal code is its owner's); the row names it.
-    deps.log?.warn({ orderId: order.id, ...detail }, 'a settled payment counted its discount code beyond the code\'s limit (payment_incidents)');
+    deps.log?.warn({ orderId: order.id, ...detail }, "a settled payment counted its discount code beyond the code's limit (payment_incidents)");
   }
 }
 

@@ -79,7 +79,11 @@ describe('a cache of values built from rows', () => {
     await cache.get('orders of 5', async () => 'five', '5');
     await cache.get('orders of 6', async () => 'six', '6');
     // A value whose account is known only once built (a session looked up by its token).
-    await cache.get('token of 7', async () => 'seven', (value) => (value === 'seven' ? '7' : '?'));
+    await cache.get(
+      'token of 7',
+      async () => 'seven',
+      (value) => (value === 'seven' ? '7' : '?'),
+    );
     feed.emit('orders:5');
     expect(cache.peek('orders of 5')).toBeUndefined();
     expect(cache.peek('orders of 6')).toBe('six');
@@ -94,7 +98,11 @@ describe('a cache of values built from rows', () => {
     const feed = testFeed();
     const cache = createChangeCache<string>(feed, ['sessions']);
     const lookUp = deferred<string>();
-    const first = cache.get('token', () => lookUp.promise, () => '7');
+    const first = cache.get(
+      'token',
+      () => lookUp.promise,
+      () => '7',
+    );
     feed.emit('sessions:8');
     lookUp.resolve('read before the change');
     await first;

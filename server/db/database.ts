@@ -20,7 +20,6 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-
 /**
  * `template`: a data directory dumped by PGlite's dumpDataDir, to start from instead of running
  * initdb (about 1.5 s of a fresh in-memory database's 2 s; the test suites start dozens).
@@ -38,10 +37,7 @@ export async function openPglite(dataDir?: string, template?: Blob): Promise<Dat
     changes,
     query: (sql, params) => run(db, sql, params),
     exec: async (sql) => void (await db.exec(sql)),
-    transaction: (fn) =>
-      db.transaction((tx) =>
-        fn({ query: (sql, params) => run(tx, sql, params), exec: async (sql) => void (await tx.exec(sql)) }),
-      ),
+    transaction: (fn) => db.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params), exec: async (sql) => void (await tx.exec(sql)) })),
     close: () => db.close(),
   };
 }

@@ -61,7 +61,12 @@ export const demoBanners = [
   {
     id: 'pricing-yearly',
     position: 'pricing',
-    titles: { pt: 'Plano anual: 16% de desconto em 12 meses', en: 'Yearly plan: 16% off over 12 months', es: 'Plan anual: 16% de descuento en 12 meses', ru: 'Годовой тариф: скидка 16% на 12 месяцев' },
+    titles: {
+      pt: 'Plano anual: 16% de desconto em 12 meses',
+      en: 'Yearly plan: 16% off over 12 months',
+      es: 'Plan anual: 16% de descuento en 12 meses',
+      ru: 'Годовой тариф: скидка 16% на 12 месяцев',
+    },
     imageUrl: '/brand/banner-pricing.svg',
     mobileImageUrl: '/brand/banner-pricing-mobile.svg',
     linkUrl: '/plan-details/5',
@@ -69,7 +74,12 @@ export const demoBanners = [
   {
     id: 'payment-pix',
     position: 'payment',
-    titles: { pt: 'Pague com PIX e ganhe 5% de desconto', en: 'Pay with PIX and get 5% off', es: 'Paga con PIX y obtén un 5% de descuento', ru: 'Оплатите через PIX и получите скидку 5%' },
+    titles: {
+      pt: 'Pague com PIX e ganhe 5% de desconto',
+      en: 'Pay with PIX and get 5% off',
+      es: 'Paga con PIX y obtén un 5% de descuento',
+      ru: 'Оплатите через PIX и получите скидку 5%',
+    },
     imageUrl: '/brand/banner-payment.svg',
     mobileImageUrl: '/brand/banner-payment-mobile.svg',
     linkUrl: null,
@@ -77,7 +87,12 @@ export const demoBanners = [
   {
     id: 'account-screens',
     position: 'account',
-    titles: { pt: 'Assista em até 4 telas ao mesmo tempo', en: 'Watch on up to 4 screens at once', es: 'Mira en hasta 4 pantallas a la vez', ru: 'Смотрите на 4 экранах одновременно' },
+    titles: {
+      pt: 'Assista em até 4 telas ao mesmo tempo',
+      en: 'Watch on up to 4 screens at once',
+      es: 'Mira en hasta 4 pantallas a la vez',
+      ru: 'Смотрите на 4 экранах одновременно',
+    },
     imageUrl: '/brand/banner-account.svg',
     mobileImageUrl: '/brand/banner-account-mobile.svg',
     linkUrl: '/pricing-table',
@@ -227,13 +242,7 @@ const description = {
   ru: (d: number) => `Более 200 каналов в прямом эфире, фильмы и сериалы по запросу на ${d === 1 ? '1 устройстве' : `${d} устройствах`} одновременно.`,
 };
 
-function plan(
-  id: number,
-  periodDays: 30 | 180 | 365,
-  deviceCount: 1 | 4,
-  prices: Record<string, number>,
-  extra: Partial<DemoPlan> = {},
-): DemoPlan {
+function plan(id: number, periodDays: 30 | 180 | 365, deviceCount: 1 | 4, prices: Record<string, number>, extra: Partial<DemoPlan> = {}): DemoPlan {
   const screens = deviceCount === 1 ? single : multi;
   const langs = ['pt', 'en', 'es', 'ru'] as const;
   return {

@@ -34,9 +34,7 @@ export async function migrate(db: Database, migrations = readMigrations()): Prom
       name text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
-    const done = new Set(
-      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version),
-    );
+    const done = new Set((await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version));
     const applied: number[] = [];
     for (const m of migrations) {
       if (done.has(m.version)) continue;

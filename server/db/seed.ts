@@ -41,11 +41,7 @@ export async function seedDemoContent(db: Database, hasher: PasswordHasher, opti
     if (existing.length > 0) return false;
 
     for (const [i, l] of demoLanguages.entries()) {
-      await tx.query('INSERT INTO languages (code, native_name, enabled, sort_order) VALUES ($1, $2, true, $3)', [
-        l.code,
-        l.nativeName,
-        i,
-      ]);
+      await tx.query('INSERT INTO languages (code, native_name, enabled, sort_order) VALUES ($1, $2, true, $3)', [l.code, l.nativeName, i]);
     }
     const siteConfig = { ...demoSiteConfig, login: { ...demoSiteConfig.login, webLink: options.publicUrl } };
     await putSetting(tx, 'siteConfig', siteConfig);
@@ -55,12 +51,7 @@ export async function seedDemoContent(db: Database, hasher: PasswordHasher, opti
 
     for (const [type, byLang] of Object.entries(demoPolicies)) {
       for (const [lang, text] of Object.entries(byLang)) {
-        await tx.query('INSERT INTO policy_texts (type, lang, title, content) VALUES ($1, $2, $3, $4)', [
-          type,
-          lang,
-          text.title,
-          text.content,
-        ]);
+        await tx.query('INSERT INTO policy_texts (type, lang, title, content) VALUES ($1, $2, $3, $4)', [type, lang, text.title, text.content]);
       }
     }
 
@@ -85,26 +76,13 @@ export async function seedDemoContent(db: Database, hasher: PasswordHasher, opti
         ],
       );
       for (const [lang, t] of Object.entries(plan.texts)) {
-        await tx.query('INSERT INTO plan_texts (plan_id, lang, name, description) VALUES ($1, $2, $3, $4)', [
-          plan.id,
-          lang,
-          t.name,
-          t.description,
-        ]);
+        await tx.query('INSERT INTO plan_texts (plan_id, lang, name, description) VALUES ($1, $2, $3, $4)', [plan.id, lang, t.name, t.description]);
       }
       for (const [currency, amount] of Object.entries(plan.prices)) {
-        await tx.query('INSERT INTO plan_prices (plan_id, currency, amount_minor) VALUES ($1, $2, $3)', [
-          plan.id,
-          currency,
-          amount,
-        ]);
+        await tx.query('INSERT INTO plan_prices (plan_id, currency, amount_minor) VALUES ($1, $2, $3)', [plan.id, currency, amount]);
       }
       for (const b of plan.benefits) {
-        await tx.query('INSERT INTO plan_benefits (plan_id, discount_rate, periods) VALUES ($1, $2, $3)', [
-          plan.id,
-          b.discountRate,
-          b.periods,
-        ]);
+        await tx.query('INSERT INTO plan_benefits (plan_id, discount_rate, periods) VALUES ($1, $2, $3)', [plan.id, b.discountRate, b.periods]);
       }
     }
 
@@ -113,14 +91,10 @@ export async function seedDemoContent(db: Database, hasher: PasswordHasher, opti
 
     await putSetting(tx, 'bankAccounts', sandboxBankAccounts);
     for (const b of demoBanners) {
-      await tx.query('INSERT INTO banners (id, position, sort, titles, image_url, mobile_image_url, link_url) VALUES ($1, $2, 0, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING', [
-        b.id,
-        b.position,
-        JSON.stringify(b.titles),
-        b.imageUrl,
-        b.mobileImageUrl,
-        b.linkUrl,
-      ]);
+      await tx.query(
+        'INSERT INTO banners (id, position, sort, titles, image_url, mobile_image_url, link_url) VALUES ($1, $2, 0, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING',
+        [b.id, b.position, JSON.stringify(b.titles), b.imageUrl, b.mobileImageUrl, b.linkUrl],
+      );
     }
     for (const c of demoDiscountCodes) {
       await tx.query(

@@ -69,7 +69,12 @@ export interface OutboxDelivery {
  * lost). A sent message loses its sealed body; a failed one is retried with exponential backoff
  * and given up after `maxAttempts`, keeping its last error.
  */
-export function createDeliveryRound(services: ServerServices, transport: MailTransport, log: FastifyBaseLogger, options: DeliveryOptions = {}): () => Promise<number> {
+export function createDeliveryRound(
+  services: ServerServices,
+  transport: MailTransport,
+  log: FastifyBaseLogger,
+  options: DeliveryOptions = {},
+): () => Promise<number> {
   const o = { ...defaults, ...options };
   const { db, clock, outbox, config } = services;
   const key = deriveKey(services.secret, 'outbox');
@@ -132,7 +137,10 @@ export function createDeliveryRound(services: ServerServices, transport: MailTra
         await fail(id, attempts, e.message ?? String(error));
         // The SMTP reply can quote the address; the log gets codes only, the outbox row the text.
         const givenUp = attempts >= o.maxAttempts;
-        log[givenUp ? 'error' : 'warn']({ outboxId: id, attempt: attempts, code: e.code, responseCode: e.responseCode }, givenUp ? 'email delivery given up' : 'email delivery failed; will retry');
+        log[givenUp ? 'error' : 'warn'](
+          { outboxId: id, attempt: attempts, code: e.code, responseCode: e.responseCode },
+          givenUp ? 'email delivery given up' : 'email delivery failed; will retry',
+        );
       }
     }
     return sent;

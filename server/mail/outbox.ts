@@ -79,10 +79,10 @@ export function createOutbox({ db, clock, key }: { db: Queryable; clock: Clock; 
 
     /** Newest first; for the developer mailbox and the tests. */
     async list({ to, limit = 50 }: { to?: string; limit?: number } = {}): Promise<StoredMessage[]> {
-      const rows = await db.query<OutboxRow>(
-        `SELECT ${columns} FROM outbox WHERE ($1::text IS NULL OR recipient = $1) ORDER BY id DESC LIMIT $2`,
-        [to ?? null, limit],
-      );
+      const rows = await db.query<OutboxRow>(`SELECT ${columns} FROM outbox WHERE ($1::text IS NULL OR recipient = $1) ORDER BY id DESC LIMIT $2`, [
+        to ?? null,
+        limit,
+      ]);
       return rows.map(toMessage);
     },
 

@@ -10,11 +10,7 @@ import { listOperations, resolveRef, toFastifyPath, type ContractDocument, type 
 
 export type OperationId = keyof operations;
 
-type JsonContent<T> = T extends { content: { 'application/json': infer B } }
-  ? B
-  : T extends { content: { 'multipart/form-data': infer M } }
-    ? M
-    : undefined;
+type JsonContent<T> = T extends { content: { 'application/json': infer B } } ? B : T extends { content: { 'multipart/form-data': infer M } } ? M : undefined;
 export type RequestBody<O extends OperationId> = operations[O] extends { requestBody: infer R } ? JsonContent<R> : undefined;
 type Params<O extends OperationId> = operations[O]['parameters'];
 export type QueryOf<O extends OperationId> = Params<O> extends { query?: infer Q } ? ([Q] extends [never] ? undefined : NonNullable<Q>) : undefined;

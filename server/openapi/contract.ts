@@ -69,7 +69,10 @@ const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 /** Follows a local `#/components/...` reference (parameters are often refs). */
 export function resolveRef<T>(doc: ContractDocument, value: T | { $ref: string }): T {
   if (value && typeof value === 'object' && '$ref' in value && typeof value.$ref === 'string') {
-    const parts = value.$ref.replace(/^#\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const parts = value.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     let node: unknown = doc;
     for (const part of parts) node = (node as Record<string, unknown>)[part];
     if (node === undefined) throw new Error(`Unresolved $ref ${value.$ref}`);

@@ -41,7 +41,9 @@ export const sandboxBankAccounts = {
  * sandbox bank's. A site whose accounts leave a currency out answers -2602 for it.
  */
 export async function receivingAccount(q: Queryable, currency: string): Promise<BankAccountDetails | undefined> {
-  const [row] = await q.query<{ account: BankAccountDetails | null }>("SELECT value -> $1::text AS account FROM site_settings WHERE key = 'bankAccounts'", [currency]);
+  const [row] = await q.query<{ account: BankAccountDetails | null }>("SELECT value -> $1::text AS account FROM site_settings WHERE key = 'bankAccounts'", [
+    currency,
+  ]);
   if (!row) return Object.hasOwn(sandboxBankAccounts, currency) ? sandboxBankAccounts[currency as keyof typeof sandboxBankAccounts] : undefined;
   return row.account ?? undefined;
 }

@@ -79,7 +79,18 @@ export function createCardProvider() {
     await q.query(
       `INSERT INTO sandbox_card_tokens (token, outcome, decline_code, brand, last4, exp_month, exp_year, holder, customer_id, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [t.token, outcome.kind === 'declined' ? 'declined' : 'approved', outcome.kind === 'declined' ? outcome.errCode : null, t.brand, t.last4, t.expMonth, t.expYear, t.holder, customerId, new Date(now)],
+      [
+        t.token,
+        outcome.kind === 'declined' ? 'declined' : 'approved',
+        outcome.kind === 'declined' ? outcome.errCode : null,
+        t.brand,
+        t.last4,
+        t.expMonth,
+        t.expYear,
+        t.holder,
+        customerId,
+        new Date(now),
+      ],
     );
     return t;
   }
@@ -92,12 +103,27 @@ export function createCardProvider() {
     return rows[0];
   }
 
-  async function recordCharge(q: Queryable, request: ChargeRequest, token: string | null, outcome: { ok: true } | { ok: false; errCode: number }): Promise<string> {
+  async function recordCharge(
+    q: Queryable,
+    request: ChargeRequest,
+    token: string | null,
+    outcome: { ok: true } | { ok: false; errCode: number },
+  ): Promise<string> {
     const chargeId = randomId('ch');
     await q.query(
       `INSERT INTO sandbox_card_charges (charge_id, reference, token, amount, currency, installments, status, decline_code, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [chargeId, request.orderId, token, request.amount, request.currency, request.installments, outcome.ok ? 'succeeded' : 'failed', outcome.ok ? null : outcome.errCode, new Date(request.now)],
+      [
+        chargeId,
+        request.orderId,
+        token,
+        request.amount,
+        request.currency,
+        request.installments,
+        outcome.ok ? 'succeeded' : 'failed',
+        outcome.ok ? null : outcome.errCode,
+        new Date(request.now),
+      ],
     );
     return chargeId;
   }
@@ -173,12 +199,27 @@ export function createCardProvider() {
       return {
         status: 'succeeded',
         providerRef: row.charge_id,
-        savedCard: { providerToken: vault.token, brand: vault.brand, last4: vault.last4, expMonth: vault.exp_month, expYear: vault.exp_year, holder: vault.holder },
+        savedCard: {
+          providerToken: vault.token,
+          brand: vault.brand,
+          last4: vault.last4,
+          expMonth: vault.exp_month,
+          expYear: vault.exp_year,
+          holder: vault.holder,
+        },
       };
     },
 
     async charges(q: Queryable, since: number, options: { reference?: string } = {}): Promise<NetworkCharge[]> {
-      const rows = await q.query<{ charge_id: string; reference: string; status: 'succeeded' | 'failed'; amount: string | number; amount_refunded: string | number; currency: string; created_at: Date }>(
+      const rows = await q.query<{
+        charge_id: string;
+        reference: string;
+        status: 'succeeded' | 'failed';
+        amount: string | number;
+        amount_refunded: string | number;
+        currency: string;
+        created_at: Date;
+      }>(
         `SELECT charge_id, reference, status, amount, amount_refunded, currency, created_at FROM sandbox_card_charges
          WHERE created_at >= $1 AND ($2::text IS NULL OR reference = $2) ORDER BY created_at, charge_id`,
         [new Date(since), options.reference ?? null],
@@ -204,9 +245,13 @@ export function createCardProvider() {
      */
     async refund(q: Queryable, request: RefundRequest): Promise<RefundResult> {
       const replay = async (): Promise<RefundResult | undefined> => {
-        const [prior] = await q.query<{ refund_id: string; status: string }>('SELECT refund_id, status FROM sandbox_card_refunds WHERE idempotency_key = $1', [request.idempotencyKey]);
+        const [prior] = await q.query<{ refund_id: string; status: string }>('SELECT refund_id, status FROM sandbox_card_refunds WHERE idempotency_key = $1', [
+          request.idempotencyKey,
+        ]);
         if (!prior) return undefined;
-        return prior.status === 'failed' ? { status: 'rejected', refundRef: null } : { status: prior.status as 'succeeded' | 'pending', refundRef: prior.refund_id };
+        return prior.status === 'failed'
+          ? { status: 'rejected', refundRef: null }
+          : { status: prior.status as 'succeeded' | 'pending', refundRef: prior.refund_id };
       };
       if (!Number.isInteger(request.amount) || request.amount <= 0) return { status: 'rejected', refundRef: null };
       const refundId = randomId('re');
@@ -236,7 +281,12 @@ export function createCardProvider() {
      * (the number and code never reach the portal's own tables). A number failing Luhn, or an
      * expired card, is refused at once, as real SDKs do; other declines show when it is charged.
      */
-    async tokenize(q: Queryable, card: Omit<NewCard, 'save'>, now: number, customerId: string | null = null): Promise<{ ok: true; card: TokenisedCard } | { ok: false; errCode: number }> {
+    async tokenize(
+      q: Queryable,
+      card: Omit<NewCard, 'save'>,
+      now: number,
+      customerId: string | null = null,
+    ): Promise<{ ok: true; card: TokenisedCard } | { ok: false; errCode: number }> {
       const outcome = authorize(card, new Date(now));
       if (outcome.kind === 'declined' && (outcome.errCode === CardErr.invalidCardNumber || outcome.errCode === CardErr.cardExpired)) {
         return { ok: false, errCode: outcome.errCode };
@@ -266,10 +316,14 @@ export function createCardProvider() {
       now: number,
     ): Promise<string> {
       const customerId = randomId('cus');
-      await q.query(
-        'INSERT INTO sandbox_card_customers (customer_id, email, first_name, last_name, phone, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
-        [customerId, payer.email, payer.firstName, payer.lastName, payer.phone ?? null, new Date(now)],
-      );
+      await q.query('INSERT INTO sandbox_card_customers (customer_id, email, first_name, last_name, phone, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+        customerId,
+        payer.email,
+        payer.firstName,
+        payer.lastName,
+        payer.phone ?? null,
+        new Date(now),
+      ]);
       return customerId;
     },
   } satisfies PaymentProvider & Record<string, unknown>;

@@ -3,7 +3,13 @@ import { passesLuhn } from '../../core/validation/helpers';
 import { authorize, cardBrand, sandboxCards } from './card-sandbox';
 
 const now = new Date(Date.UTC(2026, 10, 22));
-const card = (number: string, extra: Partial<{ cvc: string; expMonth: number; expYear: number }> = {}) => ({ number, cvc: '123', expMonth: 12, expYear: 30, ...extra });
+const card = (number: string, extra: Partial<{ cvc: string; expMonth: number; expYear: number }> = {}) => ({
+  number,
+  cvc: '123',
+  expMonth: 12,
+  expYear: 30,
+  ...extra,
+});
 
 describe('sandbox card network', () => {
   it('every listed test number passes Luhn', () => {

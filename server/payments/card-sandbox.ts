@@ -11,7 +11,26 @@ export { sandboxCards };
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'elo' | 'hipercard' | 'diners' | 'discover' | 'unknown';
 
-const eloPrefixes = ['401178', '401179', '431274', '438935', '451416', '457393', '457631', '457632', '504175', '506699', '5067', '509', '627780', '636297', '636368', '650', '6516', '6550'];
+const eloPrefixes = [
+  '401178',
+  '401179',
+  '431274',
+  '438935',
+  '451416',
+  '457393',
+  '457631',
+  '457632',
+  '504175',
+  '506699',
+  '5067',
+  '509',
+  '627780',
+  '636297',
+  '636368',
+  '650',
+  '6516',
+  '6550',
+];
 
 export function cardBrand(number: string): CardBrand {
   if (eloPrefixes.some((p) => number.startsWith(p))) return 'elo';

@@ -94,7 +94,9 @@ export function createCryptoProvider(deps: { key: Buffer }) {
       const chosen = await chosenCoin(q, request.input.crypto);
       if (!chosen) return { status: 'failed', providerRef: null, errCode: INVALID_REQUEST };
       const { coin, network } = chosen;
-      const [currency] = await q.query<{ decimals: number; exchange_rate: string }>('SELECT decimals, exchange_rate FROM currencies WHERE code = $1', [request.currency]);
+      const [currency] = await q.query<{ decimals: number; exchange_rate: string }>('SELECT decimals, exchange_rate FROM currencies WHERE code = $1', [
+        request.currency,
+      ]);
       if (!currency) return { status: 'failed', providerRef: null, errCode: 1030 };
       const units = quoteCoinUnits(request.amount, currency.decimals, currency.exchange_rate, coin.rate_brl, coin.quote_decimals);
       // One address per payment, derived from the order and the moment: a second quote (another

@@ -65,7 +65,17 @@ export function createHostedCheckout(options: HostedCheckoutOptions) {
       await q.query(
         `INSERT INTO sandbox_checkouts (provider, id, reference, amount, currency, status, return_url, cancel_url, expires_at, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, 'CREATED', $6, $7, $8, $9, $9)`,
-        [provider, id, request.orderId, request.amount, request.currency, options.returnUrl(request.orderId), options.cancelUrl(request.orderId), new Date(expiresAt), new Date(request.now)],
+        [
+          provider,
+          id,
+          request.orderId,
+          request.amount,
+          request.currency,
+          options.returnUrl(request.orderId),
+          options.cancelUrl(request.orderId),
+          new Date(expiresAt),
+          new Date(request.now),
+        ],
       );
       return { status: 'pending', providerRef: id, payBy: expiresAt, instructions: { next: 'redirect', url: options.approveUrl(id) } };
     },
@@ -78,7 +88,13 @@ export function createHostedCheckout(options: HostedCheckoutOptions) {
       if (now >= new Date(row.expires_at).getTime()) return { ok: false, reason: 'checkout expired' };
       const payerId = checkoutId(13);
       const status: CheckoutStatus = complete ? 'COMPLETED' : 'APPROVED';
-      await q.query('UPDATE sandbox_checkouts SET status = $3, payer_id = $4, updated_at = $5 WHERE provider = $1 AND id = $2', [provider, id, status, payerId, new Date(now)]);
+      await q.query('UPDATE sandbox_checkouts SET status = $3, payer_id = $4, updated_at = $5 WHERE provider = $1 AND id = $2', [
+        provider,
+        id,
+        status,
+        payerId,
+        new Date(now),
+      ]);
       return { ok: true, row: { ...row, status, payer_id: payerId } };
     },
 

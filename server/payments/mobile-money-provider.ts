@@ -28,7 +28,8 @@ export const operatorCountries: Readonly<Record<MobileMoneyOperator, readonly st
 };
 export const mobileMoneyOperators = Object.keys(operatorCountries) as MobileMoneyOperator[];
 /** The operators offered in a country (all of them when the country is not known). */
-export const operatorsFor = (country: string | undefined) => (country ? mobileMoneyOperators.filter((o) => operatorCountries[o].includes(country)) : mobileMoneyOperators);
+export const operatorsFor = (country: string | undefined) =>
+  country ? mobileMoneyOperators.filter((o) => operatorCountries[o].includes(country)) : mobileMoneyOperators;
 
 /** `+260 •••• 4567`: enough for the payer to recognise the phone, not to read it. */
 export const maskPhone = (areaCode: string | undefined, phone: string) => `${areaCode ? `+${areaCode.replace(/^\+/, '')} ` : ''}•••• ${phone.slice(-4)}`;
@@ -83,7 +84,17 @@ export function createMobileMoneyProvider(deps: { outbox: Outbox; key: Buffer })
       await q.query(
         `INSERT INTO sandbox_mobile_money (reference, operator, phone, amount, currency, otp_hash, attempts_left, status, expires_at, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9)`,
-        [reference, wallet.operator, msisdn, request.amount, request.currency, hash(reference, otp), MOBILE_MONEY_OTP_TRIES, new Date(expiresAt), new Date(request.now)],
+        [
+          reference,
+          wallet.operator,
+          msisdn,
+          request.amount,
+          request.currency,
+          hash(reference, otp),
+          MOBILE_MONEY_OTP_TRIES,
+          new Date(expiresAt),
+          new Date(request.now),
+        ],
       );
       const [account] = await q.query<{ language: Language }>('SELECT language FROM accounts WHERE uid = $1', [request.accountUid]);
       const [currency] = await q.query<{ symbol: string; decimals: number }>('SELECT symbol, decimals FROM currencies WHERE code = $1', [request.currency]);
@@ -106,7 +117,13 @@ export function createMobileMoneyProvider(deps: { outbox: Outbox; key: Buffer })
         status: 'pending',
         providerRef: reference,
         payBy: expiresAt,
-        instructions: { next: 'otp', operator: wallet.operator, phone: maskPhone(wallet.areaCode, wallet.phone), otpLength: MOBILE_MONEY_OTP_LENGTH, expiresAt },
+        instructions: {
+          next: 'otp',
+          operator: wallet.operator,
+          phone: maskPhone(wallet.areaCode, wallet.phone),
+          otpLength: MOBILE_MONEY_OTP_LENGTH,
+          expiresAt,
+        },
       };
     },
 
@@ -126,7 +143,11 @@ export function createMobileMoneyProvider(deps: { outbox: Outbox; key: Buffer })
       const given = Buffer.from(hash(providerRef, otp), 'hex');
       if (!timingSafeEqual(expected, given)) {
         const left = row.attempts_left - 1;
-        await q.query('UPDATE sandbox_mobile_money SET attempts_left = $2, status = $3 WHERE reference = $1', [providerRef, left, left === 0 ? 'failed' : 'pending']);
+        await q.query('UPDATE sandbox_mobile_money SET attempts_left = $2, status = $3 WHERE reference = $1', [
+          providerRef,
+          left,
+          left === 0 ? 'failed' : 'pending',
+        ]);
         return left === 0 ? { status: 'too_many_attempts' } : { status: 'wrong_code', attemptsLeft: left };
       }
       if (row.phone.endsWith(SANDBOX_EMPTY_WALLET_SUFFIX)) {

@@ -32,7 +32,13 @@ export async function merchantName(q: Queryable): Promise<string> {
  * The current view of a pending PIX/boleto attempt kept in `payment_attempts`: a pending one
  * whose window closed (`payBy` from its instructions) reads as cancelled.
  */
-export async function attemptStatus(q: Queryable, provider: string, providerRef: string, now: number, payByOf: (instructions: Record<string, unknown>) => number | null): Promise<ProviderStatus> {
+export async function attemptStatus(
+  q: Queryable,
+  provider: string,
+  providerRef: string,
+  now: number,
+  payByOf: (instructions: Record<string, unknown>) => number | null,
+): Promise<ProviderStatus> {
   const [row] = await q.query<{ status: ProviderStatus | 'unknown'; instructions: Record<string, unknown> | null }>(
     'SELECT status, instructions FROM payment_attempts WHERE provider = $1 AND provider_ref = $2',
     [provider, providerRef],

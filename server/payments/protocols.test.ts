@@ -19,7 +19,10 @@ function crcReference(text: string): number {
 
 function mod10Reference(digits: string): number {
   const products = [...digits].reverse().map((d, i) => Number(d) * (i % 2 === 0 ? 2 : 1));
-  const sum = products.join('').split('').reduce((a, d) => a + Number(d), 0);
+  const sum = products
+    .join('')
+    .split('')
+    .reduce((a, d) => a + Number(d), 0);
   return sum % 10 === 0 ? 0 : 10 - (sum % 10);
 }
 
@@ -116,7 +119,7 @@ describe('boleto barcode and digitable line', () => {
     }
   });
 
-  it('prints in the banks\' grouping', () => {
+  it("prints in the banks' grouping", () => {
     expect(formatDigitableLine(slip.digitableLine)).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
   });
 });

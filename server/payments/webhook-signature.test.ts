@@ -28,6 +28,7 @@ describe('webhook signatures', () => {
     expect(verifyWebhook(secret, body, signWebhook(secret, body, now + 400_000), now)).toEqual({ ok: false, reason: 'stale' });
   });
   it('refuses malformed headers', () => {
-    for (const h of [undefined, '', 't=abc,v1=00', 'v1=' + 'a'.repeat(64), `t=1,v1=${'z'.repeat(64)}`]) expect(verifyWebhook(secret, body, h, now)).toMatchObject({ ok: false, reason: 'malformed' });
+    for (const h of [undefined, '', 't=abc,v1=00', 'v1=' + 'a'.repeat(64), `t=1,v1=${'z'.repeat(64)}`])
+      expect(verifyWebhook(secret, body, h, now)).toMatchObject({ ok: false, reason: 'malformed' });
   });
 });

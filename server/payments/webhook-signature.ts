@@ -16,7 +16,13 @@ export function signWebhook(secret: string | Buffer, rawBody: string, nowMs: num
 
 export type SignatureCheck = { ok: true; timestamp: number } | { ok: false; reason: 'malformed' | 'stale' | 'mismatch' };
 
-export function verifyWebhook(secret: string | Buffer, rawBody: string, header: string | undefined, nowMs: number, toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS): SignatureCheck {
+export function verifyWebhook(
+  secret: string | Buffer,
+  rawBody: string,
+  header: string | undefined,
+  nowMs: number,
+  toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS,
+): SignatureCheck {
   const parts = new Map((header ?? '').split(',').map((p) => p.split('=', 2) as [string, string]));
   const t = Number(parts.get('t'));
   const v1 = parts.get('v1');

@@ -80,13 +80,15 @@ export function createEventApplier(services: Pick<ServerServices, 'db' | 'clock'
   return async function apply(provider: string, event: PaymentEvent, log: FastifyInstance['log']): Promise<EventResult> {
     const now = clock.now();
     return db.transaction(async (tx) => {
-      const fresh = await tx.query('INSERT INTO webhook_events (provider, event_id, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id', [
-        provider,
-        event.id,
-        new Date(now),
-      ]);
+      const fresh = await tx.query(
+        'INSERT INTO webhook_events (provider, event_id, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id',
+        [provider, event.id, new Date(now)],
+      );
       if (fresh.length === 0) return 'duplicate';
-      const [found] = await tx.query<{ order_id: string }>('SELECT order_id FROM payment_attempts WHERE provider = $1 AND provider_ref = $2', [provider, event.data.reference]);
+      const [found] = await tx.query<{ order_id: string }>('SELECT order_id FROM payment_attempts WHERE provider = $1 AND provider_ref = $2', [
+        provider,
+        event.data.reference,
+      ]);
       if (!found) {
         log.warn({ provider, eventId: event.id }, 'webhook for an unknown payment');
         return 'ignored';
@@ -98,7 +100,12 @@ export function createEventApplier(services: Pick<ServerServices, 'db' | 'clock'
         [provider, event.data.reference],
       );
       if (!order || !attempt) return 'ignored';
-      if (event.data.amount !== Number(attempt.amount) || event.data.currency !== attempt.currency || event.data.amount !== order.total || event.data.currency !== order.currency) {
+      if (
+        event.data.amount !== Number(attempt.amount) ||
+        event.data.currency !== attempt.currency ||
+        event.data.amount !== order.total ||
+        event.data.currency !== order.currency
+      ) {
         log.warn({ provider, eventId: event.id, orderId: order.id }, 'webhook amount or currency differs from the order; not fulfilled');
         return 'mismatch';
       }

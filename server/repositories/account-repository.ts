@@ -66,7 +66,10 @@ export async function mustResetPassword(
     'uid' in by
       ? await q.query<{ must_reset_password: boolean }>('SELECT must_reset_password FROM accounts WHERE uid = $1', [by.uid])
       : 'phone' in by
-        ? await q.query<{ must_reset_password: boolean }>('SELECT must_reset_password FROM accounts WHERE area_code = $1 AND phone = $2', [by.areaCode, by.phone])
+        ? await q.query<{ must_reset_password: boolean }>('SELECT must_reset_password FROM accounts WHERE area_code = $1 AND phone = $2', [
+            by.areaCode,
+            by.phone,
+          ])
         : await q.query<{ must_reset_password: boolean }>('SELECT must_reset_password FROM accounts WHERE email = $1', [by.email]);
   return rows[0]?.must_reset_password === true;
 }
@@ -79,7 +82,10 @@ export async function setNickname(q: Queryable, uid: number, nickname: string): 
 
 /** Whether the account now takes marketing email (false when there is no such account). */
 export async function setSubscribeEmail(q: Queryable, uid: number, subscribe: boolean): Promise<boolean> {
-  const rows = await q.query<{ subscribe_email: boolean }>('UPDATE accounts SET subscribe_email = $2 WHERE uid = $1 RETURNING subscribe_email', [uid, subscribe]);
+  const rows = await q.query<{ subscribe_email: boolean }>('UPDATE accounts SET subscribe_email = $2 WHERE uid = $1 RETURNING subscribe_email', [
+    uid,
+    subscribe,
+  ]);
   return rows[0]?.subscribe_email === true;
 }
 

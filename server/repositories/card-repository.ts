@@ -45,10 +45,10 @@ export async function liveCard(
 
 /** The live card the provider knows by this token, whoever saved it. */
 export async function cardByProviderToken(q: Queryable, provider: string, providerToken: string): Promise<{ id: string; account_uid: number } | undefined> {
-  const [card] = await q.query<{ id: string; account_uid: number }>('SELECT id, account_uid FROM cards WHERE provider = $1 AND provider_token = $2 AND deleted_at IS NULL', [
-    provider,
-    providerToken,
-  ]);
+  const [card] = await q.query<{ id: string; account_uid: number }>(
+    'SELECT id, account_uid FROM cards WHERE provider = $1 AND provider_token = $2 AND deleted_at IS NULL',
+    [provider, providerToken],
+  );
   return card && { ...card, account_uid: Number(card.account_uid) };
 }
 

@@ -8,12 +8,17 @@ import type { Queryable } from '../db/database';
 
 /** The order's newest attempt still `charging` (its card network not yet answered). */
 export async function chargingAttemptId(q: Queryable, orderId: string): Promise<number | undefined> {
-  const [charging] = await q.query<{ id: number }>("SELECT id FROM payment_attempts WHERE order_id = $1 AND status = 'charging' ORDER BY id DESC LIMIT 1", [orderId]);
+  const [charging] = await q.query<{ id: number }>("SELECT id FROM payment_attempts WHERE order_id = $1 AND status = 'charging' ORDER BY id DESC LIMIT 1", [
+    orderId,
+  ]);
   return charging ? Number(charging.id) : undefined;
 }
 
 /** How the order's newest attempt stands. */
-export async function lastAttempt(q: Queryable, orderId: string): Promise<{ status: string; err_code: number | null; instructions: Record<string, unknown> | null } | undefined> {
+export async function lastAttempt(
+  q: Queryable,
+  orderId: string,
+): Promise<{ status: string; err_code: number | null; instructions: Record<string, unknown> | null } | undefined> {
   const [last] = await q.query<{ status: string; err_code: number | null; instructions: Record<string, unknown> | null }>(
     'SELECT status, err_code, instructions FROM payment_attempts WHERE order_id = $1 ORDER BY id DESC LIMIT 1',
     [orderId],

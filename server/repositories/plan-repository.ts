@@ -78,7 +78,10 @@ export function createPlanRepository(db: Queryable) {
     },
     /** The plan's name in `lang`, else in English, else in any language it has; active or not (an order keeps its plan). */
     async nameIn(planId: number, lang: Language): Promise<string | undefined> {
-      const [name] = await db.query<{ name: string }>(`SELECT name FROM plan_texts WHERE plan_id = $1 ORDER BY lang = $2 DESC, lang = 'en' DESC LIMIT 1`, [planId, lang]);
+      const [name] = await db.query<{ name: string }>(`SELECT name FROM plan_texts WHERE plan_id = $1 ORDER BY lang = $2 DESC, lang = 'en' DESC LIMIT 1`, [
+        planId,
+        lang,
+      ]);
       return name?.name;
     },
     /** `nameIn` for several plans, by plan id. */

@@ -77,7 +77,10 @@ export async function confirmAccountEmail(tx: Queryable, uid: number, email: str
 
 /** Gives a phone account the address it asked to bind; undefined when it is not a phone account. */
 export async function bindAccountEmail(tx: Queryable, uid: number, email: string): Promise<{ uid: number; email: string } | undefined> {
-  const rows = await tx.query<{ uid: number; email: string }>(`UPDATE accounts SET email = $2 WHERE uid = $1 AND type = 'phone' RETURNING uid, email`, [uid, email]);
+  const rows = await tx.query<{ uid: number; email: string }>(`UPDATE accounts SET email = $2 WHERE uid = $1 AND type = 'phone' RETURNING uid, email`, [
+    uid,
+    email,
+  ]);
   return rows[0];
 }
 

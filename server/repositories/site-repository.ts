@@ -53,7 +53,9 @@ export function createSiteRepository(db: Queryable, bundled: Record<Language, Re
 
     /** The brand's name and colour as the theme sets them, for documents (the receipt). */
     async brand(): Promise<{ name: string | null; color: string | null } | undefined> {
-      const [theme] = await db.query<{ name: string | null; color: string | null }>("SELECT value->>'name' AS name, value->>'themeColor' AS color FROM site_settings WHERE key = 'theme'");
+      const [theme] = await db.query<{ name: string | null; color: string | null }>(
+        "SELECT value->>'name' AS name, value->>'themeColor' AS color FROM site_settings WHERE key = 'theme'",
+      );
       return theme;
     },
 

@@ -53,7 +53,11 @@ export async function cancelSubscription(tx: Queryable, accountUid: number, now:
  * longer count, and a renewal waiting for its retry is tried again on the next pass.
  */
 export async function setBillingCard(tx: Queryable, accountUid: number, cardId: string, now: number): Promise<void> {
-  await tx.query('UPDATE subscriptions SET card_id = $2, failures = 0, next_retry_at = NULL, updated_at = $3 WHERE account_uid = $1', [accountUid, cardId, new Date(now)]);
+  await tx.query('UPDATE subscriptions SET card_id = $2, failures = 0, next_retry_at = NULL, updated_at = $3 WHERE account_uid = $1', [
+    accountUid,
+    cardId,
+    new Date(now),
+  ]);
 }
 
 /** Whether a running auto-renewal bills the card; locks that subscription while the caller's transaction runs. */

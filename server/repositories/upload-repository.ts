@@ -4,10 +4,10 @@ import type { Queryable } from '../db/database';
 
 /** How many files the account uploaded since `since`. */
 export async function uploadsSince(tx: Queryable, accountUid: number, since: number): Promise<number> {
-  const [{ count } = { count: 0 }] = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM uploads WHERE account_uid = $1 AND created_at > $2', [
-    accountUid,
-    new Date(since),
-  ]);
+  const [{ count } = { count: 0 }] = await tx.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM uploads WHERE account_uid = $1 AND created_at > $2',
+    [accountUid, new Date(since)],
+  );
   return Number(count);
 }
 

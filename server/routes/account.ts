@@ -63,7 +63,9 @@ export function accountHandlers(services: ServerServices) {
   const googleClientId = config.googleClientId;
   const verifyGoogle = googleClientId ? createGoogleVerifier({ clientId: googleClientId, jwksUrl: config.googleJwksUrl, clock }) : null;
   const verifyRecaptcha =
-    config.recaptchaSiteKey && config.recaptchaSecret ? createRecaptchaVerifier({ secret: config.recaptchaSecret, verifyUrl: config.recaptchaVerifyUrl }) : null;
+    config.recaptchaSiteKey && config.recaptchaSecret
+      ? createRecaptchaVerifier({ secret: config.recaptchaSecret, verifyUrl: config.recaptchaVerifyUrl })
+      : null;
 
   /** The refusal for an account that exists but cannot log in, or undefined when it can. */
   function accountProblem(account: SignInAccount): number | undefined {
@@ -73,7 +75,13 @@ export function accountHandlers(services: ServerServices) {
     return undefined;
   }
 
-  async function openSession(tx: Queryable, account: SignInAccount, loginType: Schemas['AccountLoginType'], ctx: RequestContext, request: FastifyRequest): Promise<Schemas['UserInfo']> {
+  async function openSession(
+    tx: Queryable,
+    account: SignInAccount,
+    loginType: Schemas['AccountLoginType'],
+    ctx: RequestContext,
+    request: FastifyRequest,
+  ): Promise<Schemas['UserInfo']> {
     const { token, expiresAt } = await sessions.open(tx, { accountUid: account.uid, loginType, ctx, userAgent: request.headers['user-agent'] });
     return {
       token,
@@ -101,7 +109,8 @@ export function accountHandlers(services: ServerServices) {
       return await verifyGoogle(credential);
     } catch (error) {
       if (!(error instanceof GoogleTokenError)) throw error;
-      if (error.kind === 'unavailable') throw new ApiRefusal(AccountErr.serviceUnavailable, 503, `google keys unavailable: ${String((error.cause as Error | undefined)?.message ?? '')}`);
+      if (error.kind === 'unavailable')
+        throw new ApiRefusal(AccountErr.serviceUnavailable, 503, `google keys unavailable: ${String((error.cause as Error | undefined)?.message ?? '')}`);
       if (error.kind === 'unverified-email') throw new ApiRefusal(AccountErr.emailNotAvailable, 200, 'google e-mail missing or not verified');
       throw new ApiRefusal(AccountErr.invalidToken, 200, `google token: ${(error.cause as { code?: string } | undefined)?.code ?? 'invalid'}`);
     }
@@ -168,7 +177,13 @@ export function accountHandlers(services: ServerServices) {
       try {
         return await db.transaction(async (tx) => {
           if (await googleIdentityTaken(tx, identity.sub, identity.email)) throw new ApiRefusal(AccountErr.accountExists);
-          const account = await createGoogleAccount(tx, { email: identity.email, nickname: nicknameFrom(identity), language: body.language, googleSub: identity.sub, now });
+          const account = await createGoogleAccount(tx, {
+            email: identity.email,
+            nickname: nicknameFrom(identity),
+            language: body.language,
+            googleSub: identity.sub,
+            now,
+          });
           await grantWelcomeCode(tx, account.uid, now.getTime());
           return openSession(tx, account, 'google', ctx, request);
         });
@@ -288,7 +303,12 @@ export function accountHandlers(services: ServerServices) {
           request.log.info('tracking report dropped: rate limit');
           return null;
         }
-        const accountUid = ctx.token ? await sessions.authenticate(ctx).then((s) => s.accountUid, () => null) : null;
+        const accountUid = ctx.token
+          ? await sessions.authenticate(ctx).then(
+              (s) => s.accountUid,
+              () => null,
+            )
+          : null;
         // The body's uid is the client's claim; only the session says who reported.
         const { uid: _claimed, ...payload } = body;
         await recordTrackingEvent(db, {
@@ -316,7 +336,8 @@ export function accountHandlers(services: ServerServices) {
       try {
         return await verifyRecaptcha(body.token, ctx.ip);
       } catch (error) {
-        if (error instanceof RecaptchaUnavailableError) throw new ApiRefusal(AccountErr.serviceUnavailable, 503, String((error.cause as Error | undefined)?.message ?? error.cause));
+        if (error instanceof RecaptchaUnavailableError)
+          throw new ApiRefusal(AccountErr.serviceUnavailable, 503, String((error.cause as Error | undefined)?.message ?? error.cause));
         throw error;
       }
     },

@@ -1,13 +1,5 @@
 import type { components } from '../../openapi/schema';
-import {
-  accountName,
-  findAccount,
-  findAccountByUid,
-  parseAccountIdentifier,
-  smsAddress,
-  type AccountIdentifier,
-  type AccountRecord,
-} from '../auth/accounts';
+import { accountName, findAccount, findAccountByUid, parseAccountIdentifier, smsAddress, type AccountIdentifier, type AccountRecord } from '../auth/accounts';
 import { createCaptchas, type CaptchaPurpose } from '../auth/captcha';
 import { CodeError, CodePolicy, createCodes, type CodeCheck, type CodePurpose } from '../auth/codes';
 import { captchaDue, createLockout, createUnknownLockout, createUnknownSends, identifierKey, LOCKED, type RecentSends } from '../auth/lockout';
@@ -85,7 +77,13 @@ export function authHandlers(services: ServerServices) {
     if (account.type === 'email' && account.verifiedAt === null) throw new ApiRefusal(AuthError.notVerified);
   }
 
-  async function openSession(q: Queryable, account: AccountRecord, loginType: LoginType, ctx: RequestContext, userAgent: string | undefined): Promise<UserInfo> {
+  async function openSession(
+    q: Queryable,
+    account: AccountRecord,
+    loginType: LoginType,
+    ctx: RequestContext,
+    userAgent: string | undefined,
+  ): Promise<UserInfo> {
     const { token, expiresAt } = await sessions.open(q, { accountUid: account.uid, loginType, ctx, userAgent });
     return { token, uid: String(account.uid), account: accountName(account), type: account.type, expiration: expiresAt, accountLoginType: loginType };
   }
@@ -116,7 +114,10 @@ export function authHandlers(services: ServerServices) {
    * lockout (so the 6th try answers 17 here too), the captcha after a lockout, the same round trips
    * and an argon2 comparison, then 4596 like a wrong password.
    */
-  async function refuseUnknown(id: Exclude<AccountIdentifier, { kind: 'phoneWithoutAreaCode' }>, body: { password: string; captchaId?: string; captchaCode?: string }): Promise<never> {
+  async function refuseUnknown(
+    id: Exclude<AccountIdentifier, { kind: 'phoneWithoutAreaCode' }>,
+    body: { password: string; captchaId?: string; captchaCode?: string },
+  ): Promise<never> {
     const key = identifierKey(identifierHashKey, id);
     const state = await unknownLockout.state(key);
     if (state.lockedUntil !== null) throw new ApiRefusal(LOCKED, 200, { lockedUntil: state.lockedUntil });

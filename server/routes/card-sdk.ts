@@ -49,7 +49,9 @@ export function cardSdkHandlers(services: ServerServices) {
         const existing = await customerIdOf(tx, accountUid, CARD_PROVIDER);
         if (existing !== undefined) return { customerId: existing, created: false };
         const phone = body.phone ? `${body.areaCode ?? ''}${body.phone}` : undefined;
-        const customerId = await phases.sandboxProvider().card.createCustomer(tx, { email: body.email, firstName: body.firstName, lastName: body.lastName, phone }, now);
+        const customerId = await phases
+          .sandboxProvider()
+          .card.createCustomer(tx, { email: body.email, firstName: body.firstName, lastName: body.lastName, phone }, now);
         await saveCustomer(tx, { accountUid, provider: CARD_PROVIDER, customerId, now });
         return { customerId, created: true };
       });
@@ -74,7 +76,12 @@ export function cardSdkHandlers(services: ServerServices) {
         if (attached && attached.account_uid !== accountUid) throw new ApiRefusal(PayErr.cardUserMismatch);
         const cardId = attached?.id ?? (await saveCard(tx, accountUid, CARD_PROVIDER, { providerToken: body.paymentMethodToken, ...token }, now));
         if (!cardId) throw new ApiRefusal(PayErr.invalidCardParameters, 200, 'too many saved cards');
-        const charged = await phases.repayInTx(tx, accountUid, order, 'card', { input: { card: { savedCardId: cardId } }, lang: ctx.lang, log: request.log, now });
+        const charged = await phases.repayInTx(tx, accountUid, order, 'card', {
+          input: { card: { savedCardId: cardId } },
+          lang: ctx.lang,
+          log: request.log,
+          now,
+        });
         // A declined card is not kept (unless it was kept before).
         if ('charging' in charged) return attached ? charged : { charging: { ...charged.charging, dropCard: cardId } };
         if (!charged.done.ok && !attached) await dropCard(tx, cardId);

@@ -75,8 +75,14 @@ export function orderHandlers(services: ServerServices) {
       const period = await servicePeriod(row, ctx.lang);
       const lines = (await loadLines(db, [row.id])).get(row.id) ?? [];
       // A line keeps the plan's name as it was bought; the document names it in its own language.
-      const nameOf = await plans.namesIn(lines.map((l) => l.plan_id), ctx.lang);
-      const order = toOrder(row, lines.map((l) => ({ ...l, plan_name: nameOf.get(Number(l.plan_id)) ?? l.plan_name })));
+      const nameOf = await plans.namesIn(
+        lines.map((l) => l.plan_id),
+        ctx.lang,
+      );
+      const order = toOrder(
+        row,
+        lines.map((l) => ({ ...l, plan_name: nameOf.get(Number(l.plan_id)) ?? l.plan_name })),
+      );
       const theme = await site.brand();
       const names = row.payment_method ? await methodNames(db, row.payment_method) : undefined;
       const currencies = await currencyFormats(db, [order.currency, order.baseCurrency]);

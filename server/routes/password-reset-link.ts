@@ -29,7 +29,13 @@ export function passwordResetLinkHandlers(services: ServerServices) {
   // CAPTCHA_MAX_NUMBER: tests make the proof of work cheap (docs/decisions/037).
   const captchas = createCaptchas(db, clock, deriveKey(services.secret, 'captcha'), { maxNumber: config.captchaMaxNumber });
   const rules = createSiteRules(site);
-  const setPassword = createPasswordSetter({ clock, lockout: createLockout(db, clock), codes: createCodes(db, clock, deriveKey(services.secret, 'codes')), sessions, outbox });
+  const setPassword = createPasswordSetter({
+    clock,
+    lockout: createLockout(db, clock),
+    codes: createCodes(db, clock, deriveKey(services.secret, 'codes')),
+    sessions,
+    outbox,
+  });
 
   /** Captcha when the recent count asks for it (-3034 without one, -3035 when not solved here for this form). */
   async function captchaIfNeeded(needed: boolean, given: { captchaId?: string; captchaCode?: string } | undefined) {

@@ -21,24 +21,26 @@ export function paymentMethodHandlers(services: ServerServices) {
       const rows = await enabledMethodsFor(db, body.country, body.currency);
       const defaultLang = await site.defaultLanguage();
       const coins = rows.some((m) => m.type === 'crypto') ? await activeCoins(db) : [];
-      return rows
-        .filter((m) => providers.has(m.code))
-        .map((m) => {
-          const max = Math.max(1, Math.min(m.max_installments, planMax));
-          return {
-            code: m.code,
-            name: m.names[ctx.lang] ?? (defaultLang ? m.names[defaultLang] : undefined) ?? m.names.en ?? m.code,
-            type: m.type,
-            installmentsAllowed: max > 1,
-            maxInstallments: max,
-            requiredFields: m.required_fields,
-            savedCards: m.type === 'card',
-            ...(m.type === 'mobile_money' ? { mobileMoneyOperators: operatorsFor(body.country) } : {}),
-            ...(m.type === 'crypto' ? { coins: coins.map((c) => c.coin) } : {}),
-          };
-        })
-        // A wallet method without an operator in the country, or crypto without a coin, cannot be paid.
-        .filter((m) => (m.mobileMoneyOperators ?? [null]).length > 0 && (m.coins ?? [null]).length > 0);
+      return (
+        rows
+          .filter((m) => providers.has(m.code))
+          .map((m) => {
+            const max = Math.max(1, Math.min(m.max_installments, planMax));
+            return {
+              code: m.code,
+              name: m.names[ctx.lang] ?? (defaultLang ? m.names[defaultLang] : undefined) ?? m.names.en ?? m.code,
+              type: m.type,
+              installmentsAllowed: max > 1,
+              maxInstallments: max,
+              requiredFields: m.required_fields,
+              savedCards: m.type === 'card',
+              ...(m.type === 'mobile_money' ? { mobileMoneyOperators: operatorsFor(body.country) } : {}),
+              ...(m.type === 'crypto' ? { coins: coins.map((c) => c.coin) } : {}),
+            };
+          })
+          // A wallet method without an operator in the country, or crypto without a coin, cannot be paid.
+          .filter((m) => (m.mobileMoneyOperators ?? [null]).length > 0 && (m.coins ?? [null]).length > 0)
+      );
     },
   });
 }

@@ -36,7 +36,14 @@ export function paymentTipHandlers(services: ServerServices) {
     async getPaymentTip({ query, ctx }) {
       const { accountUid } = await sessions.authenticate(ctx);
       const order = await loadOwnOrder(db, accountUid, query.orderId);
-      const kind = order.status === 'PAYMENT_FAILED' ? 'failed' : openStatuses.includes(order.status) ? 'pending' : paidStatuses.includes(order.status) ? 'paid' : 'closed';
+      const kind =
+        order.status === 'PAYMENT_FAILED'
+          ? 'failed'
+          : openStatuses.includes(order.status)
+            ? 'pending'
+            : paidStatuses.includes(order.status)
+              ? 'paid'
+              : 'closed';
       const tip = tipMessages[kind];
       return {
         orderId: order.id,

@@ -88,7 +88,14 @@ export function paymentHandlers(services: ServerServices) {
           const first = await db.transaction(async (tx) => {
             const order = await lockOpenOrder(tx, accountUid, body.orderId);
             await link(tx, order.id);
-            return phases.repayInTx(tx, accountUid, order, body.method, { installments: body.installments, email: body.email, input: inputOf(body), lang: ctx.lang, log: request.log, now });
+            return phases.repayInTx(tx, accountUid, order, body.method, {
+              installments: body.installments,
+              email: body.email,
+              input: inputOf(body),
+              lang: ctx.lang,
+              log: request.log,
+              now,
+            });
           });
           return answer(await phases.completeCharge(first, request.log));
         },
@@ -109,7 +116,14 @@ export function paymentHandlers(services: ServerServices) {
         switch (capture.status) {
           case 'completed':
           case 'already_completed': {
-            const paid = await settlePending(tx, order, attempt.id, { ...phases.settleDeps, log: request.log }, `${PAYPAL_PROVIDER}: captured ${capture.captureId}`, now);
+            const paid = await settlePending(
+              tx,
+              order,
+              attempt.id,
+              { ...phases.settleDeps, log: request.log },
+              `${PAYPAL_PROVIDER}: captured ${capture.captureId}`,
+              now,
+            );
             return { ok: true, result: { next: 'done', orderId: order.id, status: paid.status } };
           }
           case 'not_approved':
@@ -134,7 +148,14 @@ export function paymentHandlers(services: ServerServices) {
         const outcome = await phases.sandboxProvider().mobileMoney.confirm(tx, attempt.provider_ref, body.otp, now);
         switch (outcome.status) {
           case 'succeeded': {
-            const paid = await settlePending(tx, order, attempt.id, { ...phases.settleDeps, log: request.log }, `${MOBILE_MONEY_PROVIDER}: code confirmed`, now);
+            const paid = await settlePending(
+              tx,
+              order,
+              attempt.id,
+              { ...phases.settleDeps, log: request.log },
+              `${MOBILE_MONEY_PROVIDER}: code confirmed`,
+              now,
+            );
             return { ok: true, result: { next: 'done', orderId: order.id, status: paid.status } };
           }
           case 'declined':

@@ -33,8 +33,7 @@ export function pricingHandlers(services: ServerServices) {
 
   /** Authentication is optional on price calls: anonymous callers get list prices. A token that is
    * sent must be valid, though (-24010/-24020 reset a stale session, spec section 8). */
-  const optionalSession = async (ctx: RequestContext): Promise<AuthenticatedSession | null> =>
-    ctx.token ? sessions.authenticate(ctx) : null;
+  const optionalSession = async (ctx: RequestContext): Promise<AuthenticatedSession | null> => (ctx.token ? sessions.authenticate(ctx) : null);
 
   const languages = async (wanted: Language): Promise<Language[]> => {
     const config = await site.setting('siteConfig');

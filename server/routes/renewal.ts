@@ -92,7 +92,8 @@ export function renewalHandlers(services: ServerServices) {
         if (card.provider !== CARD_PROVIDER || cardExpired(card.exp_month, card.exp_year, now)) throw new ApiRefusal(RenewErr.cardUnavailable);
         const sub = await loadSubscription(tx, accountUid, ctx.lang, true);
         if (!sub) throw new ApiRefusal(RenewErr.notFound);
-        if (sub.status !== 'activated' || sub.renewing_since !== null) throw new ApiRefusal(RenewErr.billingCardNotUpdated, 200, `subscription ${sub.status}${sub.renewing_since ? ', renewing' : ''}`);
+        if (sub.status !== 'activated' || sub.renewing_since !== null)
+          throw new ApiRefusal(RenewErr.billingCardNotUpdated, 200, `subscription ${sub.status}${sub.renewing_since ? ', renewing' : ''}`);
         // A new card gets a fresh start (setBillingCard): its declines are the only ones that count.
         await setBillingCard(tx, accountUid, body.cardId, now);
         return toRenewInfo((await loadSubscription(tx, accountUid, ctx.lang))!);

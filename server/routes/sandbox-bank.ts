@@ -54,13 +54,26 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
    * `token` and `PayerID` (the portal then captures); approving the wallet completes the payment,
    * whose webhook settles the order, then sends the payer back. Cancelling voids the checkout.
    */
-  function hostedPages(scope: FastifyInstance, path: string, provider: 'PayPal' | 'Wallet', idField: 'token' | 'id', checkout: HostedCheckout, onApproved: (row: { id: string; reference: string; amount: number; currency: string }) => Promise<unknown>) {
+  function hostedPages(
+    scope: FastifyInstance,
+    path: string,
+    provider: 'PayPal' | 'Wallet',
+    idField: 'token' | 'id',
+    checkout: HostedCheckout,
+    onApproved: (row: { id: string; reference: string; amount: number; currency: string }) => Promise<unknown>,
+  ) {
     scope.get<{ Querystring: Record<string, string | undefined> }>(path, async (request, reply) => {
       const id = request.query[idField] ?? '';
       const row = await checkout.find(db, id);
       const now = clock.now();
       const currency = row ? await currencyFormat(db, row.currency) : undefined;
-      const closed = !row ? 'unknown checkout' : row.status !== 'CREATED' ? `it is ${row.status.toLowerCase()}` : now >= new Date(row.expires_at).getTime() ? 'it expired' : undefined;
+      const closed = !row
+        ? 'unknown checkout'
+        : row.status !== 'CREATED'
+          ? `it is ${row.status.toLowerCase()}`
+          : now >= new Date(row.expires_at).getTime()
+            ? 'it expired'
+            : undefined;
       const html = checkoutPage({
         provider,
         idField,
@@ -71,7 +84,11 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
         buyer: 'buyer@sandbox.example',
         action: path,
       });
-      return reply.status(row ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+      return reply
+        .status(row ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(html);
     });
 
     scope.post<{ Body: Record<string, string | undefined> }>(path, async (request, reply) => {
@@ -99,11 +116,12 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     hostedPages(scope, '/sandbox/paypal/checkoutnow', 'PayPal', 'token', sandbox.paypal.checkout, async () => undefined);
-    hostedPages(scope, '/sandbox/wallet/checkout', 'Wallet', 'id', sandbox.ewallet.checkout, (row) => deliver(EWALLET_PROVIDER, row.id, row.amount, row.currency));
+    hostedPages(scope, '/sandbox/wallet/checkout', 'Wallet', 'id', sandbox.ewallet.checkout, (row) =>
+      deliver(EWALLET_PROVIDER, row.id, row.amount, row.currency),
+    );
   });
 
   void app.register(async (scope) => {
-
     scope.post<{ Params: { txid: string } }>('/api/sandbox/pix/pay/:txid', async (request, reply) => {
       const { txid } = request.params;
       const attempt = await pendingInstructions(PIX_PROVIDER, txid);
@@ -136,7 +154,8 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
       const decimals = (await coinQuoteDecimals(db, String(quote.coin))) ?? 8;
       const quoted = parseCoinAmount(quote.coinAmount, decimals);
       const sent = parseCoinAmount(request.query.coinAmount ?? quote.coinAmount, decimals);
-      if (quoted === undefined || sent === undefined || sent === 0n) return reply.status(400).send({ error: `coinAmount is a positive decimal with at most ${decimals} decimals` });
+      if (quoted === undefined || sent === undefined || sent === 0n)
+        return reply.status(400).send({ error: `coinAmount is a positive decimal with at most ${decimals} decimals` });
       const worth = sent >= quoted ? quote.amount : Number((BigInt(quote.amount) * sent) / quoted);
       return deliver(CRYPTO_PROVIDER, address, worth, attempt.currency);
     });

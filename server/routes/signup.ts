@@ -46,9 +46,7 @@ const basicEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
 
-type Target =
-  | { type: 'email'; email: string }
-  | { type: 'phone'; areaCode: string; phone: string; bindEmail: string | null };
+type Target = { type: 'email'; email: string } | { type: 'phone'; areaCode: string; phone: string; bindEmail: string | null };
 
 export function signupHandlers(services: ServerServices) {
   const { db, clock, config, hasher, sessions, site } = services;
@@ -94,14 +92,35 @@ export function signupHandlers(services: ServerServices) {
   /** Sends the link of `purpose` to `email` in the account's language, in the caller's transaction. */
   async function sendLink(
     tx: Queryable,
-    { purpose, accountUid, email, nickname, lang, now }: { purpose: 'confirm' | 'bindEmail'; accountUid: number; email: string; nickname: string; lang: Language; now: number },
+    {
+      purpose,
+      accountUid,
+      email,
+      nickname,
+      lang,
+      now,
+    }: { purpose: 'confirm' | 'bindEmail'; accountUid: number; email: string; nickname: string; lang: Language; now: number },
   ) {
     const token = await createEmailToken(tx, { purpose, accountUid, email, now, ttlMs: LINK_TTL_MS });
     const hours = LINK_TTL_MS / 3_600_000;
     if (purpose === 'confirm') {
-      await services.outbox.send(tx, { accountUid, channel: 'email', to: email, lang, template: 'confirmEmail', params: { nickname, link: link('activate', token, lang), hours } });
+      await services.outbox.send(tx, {
+        accountUid,
+        channel: 'email',
+        to: email,
+        lang,
+        template: 'confirmEmail',
+        params: { nickname, link: link('activate', token, lang), hours },
+      });
     } else {
-      await services.outbox.send(tx, { accountUid, channel: 'email', to: email, lang, template: 'bindEmail', params: { nickname, link: link('bindEmailConfirmed', token, lang), hours } });
+      await services.outbox.send(tx, {
+        accountUid,
+        channel: 'email',
+        to: email,
+        lang,
+        template: 'bindEmail',
+        params: { nickname, link: link('bindEmailConfirmed', token, lang), hours },
+      });
     }
   }
 
@@ -130,7 +149,14 @@ export function signupHandlers(services: ServerServices) {
           }
 
           // A phone account is active at once (docs/decisions/005): it has nothing to confirm.
-          const uid = await createPhoneAccount(tx, { areaCode: target.areaCode, phone: target.phone, nickname: body.nickname, passwordHash, language: body.language, now });
+          const uid = await createPhoneAccount(tx, {
+            areaCode: target.areaCode,
+            phone: target.phone,
+            nickname: body.nickname,
+            passwordHash,
+            language: body.language,
+            now,
+          });
           await grantWelcomeCode(tx, uid, now);
           if (target.bindEmail) {
             await sendLink(tx, { purpose: 'bindEmail', accountUid: uid, email: target.bindEmail, nickname: body.nickname, lang: body.language, now });
@@ -141,7 +167,14 @@ export function signupHandlers(services: ServerServices) {
             account: target.phone,
             type: 'phone' as const,
             confirmationRequired: false,
-            userInfo: { token: session.token, uid: String(uid), account: target.phone, type: 'phone' as const, expiration: session.expiresAt, accountLoginType: 'password' as const },
+            userInfo: {
+              token: session.token,
+              uid: String(uid),
+              account: target.phone,
+              type: 'phone' as const,
+              expiration: session.expiresAt,
+              accountLoginType: 'password' as const,
+            },
           };
         });
       } catch (error) {
@@ -179,7 +212,14 @@ export function signupHandlers(services: ServerServices) {
         // No account holds the address: it may be one a phone account asked to bind.
         const phoneAccount = await phoneAccountBinding(tx, email);
         if (phoneAccount) {
-          await sendLink(tx, { purpose: 'bindEmail', accountUid: Number(phoneAccount.uid), email, nickname: phoneAccount.nickname, lang: phoneAccount.language, now });
+          await sendLink(tx, {
+            purpose: 'bindEmail',
+            accountUid: Number(phoneAccount.uid),
+            email,
+            nickname: phoneAccount.nickname,
+            lang: phoneAccount.language,
+            now,
+          });
         }
       });
       return { email: maskEmail(email), resendAfter: RESEND_INTERVAL_MS / 1000 };

@@ -80,7 +80,10 @@ function bootAfterPaint(html: string): string {
     .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src: string) => ((entry = src), ''))
     .replace(/<link rel="preload" as="style" crossorigin href="([^"]+)">/g, '<link rel="stylesheet" crossorigin href="$1">');
   if (!entry) return html;
-  return out.replace('</body>', `  <script defer src="/boot.js" data-entry="${attribute(entry)}" data-modules="${attribute(modules.join(' '))}"></script>\n  </body>`);
+  return out.replace(
+    '</body>',
+    `  <script defer src="/boot.js" data-entry="${attribute(entry)}" data-modules="${attribute(modules.join(' '))}"></script>\n  </body>`,
+  );
 }
 
 /**
@@ -119,11 +122,13 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
  */
 function bannerTags(first: Banner | undefined): string[] {
   if (!first) return [];
-  const link = (href: string, media?: string) => `<link rel="preload" as="image" fetchpriority="high" href="${attribute(href)}"${media ? ` media="${media}"` : ''}>`;
+  const link = (href: string, media?: string) =>
+    `<link rel="preload" as="image" fetchpriority="high" href="${attribute(href)}"${media ? ` media="${media}"` : ''}>`;
   return first.mobileImageUrl ? [link(first.imageUrl, desktopMedia), link(first.mobileImageUrl, phoneMedia)] : [link(first.imageUrl)];
 }
 
-const tag = (file: string) => (file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="${file}">` : `<link rel="modulepreload" crossorigin href="${file}">`);
+const tag = (file: string) =>
+  file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="${file}">` : `<link rel="modulepreload" crossorigin href="${file}">`;
 
 /**
  * Reads dist/index.html and the build's route hints once. Undefined without an index.html (the
@@ -151,13 +156,18 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
     let html = tags.length ? index.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`) : index;
     if (drawn) {
       // Inert until the app replaces it: what is typed or clicked before would be lost.
-      html = bootAfterPaint(html.replace(/<html lang="[^"]*">/, `<html lang="${drawn.language}">`).replace('<div id="root"></div>', `<div id="root"><div class="preview" inert>${drawn.markup}</div></div>`));
+      html = bootAfterPaint(
+        html
+          .replace(/<html lang="[^"]*">/, `<html lang="${drawn.language}">`)
+          .replace('<div id="root"></div>', `<div id="root"><div class="preview" inert>${drawn.markup}</div></div>`),
+      );
     }
     const etag = `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
     return { html, etag, encoded: new Map() };
   };
   // The screen's files after the entry's (already in index.html), so they queue behind them.
-  const chunkTags = (route: number, language: string | undefined) => [...(routes[route]?.files ?? []), ...(language ? (hints.languages[language] ?? []) : [])].map(tag);
+  const chunkTags = (route: number, language: string | undefined) =>
+    [...(routes[route]?.files ?? []), ...(language ? (hints.languages[language] ?? []) : [])].map(tag);
 
   // One page per route and language, made on first use and kept: the build does not change
   // under a running server.
@@ -259,7 +269,11 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
       }
       page ??= pageFor(route, chunkLanguage);
 
-      reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Accept-Language, Cookie').header('ETag', page.etag).type('text/html; charset=utf-8');
+      reply
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')
+        .header('ETag', page.etag)
+        .type('text/html; charset=utf-8');
       if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;

@@ -74,7 +74,9 @@ export function uploadHandlers(services: ServerServices) {
       if (['image/png', 'image/jpeg', 'application/pdf'].includes(declared) && declared !== type) throw invalid(`declared ${declared}, the bytes are ${type}`);
 
       const now = clock.now();
-      const objectKey = `proofs/${accountUid}/${randomBytes(18).toString('base64url').replace(/[^A-Za-z0-9_-]/g, '')}`;
+      const objectKey = `proofs/${accountUid}/${randomBytes(18)
+        .toString('base64url')
+        .replace(/[^A-Za-z0-9_-]/g, '')}`;
       await db.transaction(async (tx) => {
         // Serialises one account's uploads so the daily count cannot be raced past.
         await lockAccount(tx, accountUid);
@@ -96,8 +98,10 @@ export function uploadHandlers(services: ServerServices) {
       return db.transaction(async (tx) => {
         const order = await loadOrder(tx, body.orderId, { forUpdate: true });
         if (!order || order.account_uid !== accountUid) throw new ApiRefusal(OrderErr.orderNotFound);
-        const awaiting = order.payment_type === 'bank_transfer' && (order.status === 'PAYMENT_PENDING' || (order.status === 'SUBMITTED' && order.proof_key !== null));
-        if (!awaiting || !openStatuses.includes(order.status)) throw new ApiRefusal(OrderErr.orderNotFound, 200, `order ${order.id} is not a transfer awaiting payment`);
+        const awaiting =
+          order.payment_type === 'bank_transfer' && (order.status === 'PAYMENT_PENDING' || (order.status === 'SUBMITTED' && order.proof_key !== null));
+        if (!awaiting || !openStatuses.includes(order.status))
+          throw new ApiRefusal(OrderErr.orderNotFound, 200, `order ${order.id} is not a transfer awaiting payment`);
         if ((await uploadOwner(tx, body.objectKey)) !== accountUid) throw new ApiRefusal(OrderErr.paymentInfoNotFound, 200, 'no such upload of the caller');
         await attachProof(tx, order.id, body.objectKey);
         const withProof = { ...order, proof_key: body.objectKey };

@@ -70,7 +70,10 @@ function apiCacheControl(request: FastifyRequest, reply: FastifyReply) {
  * Adds the headers to every answer; returns the same step for the answers Fastify's router makes
  * before any hook can run (a path it cannot decode, see `frameworkErrors` in server/app.ts).
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'googleClientId' | 'env' | 'publicUrl'>): (request: FastifyRequest, reply: FastifyReply) => void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<Config, 'googleClientId' | 'env' | 'publicUrl'>,
+): (request: FastifyRequest, reply: FastifyReply) => void {
   const policy = appPolicy(config);
   // A production site whose public address is https is reached over TLS, whatever a proxy in
   // front says or fails to say (TRUST_PROXY off by default): a browser ignores the header on

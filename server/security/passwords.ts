@@ -2,7 +2,12 @@ import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP password-storage cheat sheet: argon2id, 19 MiB, 2 iterations, parallelism 1.
-const options = { algorithm: 2 /* Argon2id: the package's const enum cannot be imported under verbatimModuleSyntax */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const options = {
+  algorithm: 2 /* Argon2id: the package's const enum cannot be imported under verbatimModuleSyntax */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export class HashQueueFullError extends Error {
   constructor() {
@@ -49,8 +54,7 @@ export function createPasswordHasher({ concurrency = defaultHashConcurrency(), m
   return {
     hash: (password: string) => withSlot(() => hash(password, options)),
     /** Constant-time comparison is done inside argon2's verify. */
-    verify: (passwordHash: string, password: string) =>
-      withSlot(() => verify(passwordHash, password).catch(() => false)),
+    verify: (passwordHash: string, password: string) => withSlot(() => verify(passwordHash, password).catch(() => false)),
   };
 }
 

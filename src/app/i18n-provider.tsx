@@ -51,7 +51,8 @@ export function I18nProvider({ language, children }: Props) {
 
   useEffect(() => {
     let current = true;
-    const show = (l: Language, messages: Messages) => current && setShown((s) => (s?.language === l && s.messages === messages ? s : { language: l, messages }));
+    const show = (l: Language, messages: Messages) =>
+      current && setShown((s) => (s?.language === l && s.messages === messages ? s : { language: l, messages }));
     loadMessages(language)
       .then((messages) => show(language, messages))
       .catch((error: unknown) => {

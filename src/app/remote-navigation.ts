@@ -58,7 +58,8 @@ export function nearestInDirection(from: Box, candidates: readonly Box[], direct
   return best;
 }
 
-const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const focusableSelector =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Controls where an arrow has its own meaning and must be left alone. */
 function keepsArrows(el: Element | null, direction: Direction): boolean {
@@ -82,10 +83,16 @@ export function installRemoteNavigation(doc: Document, active: () => boolean): (
     if (keepsArrows(current, direction)) return;
     const dialog = doc.querySelector('[role="dialog"][aria-modal="true"]');
     const scope: ParentNode = dialog ?? doc;
-    const controls = [...scope.querySelectorAll<HTMLElement>(focusableSelector)].filter((el) => el !== current && el.getClientRects().length > 0 && !el.closest('[inert],[aria-hidden="true"]'));
+    const controls = [...scope.querySelectorAll<HTMLElement>(focusableSelector)].filter(
+      (el) => el !== current && el.getClientRects().length > 0 && !el.closest('[inert],[aria-hidden="true"]'),
+    );
     if (controls.length === 0) return;
     const from: Box = current ? current.getBoundingClientRect() : { left: 0, top: -1, right: doc.documentElement.clientWidth, bottom: -1 };
-    const index = nearestInDirection(from, controls.map((el) => el.getBoundingClientRect()), current ? direction : 'down');
+    const index = nearestInDirection(
+      from,
+      controls.map((el) => el.getBoundingClientRect()),
+      current ? direction : 'down',
+    );
     if (index < 0) return;
     event.preventDefault();
     controls[index]!.focus();

@@ -12,7 +12,14 @@ import { RequireDigits, RequireSession } from './route-guards';
 
 afterEach(() => cleanup());
 
-const user: UserInfo = { token: 't', uid: '7', account: 'ana@example.com', type: 'email', expiration: Date.now() + 86_400_000, accountLoginType: 'password' } as UserInfo;
+const user: UserInfo = {
+  token: 't',
+  uid: '7',
+  account: 'ana@example.com',
+  type: 'email',
+  expiration: Date.now() + 86_400_000,
+  accountLoginType: 'password',
+} as UserInfo;
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -25,8 +32,22 @@ function renderAt(path: string, userInfo: UserInfo | null) {
     <ServicesContext.Provider value={{ session } as unknown as ViewServices}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/orders" element={<RequireSession><p>orders</p></RequireSession>} />
-          <Route path="/plan-details/:id" element={<RequireDigits param="id"><p>plan</p></RequireDigits>} />
+          <Route
+            path="/orders"
+            element={
+              <RequireSession>
+                <p>orders</p>
+              </RequireSession>
+            }
+          />
+          <Route
+            path="/plan-details/:id"
+            element={
+              <RequireDigits param="id">
+                <p>plan</p>
+              </RequireDigits>
+            }
+          />
           <Route path="*" element={<Where />} />
         </Routes>
       </MemoryRouter>

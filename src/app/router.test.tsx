@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { preloadScreen, routedPaths } from './router';
 
 describe('preloadScreen', () => {
-  it("downloads the screen a path shows, through its guards", async () => {
+  it('downloads the screen a path shows, through its guards', async () => {
     expect(await preloadScreen('/plan-details/2', false)).toEqual([{ status: 'fulfilled', value: { default: expect.any(Function) } }]);
     expect(await preloadScreen('/orders', true)).toHaveLength(1);
   });
@@ -18,7 +18,36 @@ describe('preloadScreen', () => {
 describe('routedPaths', () => {
   it('holds every routed path, its parameters left out', () => {
     expect([...routedPaths].sort()).toEqual(
-      ['/pricing-table', '/help', '/privacy', '/404', '/500', '/resend-confirm', '/notice', '/login', '/register', '/forgot-password', '/lost-password', '/reset-password', '/account', '/orders', '/payment', '/paymentResult', '/payment-redirect', '/payment-pix', '/receipt', '/settings', '/coupons', '/my-cloud', '/plan-details', '/paynowTips', '/paymentCaishen', '/caishenRepay', '/stb-orders', '/flows'].sort(),
+      [
+        '/pricing-table',
+        '/help',
+        '/privacy',
+        '/404',
+        '/500',
+        '/resend-confirm',
+        '/notice',
+        '/login',
+        '/register',
+        '/forgot-password',
+        '/lost-password',
+        '/reset-password',
+        '/account',
+        '/orders',
+        '/payment',
+        '/paymentResult',
+        '/payment-redirect',
+        '/payment-pix',
+        '/receipt',
+        '/settings',
+        '/coupons',
+        '/my-cloud',
+        '/plan-details',
+        '/paynowTips',
+        '/paymentCaishen',
+        '/caishenRepay',
+        '/stb-orders',
+        '/flows',
+      ].sort(),
     );
   });
 });

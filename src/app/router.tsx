@@ -96,23 +96,79 @@ function routeTree(layout: Props) {
     <>
       <Route element={<MainLayout {...layout} />}>
         <Route path="/" element={<Navigate to="/pricing-table" replace />} />
-        <Route path="/pricing-table" element={<TrackedScreen><PricingTableScreen /></TrackedScreen>} />
+        <Route
+          path="/pricing-table"
+          element={
+            <TrackedScreen>
+              <PricingTableScreen />
+            </TrackedScreen>
+          }
+        />
         {/* Spec section 2: plan-details followed by anything but digits is /404. */}
-        <Route path="/plan-details/:id" element={<RequireDigits param="id"><PlanDetailsScreen /></RequireDigits>} />
+        <Route
+          path="/plan-details/:id"
+          element={
+            <RequireDigits param="id">
+              <PlanDetailsScreen />
+            </RequireDigits>
+          }
+        />
         <Route path="/help" element={<HelpScreen />} />
         <Route path="/privacy" element={<PrivacyScreen />} />
         {/* Spec section 2: /orders and /account are the same screen. */}
-        <Route path="/account" element={<RequireSession><AccountScreen /></RequireSession>} />
-        <Route path="/orders" element={<RequireSession><AccountScreen /></RequireSession>} />
+        <Route
+          path="/account"
+          element={
+            <RequireSession>
+              <AccountScreen />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="/orders"
+          element={
+            <RequireSession>
+              <AccountScreen />
+            </RequireSession>
+          }
+        />
         {/* Every payment screen says when the site takes test money only (docs/decisions/035). */}
         <Route element={<PaymentFrame />}>
-          <Route path="/payment" element={<RequireSession><PaymentScreen /></RequireSession>} />
+          <Route
+            path="/payment"
+            element={
+              <RequireSession>
+                <PaymentScreen />
+              </RequireSession>
+            }
+          />
         </Route>
         {/* Spec section 2, "other labelled screens": settings (docs/decisions/020: signed in). */}
-        <Route path="/settings" element={<RequireSession><SettingsScreen /></RequireSession>} />
+        <Route
+          path="/settings"
+          element={
+            <RequireSession>
+              <SettingsScreen />
+            </RequireSession>
+          }
+        />
         {/* Spec section 2, "other labelled screens": coupons and my cloud (docs/decisions/023: signed in). */}
-        <Route path="/coupons" element={<RequireSession><CouponsScreen /></RequireSession>} />
-        <Route path="/my-cloud" element={<RequireSession><MyCloudScreen /></RequireSession>} />
+        <Route
+          path="/coupons"
+          element={
+            <RequireSession>
+              <CouponsScreen />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="/my-cloud"
+          element={
+            <RequireSession>
+              <MyCloudScreen />
+            </RequireSession>
+          }
+        />
         {/* Not in the spec: the flow atlas for product owners and testers, off in production unless FLOWS_PAGE=on (docs/decisions/035). */}
         <Route path="/flows" element={<FlowsScreen />} />
       </Route>
@@ -132,15 +188,43 @@ function routeTree(layout: Props) {
           <Route path="/payment-redirect" element={<PaymentRedirectScreen />} />
           <Route path="/payment-pix" element={<PaymentPixScreen />} />
           {/* Spec section 2: how to finish paying a pending order (docs/decisions/019). */}
-          <Route path="/paynowTips" element={<RequireSession><PaynowTipsScreen /></RequireSession>} />
+          <Route
+            path="/paynowTips"
+            element={
+              <RequireSession>
+                <PaynowTipsScreen />
+              </RequireSession>
+            }
+          />
           {/* Spec section 2: payment helper pages; a TV hands the payment to a phone (docs/decisions/025). */}
-          <Route path="/paymentCaishen" element={<RequireSession><PaymentCaishenScreen /></RequireSession>} />
-          <Route path="/caishenRepay" element={<RequireSession><CaishenRepayScreen /></RequireSession>} />
+          <Route
+            path="/paymentCaishen"
+            element={
+              <RequireSession>
+                <PaymentCaishenScreen />
+              </RequireSession>
+            }
+          />
+          <Route
+            path="/caishenRepay"
+            element={
+              <RequireSession>
+                <CaishenRepayScreen />
+              </RequireSession>
+            }
+          />
         </Route>
         {/* Spec section 2: a paid order's receipt with its service period (docs/decisions/018). */}
         <Route path="/receipt" element={<ReceiptScreen />} />
         {/* Spec section 2: the set-top-box scene's order list. */}
-        <Route path="/stb-orders" element={<RequireSession><StbOrdersScreen /></RequireSession>} />
+        <Route
+          path="/stb-orders"
+          element={
+            <RequireSession>
+              <StbOrdersScreen />
+            </RequireSession>
+          }
+        />
       </Route>
       <Route path="*" element={<Navigate to="/404" replace />} />
     </>

@@ -35,7 +35,10 @@ export interface AppServices {
  * `origin`: where the API is and how to reach it; the page's own origin and fetch by default (the
  * server's preview, src/preview, reaches its own server in-process).
  */
-export function createAppServices(win: Window & typeof globalThis, origin: { baseUrl: string; fetch?: (input: Request) => Promise<Response> } = { baseUrl: '' }): AppServices {
+export function createAppServices(
+  win: Window & typeof globalThis,
+  origin: { baseUrl: string; fetch?: (input: Request) => Promise<Response> } = { baseUrl: '' },
+): AppServices {
   const store = createSessionStore(win.localStorage);
   const cache = createSessionCache(win.sessionStorage);
   const toasts = createToastStore();

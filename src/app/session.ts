@@ -21,7 +21,10 @@ export interface SessionDeps {
 }
 
 /** Starts the session actor; `stop` ends it and the other-tab watcher. */
-export function startSession({ win, api, store, toasts, navigate, reload, now = Date.now, actorOptions }: SessionDeps): { session: Actor<SessionMachine>; stop(): void } {
+export function startSession({ win, api, store, toasts, navigate, reload, now = Date.now, actorOptions }: SessionDeps): {
+  session: Actor<SessionMachine>;
+  stop(): void;
+} {
   const session = createActor(
     sessionMachine.provide({
       actors: createSessionActors(api),

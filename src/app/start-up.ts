@@ -26,7 +26,11 @@ const firstScreenReads: Record<string, (language: Language) => Read<unknown>[]> 
  * (never fails) once the messages and the code are in or have failed: then the first render can
  * draw the screen at once (a failure shows as it always did, through the route's error boundary).
  */
-export function startFirstScreen(services: AppServices, { pathname, search }: { pathname: string; search: string }, browserLanguages: readonly string[]): Promise<unknown> {
+export function startFirstScreen(
+  services: AppServices,
+  { pathname, search }: { pathname: string; search: string },
+  browserLanguages: readonly string[],
+): Promise<unknown> {
   const entry = decideEntry(pathname, search);
   const path = entry.redirect?.split('?')[0] ?? pathname;
   // Spec section 2: the scene and the language the address names are stored. Stored before the

@@ -35,7 +35,14 @@ describe('page-load tracking (spec section 9)', () => {
       [PageEvent.left, 1, 5_250],
       [PageEvent.opened, 14, undefined],
     ]);
-    expect(sent[0]).toMatchObject({ verCode: TRACKING_VERSION, path: '/pricing-table?la=en', clientType: 'WEB', scene: 'WEB', language: 'pt', timestamp: 1_000 });
+    expect(sent[0]).toMatchObject({
+      verCode: TRACKING_VERSION,
+      path: '/pricing-table?la=en',
+      clientType: 'WEB',
+      scene: 'WEB',
+      language: 'pt',
+      timestamp: 1_000,
+    });
   });
 
   it('a new query on the same page is the same visit; an untracked page ends the visit without a new one', () => {
@@ -93,7 +100,12 @@ describe('the app tracker (docs/decisions/022 and 028)', () => {
     tr.loaded();
     expect(GET).toHaveBeenCalledTimes(1);
     answerConfig(pointData);
-    await vi.waitFor(() => expect(posted.map((e) => [e.eventId, e.pageId])).toEqual([[PageEvent.opened, 1], [PageEvent.loaded, 1]]));
+    await vi.waitFor(() =>
+      expect(posted.map((e) => [e.eventId, e.pageId])).toEqual([
+        [PageEvent.opened, 1],
+        [PageEvent.loaded, 1],
+      ]),
+    );
     expect(posted[0]).toMatchObject({ brand: 'Aurora', brandId: 'b1', vnoId: 'v1', tenantId: 't1', env: 'sandbox' });
     expect(store.get('pointData')).toEqual(pointData);
     // Once released, a report goes out at once.
@@ -106,7 +118,10 @@ describe('the app tracker (docs/decisions/022 and 028)', () => {
     const { tr, posted, GET } = appTracker();
     tr.opened('/login');
     tr.left();
-    expect(posted.map((e) => [e.eventId, e.pageId])).toEqual([[PageEvent.opened, 8], [PageEvent.left, 8]]);
+    expect(posted.map((e) => [e.eventId, e.pageId])).toEqual([
+      [PageEvent.opened, 8],
+      [PageEvent.left, 8],
+    ]);
     expect(GET).not.toHaveBeenCalled();
   });
 });

@@ -108,7 +108,9 @@ export function createAppTracker(calls: TrackingCalls, store: SessionStore, lang
   let held: ReportEvent[] | null = [];
   const post = (event: ReportEvent) => {
     const env = pointData?.env === 'sandbox' || pointData?.env === 'production' ? pointData.env : undefined;
-    const point = pointData ? { brand: pointData.brand, brandId: pointData.brandId, vnoId: pointData.vnoId, tenantId: pointData.tenantId, ...(env ? { env } : {}) } : {};
+    const point = pointData
+      ? { brand: pointData.brand, brandId: pointData.brandId, vnoId: pointData.vnoId, tenantId: pointData.tenantId, ...(env ? { env } : {}) }
+      : {};
     void calls.report({ ...event, ...point }).catch(() => undefined);
   };
   // The point data comes from the user-config call (contract ReportEvent); once per page.

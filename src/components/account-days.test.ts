@@ -45,7 +45,22 @@ describe('timestamps are shown only with 13 digits (spec section 9)', () => {
   });
 
   it('refuses seconds, other lengths, fractions, negatives and non-numbers', () => {
-    for (const value of [1767225600, 999_999_999_999, 10_000_000_000_000, 0, -1767225600000, 1767225600000.5, '176722560000a', ' 1767225600000', '', null, undefined, NaN, {}, true]) {
+    for (const value of [
+      1767225600,
+      999_999_999_999,
+      10_000_000_000_000,
+      0,
+      -1767225600000,
+      1767225600000.5,
+      '176722560000a',
+      ' 1767225600000',
+      '',
+      null,
+      undefined,
+      NaN,
+      {},
+      true,
+    ]) {
       expect(shownTimestamp(value), String(value)).toBeNull();
     }
   });

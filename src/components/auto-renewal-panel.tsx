@@ -12,7 +12,11 @@ import { Dialog } from './dialog';
 const m = defineMessages({
   title: { id: 'autoRenewal.title', defaultMessage: 'Auto-renewal', description: 'Heading of the auto-renewal panel on the account screen' },
   loading: { id: 'autoRenewal.loading', defaultMessage: 'Loading your auto-renewal…', description: 'Shown while the auto-renewal is loading' },
-  loadFailed: { id: 'autoRenewal.loadFailed', defaultMessage: 'Your auto-renewal could not be loaded.', description: 'Shown when the auto-renewal could not be loaded' },
+  loadFailed: {
+    id: 'autoRenewal.loadFailed',
+    defaultMessage: 'Your auto-renewal could not be loaded.',
+    description: 'Shown when the auto-renewal could not be loaded',
+  },
   retry: { id: 'autoRenewal.retry', defaultMessage: 'Try again', description: 'Button: load the auto-renewal again' },
   on: { id: 'autoRenewal.on', defaultMessage: 'On', description: 'Auto-renewal status: on (activated)' },
   off: { id: 'autoRenewal.off', defaultMessage: 'Off', description: 'Auto-renewal status: off (cancelled, expired or none)' },
@@ -32,7 +36,11 @@ const m = defineMessages({
     defaultMessage: 'Auto-renewal has ended: the last renewals could not be charged.',
     description: 'Explains auto-renewal when it expired',
   },
-  none: { id: 'autoRenewal.none', defaultMessage: 'None of your plans renews by itself.', description: 'Shown when the account has no auto-renewal (error 6201)' },
+  none: {
+    id: 'autoRenewal.none',
+    defaultMessage: 'None of your plans renews by itself.',
+    description: 'Shown when the account has no auto-renewal (error 6201)',
+  },
   repurchase: {
     id: 'autoRenewal.repurchase',
     defaultMessage: 'Buy a monthly plan with auto-renew',
@@ -54,7 +62,8 @@ const m = defineMessages({
   confirmTitle: { id: 'autoRenewal.confirmTitle', defaultMessage: 'Turn off auto-renewal?', description: 'Title of the dialog confirming the cancellation' },
   confirmText: {
     id: 'autoRenewal.confirmText',
-    defaultMessage: 'Your plan stays active until the end of the period already paid. To turn auto-renewal on again later, you buy a monthly plan with auto-renew.',
+    defaultMessage:
+      'Your plan stays active until the end of the period already paid. To turn auto-renewal on again later, you buy a monthly plan with auto-renew.',
     description: 'What cancelling auto-renewal means, in the confirmation dialog',
   },
   confirm: { id: 'autoRenewal.confirm', defaultMessage: 'Turn it off', description: 'Button: confirm turning auto-renewal off' },
@@ -165,7 +174,9 @@ function cardText(intl: ReturnType<typeof useIntl>, card: SavedCard) {
 function RenewalDetails({ view, send }: { view: AutoRenewalView; send: Send }) {
   const intl = useIntl();
   const { info } = view;
-  const explanation = { activated: m.activated, cancelled: m.cancelled, expired: m.expired, none: m.none }[view.status as 'activated' | 'cancelled' | 'expired' | 'none'];
+  const explanation = { activated: m.activated, cancelled: m.cancelled, expired: m.expired, none: m.none }[
+    view.status as 'activated' | 'cancelled' | 'expired' | 'none'
+  ];
   const on = view.status === 'activated';
   return (
     <div className="stack">

@@ -14,7 +14,15 @@ type Banner = components['schemas']['Banner'];
 
 afterEach(() => cleanup());
 
-const banner = (id: string, sort: number): Banner => ({ id, title: `Offer ${id}`, imageUrl: `/b/${id}.svg`, mobileImageUrl: `/b/${id}-m.svg`, linkUrl: '/pricing-table', position: 'pricing', sort });
+const banner = (id: string, sort: number): Banner => ({
+  id,
+  title: `Offer ${id}`,
+  imageUrl: `/b/${id}.svg`,
+  mobileImageUrl: `/b/${id}-m.svg`,
+  linkUrl: '/pricing-table',
+  position: 'pricing',
+  sort,
+});
 
 function renderBanners(list: Promise<Banner[]>) {
   const api = { client: { GET: () => list }, callData: (answer: Promise<Banner[]>) => answer };

@@ -43,7 +43,12 @@ export function Banners({ position }: { position: Banner['position'] }) {
             <span className="banner-title">{b.title}</span>
           </>
         );
-        if (!b.linkUrl) return <div key={b.id} className="banner">{picture}</div>;
+        if (!b.linkUrl)
+          return (
+            <div key={b.id} className="banner">
+              {picture}
+            </div>
+          );
         // A link inside the portal stays in the app; another site opens as a plain link.
         return b.linkUrl.startsWith('/') ? (
           <Link key={b.id} className="banner" to={b.linkUrl}>

@@ -56,7 +56,14 @@ function Form({ of, busy = false }: { of: CaptchaChallenge; busy?: boolean }) {
   return (
     <IntlProvider locale="en" messages={{}}>
       <form onSubmit={form.handleSubmit(() => {})} noValidate>
-        <CaptchaField id="c" challenge={of} busy={busy} error={form.formState.errors.captcha?.message} field={captcha.field} reset={() => form.resetField('captcha')} />
+        <CaptchaField
+          id="c"
+          challenge={of}
+          busy={busy}
+          error={form.formState.errors.captcha?.message}
+          field={captcha.field}
+          reset={() => form.resetField('captcha')}
+        />
         <button type="submit">Send</button>
       </form>
     </IntlProvider>
@@ -65,7 +72,8 @@ function Form({ of, busy = false }: { of: CaptchaChallenge; busy?: boolean }) {
 
 const verify = () => screen.getByRole('button', { name: 'Verify that I am not a robot' });
 const status = () => screen.getByRole('status');
-const decoded = (code: string) => JSON.parse(atob(code.replace(/-/g, '+').replace(/_/g, '/'))) as { challenge: CaptchaChallenge; solution: { counter: number; derivedKey: string } };
+const decoded = (code: string) =>
+  JSON.parse(atob(code.replace(/-/g, '+').replace(/_/g, '/'))) as { challenge: CaptchaChallenge; solution: { counter: number; derivedKey: string } };
 
 describe('CaptchaField', () => {
   it('is a labelled group with a real button and an empty status line until asked; nothing is solved before', async () => {
@@ -139,7 +147,10 @@ describe('CaptchaField', () => {
     const { container } = render(<Form of={await challenge(6)} />);
     // jsdom draws nothing, so colour contrast is left to the browser suites (e2e/login.spec.ts).
     const check = async () => {
-      const results = await axe.run(container, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: { 'color-contrast': { enabled: false } } });
+      const results = await axe.run(container, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+        rules: { 'color-contrast': { enabled: false } },
+      });
       expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     };
     await check();

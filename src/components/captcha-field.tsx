@@ -11,9 +11,21 @@ const m = defineMessages({
     description: 'Explains the anti-robot check: the browser does a short computation, nothing to read or type',
   },
   verify: { id: 'captcha.verify', defaultMessage: 'Verify that I am not a robot', description: 'Button that starts the anti-robot check' },
-  verifying: { id: 'captcha.verifying', defaultMessage: 'Verifying…', description: 'Status of the anti-robot check while the browser works on it (read out by screen readers)' },
-  verified: { id: 'captcha.verified', defaultMessage: 'Verified. You can send the form.', description: 'Status of the anti-robot check once it passed (read out by screen readers)' },
-  failed: { id: 'captcha.failed', defaultMessage: 'Verification failed. Try again.', description: 'Status of the anti-robot check when it could not finish (read out by screen readers)' },
+  verifying: {
+    id: 'captcha.verifying',
+    defaultMessage: 'Verifying…',
+    description: 'Status of the anti-robot check while the browser works on it (read out by screen readers)',
+  },
+  verified: {
+    id: 'captcha.verified',
+    defaultMessage: 'Verified. You can send the form.',
+    description: 'Status of the anti-robot check once it passed (read out by screen readers)',
+  },
+  failed: {
+    id: 'captcha.failed',
+    defaultMessage: 'Verification failed. Try again.',
+    description: 'Status of the anti-robot check when it could not finish (read out by screen readers)',
+  },
 });
 
 type Progress = 'idle' | 'verifying' | 'verified' | 'failed';

@@ -12,13 +12,21 @@ const explain = defineMessage<{ readonly code: string; readonly orderId: string 
 });
 
 const m = defineMessages({
-  title: { id: 'unbinding.title', defaultMessage: 'Use this code on this order?', description: 'Title of the dialog shown when a discount code is held by another unpaid order' },
+  title: {
+    id: 'unbinding.title',
+    defaultMessage: 'Use this code on this order?',
+    description: 'Title of the dialog shown when a discount code is held by another unpaid order',
+  },
   consequence: {
     id: 'unbinding.consequence',
     defaultMessage: 'To use it here, that other order will be cancelled. This cannot be undone.',
     description: 'What confirming the unbinding does: the other order is cancelled',
   },
-  confirm: { id: 'unbinding.confirm', defaultMessage: 'Cancel that order and use the code', description: 'Button: cancel the other order so the code applies to this one' },
+  confirm: {
+    id: 'unbinding.confirm',
+    defaultMessage: 'Cancel that order and use the code',
+    description: 'Button: cancel the other order so the code applies to this one',
+  },
   keep: { id: 'unbinding.keep', defaultMessage: 'Keep that order', description: 'Button: keep the other order; the code is not applied here' },
   working: { id: 'unbinding.working', defaultMessage: 'Cancelling the other order…', description: 'Shown while the other order is being cancelled' },
   failed: {
@@ -40,7 +48,13 @@ export function DiscountUnbindingDialog({ actorRef }: { actorRef: ActorRefFrom<D
   if (!view.open) return null;
   const send = actorRef.send;
   return (
-    <Dialog initialFocus="dialog" labelledBy="unbinding-title" describedBy="unbinding-explain" busy={view.busy} onEscape={view.canCancel ? () => send({ type: 'CANCELLED' }) : undefined}>
+    <Dialog
+      initialFocus="dialog"
+      labelledBy="unbinding-title"
+      describedBy="unbinding-explain"
+      busy={view.busy}
+      onEscape={view.canCancel ? () => send({ type: 'CANCELLED' }) : undefined}
+    >
       <h2 id="unbinding-title">{intl.formatMessage(m.title)}</h2>
       <p id="unbinding-explain">{intl.formatMessage(explain, { code: view.discountCode, orderId: view.orderId })}</p>
       <p>{intl.formatMessage(m.consequence)}</p>

@@ -1,7 +1,9 @@
 import { useIntl } from 'react-intl';
 import { validationMessages } from '../../core/i18n/error-messages';
 
-const byId: ReadonlyMap<string, (typeof validationMessages)[keyof typeof validationMessages]> = new Map(Object.values(validationMessages).map((d) => [d.id, d]));
+const byId: ReadonlyMap<string, (typeof validationMessages)[keyof typeof validationMessages]> = new Map(
+  Object.values(validationMessages).map((d) => [d.id, d]),
+);
 
 /** A field's validation message: the zod schemas report catalogue ids (core/validation/schemas.ts). */
 export function FieldError({ id, messageId }: { id: string; messageId: string | undefined }) {

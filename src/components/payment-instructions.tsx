@@ -14,13 +14,21 @@ const m = defineMessages({
   copy: { id: 'payment.copy', defaultMessage: 'Copy', description: 'Button that copies a payment code to the clipboard' },
   copied: { id: 'payment.copied', defaultMessage: 'Copied', description: 'Shown after a payment code was copied' },
   pixTitle: { id: 'payment.pix.title', defaultMessage: 'Pay with PIX', description: 'Heading of the PIX panel' },
-  pixHow: { id: 'payment.pix.how', defaultMessage: 'Scan the QR code with your bank app, or copy the PIX code and paste it there.', description: 'How to pay a PIX code' },
+  pixHow: {
+    id: 'payment.pix.how',
+    defaultMessage: 'Scan the QR code with your bank app, or copy the PIX code and paste it there.',
+    description: 'How to pay a PIX code',
+  },
   pixQr: { id: 'payment.pix.qr', defaultMessage: 'PIX QR code', description: 'Alternative text of the PIX QR image' },
   pixCode: { id: 'payment.pix.code', defaultMessage: 'PIX copy-and-paste code', description: 'Label of the PIX code field' },
   boletoTitle: { id: 'payment.boleto.title', defaultMessage: 'Pay the payment slip (boleto)', description: 'Heading of the boleto panel' },
   boletoLine: { id: 'payment.boleto.line', defaultMessage: 'Digitable line', description: 'Label of the boleto digitable line' },
   transferTitle: { id: 'payment.transfer.title', defaultMessage: 'Pay by bank transfer', description: 'Heading of the bank transfer panel' },
-  transferHow: { id: 'payment.transfer.how', defaultMessage: 'Transfer the exact amount to this account and write the reference in the transfer description.', description: 'How to pay by bank transfer' },
+  transferHow: {
+    id: 'payment.transfer.how',
+    defaultMessage: 'Transfer the exact amount to this account and write the reference in the transfer description.',
+    description: 'How to pay by bank transfer',
+  },
   bank: { id: 'payment.transfer.bank', defaultMessage: 'Bank', description: 'Label: the receiving bank' },
   holder: { id: 'payment.transfer.holder', defaultMessage: 'Account holder', description: 'Label: the receiving account holder' },
   branch: { id: 'payment.transfer.branch', defaultMessage: 'Branch', description: 'Label: the bank branch (agência)' },
@@ -35,7 +43,11 @@ const m = defineMessages({
   cryptoAmount: { id: 'payment.crypto.amount', defaultMessage: 'Exact amount to send', description: 'Label of the coin amount' },
 });
 
-const payBy = defineMessage<{ readonly when: string }>({ id: 'payment.payBy', defaultMessage: 'Pay by {when}', description: 'When the payment window closes; {when} is a date and time' });
+const payBy = defineMessage<{ readonly when: string }>({
+  id: 'payment.payBy',
+  defaultMessage: 'Pay by {when}',
+  description: 'When the payment window closes; {when} is a date and time',
+});
 
 /** A date and time in the user's language, as every panel shows a payment window. */
 function useFormatters() {
@@ -89,7 +101,8 @@ export function BoletoPanel({ boleto, children }: { boleto: PayResultOf<'boleto'
     <section aria-labelledby="boleto-title" className="payment-step">
       <h2 id="boleto-title">{intl.formatMessage(m.boletoTitle)}</h2>
       <p>
-        {intl.formatMessage(m.amount)}: <strong>{money(boleto.amount, boleto.currency)}</strong> · {intl.formatMessage(payBy, { when: intl.formatDate(`${boleto.dueDate}T12:00:00`, { dateStyle: 'long' }) })}
+        {intl.formatMessage(m.amount)}: <strong>{money(boleto.amount, boleto.currency)}</strong> ·{' '}
+        {intl.formatMessage(payBy, { when: intl.formatDate(`${boleto.dueDate}T12:00:00`, { dateStyle: 'long' }) })}
       </p>
       <label htmlFor="boleto-line">{intl.formatMessage(m.boletoLine)}</label>
       <input id="boleto-line" readOnly value={groupDigitableLine(boleto.digitableLine)} className="code" />

@@ -37,7 +37,13 @@ export function SessionMenu() {
           <Link to="/coupons">{intl.formatMessage(m.coupons)}</Link>
           <Link to="/my-cloud">{intl.formatMessage(m.myCloud)}</Link>
           <Link to="/settings">{intl.formatMessage(m.settings)}</Link>
-          <button type="button" className="button button-secondary" disabled={!view.canLogOut} aria-busy={view.signingOut} onClick={() => session.send({ type: 'LOGOUT_REQUESTED' })}>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={!view.canLogOut}
+            aria-busy={view.signingOut}
+            onClick={() => session.send({ type: 'LOGOUT_REQUESTED' })}
+          >
             {intl.formatMessage(m.logOut)}
           </button>
         </>

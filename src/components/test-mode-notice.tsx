@@ -3,8 +3,16 @@ import { Outlet } from 'react-router-dom';
 import { useUserConfig } from '../queries/site-queries';
 
 const m = defineMessages({
-  badge: { id: 'testMode.badge', defaultMessage: 'Test mode', description: 'Badge on every payment screen while the site takes test money only (sandbox payment providers)' },
-  body: { id: 'testMode.body', defaultMessage: 'No real money is charged.', description: 'First sentence next to the test-mode badge on payment screens (shown on every screen size)' },
+  badge: {
+    id: 'testMode.badge',
+    defaultMessage: 'Test mode',
+    description: 'Badge on every payment screen while the site takes test money only (sandbox payment providers)',
+  },
+  body: {
+    id: 'testMode.body',
+    defaultMessage: 'No real money is charged.',
+    description: 'First sentence next to the test-mode badge on payment screens (shown on every screen size)',
+  },
   more: {
     id: 'testMode.more',
     defaultMessage: 'Only test cards and the sandbox bank pay here.',

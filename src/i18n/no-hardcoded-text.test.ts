@@ -9,7 +9,17 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const readAttributes = new Set(['aria-label', 'aria-description', 'aria-placeholder', 'aria-roledescription', 'aria-valuetext', 'alt', 'title', 'placeholder', 'label']);
+const readAttributes = new Set([
+  'aria-label',
+  'aria-description',
+  'aria-placeholder',
+  'aria-roledescription',
+  'aria-valuetext',
+  'alt',
+  'title',
+  'placeholder',
+  'label',
+]);
 const hasWord = (text: string) => /\p{L}{2,}/u.test(text);
 
 function tsxFiles(dir: string): string[] {
@@ -28,7 +38,12 @@ export function literalWords(file: string, text = readFileSync(file, 'utf8')): s
     if (ts.isJsxText(node) && hasWord(node.text)) found.push(`${where(node)} text "${node.text.trim()}"`);
     if (ts.isJsxAttribute(node) && readAttributes.has(node.name.getText())) {
       const init = node.initializer;
-      const literal = init && ts.isStringLiteral(init) ? init.text : init && ts.isJsxExpression(init) && init.expression && ts.isStringLiteralLike(init.expression) ? init.expression.text : null;
+      const literal =
+        init && ts.isStringLiteral(init)
+          ? init.text
+          : init && ts.isJsxExpression(init) && init.expression && ts.isStringLiteralLike(init.expression)
+            ? init.expression.text
+            : null;
       if (literal !== null && hasWord(literal)) found.push(`${where(node)} ${node.name.getText()}="${literal}"`);
     }
     ts.forEachChild(node, visit);

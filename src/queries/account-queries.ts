@@ -40,7 +40,9 @@ export const useAccountName = ({ uid, account, type, token }: AccountIdentity & 
 
 /** One page of the account's orders, newest first (the account screen and /stb-orders share it). */
 export const useOrders = (uid: string, page: number) =>
-  useQuery(`${accountKey(uid)}:orders:${page}`, ({ api }) => api.callData(api.client.POST('/api/bill/orders/v1', { body: { page, pageSize: ORDERS_PAGE_SIZE } })));
+  useQuery(`${accountKey(uid)}:orders:${page}`, ({ api }) =>
+    api.callData(api.client.POST('/api/bill/orders/v1', { body: { page, pageSize: ORDERS_PAGE_SIZE } })),
+  );
 
 /** Offer emails on or off (spec section 7: a GET that changes state); answers the status now. */
 export const useOfferEmails = () =>

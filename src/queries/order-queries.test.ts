@@ -23,7 +23,8 @@ function apiAnswering(answer: (request: Request) => Response) {
   return { api, effects, requests };
 }
 
-const envelope = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+const envelope = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   try {

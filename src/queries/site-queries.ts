@@ -30,8 +30,7 @@ export const useSiteConfig = () => useRead(siteConfigRead);
 /** What the running server says of itself: test money or real (`env`), the flow atlas (docs/decisions/035). */
 export const useUserConfig = () => useQuery('userConfig', ({ api }) => api.callData(api.client.GET('/api/user/get/config/v1')));
 
-export const useContactUs = (language: Language) =>
-  useQuery(`contact:${language}`, ({ api }) => api.callData(api.client.GET('/api/site/contact-us/v1')));
+export const useContactUs = (language: Language) => useQuery(`contact:${language}`, ({ api }) => api.callData(api.client.GET('/api/site/contact-us/v1')));
 
 /** Policy texts per language, cached for the browser session (spec section 7). */
 export const usePolicy = (type: Schemas['PolicyType'], language: Language) =>

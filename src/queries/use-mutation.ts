@@ -1,11 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryServices, type QueryServices } from './query-services';
 
-export type MutationState<T> =
-  | { status: 'idle' }
-  | { status: 'pending' }
-  | { status: 'success'; data: T }
-  | { status: 'error'; error: unknown };
+export type MutationState<T> = { status: 'idle' } | { status: 'pending' } | { status: 'success'; data: T } | { status: 'error'; error: unknown };
 
 /**
  * A one-shot write for a plain view (resend a link): runs on demand, one at a time. Like useQuery,

@@ -55,9 +55,13 @@ describe('a script that does not do the work, after a lockout', () => {
     for (let i = 0; i < 20; i++) {
       const { captchaId, challenge } = await challengeFor();
       // The half of the key the challenge shows, with anything after it.
-      await attempt('shown prefix, made-up rest', { captchaId, captchaCode: captchaCode(challenge, { counter: 1, derivedKey: challenge.parameters.keyPrefix + randomHex(16) }) });
+      await attempt('shown prefix, made-up rest', {
+        captchaId,
+        captchaCode: captchaCode(challenge, { counter: 1, derivedKey: challenge.parameters.keyPrefix + randomHex(16) }),
+      });
     }
-    for (let i = 0; i < 20; i++) await attempt('random text', { captchaId: randomBytes(18).toString('base64url'), captchaCode: randomBytes(600).toString('base64url') });
+    for (let i = 0; i < 20; i++)
+      await attempt('random text', { captchaId: randomBytes(18).toString('base64url'), captchaCode: randomBytes(600).toString('base64url') });
 
     // One honest solution, spent by a wrong password; then replayed, one at a time and all at once.
     const spent = await solveCaptchaOf(await challengeFor());
@@ -70,7 +74,10 @@ describe('a script that does not do the work, after a lockout', () => {
     const raced = await solveCaptchaOf(await challengeFor());
     const race = await Promise.all(Array.from({ length: 10 }, () => login(a, { ...raced, password: 'wrong-password' })));
     expect(race.filter((c) => c === 4596)).toHaveLength(1);
-    tally.set('one solution raced 10 times (9 late)', race.filter((c) => c !== 4596));
+    tally.set(
+      'one solution raced 10 times (9 late)',
+      race.filter((c) => c !== 4596),
+    );
 
     for (const purpose of ['sendCode', 'resetPassword', 'signup'] as const) {
       for (let i = 0; i < 3; i++) await attempt('solved for another form', await solveCaptchaOf(await challengeFor(purpose)));
@@ -90,7 +97,10 @@ describe('a script that does not do the work, after a lockout', () => {
         hmacSignatureSecret: randomHex(32),
         hmacKeySignatureSecret: randomHex(32),
       });
-      await attempt('its own easy challenge', { captchaId: `own${i}`, captchaCode: (await solveCaptchaOf({ captchaId: `own${i}`, challenge: own as CaptchaChallenge })).captchaCode });
+      await attempt('its own easy challenge', {
+        captchaId: `own${i}`,
+        captchaCode: (await solveCaptchaOf({ captchaId: `own${i}`, challenge: own as CaptchaChallenge })).captchaCode,
+      });
     }
 
     const answers = [...tally.values()].flat();

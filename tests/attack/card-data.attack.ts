@@ -35,7 +35,12 @@ describe('card data: a spawned server on PostgreSQL keeps no card number and no 
     const numbers = [...sandboxCards.map((c) => c.number), UNLISTED];
     const card = (number: string, save = false) => ({ number, expMonth: 12, expYear: 2040, cvc: CVC, holder: 'Card Data', ...(save ? { save } : {}) });
     const pay = (token: string, body: Record<string, unknown>) =>
-      post<{ orderId?: string }>(server.url, '/api/bill/pay/v1', { planId: '3', method: 'card', currency: 'BRL', email: 'card-data@example.com', ...body }, { Authorization: token, 'Idempotency-Key': randomUUID() });
+      post<{ orderId?: string }>(
+        server.url,
+        '/api/bill/pay/v1',
+        { planId: '3', method: 'card', currency: 'BRL', email: 'card-data@example.com', ...body },
+        { Authorization: token, 'Idempotency-Key': randomUUID() },
+      );
 
     const answers: number[] = [];
     for (const number of numbers) {

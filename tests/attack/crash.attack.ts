@@ -103,7 +103,10 @@ describe('kill -9 during 200 card checkouts', () => {
     const orders = await db.query<{ id: string; status: string }>('SELECT id, status FROM orders');
     const statusOf = new Map(orders.map((o) => [o.id, o.status]));
     const succeeded = charges.filter((c) => c.status === 'succeeded');
-    const reconciled = server.log().split('\n').filter((l) => l.includes('reconciled a charge left charging')).length;
+    const reconciled = server
+      .log()
+      .split('\n')
+      .filter((l) => l.includes('reconciled a charge left charging')).length;
     console.log(
       `crash: ${CHECKOUTS} checkouts from ${ACCOUNTS} accounts, ${stats.runs} server runs, ${stats.randomKills} random kills + ${stats.crashAtKills} CRASH_AT=after-provider kills, ` +
         `${stats.noAnswer} requests without answer, ${stats.retriedLater} answered -3031; ${acknowledged.length} acknowledged, ${succeeded.length} network charges, ` +
@@ -125,7 +128,12 @@ describe('kill -9 during 200 card checkouts', () => {
     const seen = acknowledged.map((c) => c.answer!.orderId!);
     expect(new Set(seen).size).toBe(seen.length);
     for (const id of seen) expect(statusOf.get(id), `acknowledged ${id}`).toBe('PAYMENT_SUCCEEDED');
-    expect(orders.filter((o) => o.status === 'PAYMENT_SUCCEEDED').map((o) => o.id).sort()).toEqual([...seen].sort());
+    expect(
+      orders
+        .filter((o) => o.status === 'PAYMENT_SUCCEEDED')
+        .map((o) => o.id)
+        .sort(),
+    ).toEqual([...seen].sort());
     expect(acknowledged.length).toBe(succeeded.length);
   });
 });

@@ -41,7 +41,8 @@ const operations = listOperations(doc);
 const LAST = ['deleteCard', 'deleteCloudRecording'];
 const ordered = [...operations.filter((o) => !LAST.includes(o.operationId)), ...operations.filter((o) => LAST.includes(o.operationId))];
 // Operations on the caller's orders, cards, uploads and recordings run as the shopper, who has them.
-const SHOPPER_OPS = /order|Order|Card|card|pay|Pay|repay|Renew|Cart|Coupon|Cloud|upload|Upload|Liquido|Useepay|Crypto|Installments|valuate|Discount|Currencies|Proof/;
+const SHOPPER_OPS =
+  /order|Order|Card|card|pay|Pay|repay|Renew|Cart|Coupon|Cloud|upload|Upload|Liquido|Useepay|Crypto|Installments|valuate|Discount|Currencies|Proof/;
 
 const marker = `FUZZMARK${randomBytes(6).toString('hex')}`;
 const anonymousCtx: RequestContext = { lang: 'en', scene: 'WEB', clientType: 'WEB', token: null, fingerprint: null, ip: '127.0.0.1' };
@@ -107,11 +108,21 @@ async function prepareShopper() {
     [methodOf('card'), { card: { ...testCard, save: true } }],
     [methodOf('pix'), { payer: { firstName: 'Fuzz', lastName: 'Shopper', cpf: '52998224725' } }],
   ] as const) {
-    const res = await inject('post', '/api/bill/pay/v1', { ...auth, 'Idempotency-Key': randomUUID() }, JSON.stringify({ planId: plan!.plan_id, method, currency: 'BRL', email: account.email, ...extra }));
+    const res = await inject(
+      'post',
+      '/api/bill/pay/v1',
+      { ...auth, 'Idempotency-Key': randomUUID() },
+      JSON.stringify({ planId: plan!.plan_id, method, currency: 'BRL', email: account.email, ...extra }),
+    );
     expect(res.json(), `shopper pays by ${method}`).toMatchObject({ code: 0 });
   }
   const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-  const upload = await inject('post', '/api/uploadObject/v1', { Authorization: token, 'content-type': 'multipart/form-data; boundary=----fuzz-boundary-7MA4YWxkTrZu0gW' }, multipartBody('file', 'image/png', png));
+  const upload = await inject(
+    'post',
+    '/api/uploadObject/v1',
+    { Authorization: token, 'content-type': 'multipart/form-data; boundary=----fuzz-boundary-7MA4YWxkTrZu0gW' },
+    multipartBody('file', 'image/png', png),
+  );
   expect(upload.json(), 'shopper uploads').toMatchObject({ code: 0 });
   const now = server.app.services.clock.now();
   await server.db.query(
@@ -169,7 +180,10 @@ describe('schema-driven fuzzing of every contract operation', () => {
         country: ['BR'],
         areaCode: ['55'],
         // Sign-up needs an account nobody has yet; the other calls, the caller's own.
-        account: op.operationId === 'signup' ? Array.from({ length: RUNS }, (_, i) => `fuzz-signup-${i}-${randomBytes(3).toString('hex')}@example.com`) : [account.account],
+        account:
+          op.operationId === 'signup'
+            ? Array.from({ length: RUNS }, (_, i) => `fuzz-signup-${i}-${randomBytes(3).toString('hex')}@example.com`)
+            : [account.account],
         uid: [String(account.uid)],
         acceptTerms: [true],
         email: [account.email ?? 'fuzz@example.com'],
@@ -195,7 +209,13 @@ describe('schema-driven fuzzing of every contract operation', () => {
         try {
           res = await inject(op.method, url, headers, payload);
         } catch (error) {
-          failures.push({ operationId: op.operationId, kind: r.kind, request: `${op.method.toUpperCase()} ${url.slice(0, 300)}`, answer: String(error), problems: ['no answer'] });
+          failures.push({
+            operationId: op.operationId,
+            kind: r.kind,
+            request: `${op.method.toUpperCase()} ${url.slice(0, 300)}`,
+            answer: String(error),
+            problems: ['no answer'],
+          });
           return;
         }
         kindTime.set(r.kind, (kindTime.get(r.kind) ?? 0) + Date.now() - sent);
@@ -219,17 +239,26 @@ describe('schema-driven fuzzing of every contract operation', () => {
         if (verdict.uncatalogued) totals.uncatalogued++;
         if (verdict.problems.length > 0) {
           const shown = typeof payload === 'string' ? payload.slice(0, 300) : payload ? `<${payload.length} bytes>` : '';
-          failures.push({ operationId: op.operationId, kind: r.kind, request: `${op.method.toUpperCase()} ${url.slice(0, 300)} ${JSON.stringify(headers).slice(0, 300)} ${shown}`, answer: `${res.statusCode} ${res.body.slice(0, 300)}`, problems: verdict.problems });
+          failures.push({
+            operationId: op.operationId,
+            kind: r.kind,
+            request: `${op.method.toUpperCase()} ${url.slice(0, 300)} ${JSON.stringify(headers).slice(0, 300)} ${shown}`,
+            answer: `${res.statusCode} ${res.body.slice(0, 300)}`,
+            problems: verdict.problems,
+          });
         }
       };
       const all = [...valid, ...mutated];
       for (let i = 0; i < all.length; i += IN_FLIGHT) await Promise.all(all.slice(i, i + IN_FLIGHT).map(send));
       totals = { ...totals, valid: totals.valid + s.valid, mutated: totals.mutated + s.mutated };
-      if (process.env.FUZZ_PROGRESS) console.error(`fuzz: ${op.operationId} done at ${((Date.now() - started) / 1000).toFixed(1)} s, ${failures.length} failures so far`);
+      if (process.env.FUZZ_PROGRESS)
+        console.error(`fuzz: ${op.operationId} done at ${((Date.now() - started) / 1000).toFixed(1)} s, ${failures.length} failures so far`);
     }
 
     // Extra fields carry the marker; no row of any table may hold it, as text or as bytes.
-    const tables = await server.db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name");
+    const tables = await server.db.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+    );
     let stored = 0;
     const storedIn: string[] = [];
     for (const { table_name: table } of tables) {
@@ -245,13 +274,26 @@ describe('schema-driven fuzzing of every contract operation', () => {
     console.log(
       `fuzz: seed ${SEED}, ${operations.length} operations, ${fmt(totals.valid)} valid + ${fmt(totals.mutated)} mutated requests, ${totals.fiveXx} 5xx, ${totals.envelope} envelope errors, ${totals.uncatalogued} uncatalogued codes, marker stored ${stored} times, ${totals.extraAccepted} extra-field requests accepted${extraAcceptedBy.size > 0 ? ` (${[...extraAcceptedBy].join(', ')})` : ''}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
-    console.log(`fuzz: statuses ${[...statuses].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}: ${fmt(v)}`).join(', ')}`);
     console.log(
-      `fuzz: valid requests answered code 0, per operation: ${[...stats].map(([id, st]) => `${id} ${st.validOk}/${st.valid}`).join(', ')}`,
+      `fuzz: statuses ${[...statuses]
+        .sort((a, b) => a[0] - b[0])
+        .map(([k, v]) => `${k}: ${fmt(v)}`)
+        .join(', ')}`,
     );
+    console.log(`fuzz: valid requests answered code 0, per operation: ${[...stats].map(([id, st]) => `${id} ${st.validOk}/${st.valid}`).join(', ')}`);
     const neverOk = [...stats].filter(([, st]) => st.validOk === 0);
     console.log(
-      `fuzz: operations whose valid requests never succeeded (their errCodes): ${neverOk.map(([id, st]) => `${id} [${[...st.validCodes].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c}×${n}`).join(' ')}]`).join('; ') || 'none'}`,
+      `fuzz: operations whose valid requests never succeeded (their errCodes): ${
+        neverOk
+          .map(
+            ([id, st]) =>
+              `${id} [${[...st.validCodes]
+                .sort((a, b) => b[1] - a[1])
+                .map(([c, n]) => `${c}×${n}`)
+                .join(' ')}]`,
+          )
+          .join('; ') || 'none'
+      }`,
     );
 
     expect(stats.size).toBe(operations.length);

@@ -53,7 +53,10 @@ afterAll(async () => {
 const judged = (answer: Answer, extra = true) =>
   answer.status === 200 && answer.body.code === 0 && extra
     ? ({ ok: true } as const)
-    : ({ ok: false, why: answer.status >= 500 ? `HTTP ${answer.status}` : `HTTP ${answer.status} errCode ${answer.body.errCode ?? answer.body.code}` } as const);
+    : ({
+        ok: false,
+        why: answer.status >= 500 ? `HTTP ${answer.status}` : `HTTP ${answer.status} errCode ${answer.body.errCode ?? answer.body.code}`,
+      } as const);
 
 /**
  * Log-ins are 5 % of the mix. With 20 requests in flight at most 20 can wait for the hasher,
@@ -78,12 +81,15 @@ const kinds: MixKind<Client>[] = [
     name: 'account info',
     weight: 25,
     send: async ({ account }) =>
-      judged(await post(server.url, '/api/user/queryInfo/v1', { uid: account.uid, account: account.login.account, type: 'phone' }, { Authorization: account.token })),
+      judged(
+        await post(server.url, '/api/user/queryInfo/v1', { uid: account.uid, account: account.login.account, type: 'phone' }, { Authorization: account.token }),
+      ),
   },
   {
     name: 'valuation',
     weight: 20,
-    send: async ({ account }) => judged(await post(server.url, '/api/bill/goodsValuation', { planId: '3', currency: 'BRL', method: 'card' }, { Authorization: account.token })),
+    send: async ({ account }) =>
+      judged(await post(server.url, '/api/bill/goodsValuation', { planId: '3', currency: 'BRL', method: 'card' }, { Authorization: account.token })),
   },
   {
     name: 'pay by card',
@@ -101,7 +107,12 @@ const kinds: MixKind<Client>[] = [
 async function ordersOf(account: Account): Promise<{ id: string; status: string }[]> {
   const all: { id: string; status: string }[] = [];
   for (let page = 1; ; page++) {
-    const answer = await post<{ items: { id: string; status: string }[]; total: number }>(server.url, '/api/bill/orders/v1', { page, pageSize: 50 }, { Authorization: account.token });
+    const answer = await post<{ items: { id: string; status: string }[]; total: number }>(
+      server.url,
+      '/api/bill/orders/v1',
+      { page, pageSize: 50 },
+      { Authorization: account.token },
+    );
     if (answer.body.code !== 0) throw new Error(`orders of ${account.uid}: ${JSON.stringify(answer.body)}`);
     all.push(...answer.body.data!.items.map(({ id, status }) => ({ id, status })));
     if (all.length >= answer.body.data!.total || answer.body.data!.items.length === 0) return all;
@@ -132,7 +143,9 @@ describe(`load on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
         `${figures.failures.reduce((sum, [, n]) => sum + n, 0)} errors, ${acknowledged} payments acknowledged, ${stored} orders stored, ${lost.length} lost, ${serverErrors} server error log lines`,
     );
     for (const k of figures.kinds) {
-      console.log(`load (${db}) › ${k.name}: ${k.sent} requests, ${k.reqPerSec.toFixed(1)} req/s, p50 ${k.p50.toFixed(1)} ms, p99 ${k.p99.toFixed(1)} ms, ${k.failed} errors`);
+      console.log(
+        `load (${db}) › ${k.name}: ${k.sent} requests, ${k.reqPerSec.toFixed(1)} req/s, p50 ${k.p50.toFixed(1)} ms, p99 ${k.p99.toFixed(1)} ms, ${k.failed} errors`,
+      );
     }
     if (figures.failures.length > 0) console.log(`load (${db}) › failures: ${figures.failures.map(([why, n]) => `${why} ×${n}`).join('; ')}`);
 

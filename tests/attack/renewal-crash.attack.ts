@@ -24,15 +24,27 @@ describe('renewal: a pass killed half-way, then restarted', () => {
     const uids: number[] = [];
     for (let i = 0; i < SUBSCRIBERS; i++) {
       const account = await signUp(server.url);
-      const paid = await post(server.url, '/api/bill/pay/v1', { planId: '1', method: 'card', currency: 'BRL', email: 'renewal@example.com', card: { ...testCard, save: true } }, {
-        Authorization: account.token,
-        'Idempotency-Key': randomUUID(),
-      });
+      const paid = await post(
+        server.url,
+        '/api/bill/pay/v1',
+        { planId: '1', method: 'card', currency: 'BRL', email: 'renewal@example.com', card: { ...testCard, save: true } },
+        {
+          Authorization: account.token,
+          'Idempotency-Key': randomUUID(),
+        },
+      );
       expect(paid.body.code).toBe(0);
       uids.push(Number(account.uid));
     }
     await server.kill('SIGTERM');
-    const due = async () => Number((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM subscriptions WHERE status = 'activated' AND next_billing_at <= now() + interval '1 day'"))[0]!.n);
+    const due = async () =>
+      Number(
+        (
+          await db.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM subscriptions WHERE status = 'activated' AND next_billing_at <= now() + interval '1 day'",
+          )
+        )[0]!.n,
+      );
     await db.query("UPDATE subscriptions SET next_billing_at = now() - interval '1 hour' WHERE account_uid = ANY($1)", [uids]);
     expect(await due()).toBe(SUBSCRIBERS);
 
@@ -63,7 +75,9 @@ describe('renewal: a pass killed half-way, then restarted', () => {
       leftCharging += Number((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM payment_attempts WHERE status = 'charging'"))[0]!.n);
       // What the dead pass held: its claims stale (15 min), its attempts past the grace (60 s).
       await db.query("UPDATE subscriptions SET renewing_since = renewing_since - interval '16 minutes' WHERE renewing_since IS NOT NULL");
-      await db.query("UPDATE payment_attempts SET created_at = created_at - interval '2 minutes', updated_at = updated_at - interval '2 minutes' WHERE status = 'charging'");
+      await db.query(
+        "UPDATE payment_attempts SET created_at = created_at - interval '2 minutes', updated_at = updated_at - interval '2 minutes' WHERE status = 'charging'",
+      );
     }
 
     await killedRun(5, false);
@@ -82,7 +96,10 @@ describe('renewal: a pass killed half-way, then restarted', () => {
     const perAccount = new Map<number, number>();
     for (const c of succeeded) perAccount.set(Number(c.account_uid), (perAccount.get(Number(c.account_uid)) ?? 0) + 1);
     const paidRenewals = await db.query<{ account_uid: number }>("SELECT account_uid FROM orders WHERE kind = 'renewal' AND status = 'PAYMENT_SUCCEEDED'");
-    const reconciled = server.log().split('\n').filter((l) => l.includes('reconciled a charge left charging')).length;
+    const reconciled = server
+      .log()
+      .split('\n')
+      .filter((l) => l.includes('reconciled a charge left charging')).length;
     console.log(
       `renewal crash: ${SUBSCRIBERS} due subscriptions, ${kills.random} random kills + ${kills.crashAt} CRASH_AT=after-provider kill mid-pass, ` +
         `${leftCharging} attempts left charging, ${reconciled} reconciled, ${succeeded.length} renewal charges, ${paidRenewals.length} paid renewal orders, ` +

@@ -45,7 +45,11 @@ afterAll(async () => {
 
 let phones = 0;
 /** A Brazilian mobile number nobody signed up with (portal-client's sign-ups draw theirs at random from 119…). */
-const unknownPhone = () => ({ account: `118${String(process.pid % 1000).padStart(3, '0')}${String(phones++).padStart(5, '0')}`, areaCode: '55', password: 'wrong-password-1' });
+const unknownPhone = () => ({
+  account: `118${String(process.pid % 1000).padStart(3, '0')}${String(phones++).padStart(5, '0')}`,
+  areaCode: '55',
+  password: 'wrong-password-1',
+});
 const wrongPassword = (account: Account) => ({ ...account.login, password: 'wrong-password-1' });
 
 async function timed(url: string, body: unknown) {

@@ -127,25 +127,36 @@ describe('two server processes on one PostgreSQL', () => {
 
     const orders = await sql.query<{ id: string; status: string }>('SELECT id, status FROM orders WHERE account_uid = $1', [account.uid]);
     expect(orders).toEqual([{ id: done[0]!.body.data!.orderId, status: 'PAYMENT_SUCCEEDED' }]);
-    const charges = () => sql.count('SELECT count(*)::int AS n FROM sandbox_card_charges c JOIN orders o ON o.id = c.reference WHERE o.account_uid = $1', [account.uid]);
+    const charges = () =>
+      sql.count('SELECT count(*)::int AS n FROM sandbox_card_charges c JOIN orders o ON o.id = c.reference WHERE o.account_uid = $1', [account.uid]);
     expect(await charges()).toBe(1);
     // The finished key answers the first result again from either process, without a charge.
-    for (const url of [a.url, b.url]) expect((await payByCard(url, account, { idempotencyKey: 'two-processes-0001' })).body).toEqual({ code: 0, data: done[0]!.body.data });
+    for (const url of [a.url, b.url])
+      expect((await payByCard(url, account, { idempotencyKey: 'two-processes-0001' })).body).toEqual({ code: 0, data: done[0]!.body.data });
     expect(await charges()).toBe(1);
 
-    console.log(`two processes › idempotency: 20 concurrent payments with one key split A/B → ${done.length} answered the order, ${busy.length} in progress (429/-3031); ${orders.length} order, 1 charge`);
+    console.log(
+      `two processes › idempotency: 20 concurrent payments with one key split A/B → ${done.length} answered the order, ${busy.length} in progress (429/-3031); ${orders.length} order, 1 charge`,
+    );
   });
 
   it('renewal: both processes run the job over the same due subscriptions; each is charged exactly once', async () => {
     const subscribers = await inBatches(12, 4, async (i) => {
       const account = await signUp(at(i));
-      await call(at(i + 1), '/api/bill/pay/v1', { planId: '1', method: 'card', currency: 'BRL', email: 'renewal@example.com', card: { ...testCard, save: true } }, {
-        ...auth(account),
-        'Idempotency-Key': `renewal-${i}`,
-      });
+      await call(
+        at(i + 1),
+        '/api/bill/pay/v1',
+        { planId: '1', method: 'card', currency: 'BRL', email: 'renewal@example.com', card: { ...testCard, save: true } },
+        {
+          ...auth(account),
+          'Idempotency-Key': `renewal-${i}`,
+        },
+      );
       return Number(account.uid);
     });
-    const subscribed = await sql.count("SELECT count(*)::int AS n FROM subscriptions WHERE account_uid = ANY($1::bigint[]) AND status = 'activated'", [subscribers]);
+    const subscribed = await sql.count("SELECT count(*)::int AS n FROM subscriptions WHERE account_uid = ANY($1::bigint[]) AND status = 'activated'", [
+      subscribers,
+    ]);
     expect(subscribed).toBe(subscribers.length);
 
     // Due two at a time, at a spacing that is no multiple of the pass interval, so the waves fall
@@ -154,7 +165,10 @@ describe('two server processes on one PostgreSQL', () => {
     const waves = Array.from({ length: subscribers.length / 2 }, (_, w) => subscribers.slice(2 * w, 2 * w + 2));
     for (const [w, uids] of waves.entries()) {
       const staleClaim = w === waves.length - 1 ? "now() - interval '20 minutes'" : 'NULL';
-      await sql.query(`UPDATE subscriptions SET next_billing_at = now() - interval '1 minute', renewing_since = ${staleClaim} WHERE account_uid = ANY($1::bigint[])`, [uids]);
+      await sql.query(
+        `UPDATE subscriptions SET next_billing_at = now() - interval '1 minute', renewing_since = ${staleClaim} WHERE account_uid = ANY($1::bigint[])`,
+        [uids],
+      );
       await sleep(RENEWAL_EVERY_MS * 0.37);
     }
     const renewalsOf = () =>
@@ -170,13 +184,21 @@ describe('two server processes on one PostgreSQL', () => {
 
     const renewals = await renewalsOf();
     expect(renewals).toHaveLength(subscribers.length);
-    for (const r of renewals) expect({ uid: r.account_uid, orders: r.orders, paid: r.paid, charges: r.charges }).toEqual({ uid: r.account_uid, orders: 1, paid: 1, charges: 1 });
-    expect(await sql.count('SELECT count(*)::int AS n FROM subscriptions WHERE account_uid = ANY($1::bigint[]) AND (renewing_since IS NOT NULL OR next_billing_at <= now())', [subscribers])).toBe(0);
+    for (const r of renewals)
+      expect({ uid: r.account_uid, orders: r.orders, paid: r.paid, charges: r.charges }).toEqual({ uid: r.account_uid, orders: 1, paid: 1, charges: 1 });
+    expect(
+      await sql.count(
+        'SELECT count(*)::int AS n FROM subscriptions WHERE account_uid = ANY($1::bigint[]) AND (renewing_since IS NOT NULL OR next_billing_at <= now())',
+        [subscribers],
+      ),
+    ).toBe(0);
 
     const renewedBy = (p: ServerProcess) => (p.log().match(/"outcome":"renewed"/g) ?? []).length;
     const [byA, byB] = [renewedBy(a), renewedBy(b)];
     expect(byA + byB).toBe(subscribers.length);
-    console.log(`two processes › renewal: ${subscribers.length} due subscriptions (2 with a stale claim), passes every ${RENEWAL_EVERY_MS} ms in both → renewed by A ${byA}, by B ${byB}; each 1 order, 1 charge`);
+    console.log(
+      `two processes › renewal: ${subscribers.length} due subscriptions (2 with a stale claim), passes every ${RENEWAL_EVERY_MS} ms in both → renewed by A ${byA}, by B ${byB}; each 1 order, 1 charge`,
+    );
   });
 
   it('a change made through one process is seen by the other: logout and nickname at once, the cached catalogue once notified', async () => {
@@ -205,7 +227,9 @@ describe('two server processes on one PostgreSQL', () => {
     const renamed = `${name!.name} (changed)`;
     await sql.query("UPDATE plan_texts SET name = $1 WHERE plan_id = 3 AND lang = 'pt'", [renamed]);
     try {
-      const lags = await Promise.all([a.url, b.url].map((url) => waitUntil(`the renamed plan on ${url}`, async () => (await planName(url)).includes(JSON.stringify(renamed)), 5_000, 5)));
+      const lags = await Promise.all(
+        [a.url, b.url].map((url) => waitUntil(`the renamed plan on ${url}`, async () => (await planName(url)).includes(JSON.stringify(renamed)), 5_000, 5)),
+      );
       console.log(
         `two processes › change feed: logout on A → token refused on B (401/-24020, also for pay); nickname set on A read back on B; ` +
           `plan renamed by another writer seen by A after ${lags[0]!.toFixed(0)} ms and B after ${lags[1]!.toFixed(0)} ms (cached list)`,

@@ -35,9 +35,9 @@ describe('import rules', () => {
     expect(await rulesBroken('machines/login/fixture.ts', "import { systemClock } from '../../server/clock';\nexport const c = systemClock;\n")).toContain(
       'import-x/no-restricted-paths',
     );
-    expect(await rulesBroken('core/api/fixture.ts', "import { loginMachine } from '../../machines/login/login.machine';\nexport const m = loginMachine;\n")).toContain(
-      'import-x/no-restricted-paths',
-    );
+    expect(
+      await rulesBroken('core/api/fixture.ts', "import { loginMachine } from '../../machines/login/login.machine';\nexport const m = loginMachine;\n"),
+    ).toContain('import-x/no-restricted-paths');
   });
 
   it('refuses one screen importing another', async () => {

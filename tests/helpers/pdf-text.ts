@@ -47,7 +47,10 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfFacts> {
   }
   const contents = page.node.Contents();
   const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
-  const program = streams.filter((s): s is PDFRawStream => s instanceof PDFRawStream).map(decode).join('\n');
+  const program = streams
+    .filter((s): s is PDFRawStream => s instanceof PDFRawStream)
+    .map(decode)
+    .join('\n');
   const texts: string[] = [];
   let current: Map<number, string> | undefined;
   for (const [, font, hex] of program.matchAll(/(\/\S+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj/g)) {

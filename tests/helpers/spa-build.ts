@@ -54,7 +54,10 @@ export const languageChunk = (dist: string, language: string) => `/${readManifes
 
 /** The pictures the HTML preloads, in order, with their media query. */
 export function bannerLinks(html: string) {
-  return [...html.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)"(?: media="([^"]+)")?>/g)].map((m) => ({ href: m[1]!, media: m[2] }));
+  return [...html.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)"(?: media="([^"]+)")?>/g)].map((m) => ({
+    href: m[1]!,
+    media: m[2],
+  }));
 }
 
 /** What the app's preloadFirstBanner asks for, given the first banner of the banners API. */

@@ -111,7 +111,12 @@ export function useTestServer(env: NodeJS.ProcessEnv = {}, options: TestServerOp
     },
     /** A POST with a JSON body and the contract headers the caller gives (Authorization etc.). */
     async post(url: string, body: unknown, headers: Record<string, string> = {}) {
-      const res = await current().app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+      const res = await current().app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: JSON.stringify(body),
+      });
       return { status: res.statusCode, body: res.json() as EnvelopeBody };
     },
     /** `post`, with every success checked against the contract's response schema. */

@@ -5,7 +5,14 @@ import type { AutoRenewalMachine } from '../../machines/auto-renewal/auto-renewa
 import type { RenewInfo } from '../../machines/auto-renewal/auto-renewal.types';
 import type { GraphModel } from './harness';
 
-const info = (status: RenewInfo['status'], renewing = false): RenewInfo => ({ status, planId: '1', planName: 'graph', amount: 2990, currency: 'BRL', renewing });
+const info = (status: RenewInfo['status'], renewing = false): RenewInfo => ({
+  status,
+  planId: '1',
+  planName: 'graph',
+  amount: 2990,
+  currency: 'BRL',
+  renewing,
+});
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as EventObject;
 const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(id) }) as EventObject;
 const refused = (errCode: number) => ({ kind: 'refused', errCode });
@@ -23,7 +30,11 @@ const automatic: Record<string, EventObject[]> = {
   ],
   cancelRenewal: [done('cancelRenewal', { kind: 'info', info: info('cancelled') }), done('cancelRenewal', refused(6207)), error('cancelRenewal')],
   listCards: [done('listCards', []), error('listCards')],
-  changeCard: [done('changeCard', { kind: 'info', info: info('activated') }), ...[6206, 2002, -2511].map((c) => done('changeCard', refused(c))), error('changeCard')],
+  changeCard: [
+    done('changeCard', { kind: 'info', info: info('activated') }),
+    ...[6206, 2002, -2511].map((c) => done('changeCard', refused(c))),
+    error('changeCard'),
+  ],
 };
 
 const userEvents: EventObject[] = [

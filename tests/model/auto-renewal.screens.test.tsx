@@ -66,7 +66,9 @@ function assertScreen(s: AnyMachineSnapshot) {
   expect(Boolean(screen.queryByRole('alertdialog', { name: 'Turn off auto-renewal?' }))).toBe(confirming);
   if (confirming) expect(button('Turn it off').disabled).toBe(busy);
   const cardDialog = screen.queryByRole('dialog', { name: 'Change billing card' });
-  expect(Boolean(cardDialog)).toBe(s.matches({ activated: 'loadingCards' }) || s.matches({ activated: 'choosingCard' }) || s.matches({ activated: 'changingCard' }));
+  expect(Boolean(cardDialog)).toBe(
+    s.matches({ activated: 'loadingCards' }) || s.matches({ activated: 'choosingCard' }) || s.matches({ activated: 'changingCard' }),
+  );
   if (s.matches({ activated: 'loadingCards' })) expect(status()).toContain('Loading your saved cards…');
   if (s.matches({ activated: 'changingCard' })) expect(status()).toContain('Changing the billing card…');
   if (s.matches({ activated: 'choosingCard' })) expect(within(cardDialog!).getByText(/Visa ending in 4242.*\(current\)/)).toBeTruthy();

@@ -5,7 +5,18 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { useTestServer } from '../helpers/test-server';
-import { buyWithSavedCard, Cards, cancelRenewal, deleteCard, expireByDeclines, expireCard, pauseRenewal, signedInClient, storageFault, subscription } from './billing.world';
+import {
+  buyWithSavedCard,
+  Cards,
+  cancelRenewal,
+  deleteCard,
+  expireByDeclines,
+  expireCard,
+  pauseRenewal,
+  signedInClient,
+  storageFault,
+  subscription,
+} from './billing.world';
 
 type Server = ReturnType<typeof useTestServer>;
 type Output = { kind?: string; errCode?: number; info?: { status: string; renewing: boolean } } | undefined;

@@ -77,7 +77,10 @@ export async function pauseRenewal(server: Server, uid: number): Promise<{ relea
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  const pass = runRenewals({ db: paused, outbox: server.services.outbox, payments: server.services.payments }, { now: new Date(sub.next_billing_at).getTime() - 3_600_000 });
+  const pass = runRenewals(
+    { db: paused, outbox: server.services.outbox, payments: server.services.payments },
+    { now: new Date(sub.next_billing_at).getTime() - 3_600_000 },
+  );
   for (let i = 0; i < 200 && (await subscription(db, uid))!.renewing_since === null; i++) await new Promise((r) => setTimeout(r, 5));
   if ((await subscription(db, uid))!.renewing_since === null) throw new Error('the renewal pass did not claim the subscription');
   return {
@@ -91,7 +94,10 @@ export async function pauseRenewal(server: Server, uid: number): Promise<{ relea
 /** The billing card declines from now on, and three renewal passes (a day apart) expire the subscription. */
 export async function expireByDeclines(server: Server, uid: number): Promise<void> {
   const sub = (await subscription(server.db, uid))!;
-  await server.db.query("UPDATE sandbox_card_tokens SET outcome = 'declined', decline_code = 302 WHERE token = (SELECT provider_token FROM cards WHERE id = $1)", [sub.card_id]);
+  await server.db.query(
+    "UPDATE sandbox_card_tokens SET outcome = 'declined', decline_code = 302 WHERE token = (SELECT provider_token FROM cards WHERE id = $1)",
+    [sub.card_id],
+  );
   for (let i = 0; i < 3; i++) {
     const s = (await subscription(server.db, uid))!;
     const due = Math.max(new Date(s.next_billing_at).getTime(), s.next_retry_at ? new Date(s.next_retry_at).getTime() : 0);
@@ -118,7 +124,11 @@ export async function storageFault(server: Server, table: string): Promise<() =>
  * same code answers: the order holding it (`boundOrderId`, 9004).
  */
 export async function orderHoldingCode(server: Server, auth: Auth, email: string, code: string, number: string = Cards.declined): Promise<string> {
-  const paid = await server.post('/api/bill/pay/v1', { planId: '1', method: 'card', currency: 'BRL', email, discountCode: code, card: cardInput(number, false) }, auth);
+  const paid = await server.post(
+    '/api/bill/pay/v1',
+    { planId: '1', method: 'card', currency: 'BRL', email, discountCode: code, card: cardInput(number, false) },
+    auth,
+  );
   if (paid.body.code === 0 && paid.body.data?.status === 'PAYMENT_SUCCEEDED') throw new Error('the order was paid');
   return boundOrderOf(server, auth, code);
 }

@@ -13,7 +13,15 @@ export const checkoutInputs = {
 } satisfies Record<string, CheckoutInput>;
 
 const order = { id: 'ORDGRAPH', status: 'PAYMENT_PENDING' };
-const method = (code: string, maxInstallments: number) => ({ code, name: code, type: code, installmentsAllowed: maxInstallments > 1, maxInstallments, requiredFields: [], savedCards: code === 'card' });
+const method = (code: string, maxInstallments: number) => ({
+  code,
+  name: code,
+  type: code,
+  installmentsAllowed: maxInstallments > 1,
+  maxInstallments,
+  requiredFields: [],
+  savedCards: code === 'card',
+});
 const methods = [method('card', 12), method('pix', 1), method('paypal', 1)];
 const valuation = (discountCode?: Record<string, unknown>) => ({
   planId: '1',
@@ -67,7 +75,11 @@ export function checkoutGraph(machine: CheckoutMachine): GraphModel<CheckoutMach
     events: (snapshot) => {
       const c = snapshot.context;
       const automatic: Record<string, EventObject[]> = {
-        checkAvailability: [done('checkAvailability', { kind: 'available' }), done('checkAvailability', { kind: 'refused', errCode: 6000 }), error('checkAvailability')],
+        checkAvailability: [
+          done('checkAvailability', { kind: 'available' }),
+          done('checkAvailability', { kind: 'refused', errCode: 6000 }),
+          error('checkAvailability'),
+        ],
         // Once a payment was refused, its order is the customer's unfinished one.
         loadCart: c.orderId ? [done('loadCart', order), error('loadCart')] : [done('loadCart', null), done('loadCart', order), error('loadCart')],
         loadMethods: [done('loadMethods', methods), error('loadMethods')],
@@ -76,13 +88,13 @@ export function checkoutGraph(machine: CheckoutMachine): GraphModel<CheckoutMach
         valuate: c.orderId
           ? [done('valuate', valuation(c.discountCode ? { code: c.discountCode, applied: true } : undefined)), error('valuate')]
           : c.discountCode
-          ? [
-              done('valuate', valuation({ code: c.discountCode, applied: true })),
-              done('valuate', valuation({ code: c.discountCode, applied: false, errCode: 9000 })),
-              done('valuate', valuation({ code: c.discountCode, applied: false, errCode: 9004, boundOrderId: 'ORDOTHER' })),
-              error('valuate'),
-            ]
-          : [done('valuate', valuation()), error('valuate')],
+            ? [
+                done('valuate', valuation({ code: c.discountCode, applied: true })),
+                done('valuate', valuation({ code: c.discountCode, applied: false, errCode: 9000 })),
+                done('valuate', valuation({ code: c.discountCode, applied: false, errCode: 9004, boundOrderId: 'ORDOTHER' })),
+                error('valuate'),
+              ]
+            : [done('valuate', valuation()), error('valuate')],
         unbinding: [done('unbinding', { kind: 'unbound' }), done('unbinding', { kind: 'kept' }), done('unbinding', { kind: 'cannotRemove', errCode: 1003 })],
         payment: (paymentEnds[c.methodCode ?? ''] ?? []).map((o) => done('payment', o)),
         findRefusedOrder: [done('findRefusedOrder', { ...order, status: 'PAYMENT_FAILED' }), error('findRefusedOrder')],

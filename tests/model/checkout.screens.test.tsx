@@ -76,10 +76,13 @@ walkSuite({
     const executors = {
       FINISH_ORDER_CHOSEN: async () => void fireEvent.click(button('Finish that order')),
       NEW_ORDER_CHOSEN: async () => void fireEvent.click(button('Start a new order')),
-      COUNTRY_CHANGED: async (e) => void fireEvent.change(screen.getByLabelText('Country'), { target: { value: (e as unknown as { country: string }).country } }),
-      CURRENCY_CHANGED: async (e) => void fireEvent.change(screen.getByLabelText('Currency'), { target: { value: (e as unknown as { currency: string }).currency } }),
+      COUNTRY_CHANGED: async (e) =>
+        void fireEvent.change(screen.getByLabelText('Country'), { target: { value: (e as unknown as { country: string }).country } }),
+      CURRENCY_CHANGED: async (e) =>
+        void fireEvent.change(screen.getByLabelText('Currency'), { target: { value: (e as unknown as { currency: string }).currency } }),
       METHOD_SELECTED: async (e) => void fireEvent.click(screen.getByRole('radio', { name: methodNames[(e as unknown as { code: string }).code] })),
-      INSTALLMENTS_CHANGED: async (e) => void fireEvent.change(screen.getByLabelText('Instalments'), { target: { value: String((e as unknown as { installments: number }).installments) } }),
+      INSTALLMENTS_CHANGED: async (e) =>
+        void fireEvent.change(screen.getByLabelText('Instalments'), { target: { value: String((e as unknown as { installments: number }).installments) } }),
       CODE_APPLIED: async (e) => {
         fireEvent.input(screen.getByLabelText('Discount code'), { target: { value: await world.typedCode(e) } });
         fireEvent.click(button('Apply'));
@@ -118,7 +121,8 @@ walkSuite({
           await waitFor(() => screen.getByRole('dialog', { name: 'Use this code on this order?' }));
           fireEvent.click(button(world.plan.unbinding === 'kept' ? 'Keep that order' : 'Cancel that order and use the code'));
         }
-        if (reached.matches('paying')) await world.whilePaying((reached.children as Record<string, { getSnapshot(): AnyMachineSnapshot } | undefined>).payment, simulated!);
+        if (reached.matches('paying'))
+          await world.whilePaying((reached.children as Record<string, { getSnapshot(): AnyMachineSnapshot } | undefined>).payment, simulated!);
       },
     };
   },

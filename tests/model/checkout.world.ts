@@ -12,7 +12,13 @@ import { AnswerGate } from './real-server';
 import { shapedDiscountCode } from '../../core/validation/helpers';
 
 type Server = ReturnType<typeof useTestServer>;
-type Expect = (actual: unknown) => { toBe(v: unknown): void; toContain(v: unknown): void; toEqual(v: unknown): void; toMatch(v: RegExp): void; toMatchObject(v: object): void };
+type Expect = (actual: unknown) => {
+  toBe(v: unknown): void;
+  toContain(v: unknown): void;
+  toEqual(v: unknown): void;
+  toMatch(v: RegExp): void;
+  toMatchObject(v: object): void;
+};
 
 /** The call each invocation makes, whose request is lost when its error is arranged. */
 const routes: Record<string, string> = {
@@ -57,7 +63,10 @@ export class CheckoutWorld {
   }
 
   openOrders() {
-    return this.server.db.query<{ id: string; status: string }>("SELECT id, status FROM orders WHERE account_uid = $1 AND status NOT IN ('PAYMENT_SUCCEEDED', 'PAYMENT_CANCELLED') ORDER BY created_at DESC", [this.account.uid]);
+    return this.server.db.query<{ id: string; status: string }>(
+      "SELECT id, status FROM orders WHERE account_uid = $1 AND status NOT IN ('PAYMENT_SUCCEEDED', 'PAYMENT_CANCELLED') ORDER BY created_at DESC",
+      [this.account.uid],
+    );
   }
 
   async arrange(event: EventObject) {
@@ -67,7 +76,10 @@ export class CheckoutWorld {
     switch (id) {
       case 'checkAvailability':
         // Spec section 6: a running multi-screen plan; a single-screen plan may not be bought.
-        if (output?.kind === 'refused' && !(await this.server.db.query('SELECT 1 FROM entitlements WHERE account_uid = $1 AND device_count > 1', [this.account.uid])).length) {
+        if (
+          output?.kind === 'refused' &&
+          !(await this.server.db.query('SELECT 1 FROM entitlements WHERE account_uid = $1 AND device_count > 1', [this.account.uid])).length
+        ) {
           await this.pay({ planId: '2', method: 'card', ...card('4242424242424242') });
         }
         return;
@@ -121,10 +133,18 @@ export class CheckoutWorld {
 
   /** What the server says in each state. */
   async checkServer(reached: AnyMachineSnapshot, event: EventObject, expect: Expect) {
-    const c = reached.context as { outcome?: { kind: string; orderId?: string; url?: string }; cart?: { id: string }; orderId?: string; valuation?: { planId: string }; codeErrCode?: number; error?: unknown };
+    const c = reached.context as {
+      outcome?: { kind: string; orderId?: string; url?: string };
+      cart?: { id: string };
+      orderId?: string;
+      valuation?: { planId: string };
+      codeErrCode?: number;
+      error?: unknown;
+    };
     if (event.type.startsWith('xstate.error')) expect(c.error).toMatchObject({ kind: 'network' });
     const orders = await this.openOrders();
-    const has = async (id: string | undefined, status: string) => (await this.server.db.query('SELECT 1 FROM orders WHERE id = $1 AND status = $2', [id, status])).length;
+    const has = async (id: string | undefined, status: string) =>
+      (await this.server.db.query('SELECT 1 FROM orders WHERE id = $1 AND status = $2', [id, status])).length;
     switch (JSON.stringify(reached.value)) {
       case '"unavailable"':
         expect(c.outcome).toEqual({ kind: 'unavailable', errCode: 6000 });
@@ -158,7 +178,13 @@ export class CheckoutWorld {
     }
     if (event.type === 'xstate.done.actor.unbinding' && this.plan.unbinding === 'unbound') {
       // The other order was cancelled; the code now applies here.
-      expect((await this.server.db.query("SELECT 1 FROM orders WHERE account_uid = $1 AND discount_code = 'DESCONTO5' AND status = 'PAYMENT_CANCELLED'", [this.account.uid])).length).toBe(1);
+      expect(
+        (
+          await this.server.db.query("SELECT 1 FROM orders WHERE account_uid = $1 AND discount_code = 'DESCONTO5' AND status = 'PAYMENT_CANCELLED'", [
+            this.account.uid,
+          ])
+        ).length,
+      ).toBe(1);
     }
   }
 }

@@ -72,7 +72,9 @@ export function saveCoverage(name: string, walk: Walk, machine: AnyStateMachine,
 
 function mergeParts(): CoverageReport {
   const report: CoverageReport = {};
-  const files = readdirSync(PARTS_DIR).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(PARTS_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   for (const file of files) {
     const part = JSON.parse(readFileSync(path.join(PARTS_DIR, file), 'utf8')) as Part;
     const entry = (report[part.machine] ??= { states: part.graph.states.length, transitions: part.graph.transitions.length });
@@ -94,10 +96,25 @@ export function formatCoverage(report: CoverageReport): string {
   const rows = [['machine', 'states', 'transitions', '(a) server states', '(a) server transitions', '(b) screens states', '(b) screens transitions']];
   for (const [name, m] of Object.entries(report).sort(([a], [b]) => a.localeCompare(b))) {
     const cell = (w: WalkCoverage | undefined, k: 'states' | 'transitions') => (w ? `${w[k].length}/${m[k]} ${pct(w[k].length, m[k])}` : 'not run');
-    rows.push([name, String(m.states), String(m.transitions), cell(m.server, 'states'), cell(m.server, 'transitions'), cell(m.screens, 'states'), cell(m.screens, 'transitions')]);
+    rows.push([
+      name,
+      String(m.states),
+      String(m.transitions),
+      cell(m.server, 'states'),
+      cell(m.server, 'transitions'),
+      cell(m.screens, 'states'),
+      cell(m.screens, 'transitions'),
+    ]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** The walks under 100% of their machine's states or transitions, as readable lines. */

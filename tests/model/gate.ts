@@ -12,7 +12,10 @@ export function assertFullCoverage(report: CoverageReport, machine: string, walk
   const stale = awaiting.filter((t) => w.transitions.includes(t));
   if (missing.length || stale.length) {
     throw new Error(
-      [missing.length ? `${machine} (${walk}) leaves uncovered:\n  ${missing.join('\n  ')}` : '', stale.length ? `covered now, take off the awaiting list:\n  ${stale.join('\n  ')}` : '']
+      [
+        missing.length ? `${machine} (${walk}) leaves uncovered:\n  ${missing.join('\n  ')}` : '',
+        stale.length ? `covered now, take off the awaiting list:\n  ${stale.join('\n  ')}` : '',
+      ]
         .filter(Boolean)
         .join('\n'),
     );

@@ -60,8 +60,10 @@ export interface GraphModel<M extends AnyStateMachine> {
 
 export type FlowPath<M extends AnyStateMachine> = StatePath<SnapshotFrom<M>, EventObject> & { start: string };
 
-const vertexOf = <M extends AnyStateMachine>(model: GraphModel<M>) => (s: SnapshotFrom<M>) =>
-  model.vertex ? model.vertex(s) : JSON.stringify((s as AnyMachineSnapshot).value);
+const vertexOf =
+  <M extends AnyStateMachine>(model: GraphModel<M>) =>
+  (s: SnapshotFrom<M>) =>
+    model.vertex ? model.vertex(s) : JSON.stringify((s as AnyMachineSnapshot).value);
 
 /**
  * Paths that cover the graph: for each start, the shortest path to every vertex not reached yet,
@@ -106,12 +108,17 @@ export function flowPaths<M extends AnyStateMachine>(model: GraphModel<M>): Flow
   }
   const key = (p: FlowPath<M>) => `${p.start}|${p.steps.map((s) => JSON.stringify(s.event)).join(' ')}`;
   const keys = kept.map(key);
-  return kept.filter((_, i) => keys.indexOf(keys[i]!) === i && !keys.some((other, j) => j !== i && other.length > keys[i]!.length && other.startsWith(keys[i]! + ' ')));
+  return kept.filter(
+    (_, i) => keys.indexOf(keys[i]!) === i && !keys.some((other, j) => j !== i && other.length > keys[i]!.length && other.startsWith(keys[i]! + ' ')),
+  );
 }
 
 /** The transition definitions a live actor would take for `event` in `state`. */
 export function transitionsTaken(machine: AnyStateMachine, state: unknown, event: EventObject): string[] {
-  const data = (machine as unknown as { getTransitionData(s: unknown, e: EventObject): Array<TransitionDefinition<any, any>> | undefined }).getTransitionData(state, event);
+  const data = (machine as unknown as { getTransitionData(s: unknown, e: EventObject): Array<TransitionDefinition<any, any>> | undefined }).getTransitionData(
+    state,
+    event,
+  );
   // Eventless transitions that follow in the same step are not listed; the walks measure them.
   return (data ?? []).map(transitionId);
 }
@@ -120,9 +127,17 @@ function traverse<M extends AnyStateMachine>(model: GraphModel<M>, input: InputF
   const serializeState = vertexOf(model);
   // A finished actor takes no events, whatever `can` says of its last state.
   const events = (s: SnapshotFrom<M>) => ((s as AnyMachineSnapshot).status === 'active' ? model.events(s) : []);
-  const options = { events: events as never, serializeState: serializeState as never, input, fromState: model.machine.getInitialSnapshot(mockScope(), input) as never };
+  const options = {
+    events: events as never,
+    serializeState: serializeState as never,
+    input,
+    fromState: model.machine.getInitialSnapshot(mockScope(), input) as never,
+  };
   const shortest = getShortestPaths(model.machine, options) as unknown as StatePath<SnapshotFrom<M>, EventObject>[];
-  const adjacency = getAdjacencyMap(model.machine, options as never) as Record<string, { state: SnapshotFrom<M>; transitions: Record<string, { event: EventObject; state: SnapshotFrom<M> }> }>;
+  const adjacency = getAdjacencyMap(model.machine, options as never) as Record<
+    string,
+    { state: SnapshotFrom<M>; transitions: Record<string, { event: EventObject; state: SnapshotFrom<M> }> }
+  >;
   return { shortest, adjacency };
 }
 
@@ -130,7 +145,17 @@ function traverse<M extends AnyStateMachine>(model: GraphModel<M>, input: InputF
 // never runs them, like @xstate/graph's own traversal.
 function mockScope(): never {
   const self = createEmptyActor();
-  return { self, logger: () => {}, id: '', sessionId: 'graph', defer: () => {}, system: self.system, stopChild: () => {}, emit: () => {}, actionExecutor: () => {} } as never;
+  return {
+    self,
+    logger: () => {},
+    id: '',
+    sessionId: 'graph',
+    defer: () => {},
+    system: self.system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  } as never;
 }
 
 /** A readable path name for test titles. */

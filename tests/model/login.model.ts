@@ -14,7 +14,19 @@ const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Er
 const refused = (errCode: number) => ({ kind: 'refused', errCode });
 const loggedIn = { kind: 'loggedIn', userInfo: user };
 /** A challenge's shape; the walks get real ones from the server. */
-export const graphChallenge = { parameters: { algorithm: 'PBKDF2/SHA-256', nonce: '00', salt: '00', cost: 1, keyLength: 32, keyPrefix: '00', keySignature: '00', data: { id: 'graph', purpose: 'login', expiresAt: 1 } }, signature: '00' };
+export const graphChallenge = {
+  parameters: {
+    algorithm: 'PBKDF2/SHA-256',
+    nonce: '00',
+    salt: '00',
+    cost: 1,
+    keyLength: 32,
+    keyPrefix: '00',
+    keySignature: '00',
+    data: { id: 'graph', purpose: 'login', expiresAt: 1 },
+  },
+  signature: '00',
+};
 
 export const loginInputs = {
   web: { tab: 'email', returnTo: '/orders', scene: 'WEB', entranceToken: null },
@@ -33,9 +45,17 @@ export type LoginStart = keyof typeof loginInputs;
 const automatic = (captcha: CaptchaPurpose | undefined): Record<string, EventObject[]> => ({
   tokenLogin: [done('tokenLogin', loggedIn), error('tokenLogin')],
   loadConfig: [done('loadConfig', { countdownSeconds: 45, googleClientId: 'graph', codeLogin: true }), error('loadConfig')],
-  passwordLogin: [done('passwordLogin', loggedIn), ...[9, 17, 197, 4596, captcha === 'login' ? -3035 : -3034].map((c) => done('passwordLogin', refused(c))), error('passwordLogin')],
+  passwordLogin: [
+    done('passwordLogin', loggedIn),
+    ...[9, 17, 197, 4596, captcha === 'login' ? -3035 : -3034].map((c) => done('passwordLogin', refused(c))),
+    error('passwordLogin'),
+  ],
   loadCaptcha: [done('loadCaptcha', { captchaId: 'graph', challenge: graphChallenge, purpose: 'login' }), error('loadCaptcha')],
-  sendCode: [done('sendCode', { kind: 'sent', resendAfter: 45 }), ...[-3031, captcha === 'sendCode' ? -3035 : -3034, 17, 1].map((c) => done('sendCode', refused(c))), error('sendCode')],
+  sendCode: [
+    done('sendCode', { kind: 'sent', resendAfter: 45 }),
+    ...[-3031, captcha === 'sendCode' ? -3035 : -3034, 17, 1].map((c) => done('sendCode', refused(c))),
+    error('sendCode'),
+  ],
   codeLogin: [done('codeLogin', loggedIn), ...[11, 9, 17, 197, 1].map((c) => done('codeLogin', refused(c))), error('codeLogin')],
   googleLogin: [done('googleLogin', loggedIn), ...[9, 197, 1].map((c) => done('googleLogin', refused(c))), error('googleLogin')],
 });
@@ -62,7 +82,9 @@ export function loginGraph(machine: LoginMachine): GraphModel<LoginMachine> {
       const running = Object.keys(snapshot.children).flatMap((id) => answers[id] ?? []);
       // Spec section 8 and docs/decisions/007: a refused token is 201 in the STB scene, else 21.
       if (snapshot.children.tokenLogin) running.push(done('tokenLogin', refused(snapshot.context.scene === 'STB' ? 201 : 21)));
-      const countdown = snapshot.matches({ form: { codeTab: { codeDialog: 'countingDown' } } }) ? [{ type: 'xstate.after.resendCountdown.login.form.codeTab.codeDialog.countingDown' }] : [];
+      const countdown = snapshot.matches({ form: { codeTab: { codeDialog: 'countingDown' } } })
+        ? [{ type: 'xstate.after.resendCountdown.login.form.codeTab.codeDialog.countingDown' }]
+        : [];
       const user = userEvents.filter((e) => snapshot.can(e as never));
       return [...user, ...running, ...countdown];
     },

@@ -54,7 +54,11 @@ function installGoogleWidget(world: LoginWorld) {
           b.onclick = () => this.callback?.({ credential: world.googleCredential! });
           parent.replaceChildren(b);
         },
-      } as { initialize: (o: { callback(r: { credential: string }): void }) => void; renderButton: (p: HTMLElement) => void; callback?: (r: { credential: string }) => void },
+      } as {
+        initialize: (o: { callback(r: { credential: string }): void }) => void;
+        renderButton: (p: HTMLElement) => void;
+        callback?: (r: { credential: string }) => void;
+      },
     },
   } as never;
 }
@@ -114,21 +118,28 @@ function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
   expect(screen.getByRole('heading', { level: 1 }).closest('section')!.getAttribute('aria-busy')).toBe(String(busy));
   if (s.matches({ form: 'passwordTab' })) {
     expect((button('Log in') as HTMLButtonElement).disabled).toBe(busy);
-    expect(Boolean(screen.queryByRole('group', { name: CAPTCHA }))).toBe(s.matches({ form: { passwordTab: 'captchaShown' } }) || (s.matches({ form: { passwordTab: 'loggingIn' } }) && s.context.captcha !== null));
+    expect(Boolean(screen.queryByRole('group', { name: CAPTCHA }))).toBe(
+      s.matches({ form: { passwordTab: 'captchaShown' } }) || (s.matches({ form: { passwordTab: 'loggingIn' } }) && s.context.captcha !== null),
+    );
   }
   const codeForm = (['editing', 'sendingCode', 'loadingCaptcha', 'captchaShown'] as const).some((state) => s.matches({ form: { codeTab: state } }));
   if (codeForm) {
     expect((button('Send me a code') as HTMLButtonElement).disabled).toBe(busy);
     // The check shows once its challenge came, and while its solution is checked.
-    expect(Boolean(screen.queryByRole('group', { name: CAPTCHA }))).toBe(s.matches({ form: { codeTab: 'captchaShown' } }) || (s.matches({ form: { codeTab: 'sendingCode' } }) && s.context.captcha !== null));
+    expect(Boolean(screen.queryByRole('group', { name: CAPTCHA }))).toBe(
+      s.matches({ form: { codeTab: 'captchaShown' } }) || (s.matches({ form: { codeTab: 'sendingCode' } }) && s.context.captcha !== null),
+    );
     // A resend that met a captcha keeps the account it was for.
-    if (s.context.codeAccount && !s.matches({ form: { codeTab: 'editing' } })) expect((screen.getByLabelText('Email or phone number') as HTMLInputElement).value).toBe(s.context.codeAccount.account);
+    if (s.context.codeAccount && !s.matches({ form: { codeTab: 'editing' } }))
+      expect((screen.getByLabelText('Email or phone number') as HTMLInputElement).value).toBe(s.context.codeAccount.account);
   }
   const dialogOpen = s.matches({ form: { codeTab: 'codeDialog' } }) || s.matches({ form: { codeTab: 'verifyingCode' } });
   expect(Boolean(screen.queryByRole('dialog'))).toBe(dialogOpen);
   if (dialogOpen) {
     const dialog = within(screen.getByRole('dialog'));
-    expect((dialog.getByRole('button', { name: 'Send a new code' }) as HTMLButtonElement).disabled).toBe(!s.matches({ form: { codeTab: { codeDialog: 'canResend' } } }));
+    expect((dialog.getByRole('button', { name: 'Send a new code' }) as HTMLButtonElement).disabled).toBe(
+      !s.matches({ form: { codeTab: { codeDialog: 'canResend' } } }),
+    );
     expect((dialog.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(s.matches({ form: { codeTab: 'verifyingCode' } }));
     // Spec section 9: while the countdown runs, the seconds left (ticking from the configured 45).
     const timer = dialog.queryByRole('timer');
@@ -170,7 +181,14 @@ walkSuite({
           { input: { userInfo: null } },
         ).start();
         const { clock: actorClock, inspect, snapshots } = run.screenOptions(client.gate);
-      const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session, actorOptions: { clock: actorClock, inspect } };
+        const services = {
+          api: client.api,
+          store: client.store,
+          queries: createQueryCache(),
+          cache: createSessionCache(new MemoryStorage()),
+          session,
+          actorOptions: { clock: actorClock, inspect },
+        };
         client.gate.hold();
         render(
           <ServicesProvider services={services}>

@@ -21,7 +21,9 @@ export const CONFIGURED_COUNTDOWN = 45;
 const WRONG_PASSWORD = 'wrong-password-0';
 
 export async function configureCountdown(server: Server) {
-  await server.db.query(`UPDATE site_settings SET value = jsonb_set(value, '{caffeineRegionVerify}', $1::jsonb) WHERE key = 'userConfig'`, [String(CONFIGURED_COUNTDOWN)]);
+  await server.db.query(`UPDATE site_settings SET value = jsonb_set(value, '{caffeineRegionVerify}', $1::jsonb) WHERE key = 'userConfig'`, [
+    String(CONFIGURED_COUNTDOWN),
+  ]);
 }
 
 export class LoginWorld {
@@ -57,7 +59,9 @@ export class LoginWorld {
 
   /** A storage fault on writing a row of `table` only, so the reads before it still work. */
   private async breakInserts(table: string) {
-    await this.server.db.query(`CREATE OR REPLACE FUNCTION model_walk_fault() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'storage fault arranged by the model walk'; END $$ LANGUAGE plpgsql`);
+    await this.server.db.query(
+      `CREATE OR REPLACE FUNCTION model_walk_fault() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'storage fault arranged by the model walk'; END $$ LANGUAGE plpgsql`,
+    );
     await this.server.db.query(`CREATE TRIGGER model_walk_fault BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION model_walk_fault()`);
     this.undo.push({ answer: this.arranging, run: async () => void (await this.server.db.query(`DROP TRIGGER model_walk_fault ON ${table}`)) });
   }
@@ -133,7 +137,7 @@ export class LoginWorld {
           // docs/decisions/006: one answer for a wrong password and for an account nobody has; the
           // walks meet both, by turns.
           this.login.password = WRONG_PASSWORD;
-          if ((this.invalidCredentials++) % 2 === 1) this.login.fields = { account: uniqueEmail('nobody') };
+          if (this.invalidCredentials++ % 2 === 1) this.login.fields = { account: uniqueEmail('nobody') };
         }
         if (refusal === 9) await this.unconfirm(account);
         if (refusal === 197) await this.setStatus(account, 'login_not_allowed');
@@ -228,7 +232,11 @@ export class LoginWorld {
     if (reached.matches('loggedIn')) {
       // A session the server accepts.
       const info = reached.context.userInfo;
-      const res = await this.server.post('/api/user/queryInfo/v1', { uid: info.uid, account: info.account, type: info.type }, { Authorization: info.token, Language: 'en' });
+      const res = await this.server.post(
+        '/api/user/queryInfo/v1',
+        { uid: info.uid, account: info.account, type: info.type },
+        { Authorization: info.token, Language: 'en' },
+      );
       expect(res.body.code).toBe(0);
     }
     if (reached.matches('leftForNotice')) expect(this.client.effects).toContainEqual(['navigate', `/notice?type=stbLoginErr&code=${reached.context.errCode}`]);
@@ -238,6 +246,7 @@ export class LoginWorld {
       expect(rows.length).toBeGreaterThan(0);
     }
     if (event.type === 'xstate.done.actor.sendCode' && output?.kind === 'sent') expect(await this.lastCode()).toMatch(/^\d{4}$/);
-    if (event.type === 'xstate.done.actor.loadCaptcha') await expectChallengeFor(this.server.db, reached.context.captcha, reached.matches({ form: 'codeTab' }) ? 'sendCode' : 'login');
+    if (event.type === 'xstate.done.actor.loadCaptcha')
+      await expectChallengeFor(this.server.db, reached.context.captcha, reached.matches({ form: 'codeTab' }) ? 'sendCode' : 'login');
   }
 }

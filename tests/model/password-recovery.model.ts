@@ -26,8 +26,20 @@ export type RecoveryStart = keyof typeof recoveryInputs;
  * solution for its form -3034.
  */
 const automatic = (captcha: CaptchaPurpose | undefined): Record<string, EventObject[]> => ({
-  sendLink: [done('sendLink', sent), done('sendLink', refused(-3031)), done('sendLink', refused(captcha === 'resetPassword' ? -3035 : -3034)), done('sendLink', refused(8)), error('sendLink')],
-  sendCode: [done('sendCode', sent), done('sendCode', refused(-3031)), done('sendCode', refused(captcha === 'sendCode' ? -3035 : -3034)), done('sendCode', refused(17)), error('sendCode')],
+  sendLink: [
+    done('sendLink', sent),
+    done('sendLink', refused(-3031)),
+    done('sendLink', refused(captcha === 'resetPassword' ? -3035 : -3034)),
+    done('sendLink', refused(8)),
+    error('sendLink'),
+  ],
+  sendCode: [
+    done('sendCode', sent),
+    done('sendCode', refused(-3031)),
+    done('sendCode', refused(captcha === 'sendCode' ? -3035 : -3034)),
+    done('sendCode', refused(17)),
+    error('sendCode'),
+  ],
   loadCaptcha: [done('loadCaptcha', { captchaId: 'graph', challenge: graphChallenge, purpose: 'sendCode' }), error('loadCaptcha')],
   resetByCode: [done('resetByCode', { kind: 'reset' }), done('resetByCode', refused(11)), done('resetByCode', refused(17)), error('resetByCode')],
   checkLink: [done('checkLink', { kind: 'live', email: 'graph@example.com' }), done('checkLink', refused(10302)), error('checkLink')],

@@ -125,7 +125,14 @@ walkSuite({
         const url = (start as RecoveryStart) === 'link' ? `/reset-password?token=${encodeURIComponent(world.token ?? '')}&la=en` : '/forgot-password';
         const { clock: actorClock, inspect, snapshots } = run.screenOptions(client.gate);
         const session = createActor(sessionMachine.provide({ actors: createSessionActors(client.api) }), { input: { userInfo: null } }).start();
-        const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session, actorOptions: { clock: actorClock, inspect } };
+        const services = {
+          api: client.api,
+          store: client.store,
+          queries: createQueryCache(),
+          cache: createSessionCache(new MemoryStorage()),
+          session,
+          actorOptions: { clock: actorClock, inspect },
+        };
         client.gate.hold();
         render(
           <ServicesProvider services={services}>

@@ -44,7 +44,9 @@ export class RecoveryWorld {
 
   /** A storage fault on writing a row of `table` only, so the reads before it still work. */
   private async breakInserts(table: string) {
-    await this.server.db.query(`CREATE OR REPLACE FUNCTION model_walk_fault() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'storage fault arranged by the model walk'; END $$ LANGUAGE plpgsql`);
+    await this.server.db.query(
+      `CREATE OR REPLACE FUNCTION model_walk_fault() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'storage fault arranged by the model walk'; END $$ LANGUAGE plpgsql`,
+    );
     await this.server.db.query(`CREATE TRIGGER model_walk_fault BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION model_walk_fault()`);
     this.undo.push({ answer: this.arranging, run: async () => void (await this.server.db.query(`DROP TRIGGER model_walk_fault ON ${table}`)) });
   }
@@ -63,13 +65,23 @@ export class RecoveryWorld {
       `UPDATE site_settings SET value = value || jsonb_build_object('validRules', coalesce(value->'validRules', '{}'::jsonb) || jsonb_build_object('email', $1::text)) WHERE key = 'siteConfig'`,
       ['^[^@]+@example\\.org$'],
     );
-    this.undo.push({ answer: this.arranging, run: async () => void (await this.server.db.query(`UPDATE site_settings SET value = $1 WHERE key = 'siteConfig'`, [JSON.stringify(row!.value)])) });
+    this.undo.push({
+      answer: this.arranging,
+      run: async () => void (await this.server.db.query(`UPDATE site_settings SET value = $1 WHERE key = 'siteConfig'`, [JSON.stringify(row!.value)])),
+    });
   }
 
   /** docs/decisions/006: from the 4th code within an hour a captcha is due (each after the countdown). */
   private async makeCodeCaptchaDue(account: TestAccount) {
     const codesLastHour = async () =>
-      Number((await this.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM verification_codes WHERE account_uid = $1 AND created_at > $2', [account.uid, new Date(this.clock.now() - 3_600_000)]))[0]?.n ?? 0);
+      Number(
+        (
+          await this.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM verification_codes WHERE account_uid = $1 AND created_at > $2', [
+            account.uid,
+            new Date(this.clock.now() - 3_600_000),
+          ])
+        )[0]?.n ?? 0,
+      );
     while ((await codesLastHour()) < 3) {
       this.clock.advance(61_000);
       await this.server.post('/api/user/sendVerificationCode/v1', { ...accountFields(account), channel: 'email', purpose: 'resetPassword' });
@@ -146,7 +158,8 @@ export class RecoveryWorld {
       case 'sendCode': {
         if (refusal === -3035) return expireShownChallenge(this.clock);
         const account = resend ? this.account! : await this.fresh();
-        if (refusal === -3031) await this.server.post('/api/user/sendVerificationCode/v1', { ...accountFields(account), channel: 'email', purpose: 'resetPassword' });
+        if (refusal === -3031)
+          await this.server.post('/api/user/sendVerificationCode/v1', { ...accountFields(account), channel: 'email', purpose: 'resetPassword' });
         // docs/decisions/006: the 5th failure within 15 minutes locks the account.
         if (refusal === 17) await this.failPasswords(account, 5);
         if (refusal === -3034) await this.makeCodeCaptchaDue(account);
@@ -195,7 +208,8 @@ export class RecoveryWorld {
     }
     if (event.type === 'xstate.done.actor.sendCode' && output?.kind === 'sent') expect(await this.lastCode()).toMatch(/^\d{4}$/);
     // A real challenge for the way the user asked by (docs/decisions/037).
-    if (event.type === 'xstate.done.actor.loadCaptcha') await expectChallengeFor(this.server.db, reached.context.captcha, reached.context.codeAccount ? 'sendCode' : 'resetPassword');
+    if (event.type === 'xstate.done.actor.loadCaptcha')
+      await expectChallengeFor(this.server.db, reached.context.captcha, reached.context.codeAccount ? 'sendCode' : 'resetPassword');
     if (event.type === 'xstate.done.actor.checkLink' && output?.kind === 'live') expect(reached.context.linkEmail).toBe(this.account!.email);
     if (reached.matches('done')) {
       // The new password works, the old one does not, and the owner was told.

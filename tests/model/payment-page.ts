@@ -32,6 +32,12 @@ export async function performOnPage(type: string, seen: AnyMachineSnapshot[], ac
   const before = seen.length;
   await act();
   await waitFor(() => expect(seen.length).toBeGreaterThan(before)).catch((error: unknown) => {
-    throw new Error(`${type} did not reach the machine; the page says: ${screen.queryAllByRole('alert').map((a) => a.textContent).join(' | ')}`, { cause: error });
+    throw new Error(
+      `${type} did not reach the machine; the page says: ${screen
+        .queryAllByRole('alert')
+        .map((a) => a.textContent)
+        .join(' | ')}`,
+      { cause: error },
+    );
   });
 }

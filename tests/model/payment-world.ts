@@ -13,7 +13,9 @@ import { pollUntil } from './gate';
 import { injectFetch, MemoryStorage, type AnswerGate } from './real-server';
 
 /** A card that expires in 5 years (a form refuses expiries over 20 years away, as card networks do). */
-export const card = (number: string): PayDetails => ({ card: { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 5, cvc: '123', holder: 'ANA SOUZA' } });
+export const card = (number: string): PayDetails => ({
+  card: { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 5, cvc: '123', holder: 'ANA SOUZA' },
+});
 export const PIX_PAYER = { firstName: 'Ana', lastName: 'Souza', cpf: '12345678909' };
 
 /** The client of a signed-in customer; `lose` names paths whose next request never gets an answer. */
@@ -24,7 +26,13 @@ export function lossyClient(app: FastifyInstance, userInfo: unknown, gate?: Answ
   const deliver = injectFetch(app, gate);
   const api = createApi({
     baseUrl: 'http://portal.test',
-    context: { getToken: () => store.get('userInfo')?.token ?? null, getLanguage: () => 'en', getClientType: () => 'WEB', getScene: () => 'WEB', getFingerprint: () => 'model-walk' },
+    context: {
+      getToken: () => store.get('userInfo')?.token ?? null,
+      getLanguage: () => 'en',
+      getClientType: () => 'WEB',
+      getScene: () => 'WEB',
+      getFingerprint: () => 'model-walk',
+    },
     effects: { navigate: () => {}, toast: () => {}, resetSession: () => {} },
     fetch: (request) => (lose.delete(new URL(request.url).pathname) ? Promise.reject(new TypeError('fetch failed: connection reset')) : deliver(request)),
   });
@@ -49,7 +57,12 @@ export function detailsFor(outcome: string): PayDetails {
 }
 
 /** A PIX code left unpaid: its window closes on the server, then the page asks again. */
-export async function letPixExpire(payment: { getSnapshot(): AnyMachineSnapshot }, server: { services: ServerServices }, clock: FakeClock, simulated: { increment(ms: number): void }) {
+export async function letPixExpire(
+  payment: { getSnapshot(): AnyMachineSnapshot },
+  server: { services: ServerServices },
+  clock: FakeClock,
+  simulated: { increment(ms: number): void },
+) {
   await pollUntil(() => (payment.getSnapshot().matches({ pix: 'waiting' }) ? true : undefined), 'the PIX code');
   clock.advance(31 * 60_000);
   await expireOverdue(server.services);

@@ -37,7 +37,10 @@ walkSuite({
       arrange: (event) => world.arrange(event),
       async start(start) {
         const input = await world.input(start);
-        const machine = paymentMachine.provide({ actors: createPaymentActors(world.client.api), actions: { goToProvider: (_, { url }) => void goneTo.push(url) } });
+        const machine = paymentMachine.provide({
+          actors: createPaymentActors(world.client.api),
+          actions: { goToProvider: (_, { url }) => void goneTo.push(url) },
+        });
         const started = run.start(machine, input);
         actor = started.actor;
         return started;

@@ -36,7 +36,16 @@ const faultTables: Record<string, string> = { submit: 'plans', uploadProof: 'upl
 function payBodyFor(path: FlowPath<typeof paymentMachine>): Omit<PayRequest, 'email'> {
   const out = (path.steps[1]?.event as { output?: { kind: string; result?: { next: PayResult['next'] }; errCode?: number } } | undefined)?.output;
   const base = { planId: '1', currency: 'BRL', country: 'BR' };
-  const payer = { firstName: 'Ana', lastName: 'Souza', cpf: '12345678909', zipcode: '01310-100', state: 'SP', city: 'São Paulo', street: 'Avenida Paulista', streetNumber: '1000' };
+  const payer = {
+    firstName: 'Ana',
+    lastName: 'Souza',
+    cpf: '12345678909',
+    zipcode: '01310-100',
+    state: 'SP',
+    city: 'São Paulo',
+    street: 'Avenida Paulista',
+    streetNumber: '1000',
+  };
   if (out?.kind === 'refused') {
     const number = out.errCode === 1015 ? '4000000000001117' : out.errCode === 301 ? '4000000000000002' : '4242424242424242';
     return { ...base, method: 'card', ...card(number) };
@@ -51,7 +60,14 @@ function payBodyFor(path: FlowPath<typeof paymentMachine>): Omit<PayRequest, 'em
     case 'bank_transfer':
       return { ...base, method: 'bank_transfer', payer: { firstName: 'Ana', lastName: 'Souza' } };
     case 'otp':
-      return { ...base, currency: 'USD', country: 'KE', method: 'mobile_money', payer: { areaCode: '254', phone: WALLET_PHONE }, mobileMoney: { operator: 'MPesa', areaCode: '254', phone: WALLET_PHONE } };
+      return {
+        ...base,
+        currency: 'USD',
+        country: 'KE',
+        method: 'mobile_money',
+        payer: { areaCode: '254', phone: WALLET_PHONE },
+        mobileMoney: { operator: 'MPesa', areaCode: '254', phone: WALLET_PHONE },
+      };
     case 'crypto':
       return { ...base, currency: 'USD', method: 'crypto', crypto: { coin: 'BTC' } };
     default:
@@ -108,7 +124,10 @@ export class PaymentWorld {
   /** The money arrives: the sandbox bank, chain or statement pays the pending attempt's reference. */
   private async payNow() {
     const id = this.orderId();
-    const [attempt] = await this.server.db.query<{ provider_ref: string }>("SELECT provider_ref FROM payment_attempts WHERE order_id = $1 AND status = 'pending' ORDER BY id DESC LIMIT 1", [id]);
+    const [attempt] = await this.server.db.query<{ provider_ref: string }>(
+      "SELECT provider_ref FROM payment_attempts WHERE order_id = $1 AND status = 'pending' ORDER BY id DESC LIMIT 1",
+      [id],
+    );
     const ref = attempt!.provider_ref;
     const next = this.current()!.context.result!.next as string;
     const route = { pix: `pix/pay/${ref}`, boleto: `boleto/pay/${ref}`, crypto: `crypto/pay/${ref}`, bank_transfer: `transfer/receive/${ref}` }[next];
@@ -139,12 +158,10 @@ export class PaymentWorld {
       // The same payment, still running in another request: its claim on the key.
       const body = { ...payBodyFor(this.path), email: this.account.account };
       const hash = idempotencyHash(deriveKey(this.server.services.secret, 'idempotency'), 'pay', body);
-      await this.server.db.query("INSERT INTO idempotency_keys (account_uid, key, operation, request_hash, state, created_at) VALUES ($1, $2, 'pay', $3, 'in_progress', $4)", [
-        this.account.uid,
-        this.key,
-        hash,
-        new Date(this.clock.now()),
-      ]);
+      await this.server.db.query(
+        "INSERT INTO idempotency_keys (account_uid, key, operation, request_hash, state, created_at) VALUES ($1, $2, 'pay', $3, 'in_progress', $4)",
+        [this.account.uid, this.key, hash, new Date(this.clock.now())],
+      );
       return;
     }
     if (before) {
@@ -173,14 +190,20 @@ export class PaymentWorld {
 
   /** The payment the path starts: a new order, or the return from PayPal (approved, or expired). */
   async input(start: string): Promise<PaymentInput> {
-    if (start !== 'capturePaypal') return { request: { kind: 'pay', body: { ...payBodyFor(this.path), email: this.account.account } }, idempotencyKey: this.key };
+    if (start !== 'capturePaypal')
+      return { request: { kind: 'pay', body: { ...payBodyFor(this.path), email: this.account.account } }, idempotencyKey: this.key };
     const paid = ((this.path.steps[1]?.event as { output?: { result?: { status?: string } } }).output?.result?.status ?? '') === 'PAYMENT_SUCCEEDED';
     const res = await this.server.post('/api/bill/pay/v1', { planId: '1', method: 'paypal', currency: 'BRL', email: this.account.account }, this.auth);
     const { orderId, url } = res.body.data as { orderId: string; url: string };
     this.capturedOrder = orderId;
     if (paid) {
       const token = new URL(url).searchParams.get('token')!;
-      await this.server.app.inject({ method: 'POST', url: '/sandbox/paypal/checkoutnow', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${token}&decision=approve` });
+      await this.server.app.inject({
+        method: 'POST',
+        url: '/sandbox/paypal/checkoutnow',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `token=${token}&decision=approve`,
+      });
     } else {
       this.clock.advance(3 * 3_600_000 + 1000);
       await expireOverdue(this.server.services);
@@ -201,11 +224,20 @@ export class PaymentWorld {
   }
 
   proof(FileType: typeof File = File): File {
-    return new FileType([this.next.badProof ? 'not a receipt' : PDF], this.next.badProof ? 'receipt.txt' : 'receipt.pdf', { type: this.next.badProof ? 'text/plain' : 'application/pdf' });
+    return new FileType([this.next.badProof ? 'not a receipt' : PDF], this.next.badProof ? 'receipt.txt' : 'receipt.pdf', {
+      type: this.next.badProof ? 'text/plain' : 'application/pdf',
+    });
   }
 
   /** What the server says of the order in each state. */
-  async checkServer(reached: AnyMachineSnapshot, event: EventObject, expect: (actual: unknown, message?: string) => { toBe(v: unknown): void; toContain(v: unknown): void; toMatchObject(v: object): void; toEqual(v: unknown): void }) {
+  async checkServer(
+    reached: AnyMachineSnapshot,
+    event: EventObject,
+    expect: (
+      actual: unknown,
+      message?: string,
+    ) => { toBe(v: unknown): void; toContain(v: unknown): void; toMatchObject(v: object): void; toEqual(v: unknown): void },
+  ) {
     // While a storage fault is in place (before the answer it was arranged for), the server cannot be read.
     if (this.faulted) return;
     const c = reached.context as { result?: PayResult; errCode?: number; error?: unknown };
@@ -214,7 +246,8 @@ export class PaymentWorld {
     if (reached.matches('paid')) expect(await this.orderStatus(id)).toBe('PAYMENT_SUCCEEDED');
     if (reached.matches('expired') || reached.matches('closed')) expect(await this.orderStatus(id)).toBe('PAYMENT_CANCELLED');
     if (reached.matches('declined')) expect(c.errCode).toBe((event as { output?: { errCode?: number } }).output?.errCode);
-    if (reached.matches('unanswered')) expect((await this.server.db.query("SELECT 1 FROM orders WHERE account_uid = $1 AND status = 'NETWORK_ERROR'", [this.account.uid])).length).toBe(1);
+    if (reached.matches('unanswered'))
+      expect((await this.server.db.query("SELECT 1 FROM orders WHERE account_uid = $1 AND status = 'NETWORK_ERROR'", [this.account.uid])).length).toBe(1);
     const value = JSON.stringify(reached.value);
     // Waiting (not yet asking again): the order is still open on the server.
     if (value.includes('"waiting"') && !reached.matches({ transfer: 'reported' })) expect(await this.orderStatus(id)).toBe('PAYMENT_PENDING');

@@ -36,7 +36,10 @@ export function injectFetch(app: FastifyInstance, gate?: AnswerGate) {
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
     const res = await app.inject({ method: request.method as 'GET', url: url.pathname + url.search, headers, ...(body ? { payload: body } : {}) });
     await gate?.pass();
-    return new Response(res.body === '' ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+    return new Response(res.body === '' ? null : res.body, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    });
   };
 }
 

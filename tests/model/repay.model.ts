@@ -12,8 +12,24 @@ export const repayInputs = {
   failedOrder: { orderId: 'ORDGRAPH', country: 'BR', defaultInstallments: 3 },
 } satisfies Record<string, RepayInput>;
 
-const order = (status: string) => ({ id: 'ORDGRAPH', status, items: [{ planId: '1' }], currency: 'BRL', installments: 1, email: 'graph@example.com', paymentMethod: 'card' });
-const method = (code: string, maxInstallments: number) => ({ code, name: code, type: code, installmentsAllowed: maxInstallments > 1, maxInstallments, requiredFields: [], savedCards: code === 'card' });
+const order = (status: string) => ({
+  id: 'ORDGRAPH',
+  status,
+  items: [{ planId: '1' }],
+  currency: 'BRL',
+  installments: 1,
+  email: 'graph@example.com',
+  paymentMethod: 'card',
+});
+const method = (code: string, maxInstallments: number) => ({
+  code,
+  name: code,
+  type: code,
+  installmentsAllowed: maxInstallments > 1,
+  maxInstallments,
+  requiredFields: [],
+  savedCards: code === 'card',
+});
 
 /** What each method's payment can end as, as the walks produce it for real. */
 const paymentEnds: Record<string, unknown[]> = {
@@ -40,7 +56,12 @@ export function repayGraph(machine: RepayMachine): GraphModel<RepayMachine> {
       const automatic: Record<string, EventObject[]> = {
         // An unfinished order (a declined card), one whose card answer was lost (awaiting
         // confirmation: not paid again), or one paid meanwhile.
-        loadOrder: [done('loadOrder', order('PAYMENT_FAILED')), done('loadOrder', order('NETWORK_ERROR')), done('loadOrder', order('PAYMENT_SUCCEEDED')), error('loadOrder')],
+        loadOrder: [
+          done('loadOrder', order('PAYMENT_FAILED')),
+          done('loadOrder', order('NETWORK_ERROR')),
+          done('loadOrder', order('PAYMENT_SUCCEEDED')),
+          error('loadOrder'),
+        ],
         loadMethods: [done('loadMethods', [method('card', 12), method('pix', 1), method('paypal', 1)]), error('loadMethods')],
         payment: (paymentEnds[snapshot.context.methodCode ?? ''] ?? []).map((o) => done('payment', o)),
       };

@@ -58,7 +58,8 @@ walkSuite({
     let simulated: { increment(ms: number): void } | undefined;
     const executors = {
       METHOD_SELECTED: async (e) => void fireEvent.click(screen.getByRole('radio', { name: methodNames[(e as unknown as { code: string }).code] })),
-      INSTALLMENTS_CHANGED: async (e) => void fireEvent.change(screen.getByLabelText('Instalments'), { target: { value: String((e as unknown as { installments: number }).installments) } }),
+      INSTALLMENTS_CHANGED: async (e) =>
+        void fireEvent.change(screen.getByLabelText('Instalments'), { target: { value: String((e as unknown as { installments: number }).installments) } }),
       EMAIL_CHANGED: async (e) => changeEmail((e as unknown as { email: string }).email),
       PAY_SUBMITTED: async () => fillAndPay(world.details()),
       RETRY: async () => void fireEvent.click(button('Try again')),
@@ -67,7 +68,10 @@ walkSuite({
     return {
       arrange: (event) => world.arrange(event),
       async start() {
-        const started = run.startOnScreen(repayMachine.provide({ actors: createRepayActors(world.api) }), world.gate, { input: world.input, busy: (s) => s.hasTag('loading') });
+        const started = run.startOnScreen(repayMachine.provide({ actors: createRepayActors(world.api) }), world.gate, {
+          input: world.input,
+          busy: (s) => s.hasTag('loading'),
+        });
         simulated = started.clock;
         render(
           <IntlProvider locale="en" messages={{}} onError={() => {}}>
@@ -85,7 +89,8 @@ walkSuite({
         if (run.seen[run.seen.length - 1] === reached) await waitFor(() => assertScreen(reached, world.orderId));
       },
       async checked(reached) {
-        if (reached.matches('paying')) await world.whilePaying((reached.children as Record<string, { getSnapshot(): AnyMachineSnapshot } | undefined>).payment, simulated!);
+        if (reached.matches('paying'))
+          await world.whilePaying((reached.children as Record<string, { getSnapshot(): AnyMachineSnapshot } | undefined>).payment, simulated!);
       },
     };
   },

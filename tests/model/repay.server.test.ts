@@ -43,7 +43,8 @@ walkSuite({
         throw new Error('the repay flow has no delays of its own');
       },
       async checked(reached) {
-        if (reached.matches('paying')) await world.whilePaying((reached.children as Record<string, { getSnapshot(): AnyMachineSnapshot } | undefined>).payment, started!.clock);
+        if (reached.matches('paying'))
+          await world.whilePaying((reached.children as Record<string, { getSnapshot(): AnyMachineSnapshot } | undefined>).payment, started!.clock);
       },
       check: (reached, _expected, event) => world.checkServer(reached, event, expect),
     };

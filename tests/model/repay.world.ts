@@ -11,7 +11,13 @@ import { card, detailsFor, letPixExpire, lossyClient } from './payment-world';
 import { AnswerGate } from './real-server';
 
 type Server = ReturnType<typeof useTestServer>;
-type Expect = (actual: unknown) => { toBe(v: unknown): void; toContain(v: unknown): void; toEqual(v: unknown): void; toMatch(v: RegExp): void; toMatchObject(v: object): void };
+type Expect = (actual: unknown) => {
+  toBe(v: unknown): void;
+  toContain(v: unknown): void;
+  toEqual(v: unknown): void;
+  toMatch(v: RegExp): void;
+  toMatchObject(v: object): void;
+};
 
 export class RepayWorld {
   api!: ReturnType<typeof lossyClient>['api'];
@@ -40,7 +46,11 @@ export class RepayWorld {
     ({ api: this.api, lose: this.lose } = lossyClient(this.server.app, login.body.data, this.gate));
     const first = (path.steps[1]?.event as { output?: { status?: string } }).output;
     const number = first?.status === 'PAYMENT_SUCCEEDED' ? '4242424242424242' : first?.status === 'NETWORK_ERROR' ? '4000000000001117' : '4000000000000002';
-    await this.server.post('/api/bill/pay/v1', { planId: this.planId, method: 'card', currency: 'BRL', country: 'BR', email: account.account, ...card(number) }, auth);
+    await this.server.post(
+      '/api/bill/pay/v1',
+      { planId: this.planId, method: 'card', currency: 'BRL', country: 'BR', email: account.account, ...card(number) },
+      auth,
+    );
     const [order] = await this.server.db.query<{ id: string; status: string }>('SELECT id, status FROM orders WHERE account_uid = $1', [account.uid]);
     expect(order?.status).toBe(first?.status ?? 'PAYMENT_FAILED');
     this.orderId = order!.id;

@@ -43,7 +43,6 @@ function eventOwnedBy(value: unknown, type: string): boolean {
   return false;
 }
 
-
 type Server = ReturnType<typeof useTestServer>;
 
 /**
@@ -52,11 +51,16 @@ type Server = ReturnType<typeof useTestServer>;
  * (-1112), the password changed on another device (-24030).
  */
 export async function endSessionOnServer(server: Server, account: TestAccount, kind: SessionResetKind, token: string | undefined) {
-  if (kind === 'silentReset' && token) await server.post('/api/user/loginOut/v1', { language: 'en', uid: '', account: '' }, { Authorization: token, Language: 'en' });
+  if (kind === 'silentReset' && token)
+    await server.post('/api/user/loginOut/v1', { language: 'en', uid: '', account: '' }, { Authorization: token, Language: 'en' });
   if (kind === 'messageAndReset') await server.db.query(`UPDATE accounts SET status = 'blocked' WHERE uid = $1`, [account.uid]);
   if (kind === 'warnResetLogin') {
     const other = await server.post('/api/user/login/v1', loginBody(account));
-    const changed = await server.post('/api/user/changePassword/v1', { oldPassword: account.password, newPassword: 'changed-password-2' }, { Authorization: other.body.data.token, Language: 'en' });
+    const changed = await server.post(
+      '/api/user/changePassword/v1',
+      { oldPassword: account.password, newPassword: 'changed-password-2' },
+      { Authorization: other.body.data.token, Language: 'en' },
+    );
     expect(changed.body.code).toBe(0);
   }
 }

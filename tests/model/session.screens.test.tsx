@@ -108,7 +108,7 @@ function assertScreen(s: AnyMachineSnapshot, event: EventObject, w: World) {
     // Spec section 8: -1112 says so, -24030 warns and goes to /login, the others say nothing.
     if (kind === 'silentReset') expect(screen.queryByText(toastText(errCode))).toBeNull();
     else expect(screen.getByText(toastText(errCode))).toBeTruthy();
-    expect(at?.startsWith('/login')).toBe(kind === 'warnResetLogin' || w.client.store.get('userInfo') === null && at?.startsWith('/login'));
+    expect(at?.startsWith('/login')).toBe(kind === 'warnResetLogin' || (w.client.store.get('userInfo') === null && at?.startsWith('/login')));
   }
   if (event.type === 'xstate.done.actor.logout' || event.type === 'xstate.error.actor.logout') expect(at).toBe('/login');
 }
@@ -157,7 +157,13 @@ walkSuite({
         stop = started.stop;
         client.onReset((reset) => started.session.send({ type: 'SESSION_REFUSED', reset }));
         client.onNavigate((to) => navigateTo(to));
-        const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session: started.session };
+        const services = {
+          api: client.api,
+          store: client.store,
+          queries: createQueryCache(),
+          cache: createSessionCache(new MemoryStorage()),
+          session: started.session,
+        };
         render(
           <ServicesProvider services={services}>
             <IntlProvider locale="en" messages={{}} onError={() => {}}>

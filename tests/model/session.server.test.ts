@@ -19,7 +19,11 @@ const server = useTestServer({}, { clock });
 
 /** The server's own view of a token: 0 while its session lives, else -24010 / -24020. */
 async function serverAnswerFor(token: string, account: TestAccount) {
-  const res = await server.post('/api/user/queryInfo/v1', { uid: String(account.uid), account: account.account, type: account.type }, { Authorization: token, Language: 'en' });
+  const res = await server.post(
+    '/api/user/queryInfo/v1',
+    { uid: String(account.uid), account: account.account, type: account.type },
+    { Authorization: token, Language: 'en' },
+  );
   return res.body.code === 0 ? 0 : res.body.errCode;
 }
 
@@ -40,7 +44,8 @@ walkSuite({
       for (const undo of restore.splice(0)) await undo();
     });
     let lastToken: string | null = null;
-    const logIn = async () => (await world.api.callData(world.api.client.POST('/api/user/login/v1', { body: loginBody(account) }))) as never as { token: string; expiration: number };
+    const logIn = async () =>
+      (await world.api.callData(world.api.client.POST('/api/user/login/v1', { body: loginBody(account) }))) as never as { token: string; expiration: number };
     let actor: Actor<typeof sessionMachine> | undefined;
 
     return {
@@ -82,7 +87,11 @@ walkSuite({
           case 'SESSION_REFUSED': {
             const { kind, errCode } = (event as Extract<SessionEvent, { type: 'SESSION_REFUSED' }>).reset;
             await endSessionOnServer(server, account, kind, world.store.get('userInfo')?.token);
-            await expect(world.api.call(world.api.client.POST('/api/user/queryInfo/v1', { body: { uid: String(account.uid), account: account.account, type: account.type } }))).rejects.toMatchObject({ errCode });
+            await expect(
+              world.api.call(
+                world.api.client.POST('/api/user/queryInfo/v1', { body: { uid: String(account.uid), account: account.account, type: account.type } }),
+              ),
+            ).rejects.toMatchObject({ errCode });
             return;
           }
           case 'OTHER_TAB_CHANGED_LOGIN': {
@@ -141,7 +150,11 @@ walkSuite({
           // Spec section 8: what each reset does, in order, decided by the session machine.
           const { reset } = event as Extract<SessionEvent, { type: 'SESSION_REFUSED' }>;
           expect(world.effects.at(-1)).toEqual(['resetSession', reset]);
-          const expectedEffects = { silentReset: ['clearSession'], messageAndReset: ['showResetMessage', 'clearSession'], warnResetLogin: ['warnSessionEnded', 'clearSession', 'goToLogin'] }[reset.kind];
+          const expectedEffects = {
+            silentReset: ['clearSession'],
+            messageAndReset: ['showResetMessage', 'clearSession'],
+            warnResetLogin: ['warnSessionEnded', 'clearSession', 'goToLogin'],
+          }[reset.kind];
           expect(done.slice(-expectedEffects.length)).toEqual(expectedEffects);
         }
       },

@@ -51,7 +51,9 @@ export class SignupWorld {
     if (output?.errCode === 4000) this.fields = { ...fields, account: uniquePhone() };
     if (event.type.startsWith('xstate.error')) {
       // A storage fault while the account is written (HTTP 500, -2499).
-      await this.server.db.query(`CREATE OR REPLACE FUNCTION model_walk_fault() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'storage fault arranged by the model walk'; END $$ LANGUAGE plpgsql`);
+      await this.server.db.query(
+        `CREATE OR REPLACE FUNCTION model_walk_fault() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'storage fault arranged by the model walk'; END $$ LANGUAGE plpgsql`,
+      );
       await this.server.db.query('CREATE TRIGGER model_walk_fault BEFORE INSERT ON accounts FOR EACH ROW EXECUTE FUNCTION model_walk_fault()');
       this.undo.push(async () => void (await this.server.db.query('DROP TRIGGER model_walk_fault ON accounts')));
     }
@@ -75,7 +77,11 @@ export class SignupWorld {
     }
     if (output?.kind === 'signedUp') {
       const info = reached.context.userInfo;
-      const res = await this.server.post('/api/user/queryInfo/v1', { uid: info.uid, account: info.account, type: info.type }, { Authorization: info.token, Language: 'en' });
+      const res = await this.server.post(
+        '/api/user/queryInfo/v1',
+        { uid: info.uid, account: info.account, type: info.type },
+        { Authorization: info.token, Language: 'en' },
+      );
       expect(res.body.code).toBe(0);
     }
   }

@@ -59,7 +59,8 @@ function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
   }
   const submit = screen.getByRole('button', { name: 'Create account' }) as HTMLButtonElement;
   expect(submit.disabled).toBe(s.matches('signingUp'));
-  if (s.context.errCode !== null && !s.matches('accountExists')) expect(screen.getByRole('alert').textContent).toBe(String(errorMessageFor(s.context.errCode).defaultMessage));
+  if (s.context.errCode !== null && !s.matches('accountExists'))
+    expect(screen.getByRole('alert').textContent).toBe(String(errorMessageFor(s.context.errCode).defaultMessage));
 }
 
 walkSuite({
@@ -76,10 +77,20 @@ walkSuite({
       async start() {
         const { clock, inspect, snapshots } = run.screenOptions(client.gate);
         const session = createActor(
-          sessionMachine.provide({ actors: createSessionActors(client.api), actions: { storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo) } }),
+          sessionMachine.provide({
+            actors: createSessionActors(client.api),
+            actions: { storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo) },
+          }),
           { input: { userInfo: null } },
         ).start();
-        const services = { api: client.api, store: client.store, queries: createQueryCache(), cache: createSessionCache(new MemoryStorage()), session, actorOptions: { clock, inspect } };
+        const services = {
+          api: client.api,
+          store: client.store,
+          queries: createQueryCache(),
+          cache: createSessionCache(new MemoryStorage()),
+          session,
+          actorOptions: { clock, inspect },
+        };
         render(
           <ServicesProvider services={services}>
             <IntlProvider locale="en" messages={{}} onError={() => {}}>

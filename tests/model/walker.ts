@@ -36,16 +36,19 @@ export async function walkPath(path: FlowPath<AnyStateMachine>, walk: Walk): Pro
   let cursor = 0;
   /** The first snapshot from the cursor on in the expected state (the actor may have moved on since). */
   const reach = (expected: AnyMachineSnapshot) =>
-    walk.until(() => {
-      const list = snapshots();
-      for (let k = cursor; k < list.length; k++) {
-        if (valueKey(list[k]!) === valueKey(expected)) {
-          cursor = k;
-          return list[k];
+    walk.until(
+      () => {
+        const list = snapshots();
+        for (let k = cursor; k < list.length; k++) {
+          if (valueKey(list[k]!) === valueKey(expected)) {
+            cursor = k;
+            return list[k];
+          }
         }
-      }
-      return undefined;
-    }, `state ${valueKey(expected)} (seen: ${snapshots().slice(cursor).map(valueKey).join(', ')})`);
+        return undefined;
+      },
+      `state ${valueKey(expected)} (seen: ${snapshots().slice(cursor).map(valueKey).join(', ')})`,
+    );
 
   const first = await reach(steps[0]!.state as AnyMachineSnapshot);
   await walk.check(first, steps[0]!.state as AnyMachineSnapshot, steps[0]!.event);

@@ -91,7 +91,12 @@ describe('coupons', () => {
     expect(within(cards[1]!).getByRole('link', { name: 'Use this code' }).getAttribute('href')).toBe('/payment?planId=5&discountCode=ANUAL20');
 
     const others = within(screen.getByRole('region', { name: 'Not available now' })).getAllByRole('article');
-    expect(others.map((c) => within(c).getByText(/^(In an unpaid order|Used|Expired|Used up)$/).textContent)).toEqual(['In an unpaid order', 'Used', 'Expired', 'Used up']);
+    expect(others.map((c) => within(c).getByText(/^(In an unpaid order|Used|Expired|Used up)$/).textContent)).toEqual([
+      'In an unpaid order',
+      'Used',
+      'Expired',
+      'Used up',
+    ]);
     expect(within(others[0]!).getByRole('heading').textContent).toBe('R$ 5.00 off');
     expect(within(others[0]!).getByText(/Your unpaid order ord_1 holds this code/)).toBeTruthy();
     expect(within(others[0]!).getByRole('link', { name: 'Finish paying that order' }).getAttribute('href')).toBe('/payment?orderId=ord_1');
@@ -135,7 +140,10 @@ describe('my cloud', () => {
   it('shows the quota as a meter with its text, and each recording with its facts', async () => {
     const items = [recording('rec_1', 'Final do Campeonato'), recording('rec_2', 'Jornal da Noite', { durationSeconds: 45 * 60, sizeBytes: 675_000_000 })];
     renderScreen('/my-cloud', <MyCloudScreen />, {
-      '/api/user/cloud/v1': () => ({ code: 0, data: storage({ usedSeconds: 6.5 * HOUR, usedBytes: 10_530_000_000, items, total: 2, planId: '2', planName: 'Monthly · 4 screens' }) }),
+      '/api/user/cloud/v1': () => ({
+        code: 0,
+        data: storage({ usedSeconds: 6.5 * HOUR, usedBytes: 10_530_000_000, items, total: 2, planId: '2', planName: 'Monthly · 4 screens' }),
+      }),
     });
     const meter = await screen.findByRole('meter', { name: 'Recording time used' });
     expect(meter.getAttribute('max')).toBe(String(100 * HOUR));
@@ -163,7 +171,10 @@ describe('my cloud', () => {
     const { calls } = renderScreen('/my-cloud', <MyCloudScreen />, {
       '/api/user/cloud/v1': (body) => {
         const page = (body as { page: number }).page;
-        return { code: 0, data: storage({ quotaSeconds: 20 * HOUR, usedSeconds: 25 * HOUR, items: [recording(`rec_p${page}`, `Page ${page} show`)], total: 41, page }) };
+        return {
+          code: 0,
+          data: storage({ quotaSeconds: 20 * HOUR, usedSeconds: 25 * HOUR, items: [recording(`rec_p${page}`, `Page ${page} show`)], total: 41, page }),
+        };
       },
     });
     expect(await screen.findByText(/Your recordings take all the time your plan keeps/)).toBeTruthy();

@@ -17,8 +17,20 @@ import { PaymentResultScreen } from '../../src/screens/payment/payment-result-sc
 afterEach(() => cleanup());
 
 type Tip = components['schemas']['PaymentTip'];
-const tip = (status: Tip['status'], title: string, message: string): Tip => ({ orderId: 'ORD1', status, paymentType: 'card', title, message, amount: 2990, currency: 'BRL' });
-const awaiting = tip('NETWORK_ERROR', 'Payment being processed', 'We are waiting for the payment to be confirmed. You can also finish paying from your orders.');
+const tip = (status: Tip['status'], title: string, message: string): Tip => ({
+  orderId: 'ORD1',
+  status,
+  paymentType: 'card',
+  title,
+  message,
+  amount: 2990,
+  currency: 'BRL',
+});
+const awaiting = tip(
+  'NETWORK_ERROR',
+  'Payment being processed',
+  'We are waiting for the payment to be confirmed. You can also finish paying from your orders.',
+);
 const paid = tip('PAYMENT_SUCCEEDED', 'Payment received', 'We received your payment and your access is active.');
 const failed = tip('PAYMENT_FAILED', 'Payment not completed', 'The payment was not approved.');
 
@@ -69,7 +81,7 @@ describe('/paymentResult', () => {
     expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
   });
 
-  it('a failed order is still offered for paying again, in the server\'s words', async () => {
+  it("a failed order is still offered for paying again, in the server's words", async () => {
     renderResult([failed]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment not completed' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Pay this order' }).getAttribute('href')).toBe('/payment?orderId=ORD1');

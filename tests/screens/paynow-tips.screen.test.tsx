@@ -28,9 +28,33 @@ const pendingTip: Schemas['PaymentTip'] = {
   currency: 'BRL',
   expiresAt: Date.UTC(2026, 10, 23, 15, 0),
 };
-const paidTip: Schemas['PaymentTip'] = { ...pendingTip, status: 'PAYMENT_SUCCEEDED', title: 'Payment received', message: 'We received your payment.', expiresAt: undefined };
-const pix: Schemas['PayResult'] = { next: 'pix', orderId: 'ORD1', status: 'PAYMENT_PENDING', brCode: '00020101021226PIXCODE6304ABCD', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>', amount: 2990, currency: 'BRL', expiresAt: Date.UTC(2026, 10, 23, 15, 0) };
-const boleto: Schemas['PayResult'] = { next: 'boleto', orderId: 'ORD1', status: 'PAYMENT_PENDING', barcode: '1'.repeat(44), digitableLine: '23790123456789012345678901234567890123456789012', dueDate: '2026-11-27', amount: 2990, currency: 'BRL' };
+const paidTip: Schemas['PaymentTip'] = {
+  ...pendingTip,
+  status: 'PAYMENT_SUCCEEDED',
+  title: 'Payment received',
+  message: 'We received your payment.',
+  expiresAt: undefined,
+};
+const pix: Schemas['PayResult'] = {
+  next: 'pix',
+  orderId: 'ORD1',
+  status: 'PAYMENT_PENDING',
+  brCode: '00020101021226PIXCODE6304ABCD',
+  qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  amount: 2990,
+  currency: 'BRL',
+  expiresAt: Date.UTC(2026, 10, 23, 15, 0),
+};
+const boleto: Schemas['PayResult'] = {
+  next: 'boleto',
+  orderId: 'ORD1',
+  status: 'PAYMENT_PENDING',
+  barcode: '1'.repeat(44),
+  digitableLine: '23790123456789012345678901234567890123456789012',
+  dueDate: '2026-11-27',
+  amount: 2990,
+  currency: 'BRL',
+};
 
 /** Answers per call, in order; the last one repeats. */
 function renderAt(path: string, answers: { tip: Answer[]; info: Answer[]; remind?: Answer[] }) {
@@ -71,7 +95,18 @@ describe('/paynowTips', () => {
   it('shows a pending PIX again, copies its code, checks again and then sees it paid', async () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const { calls } = renderAt('/paynowTips?orderId=ORD1', { tip: [{ code: 0, data: pendingTip }, { code: 0, data: pendingTip }, { code: 0, data: paidTip }], info: [{ code: 0, data: pix }, { code: 0, data: pix }, { code: 0, data: { next: 'done', orderId: 'ORD1', status: 'PAYMENT_SUCCEEDED' } }] });
+    const { calls } = renderAt('/paynowTips?orderId=ORD1', {
+      tip: [
+        { code: 0, data: pendingTip },
+        { code: 0, data: pendingTip },
+        { code: 0, data: paidTip },
+      ],
+      info: [
+        { code: 0, data: pix },
+        { code: 0, data: pix },
+        { code: 0, data: { next: 'done', orderId: 'ORD1', status: 'PAYMENT_SUCCEEDED' } },
+      ],
+    });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment being processed' })).toBeTruthy();
     expect(screen.getByText('R$ 29.90', { selector: 'dd' })).toBeTruthy();
@@ -103,7 +138,13 @@ describe('/paynowTips', () => {
   it('while the order is open it reads the tip again by itself, quietly, and turns paid', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
-      renderAt('/paynowTips?orderId=ORD1', { tip: [{ code: 0, data: pendingTip }, { code: 0, data: paidTip }], info: [{ code: 0, data: pix }] });
+      renderAt('/paynowTips?orderId=ORD1', {
+        tip: [
+          { code: 0, data: pendingTip },
+          { code: 0, data: paidTip },
+        ],
+        info: [{ code: 0, data: pix }],
+      });
       expect(await screen.findByRole('heading', { level: 1, name: 'Payment being processed' })).toBeTruthy();
       vi.advanceTimersByTime(10_000);
       expect(screen.queryByText('Checking your payment…')).toBeNull();
@@ -124,7 +165,10 @@ describe('/paynowTips', () => {
     const { effects } = renderAt('/paynowTips?orderId=ORD1', {
       tip: [{ code: 0, data: pendingTip }],
       info: [{ code: 0, data: pix }],
-      remind: [{ code: 0, data: { orderId: 'ORD1', email: 'a***@example.com', resendAfter: 60 } }, { code: 1, errCode: -3031 }],
+      remind: [
+        { code: 0, data: { orderId: 'ORD1', email: 'a***@example.com', resendAfter: 60 } },
+        { code: 1, errCode: -3031 },
+      ],
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Email me these instructions' }));
     expect(await screen.findByText('We emailed the payment instructions to a***@example.com.')).toBeTruthy();
@@ -141,7 +185,10 @@ describe('/paynowTips', () => {
   });
 
   it('an open order with nothing left to show offers to pay another way', async () => {
-    renderAt('/paynowTips?orderId=ORD1', { tip: [{ code: 0, data: { ...pendingTip, status: 'PAYMENT_FAILED', title: 'Payment not completed' } }], info: [{ code: 1, errCode: 1040 }] });
+    renderAt('/paynowTips?orderId=ORD1', {
+      tip: [{ code: 0, data: { ...pendingTip, status: 'PAYMENT_FAILED', title: 'Payment not completed' } }],
+      info: [{ code: 1, errCode: 1040 }],
+    });
     expect(await screen.findByText(/There are no payment instructions left to show/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Pay another way' })).toBeTruthy();
   });

@@ -42,13 +42,20 @@ function renderAt(path: string, { answer, userInfo = null, locale = 'en' }: { an
   const reply = (body: Answer) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   const api: Api = createApi({
     baseUrl: 'http://portal.test',
-    context: { getToken: () => userInfo?.token ?? null, getLanguage: () => locale, getClientType: () => 'WEB', getScene: () => 'WEB', getFingerprint: () => 'abcd1234' },
+    context: {
+      getToken: () => userInfo?.token ?? null,
+      getLanguage: () => locale,
+      getClientType: () => 'WEB',
+      getScene: () => 'WEB',
+      getFingerprint: () => 'abcd1234',
+    },
     effects,
     fetch: async (request) => {
       const url = new URL(request.url);
       seen.push(url);
       if (url.pathname === '/api/site/theme/v1') return reply({ code: 0, data: { name: 'Aurora TV' } });
-      if (url.pathname === '/api/site/get/config/v1') return reply({ code: 0, data: { payment: { defaultCurrency: 'BRL', defaultInstallment: 3 }, validRules: {} } });
+      if (url.pathname === '/api/site/get/config/v1')
+        return reply({ code: 0, data: { payment: { defaultCurrency: 'BRL', defaultInstallment: 3 }, validRules: {} } });
       if (url.pathname.startsWith('/api/site/plan/detail/')) return reply(answer);
       return reply({ code: 1, errCode: 5000 });
     },

@@ -10,13 +10,23 @@ describe('dependency audit verdict', () => {
   });
 
   it('fails on a high or a critical advisory and names the packages', () => {
-    expect(auditVerdict(report({ high: 1 }, { pkg: { severity: 'high' }, other: { severity: 'low' } }))).toMatchObject({ kind: 'findings', packages: ['pkg (high)'] });
+    expect(auditVerdict(report({ high: 1 }, { pkg: { severity: 'high' }, other: { severity: 'low' } }))).toMatchObject({
+      kind: 'findings',
+      packages: ['pkg (high)'],
+    });
     expect(auditVerdict(report({ critical: 1 }, { x: { severity: 'critical' } })).kind).toBe('findings');
   });
 
-  it('tells an advisory service that refused from a report (what this machine\'s registry answers)', () => {
-    const refused = JSON.stringify({ message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk', statusCode: 405, body: '' });
-    expect(auditVerdict(refused)).toEqual({ kind: 'unreachable', reason: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk' });
+  it("tells an advisory service that refused from a report (what this machine's registry answers)", () => {
+    const refused = JSON.stringify({
+      message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk',
+      statusCode: 405,
+      body: '',
+    });
+    expect(auditVerdict(refused)).toEqual({
+      kind: 'unreachable',
+      reason: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk',
+    });
   });
 
   it('tells no network from a report', () => {

@@ -11,14 +11,18 @@ const LOGOUT = '/api/user/loginOut/v1';
 const DAY = 86_400_000;
 
 const chromeOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-const safariOnIphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const safariOnIphone =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 function expectContract(path: string, res: { status: number; body: unknown }) {
   expect(contractErrors('post', path, res.status, res.body)).toEqual([]);
 }
 
 let counter = 0;
-async function insertAccount(db: Queryable, fields: { phone?: string; nickname?: string } = {}): Promise<{ uid: string; account: string; type: 'email' | 'phone' }> {
+async function insertAccount(
+  db: Queryable,
+  fields: { phone?: string; nickname?: string } = {},
+): Promise<{ uid: string; account: string; type: 'email' | 'phone' }> {
   counter++;
   if (fields.phone) {
     const rows = await db.query<{ uid: number }>(
@@ -80,14 +84,24 @@ describe('account information, log-out and session lifetime', () => {
 
     const en = await info(token, who, { Language: 'en' });
     expectContract(INFO, en);
-    expect(en.body.data).toMatchObject({ planId: '2', planName: 'Monthly · 4 screens', expiredTime: expires, userType: 'multi', limitCount: 4, bizRemainingDays: 3 });
+    expect(en.body.data).toMatchObject({
+      planId: '2',
+      planName: 'Monthly · 4 screens',
+      expiredTime: expires,
+      userType: 'multi',
+      limitCount: 4,
+      bizRemainingDays: 3,
+    });
     expect((await info(token, who, { Language: 'pt' })).body.data.planName).toBe('Mensal · 4 telas');
     expect((await info(token, who, { Language: 'ru' })).body.data.planName).toBe('Месячный · 4 экрана');
   });
 
   it('a single-device plan is "single"; whole days count exactly, and a millisecond left is one day', async () => {
     const who = await insertAccount(server.db);
-    await server.db.query('INSERT INTO entitlements (account_uid, plan_id, device_count, expires_at) VALUES ($1, 1, 1, $2)', [who.uid, new Date(clock.now() + 30 * DAY)]);
+    await server.db.query('INSERT INTO entitlements (account_uid, plan_id, device_count, expires_at) VALUES ($1, 1, 1, $2)', [
+      who.uid,
+      new Date(clock.now() + 30 * DAY),
+    ]);
     const token = await login(who.uid);
     expect((await info(token, who)).body.data).toMatchObject({ userType: 'single', limitCount: 1, bizRemainingDays: 30 });
 
@@ -102,7 +116,14 @@ describe('account information, log-out and session lifetime', () => {
     const token = await login(who.uid);
     const res = await info(token, who, { Language: 'en' });
     expectContract(INFO, res);
-    expect(res.body.data).toMatchObject({ planId: '4', planName: '180 days · 4 screens', expiredTime: expired, userType: 'free', limitCount: 1, bizRemainingDays: 0 });
+    expect(res.body.data).toMatchObject({
+      planId: '4',
+      planName: '180 days · 4 screens',
+      expiredTime: expired,
+      userType: 'free',
+      limitCount: 1,
+      bizRemainingDays: 0,
+    });
 
     await server.db.query('UPDATE entitlements SET expires_at = $2 WHERE account_uid = $1', [who.uid, new Date(clock.now())]);
     expect((await info(token, who)).body.data).toMatchObject({ bizRemainingDays: 0, userType: 'free' });
@@ -184,11 +205,13 @@ describe('account information, log-out and session lifetime', () => {
     expectContract(LOGOUT, again);
     expect(again.body.errCode).toBe(-24020);
     expect((await info(second, who)).body.code).toBe(0);
-    const [row] = await server.db.query<{ revoked_reason: string }>('SELECT revoked_reason FROM sessions WHERE account_uid = $1 AND revoked_at IS NOT NULL', [who.uid]);
+    const [row] = await server.db.query<{ revoked_reason: string }>('SELECT revoked_reason FROM sessions WHERE account_uid = $1 AND revoked_at IS NOT NULL', [
+      who.uid,
+    ]);
     expect(row?.revoked_reason).toBe('logout');
   });
 
-  it('a blocked account\'s sessions end with -1112 (message and reset), whatever their age', async () => {
+  it("a blocked account's sessions end with -1112 (message and reset), whatever their age", async () => {
     const who = await insertAccount(server.db);
     const token = await login(who.uid);
     expect((await info(token, who)).body.code).toBe(0);

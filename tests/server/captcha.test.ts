@@ -16,8 +16,10 @@ const server = useTestServer({}, { clock });
 const CAPTCHA = '/api/user/createRandCode/v1';
 const MINUTE = 60_000;
 
-const newChallenge = async (purpose: CaptchaPurpose = 'login') => (await server.post(CAPTCHA, { purpose })).body.data as { captchaId: string; challenge: CaptchaChallenge; expiresAt: number };
-const login = async (a: TestAccount, extra: Record<string, unknown> = {}) => (await server.post('/api/user/login/v1', { ...loginBody(a), ...extra })).body.errCode ?? 0;
+const newChallenge = async (purpose: CaptchaPurpose = 'login') =>
+  (await server.post(CAPTCHA, { purpose })).body.data as { captchaId: string; challenge: CaptchaChallenge; expiresAt: number };
+const login = async (a: TestAccount, extra: Record<string, unknown> = {}) =>
+  (await server.post('/api/user/login/v1', { ...loginBody(a), ...extra })).body.errCode ?? 0;
 
 type Sent = { challenge: CaptchaChallenge; solution: { counter: number; derivedKey: string } };
 const decode = (code: string) => JSON.parse(Buffer.from(code, 'base64url').toString('utf8')) as Sent;
@@ -48,7 +50,12 @@ describe('the captcha challenge', () => {
     expect(contractErrors('post', CAPTCHA, 200, res.body)).toEqual([]);
     const { captchaId, challenge, expiresAt } = res.body.data as Awaited<ReturnType<typeof newChallenge>>;
     expect(expiresAt).toBe(clock.now() + CaptchaPolicy.ttlMs);
-    expect(challenge.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', cost: CaptchaPolicy.cost, keyLength: 32, data: { id: captchaId, purpose: 'sendCode', expiresAt } });
+    expect(challenge.parameters).toMatchObject({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: CaptchaPolicy.cost,
+      keyLength: 32,
+      data: { id: captchaId, purpose: 'sendCode', expiresAt },
+    });
     // The first half of the key for the secret counter: nothing a script can compute backwards.
     expect(challenge.parameters.keyPrefix).toMatch(/^[0-9a-f]{32}$/);
     expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
@@ -89,7 +96,10 @@ describe('a solution', () => {
       await login(a, await tampered((s) => void (s.solution = { counter: 1 + Math.floor(Math.random() * 1_000), derivedKey: randomHex(32) }))),
       // The prefix the challenge shows, with anything after it: the server checks the whole key.
       await login(a, await tampered((s) => void (s.solution.derivedKey = s.challenge.parameters.keyPrefix + randomHex(16)))),
-      await login(a, await tampered((s) => void (s.solution.derivedKey = s.solution.derivedKey.slice(0, -1) + (s.solution.derivedKey.endsWith('0') ? '1' : '0')))),
+      await login(
+        a,
+        await tampered((s) => void (s.solution.derivedKey = s.solution.derivedKey.slice(0, -1) + (s.solution.derivedKey.endsWith('0') ? '1' : '0'))),
+      ),
       await login(a, await tampered((s) => void (s.solution = { counter: s.solution.counter, derivedKey: '' }))),
       await login(a, { captchaId: 'x', captchaCode: 'AAAAA' }),
       await login(a, { captchaId: 'x', captchaCode: encode('not a challenge') }),

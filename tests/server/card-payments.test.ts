@@ -68,7 +68,12 @@ const server = {
 };
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', language: 'en', ...headers }, payload: JSON.stringify(body) });
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', language: 'en', ...headers },
+    payload: JSON.stringify(body),
+  });
   const out = { status: res.statusCode, body: res.json() as EnvelopeBody };
   if (out.body.code === 0) expect(contractErrors('post', url.split('?')[0]!, out.status, out.body)).toEqual([]);
   return out;
@@ -111,7 +116,11 @@ describe('the demo account buys plan 3 with BEMVINDO10 in 3 instalments by card'
     const cardMethod = (methods.body.data as { code: string; savedCards: boolean; maxInstallments: number }[]).find((m) => m.code === 'card');
     expect(cardMethod).toMatchObject({ savedCards: true, maxInstallments: 12, installmentsAllowed: true, type: 'card', name: 'Credit card' });
 
-    const valuation = await post('/api/bill/goodsValuation', { planId: '3', currency: 'BRL', discountCode: 'BEMVINDO10', installments: 3, method: 'card' }, auth);
+    const valuation = await post(
+      '/api/bill/goodsValuation',
+      { planId: '3', currency: 'BRL', discountCode: 'BEMVINDO10', installments: 3, method: 'card' },
+      auth,
+    );
     expect(valuation.body.code).toBe(0);
     const v = valuation.body.data;
     expect(v).toMatchObject({ planId: '3', price: 15990, discount: 1599, installments: 3, discountCode: { code: 'BEMVINDO10', applied: true } });
@@ -158,7 +167,10 @@ describe('the demo account buys plan 3 with BEMVINDO10 in 3 instalments by card'
     expect(receipt!.text).toContain('3x de R$');
     expect(receipt!.text).toContain('180 dias');
 
-    const events = await db.query<{ from_status: string | null; to_status: string }>('SELECT from_status, to_status FROM order_events WHERE order_id = $1 ORDER BY id', [orderId]);
+    const events = await db.query<{ from_status: string | null; to_status: string }>(
+      'SELECT from_status, to_status FROM order_events WHERE order_id = $1 ORDER BY id',
+      [orderId],
+    );
     expect(events).toEqual([
       { from_status: null, to_status: 'SUBMITTED' },
       { from_status: 'SUBMITTED', to_status: 'PAYMENT_SUCCEEDED' },
@@ -197,7 +209,10 @@ describe('declined cards', () => {
     expect(repaid.body).toMatchObject({ code: 0, data: { next: 'done', orderId, status: 'PAYMENT_SUCCEEDED' } });
     expect((await post('/api/bill/query/cart', {}, auth)).body.data).toBeNull();
 
-    const attempts = await db.query<{ status: string; err_code: number | null }>('SELECT status, err_code FROM payment_attempts WHERE order_id = $1 ORDER BY id', [orderId]);
+    const attempts = await db.query<{ status: string; err_code: number | null }>(
+      'SELECT status, err_code FROM payment_attempts WHERE order_id = $1 ORDER BY id',
+      [orderId],
+    );
     expect(attempts).toEqual([
       { status: 'failed', err_code: errCode },
       { status: 'succeeded', err_code: null },
@@ -223,14 +238,27 @@ describe('saved cards', () => {
     const { account, auth } = await newCustomer();
     expect((await pay(auth, { card: card('4242424242424242', { save: true, holder: 'Ana Souza' }) })).body.code).toBe(0);
     const cards = (await post('/api/bill/listCard', {}, auth)).body.data;
-    expect(cards).toEqual([{ id: expect.stringMatching(/^card_/), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, holder: 'Ana Souza', isDefault: true, usedForRenewal: false }]);
+    expect(cards).toEqual([
+      {
+        id: expect.stringMatching(/^card_/),
+        brand: 'visa',
+        last4: '4242',
+        expMonth: 12,
+        expYear: 2030,
+        holder: 'Ana Souza',
+        isDefault: true,
+        usedForRenewal: false,
+      },
+    ]);
     const cardId = cards[0].id as string;
 
     // Plan 1 is monthly with auto-renewal: paid with the saved card, it renews on that card.
     const expiryBefore = (await db.query<{ expires_at: Date }>('SELECT expires_at FROM entitlements WHERE account_uid = $1', [account.uid]))[0]!.expires_at;
     const paid = await pay(auth, { planId: '1', installments: 1, card: { savedCardId: cardId } });
     expect(paid.body).toMatchObject({ code: 0, data: { status: 'PAYMENT_SUCCEEDED' } });
-    const [entitlement] = await db.query<{ expires_at: Date; plan_id: number }>('SELECT expires_at, plan_id FROM entitlements WHERE account_uid = $1', [account.uid]);
+    const [entitlement] = await db.query<{ expires_at: Date; plan_id: number }>('SELECT expires_at, plan_id FROM entitlements WHERE account_uid = $1', [
+      account.uid,
+    ]);
     // The second purchase runs on from the first one's expiry.
     expect(new Date(entitlement!.expires_at).getTime()).toBe(new Date(expiryBefore).getTime() + 30 * DAY);
     expect(entitlement!.plan_id).toBe(1);
@@ -242,7 +270,10 @@ describe('saved cards', () => {
     expect(new Date(subscription!.next_billing_at).getTime()).toBe(new Date(entitlement!.expires_at).getTime());
     expect((await post('/api/bill/listCard', {}, auth)).body.data[0]).toMatchObject({ id: cardId, usedForRenewal: true });
 
-    const charges = await db.query<{ token: string | null }>('SELECT c.token FROM sandbox_card_charges c JOIN orders o ON o.id = c.reference WHERE o.account_uid = $1 ORDER BY c.created_at, c.charge_id', [account.uid]);
+    const charges = await db.query<{ token: string | null }>(
+      'SELECT c.token FROM sandbox_card_charges c JOIN orders o ON o.id = c.reference WHERE o.account_uid = $1 ORDER BY c.created_at, c.charge_id',
+      [account.uid],
+    );
     const [stored] = await db.query<{ provider_token: string }>('SELECT provider_token FROM cards WHERE id = $1', [cardId]);
     expect(charges.map((c) => c.token)).toContain(stored!.provider_token);
   });
@@ -271,7 +302,7 @@ describe('saved cards', () => {
     expect(cards).toEqual([expect.objectContaining({ brand: 'mastercard', last4: '4444', usedForRenewal: true })]);
   });
 
-  it('deleteCard: -2511 unknown, 1020 another account\'s, 1021 the billing card of a running renewal, else deleted', async () => {
+  it("deleteCard: -2511 unknown, 1020 another account's, 1021 the billing card of a running renewal, else deleted", async () => {
     const owner = await newCustomer();
     const other = await newCustomer();
     expect((await pay(owner.auth, { planId: '1', card: card('4242424242424242', { save: true }) })).body.code).toBe(0);
@@ -322,7 +353,9 @@ describe('the card customer flow (browser tokenisation)', () => {
     const created = await post('/api/bill/payment/useepay/customer/create/v1', { email: account.email, firstName: 'Ana', lastName: 'Souza' }, auth);
     expect(created.body.data).toMatchObject({ created: true });
     const customerId = created.body.data.customerId as string;
-    expect((await post('/api/bill/payment/useepay/customer/create/v1', { email: account.email, firstName: 'Ana', lastName: 'Souza' }, auth)).body.data).toEqual({ customerId, created: false });
+    expect((await post('/api/bill/payment/useepay/customer/create/v1', { email: account.email, firstName: 'Ana', lastName: 'Souza' }, auth)).body.data).toEqual(
+      { customerId, created: false },
+    );
 
     // An open order: a first attempt was declined.
     expect((await pay(auth, { planId: '1', card: card('4000000000000002') })).body.errCode).toBe(301);
@@ -340,15 +373,22 @@ describe('the card customer flow (browser tokenisation)', () => {
     expect((await post('/api/bill/listCard', {}, auth)).body.data).toEqual([]);
 
     const other = await newCustomer();
-    expect((await post('/api/bill/payment/useepay/customer/confirm/v1', { orderId, customerId, paymentMethodToken: good.card.token }, other.auth)).body).toMatchObject({ code: 1, errCode: 1020 });
-    expect((await post('/api/bill/payment/useepay/customer/confirm/v1', { orderId, customerId, paymentMethodToken: 'tok_unknown' }, auth)).body).toMatchObject({ code: 1, errCode: -2511 });
+    expect(
+      (await post('/api/bill/payment/useepay/customer/confirm/v1', { orderId, customerId, paymentMethodToken: good.card.token }, other.auth)).body,
+    ).toMatchObject({ code: 1, errCode: 1020 });
+    expect((await post('/api/bill/payment/useepay/customer/confirm/v1', { orderId, customerId, paymentMethodToken: 'tok_unknown' }, auth)).body).toMatchObject({
+      code: 1,
+      errCode: -2511,
+    });
 
     const confirmed = await post('/api/bill/payment/useepay/customer/confirm/v1', { orderId, customerId, paymentMethodToken: good.card.token }, auth);
     expect(confirmed.body).toMatchObject({ code: 0, data: { next: 'done', orderId, status: 'PAYMENT_SUCCEEDED' } });
     const cards = (await post('/api/bill/listCard', {}, auth)).body.data;
     expect(cards).toEqual([expect.objectContaining({ brand: 'visa', last4: '4242', holder: 'Ana Souza', usedForRenewal: true })]);
     // Paid already: confirming again finds no open order.
-    expect((await post('/api/bill/payment/useepay/customer/confirm/v1', { orderId, customerId, paymentMethodToken: good.card.token }, auth)).body).toMatchObject({ code: 1, errCode: 1001 });
+    expect(
+      (await post('/api/bill/payment/useepay/customer/confirm/v1', { orderId, customerId, paymentMethodToken: good.card.token }, auth)).body,
+    ).toMatchObject({ code: 1, errCode: 1001 });
   });
 });
 
@@ -362,7 +402,9 @@ describe('card data at rest and in the log', () => {
     expect(bad.status).toBe(400);
 
     const tables = (
-      await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name")
+      await db.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+      )
     ).map((t) => `"${t.table_name}"`);
     const dump = await dumpTables(db, tables);
     const log = logLines.join('');

@@ -17,7 +17,11 @@ describe('a charge whose answer is lost (NETWORK_ERROR) is reconciled with the p
   it('charged at the network but unanswered: 1015 now, paid and fulfilled once reconciled, charged once', async () => {
     const { account, auth } = await loggedInCustomer(server);
     await server.db.query("UPDATE discount_codes SET used_count = 0, max_uses = 1 WHERE code = 'UMAVEZ'");
-    const res = await server.post('/api/bill/pay/v1', { planId: '1', method: 'card', currency: 'BRL', email: 'ana@example.com', discountCode: 'UMAVEZ', card: card('4000000000001117') }, auth);
+    const res = await server.post(
+      '/api/bill/pay/v1',
+      { planId: '1', method: 'card', currency: 'BRL', email: 'ana@example.com', discountCode: 'UMAVEZ', card: card('4000000000001117') },
+      auth,
+    );
     expect(res.body).toMatchObject({ code: 1, errCode: 1015 });
     const [order] = await server.db.query<{ id: string; status: string }>('SELECT id, status FROM orders WHERE account_uid = $1', [account.uid]);
     expect(order?.status).toBe('NETWORK_ERROR');
@@ -42,7 +46,15 @@ describe('a charge whose answer is lost (NETWORK_ERROR) is reconciled with the p
       throw new Error('connection reset by the gateway');
     };
     try {
-      expect((await server.post('/api/bill/pay/v1', { planId: '1', method: 'card', currency: 'BRL', email: 'ana@example.com', card: card('4242424242424242') }, auth)).body).toMatchObject({ code: 1, errCode: 1015 });
+      expect(
+        (
+          await server.post(
+            '/api/bill/pay/v1',
+            { planId: '1', method: 'card', currency: 'BRL', email: 'ana@example.com', card: card('4242424242424242') },
+            auth,
+          )
+        ).body,
+      ).toMatchObject({ code: 1, errCode: 1015 });
     } finally {
       server.services.payments.card!.charge = original;
     }
@@ -60,7 +72,8 @@ describe('a card charge in two phases: what a process that died mid-charge leave
   const server = useTestServer({}, { clock });
   const card = (number: string, extra: Record<string, unknown> = {}) => ({ number, expMonth: 12, expYear: 2099, cvc: '123', holder: 'ANA SOUZA', ...extra });
   const statusOf = async (id: string) => (await server.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [id]))[0]?.status;
-  const chargesOf = async (orderId: string) => (await server.db.query<{ status: string }>('SELECT status FROM sandbox_card_charges WHERE reference = $1', [orderId])).map((c) => c.status);
+  const chargesOf = async (orderId: string) =>
+    (await server.db.query<{ status: string }>('SELECT status FROM sandbox_card_charges WHERE reference = $1', [orderId])).map((c) => c.status);
 
   /**
    * The card network held at one point of the call, as a process frozen (or killed) there: before
@@ -124,7 +137,9 @@ describe('a card charge in two phases: what a process that died mid-charge leave
     while ((await chargesOf(orderId)).length === 0) await new Promise((r) => setTimeout(r, 5));
     // The order and its attempt were committed before the network was called.
     expect(await statusOf(orderId)).toBe('SUBMITTED');
-    expect((await server.db.query<{ order_id: string }>('SELECT order_id FROM idempotency_keys WHERE key = $1', ['two-phase-after']))[0]?.order_id).toBe(orderId);
+    expect((await server.db.query<{ order_id: string }>('SELECT order_id FROM idempotency_keys WHERE key = $1', ['two-phase-after']))[0]?.order_id).toBe(
+      orderId,
+    );
     // Another payment of the order waits for this one's outcome.
     const repay = await server.post('/api/bill/repay/v1', { orderId, method: 'card', card: card('4242424242424242') }, auth);
     expect(repay).toMatchObject({ status: 429, body: { code: 1, errCode: -3031 } });
@@ -147,7 +162,7 @@ describe('a card charge in two phases: what a process that died mid-charge leave
     expect(await reconcileCharging(server.services)).toEqual({ paid: 0, failed: 0 });
   });
 
-  it('died before the network heard of it: reconciled as failed (2003, repayable), the code\'s use given back, nothing charged', async () => {
+  it("died before the network heard of it: reconciled as failed (2003, repayable), the code's use given back, nothing charged", async () => {
     const { account, auth } = await loggedInCustomer(server);
     await server.db.query("INSERT INTO discount_codes (code, kind, value, max_uses) VALUES ('DUASFASES', 'percent', 10, 1)");
     const headers = { ...auth, 'Idempotency-Key': 'two-phase-before' };

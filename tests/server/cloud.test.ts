@@ -50,11 +50,27 @@ describe('POST /api/user/cloud/v1', () => {
     await givePlan(c.account.uid, 2);
     const made = await addSampleRecordings(server.db, c.account.uid, clock.now());
     // Past its keeping date: neither listed nor counted.
-    await addRecording(server.db, { accountUid: c.account.uid, channelName: 'Aurora Notícias', title: 'Old news', recordedAt: clock.now() - 100 * DAY, durationSeconds: 3600, keptUntil: clock.now() - DAY });
+    await addRecording(server.db, {
+      accountUid: c.account.uid,
+      channelName: 'Aurora Notícias',
+      title: 'Old news',
+      recordedAt: clock.now() - 100 * DAY,
+      durationSeconds: 3600,
+      keptUntil: clock.now() - DAY,
+    });
 
     const all = await storage(c.auth);
     const seconds = sampleProgrammes.reduce((n, p) => n + p.durationSeconds, 0);
-    expect(all).toMatchObject({ quotaSeconds: 100 * 3600, usedSeconds: seconds, usedBytes: seconds * 450_000, planId: '2', planName: 'Monthly · 4 screens', total: 6, page: 1, pageSize: 20 });
+    expect(all).toMatchObject({
+      quotaSeconds: 100 * 3600,
+      usedSeconds: seconds,
+      usedBytes: seconds * 450_000,
+      planId: '2',
+      planName: 'Monthly · 4 screens',
+      total: 6,
+      page: 1,
+      pageSize: 20,
+    });
     expect(all.items.map((r) => r.id)).toEqual(made.map((r) => r.id));
     expect(all.items[0]).toEqual({
       id: made[0]!.id,
@@ -124,7 +140,14 @@ describe('POST /api/user/cloud/delete/v1', () => {
     const owner = await loggedInCustomer(server);
     const thief = await loggedInCustomer(server);
     const [theirs] = await addSampleRecordings(server.db, owner.account.uid, clock.now(), 1);
-    const expired = await addRecording(server.db, { accountUid: thief.account.uid, channelName: 'X', title: 'Y', recordedAt: clock.now() - 10 * DAY, durationSeconds: 60, keptUntil: clock.now() - DAY });
+    const expired = await addRecording(server.db, {
+      accountUid: thief.account.uid,
+      channelName: 'X',
+      title: 'Y',
+      recordedAt: clock.now() - 10 * DAY,
+      durationSeconds: 60,
+      keptUntil: clock.now() - DAY,
+    });
 
     const answers = [];
     for (const id of [theirs!.id, 'rec_doesNotExist', expired.id]) {
@@ -165,7 +188,9 @@ describe('the test-only recorder route', () => {
       const res = await dev.app.inject({ method: 'POST', url: '/dev/cloud/recordings', payload: { email: 'demo@aurora.example' } });
       expect(res.statusCode).toBe(404);
       // The demo account has the seeded recordings.
-      const [n] = await dev.db.query<{ n: number | string }>("SELECT count(*) AS n FROM cloud_recordings r JOIN accounts a ON a.uid = r.account_uid WHERE a.email = 'demo@aurora.example'");
+      const [n] = await dev.db.query<{ n: number | string }>(
+        "SELECT count(*) AS n FROM cloud_recordings r JOIN accounts a ON a.uid = r.account_uid WHERE a.email = 'demo@aurora.example'",
+      );
       expect(Number(n!.n)).toBe(sampleProgrammes.length);
     } finally {
       await dev.close();

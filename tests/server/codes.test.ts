@@ -258,7 +258,7 @@ describe('code log-in', () => {
     console.log('code expiry: valid at 9:59, refused (10) at 10:01');
   });
 
-  it("is bound to its account and purpose: refused for another account and for password reset", async () => {
+  it('is bound to its account and purpose: refused for another account and for password reset', async () => {
     const a = await createTestAccount(server);
     const b = await createTestAccount(server);
     // A's code is the newest of all, so a lookup that forgot the account would find it.
@@ -272,7 +272,8 @@ describe('code log-in', () => {
     expect((await server.post(RESET_BY_CODE, { ...accountFields(a), code: codeOfA, password: 'new-password-1' })).body.errCode).toBe(4597);
     await sendTo(a, { purpose: 'resetPassword' });
     const resetCode = await lastCode(a.email!);
-    if (resetCode !== codeOfA) expect((await server.post(RESET_BY_CODE, { ...accountFields(a), code: codeOfA, password: 'new-password-1' })).body.errCode).toBe(11);
+    if (resetCode !== codeOfA)
+      expect((await server.post(RESET_BY_CODE, { ...accountFields(a), code: codeOfA, password: 'new-password-1' })).body.errCode).toBe(11);
     // The login code is still A's, and still good.
     expect((await codeLogin(a, codeOfA)).body.code).toBe(0);
     expect((await codeLogin(b, codeOfB)).body.code).toBe(0);

@@ -76,7 +76,14 @@ async function insertCode(c: { code: string; listed?: boolean; validFrom?: numbe
 describe('POST /api/bill/coupons/v1', () => {
   it('a new account sees its welcome code and the codes offered to everyone, in the request language; codes only typed are not listed', async () => {
     const phone = uniquePhone();
-    const signup = await server.post('/api/user/signup/v1', { account: phone, areaCode: '55', password: 'secret-pass', nickname: 'Ana', acceptTerms: true, language: 'en' });
+    const signup = await server.post('/api/user/signup/v1', {
+      account: phone,
+      areaCode: '55',
+      password: 'secret-pass',
+      nickname: 'Ana',
+      acceptTerms: true,
+      language: 'en',
+    });
     expect(signup.body.code).toBe(0);
     const auth = { Authorization: signup.body.data.userInfo.token as string, Language: 'en' };
 
@@ -93,7 +100,15 @@ describe('POST /api/bill/coupons/v1', () => {
       yourUses: 0,
       usesPerAccount: 1,
     });
-    expect(find(list, 'ANUAL20')).toMatchObject({ kind: 'percent', percent: 20, planId: '5', planName: 'Yearly · 1 screen', source: 'offered', status: 'available', yourUses: 0 });
+    expect(find(list, 'ANUAL20')).toMatchObject({
+      kind: 'percent',
+      percent: 20,
+      planId: '5',
+      planName: 'Yearly · 1 screen',
+      source: 'offered',
+      status: 'available',
+      yourUses: 0,
+    });
     expect(find(list, 'DESCONTO5')).toMatchObject({ kind: 'fixed', amount: 500, currency: 'BRL', source: 'offered', status: 'available' });
     expect(find(list, 'DESCONTO5')).not.toHaveProperty('percent');
     for (const hidden of ['BEMVINDO10', 'UMAVEZ', 'EXPIRADO', 'PAUSADO']) expect(find(list, hidden), hidden).toBeUndefined();

@@ -15,10 +15,8 @@ const DAY = 86_400_000;
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
 
-const expectValuationContract = (res: { status: number; body: unknown }) =>
-  expect(contractErrors('post', VALUATION, res.status, res.body)).toEqual([]);
-const expectUnbindContract = (res: { status: number; body: unknown }) =>
-  expect(contractErrors('get', UNBIND, res.status, res.body)).toEqual([]);
+const expectValuationContract = (res: { status: number; body: unknown }) => expect(contractErrors('post', VALUATION, res.status, res.body)).toEqual([]);
+const expectUnbindContract = (res: { status: number; body: unknown }) => expect(contractErrors('get', UNBIND, res.status, res.body)).toEqual([]);
 
 async function signedIn() {
   const account = await createTestAccount(server);
@@ -42,8 +40,7 @@ async function insertOrder(accountUid: number, status: OrderStatus, discountCode
   return id;
 }
 
-const value = (body: Record<string, unknown>, token?: string) =>
-  server.post(VALUATION, { planId: '1', ...body }, token ? { Authorization: token } : {});
+const value = (body: Record<string, unknown>, token?: string) => server.post(VALUATION, { planId: '1', ...body }, token ? { Authorization: token } : {});
 
 describe('discount codes in a valuation', () => {
   it('a percent code applies, whatever the case it is typed in, and is echoed as stored (upper case)', async () => {
@@ -186,9 +183,7 @@ describe('GET /api/bill/unbindDiscountCode/v1', () => {
     expect(order!.status).toBe('PAYMENT_CANCELLED');
     expect(new Date(order!.updated_at).getTime()).toBe(clock.now());
     const events = await server.db.query('SELECT from_status, to_status, reason, at FROM order_events WHERE order_id = $1', [held]);
-    expect(events).toEqual([
-      { from_status: 'PAYMENT_PENDING', to_status: 'PAYMENT_CANCELLED', reason: 'discount_code_unbound', at: new Date(clock.now()) },
-    ]);
+    expect(events).toEqual([{ from_status: 'PAYMENT_PENDING', to_status: 'PAYMENT_CANCELLED', reason: 'discount_code_unbound', at: new Date(clock.now()) }]);
 
     const after = await value({ discountCode: 'BEMVINDO10' }, token);
     expectValuationContract(after);

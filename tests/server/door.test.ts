@@ -113,16 +113,23 @@ describe('the door refuses what the contract refuses, on every operation', () =>
     expect(res.body.data.options.length).toBeGreaterThan(0);
   });
 
-  it.each(['/api/bill/order/v1/%', '/api/bill/order/v1/%E0%A4%A', '/api/bill/order/v1/%C0%AF', '/%FF%FE'])('a path the router cannot decode (%s) answers 5000 with 400, in the envelope and with the security headers', async (url) => {
-    const res = await server.app.inject({ method: 'GET', url, headers: { language: 'pt' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 1, errCode: 5000, msg: expect.any(String) });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
-  });
+  it.each(['/api/bill/order/v1/%', '/api/bill/order/v1/%E0%A4%A', '/api/bill/order/v1/%C0%AF', '/%FF%FE'])(
+    'a path the router cannot decode (%s) answers 5000 with 400, in the envelope and with the security headers',
+    async (url) => {
+      const res = await server.app.inject({ method: 'GET', url, headers: { language: 'pt' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 1, errCode: 5000, msg: expect.any(String) });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+    },
+  );
 
   it('a repeated query parameter answers 5000: it is never read as a list', async () => {
-    for (const url of ['/api/site/plan/detail/1?language=pt&language=en', '/api/site/listPlans/v1?language=pt&language[]=en', '/api/site/listPlans/v1?__proto__[x]=1']) {
+    for (const url of [
+      '/api/site/plan/detail/1?language=pt&language=en',
+      '/api/site/listPlans/v1?language=pt&language[]=en',
+      '/api/site/listPlans/v1?__proto__[x]=1',
+    ]) {
       const res = await server.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json(), url).toMatchObject({ code: 1, errCode: 5000 });

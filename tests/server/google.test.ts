@@ -63,7 +63,14 @@ describe('Google sign-in with a client id', () => {
   let subCounter = 0;
   async function idToken(
     claims: { sub?: string; email?: string; email_verified?: unknown; name?: string } = {},
-    { signer = google, aud = CLIENT_ID, iss = 'https://accounts.google.com', lifetimeS = 3600, iatOffsetS = 0, kid }: { signer?: Signer; aud?: string; iss?: string; lifetimeS?: number; iatOffsetS?: number; kid?: string } = {},
+    {
+      signer = google,
+      aud = CLIENT_ID,
+      iss = 'https://accounts.google.com',
+      lifetimeS = 3600,
+      iatOffsetS = 0,
+      kid,
+    }: { signer?: Signer; aud?: string; iss?: string; lifetimeS?: number; iatOffsetS?: number; kid?: string } = {},
   ) {
     const iat = Math.floor(clock.now() / 1000) + iatOffsetS;
     return new SignJWT({ email: `person${++subCounter}@gmail.com`, email_verified: true, name: 'Ana Souza', ...claims })
@@ -95,7 +102,11 @@ describe('Google sign-in with a client id', () => {
     expect(row).toMatchObject({ nickname: 'NovaPessoa', google_sub: 'sub-signup-1', language: 'es', verified: true, terms: true, password_hash: null });
     expect(String(row!.uid)).toBe(res.body.data.uid);
 
-    const info = await server.post('/api/user/queryInfo/v1', { uid: res.body.data.uid, account: res.body.data.account, type: 'email' }, { Authorization: res.body.data.token });
+    const info = await server.post(
+      '/api/user/queryInfo/v1',
+      { uid: res.body.data.uid, account: res.body.data.account, type: 'email' },
+      { Authorization: res.body.data.token },
+    );
     expect(info.body.code).toBe(0);
     // The same identity logs in afterwards.
     const login = await server.post(LOGIN, { credential: await idToken({ sub: 'sub-signup-1', email: 'nova.pessoa@gmail.com' }) });
@@ -139,18 +150,26 @@ describe('Google sign-in with a client id', () => {
 
   it('never links an unconfirmed account (9) or one another Google identity owns (187)', async () => {
     await server.db.query("INSERT INTO accounts (type, email, nickname) VALUES ('email', 'pending@gmail.com', 'Pending')");
-    await server.db.query("INSERT INTO accounts (type, email, nickname, verified_at, google_sub) VALUES ('email', 'owned@gmail.com', 'Owned', now(), 'sub-original')");
+    await server.db.query(
+      "INSERT INTO accounts (type, email, nickname, verified_at, google_sub) VALUES ('email', 'owned@gmail.com', 'Owned', now(), 'sub-original')",
+    );
     const pending = await server.post(LOGIN, { credential: await idToken({ email: 'pending@gmail.com' }) });
     expectContract('post', LOGIN, pending);
     expect(pending.body.errCode).toBe(9);
     const owned = await server.post(LOGIN, { credential: await idToken({ sub: 'sub-recycled', email: 'owned@gmail.com' }) });
     expect(owned.body.errCode).toBe(187);
-    expect((await server.db.query<{ google_sub: string | null }>("SELECT google_sub FROM accounts WHERE email = 'pending@gmail.com'"))[0]!.google_sub).toBeNull();
+    expect(
+      (await server.db.query<{ google_sub: string | null }>("SELECT google_sub FROM accounts WHERE email = 'pending@gmail.com'"))[0]!.google_sub,
+    ).toBeNull();
   });
 
   it('an account that may not log in: 197; a blocked one: 7004', async () => {
-    await server.db.query("INSERT INTO accounts (type, email, nickname, verified_at, status, google_sub) VALUES ('email', 'na@gmail.com', 'Na', now(), 'login_not_allowed', 'sub-na')");
-    await server.db.query("INSERT INTO accounts (type, email, nickname, verified_at, status, google_sub) VALUES ('email', 'bl@gmail.com', 'Bl', now(), 'blocked', 'sub-bl')");
+    await server.db.query(
+      "INSERT INTO accounts (type, email, nickname, verified_at, status, google_sub) VALUES ('email', 'na@gmail.com', 'Na', now(), 'login_not_allowed', 'sub-na')",
+    );
+    await server.db.query(
+      "INSERT INTO accounts (type, email, nickname, verified_at, status, google_sub) VALUES ('email', 'bl@gmail.com', 'Bl', now(), 'blocked', 'sub-bl')",
+    );
     expect((await server.post(LOGIN, { credential: await idToken({ sub: 'sub-na', email: 'na@gmail.com' }) })).body.errCode).toBe(197);
     expect((await server.post(LOGIN, { credential: await idToken({ sub: 'sub-bl', email: 'bl@gmail.com' }) })).body.errCode).toBe(7004);
   });
@@ -193,7 +212,15 @@ describe('Google sign-in with a client id', () => {
 
   it('refuses unsigned and symmetric-key tokens: there is no path that trusts a token', async () => {
     const now = Math.floor(clock.now() / 1000);
-    const claims = { iss: 'https://accounts.google.com', aud: CLIENT_ID, sub: 'sub-demo', email: 'demo@aurora.example', email_verified: true, iat: now, exp: now + 600 };
+    const claims = {
+      iss: 'https://accounts.google.com',
+      aud: CLIENT_ID,
+      sub: 'sub-demo',
+      email: 'demo@aurora.example',
+      email_verified: true,
+      iat: now,
+      exp: now + 600,
+    };
     const b64 = (x: unknown) => Buffer.from(JSON.stringify(x)).toString('base64url');
     const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
     const hmac = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: 'google-key-1' }).sign(new TextEncoder().encode('x'.repeat(32)));

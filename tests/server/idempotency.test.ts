@@ -10,7 +10,14 @@ const PAY = '/api/bill/pay/v1';
 const REPAY = '/api/bill/repay/v1';
 const HOUR = 3_600_000;
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', holder: 'Rui Lima' });
-const payBody = (extra: Record<string, unknown> = {}) => ({ planId: '3', method: 'card', currency: 'BRL', email: 'rui@example.com', card: card('4242424242424242'), ...extra });
+const payBody = (extra: Record<string, unknown> = {}) => ({
+  planId: '3',
+  method: 'card',
+  currency: 'BRL',
+  email: 'rui@example.com',
+  card: card('4242424242424242'),
+  ...extra,
+});
 
 describe('Idempotency-Key on pay and repay', () => {
   const clock = createFakeClock();
@@ -18,8 +25,10 @@ describe('Idempotency-Key on pay and repay', () => {
 
   const customer = () => loggedInCustomer(server);
   const headers = (token: string, key?: string) => ({ Authorization: token, ...(key ? { 'Idempotency-Key': key } : {}) });
-  const ordersOf = (uid: number) => server.db.query<{ id: string; status: string }>('SELECT id, status FROM orders WHERE account_uid = $1 ORDER BY created_at, id', [uid]);
-  const chargesOf = (uid: number) => server.db.query('SELECT c.charge_id FROM sandbox_card_charges c JOIN orders o ON o.id = c.reference WHERE o.account_uid = $1', [uid]);
+  const ordersOf = (uid: number) =>
+    server.db.query<{ id: string; status: string }>('SELECT id, status FROM orders WHERE account_uid = $1 ORDER BY created_at, id', [uid]);
+  const chargesOf = (uid: number) =>
+    server.db.query('SELECT c.charge_id FROM sandbox_card_charges c JOIN orders o ON o.id = c.reference WHERE o.account_uid = $1', [uid]);
 
   it('20 identical requests at once with one key make one order and one charge', async () => {
     const { account, token } = await customer();
@@ -51,11 +60,10 @@ describe('Idempotency-Key on pay and repay', () => {
     const { account, token } = await customer();
     // The first request's claim on the key, as it stands while its payment runs.
     const hash = idempotencyHash(deriveKey(server.services.secret, 'idempotency'), 'pay', payBody());
-    await server.db.query("INSERT INTO idempotency_keys (account_uid, key, operation, request_hash, state, created_at) VALUES ($1, 'k-running', 'pay', $2, 'in_progress', $3)", [
-      account.uid,
-      hash,
-      new Date(clock.now()),
-    ]);
+    await server.db.query(
+      "INSERT INTO idempotency_keys (account_uid, key, operation, request_hash, state, created_at) VALUES ($1, 'k-running', 'pay', $2, 'in_progress', $3)",
+      [account.uid, hash, new Date(clock.now())],
+    );
     const res = await server.app.inject({
       method: 'POST',
       url: PAY,

@@ -33,7 +33,9 @@ describe('the log never carries a password, token or code (docs/security.md)', (
     const second = 'second-Secret-pass-2';
     const secrets: Record<string, string> = { first, second };
 
-    expect((await server.post('/api/user/signup/v1', { account: email, password: first, nickname: 'Log', acceptTerms: true, language: 'en' })).body.code).toBe(0);
+    expect((await server.post('/api/user/signup/v1', { account: email, password: first, nickname: 'Log', acceptTerms: true, language: 'en' })).body.code).toBe(
+      0,
+    );
     const activation = tokenIn(await newestMessage(email), 'activate');
     secrets.activation = activation;
     await server.app.inject({ method: 'GET', url: `/activate?token=${activation}&la=en` });

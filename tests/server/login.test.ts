@@ -19,7 +19,13 @@ const login = (body: Record<string, unknown>, headers: Record<string, string> = 
 const MINUTE = 60_000;
 
 async function loginFrom(ip: string, body: Record<string, unknown>) {
-  const res = await server.app.inject({ method: 'POST', url: LOGIN, remoteAddress: ip, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: LOGIN,
+    remoteAddress: ip,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
   return { status: res.statusCode, body: res.json() as { code: number; errCode?: number; data?: any } };
 }
 
@@ -330,7 +336,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server instances on one Postg
   });
 
   const loginOn = async (app: FastifyInstance, body: Record<string, unknown>) =>
-    (await app.inject({ method: 'POST', url: LOGIN, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) })).json() as { code: number; errCode?: number };
+    (await app.inject({ method: 'POST', url: LOGIN, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) })).json() as {
+      code: number;
+      errCode?: number;
+    };
 
   it.each([
     ['a known account', async () => loginBody(await createTestAccount(server), 'wrong-password')],
@@ -350,7 +359,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server instances on one Postg
 describe('phone accounts: the number as sign-up stored it', () => {
   it('logs in whether the number is typed with or without the trunk prefix', async () => {
     const password = 'phone-pass-123';
-    const signup = await server.post('/api/user/signup/v1', { account: '011987650001', areaCode: '55', password, nickname: 'Tel', acceptTerms: true, language: 'pt' });
+    const signup = await server.post('/api/user/signup/v1', {
+      account: '011987650001',
+      areaCode: '55',
+      password,
+      nickname: 'Tel',
+      acceptTerms: true,
+      language: 'pt',
+    });
     expect(signup.body).toMatchObject({ code: 0 });
     for (const typed of ['11987650001', '011987650001', ' 11987650001 ']) {
       const res = await server.post('/api/user/login/v1', { account: typed.trim(), areaCode: '55', password });
@@ -369,7 +385,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('parallel log-ins of one account o
     // A fresh account per burst: a burst that locks its account would otherwise meet a captcha in the next.
     for (let burst = 0; burst < 16; burst++) {
       const a = await createTestAccount(server);
-      answers.push(...(await Promise.all(Array.from({ length: 6 }, (_, i) => login(loginBody(a, (i + burst) % 4 === 3 ? 'wrong-password' : undefined), scenes[(i + burst) % 3])))));
+      answers.push(
+        ...(await Promise.all(
+          Array.from({ length: 6 }, (_, i) => login(loginBody(a, (i + burst) % 4 === 3 ? 'wrong-password' : undefined), scenes[(i + burst) % 3])),
+        )),
+      );
     }
     expect(answers.filter((r) => r.status >= 500).map((r) => r.body)).toEqual([]);
     // Each is a session or a refusal from the contract: 4596 wrong, 17 when more checks are under

@@ -45,7 +45,16 @@ async function login(server: TestServerHandle, uid: string): Promise<string> {
   return res.body.data.token as string;
 }
 
-const pageLoad = { eventId: 1, pageId: 3, verCode: '2.3.2', timestamp: 1_767_225_600_000, clientType: 'WEB', scene: 'WEB', language: 'pt', path: '/pricing-table' };
+const pageLoad = {
+  eventId: 1,
+  pageId: 3,
+  verCode: '2.3.2',
+  timestamp: 1_767_225_600_000,
+  clientType: 'WEB',
+  scene: 'WEB',
+  language: 'pt',
+  path: '/pricing-table',
+};
 
 describe('support phone, upgrade reset, offer e-mails, tracking and the captcha (off)', () => {
   // A clock that stands still, so a rate-limit window cannot roll over in the middle of a case.
@@ -70,7 +79,9 @@ describe('support phone, upgrade reset, offer e-mails, tracking and the captcha 
       await server.db.query("DELETE FROM site_settings WHERE key = 'contact'");
       expect((await server.get(PHONE)).body.errCode).toBe(-3036);
     } finally {
-      await server.db.query("INSERT INTO site_settings (key, value) VALUES ('contact', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", [JSON.stringify(saved!.value)]);
+      await server.db.query("INSERT INTO site_settings (key, value) VALUES ('contact', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", [
+        JSON.stringify(saved!.value),
+      ]);
     }
     expect((await server.get(PHONE)).body.code).toBe(0);
   });
@@ -92,7 +103,9 @@ describe('support phone, upgrade reset, offer e-mails, tracking and the captcha 
   });
 
   it('urv for a phone account needs its area code (4000); an unknown account answers false, not "no such account"', async () => {
-    await server.db.query("INSERT INTO accounts (type, area_code, phone, nickname, verified_at, must_reset_password) VALUES ('phone', '55', '11912345678', 'Fone', now(), true)");
+    await server.db.query(
+      "INSERT INTO accounts (type, area_code, phone, nickname, verified_at, must_reset_password) VALUES ('phone', '55', '11912345678', 'Fone', now(), true)",
+    );
     const withCode = await server.post(URV, { account: '11912345678', areaCode: '55' });
     expectContract('post', URV, withCode);
     expect(withCode.body.data).toEqual({ mustResetPassword: true });
@@ -125,7 +138,8 @@ describe('support phone, upgrade reset, offer e-mails, tracking and the captcha 
     const off = await server.get(`${SUBSCRIPTION}?subscribeStatus=0`, { Authorization: token });
     expectContract('get', SUBSCRIPTION, off);
     expect(off.body).toEqual({ code: 0, data: { subscribeStatus: 0 } });
-    const stored = async () => (await server.db.query<{ subscribe_email: boolean }>('SELECT subscribe_email FROM accounts WHERE uid = $1', [uid]))[0]!.subscribe_email;
+    const stored = async () =>
+      (await server.db.query<{ subscribe_email: boolean }>('SELECT subscribe_email FROM accounts WHERE uid = $1', [uid]))[0]!.subscribe_email;
     expect(await stored()).toBe(false);
     const info = await server.post('/api/user/queryInfo/v1', { uid, account: 'demo@aurora.example', type: 'email' }, { Authorization: token });
     expect(info.body.data.unsubscribeEmail).toBe(true);
@@ -156,7 +170,13 @@ describe('support phone, upgrade reset, offer e-mails, tracking and the captcha 
     const [row] = await server.db.query<{ event_id: number; page_id: number; ver_code: string; account_uid: number | null; payload: Record<string, unknown> }>(
       'SELECT event_id, page_id, ver_code, account_uid, payload FROM tracking_events WHERE page_id = 17',
     );
-    expect(row).toMatchObject({ event_id: 1, page_id: 17, ver_code: '2.3.2', account_uid: null, payload: { durationMs: 850, path: '/pricing-table', fingerprint: 'fp-anon' } });
+    expect(row).toMatchObject({
+      event_id: 1,
+      page_id: 17,
+      ver_code: '2.3.2',
+      account_uid: null,
+      payload: { durationMs: 850, path: '/pricing-table', fingerprint: 'fp-anon' },
+    });
   });
 
   it('report: the uid comes from a valid session; a stale token or a claimed uid is ignored, never an error', async () => {
@@ -218,9 +238,11 @@ describe('the captcha, on', () => {
       req.on('end', () => {
         const form = Object.fromEntries(new URLSearchParams(raw));
         received.push({ ...form, contentType: req.headers['content-type'] ?? '' });
-        if (form.secret !== 'captcha-secret-for-tests') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":false,"error-codes":["invalid-input-secret"]}');
+        if (form.secret !== 'captcha-secret-for-tests')
+          return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":false,"error-codes":["invalid-input-secret"]}');
         if (form.response === 'explode') return void res.writeHead(500).end('oops');
-        const answer = form.response === 'human' ? { success: true, score: 0.9, hostname: 'localhost' } : { success: false, 'error-codes': ['invalid-input-response'] };
+        const answer =
+          form.response === 'human' ? { success: true, score: 0.9, hostname: 'localhost' } : { success: false, 'error-codes': ['invalid-input-response'] };
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
       });
     });
@@ -242,7 +264,12 @@ describe('the captcha, on', () => {
     const res = await server.post(VERIFY, { token: 'human' });
     expectContract('post', VERIFY, res);
     expect(res.body).toEqual({ code: 0, data: { success: true, score: 0.9 } });
-    expect(received.at(-1)).toEqual({ secret: 'captcha-secret-for-tests', response: 'human', remoteip: '127.0.0.1', contentType: 'application/x-www-form-urlencoded' });
+    expect(received.at(-1)).toEqual({
+      secret: 'captcha-secret-for-tests',
+      response: 'human',
+      remoteip: '127.0.0.1',
+      contentType: 'application/x-www-form-urlencoded',
+    });
 
     const robot = await server.post(VERIFY, { token: 'robot' });
     expectContract('post', VERIFY, robot);

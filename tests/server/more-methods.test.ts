@@ -15,7 +15,10 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 function multipart(field: string, filename: string, type: string, bytes: Buffer) {
   const boundary = '----portal-test-boundary';
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 describe('PayPal, e-wallet, mobile money, crypto and bank transfer', () => {
@@ -29,7 +32,8 @@ describe('PayPal, e-wallet, mobile money, crypto and bank transfer', () => {
     return res.body.data as { status: string; total: number; currency: string; paymentType?: string };
   }
   const statusOf = async (id: string) => (await server.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [id]))[0]?.status;
-  const orderCount = async (uid: number) => Number((await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE account_uid = $1', [uid]))[0]?.n);
+  const orderCount = async (uid: number) =>
+    Number((await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE account_uid = $1', [uid]))[0]?.n);
   const expiry = async (uid: number) => {
     const [row] = await server.db.query<{ expires_at: Date }>('SELECT expires_at FROM entitlements WHERE account_uid = $1', [uid]);
     return row ? new Date(row.expires_at).getTime() : null;
@@ -41,7 +45,12 @@ describe('PayPal, e-wallet, mobile money, crypto and bank transfer', () => {
     return `${u.pathname}${u.search}`;
   };
   async function form(url: string, fields: Record<string, string>) {
-    const res = await server.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    const res = await server.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
     return { status: res.statusCode, location: res.headers.location as string | undefined, body: res.body };
   }
   async function capture(orderId: string, auth: Auth) {
@@ -57,7 +66,11 @@ describe('PayPal, e-wallet, mobile money, crypto and bank transfer', () => {
     expect(await codes('BR', 'BRL')).toEqual(['card', 'pix', 'boleto', 'paypal', 'bank_transfer', 'ewallet', 'crypto']);
     expect(await codes('KE', 'USD')).toEqual(['card', 'paypal', 'bank_transfer', 'mobile_money', 'crypto']);
     const ke = (await post('/api/bill/payment/methods/v1', { planId: '1', country: 'KE', currency: 'USD' }, auth)).body.data as Record<string, unknown>[];
-    expect(ke.find((m) => m.code === 'mobile_money')).toMatchObject({ type: 'mobile_money', mobileMoneyOperators: ['MPesa', 'airtel'], requiredFields: ['areaCode', 'phone'] });
+    expect(ke.find((m) => m.code === 'mobile_money')).toMatchObject({
+      type: 'mobile_money',
+      mobileMoneyOperators: ['MPesa', 'airtel'],
+      requiredFields: ['areaCode', 'phone'],
+    });
     expect(ke.find((m) => m.code === 'crypto')).toMatchObject({ coins: ['BTC', 'ETH', 'USDT', 'USDC', 'LTC'] });
     const zm = (await post('/api/bill/payment/methods/v1', { planId: '1', country: 'ZM', currency: 'ZAR' }, auth)).body.data as Record<string, unknown>[];
     expect(zm.find((m) => m.code === 'mobile_money')).toMatchObject({ mobileMoneyOperators: ['mtn', 'airtel', 'zamtel'] });
@@ -107,20 +120,26 @@ describe('PayPal, e-wallet, mobile money, crypto and bank transfer', () => {
       expect(Object.fromEntries(new URL(cancelled.location!).searchParams)).toMatchObject({ provider: 'paypal', orderId, cancelled: '1' });
       expect(await capture(orderId, auth)).toMatchObject({ code: 1, errCode: 2003 });
       expect(await statusOf(orderId)).toBe('PAYMENT_FAILED');
-      const repaid = await post('/api/bill/repay/v1', { orderId, method: 'card', card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123', holder: 'ANA SOUZA' } }, auth);
+      const repaid = await post(
+        '/api/bill/repay/v1',
+        { orderId, method: 'card', card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123', holder: 'ANA SOUZA' } },
+        auth,
+      );
       expect(repaid.body.data).toMatchObject({ next: 'done', status: 'PAYMENT_SUCCEEDED' });
     });
 
-    it('answers 1001 for another account\'s order and 1040 for an order not paid by PayPal', async () => {
+    it("answers 1001 for another account's order and 1040 for an order not paid by PayPal", async () => {
       const a = await loggedInCustomer(server);
       const b = await loggedInCustomer(server);
       const { orderId } = (await pay(a.auth, { method: 'paypal', currency: 'USD' })).body.data as { orderId: string };
       expect(await capture(orderId, b.auth)).toMatchObject({ code: 1, errCode: 1001 });
-      const transfer = (await pay(b.auth, { method: 'bank_transfer', currency: 'USD', payer: { firstName: 'Bo', lastName: 'Li' } })).body.data as { orderId: string };
+      const transfer = (await pay(b.auth, { method: 'bank_transfer', currency: 'USD', payer: { firstName: 'Bo', lastName: 'Li' } })).body.data as {
+        orderId: string;
+      };
       expect(await capture(transfer.orderId, b.auth)).toMatchObject({ code: 1, errCode: 1040 });
     });
 
-    it('an order never approved is cancelled when PayPal\'s 3 hours pass', async () => {
+    it("an order never approved is cancelled when PayPal's 3 hours pass", async () => {
       const { auth } = await loggedInCustomer(server);
       const { orderId, url } = (await pay(auth, { method: 'paypal', currency: 'USD' })).body.data as { orderId: string; url: string };
       clock.advance(3 * HOUR + 1000);
@@ -145,7 +164,7 @@ describe('PayPal, e-wallet, mobile money, crypto and bank transfer', () => {
     expect(events.length).toBeGreaterThanOrEqual(1);
   });
 
-  describe('mobile money (Liquido: a code texted to the wallet\'s phone, then confirmed)', () => {
+  describe("mobile money (Liquido: a code texted to the wallet's phone, then confirmed)", () => {
     const wallet = (phone: string) => ({ operator: 'MPesa', areaCode: '254', phone });
     async function textedCode(phone: string) {
       const [sms] = await server.services.outbox.list({ to: `+254${phone}` });
@@ -159,7 +178,14 @@ describe('PayPal, e-wallet, mobile money, crypto and bank transfer', () => {
     it('texts a 6-digit code and pays when it is confirmed', async () => {
       const { auth } = await loggedInCustomer(server);
       const res = await payByWallet(auth, '712340001');
-      expect(res.body.data).toMatchObject({ next: 'otp', status: 'PAYMENT_PENDING', operator: 'MPesa', phone: '+254 •••• 0001', otpLength: 6, expiresAt: clock.now() + 10 * 60_000 });
+      expect(res.body.data).toMatchObject({
+        next: 'otp',
+        status: 'PAYMENT_PENDING',
+        operator: 'MPesa',
+        phone: '+254 •••• 0001',
+        otpLength: 6,
+        expiresAt: clock.now() + 10 * 60_000,
+      });
       const { orderId } = res.body.data as { orderId: string };
       const code = await textedCode('712340001');
       expect((await server.db.query('SELECT 1 FROM sandbox_mobile_money WHERE otp_hash = $1', [code])).length).toBe(0);
@@ -181,7 +207,11 @@ describe('PayPal, e-wallet, mobile money, crypto and bank transfer', () => {
       expect(await statusOf(orderId)).toBe('PAYMENT_FAILED');
       expect((await confirm(orderId, code, auth)).body).toMatchObject({ code: 1, errCode: 1040 });
 
-      const again = await post('/api/bill/repay/v1', { orderId, method: 'mobile_money', payer: { areaCode: '254', phone: '712340002' }, mobileMoney: wallet('712340002') }, auth);
+      const again = await post(
+        '/api/bill/repay/v1',
+        { orderId, method: 'mobile_money', payer: { areaCode: '254', phone: '712340002' }, mobileMoney: wallet('712340002') },
+        auth,
+      );
       expect(again.body.data).toMatchObject({ next: 'otp' });
       const fresh = await textedCode('712340002');
       expect((await confirm(orderId, fresh, auth)).body).toMatchObject({ code: 0, data: { status: 'PAYMENT_SUCCEEDED' } });
@@ -202,17 +232,36 @@ describe('PayPal, e-wallet, mobile money, crypto and bank transfer', () => {
       const { account, auth } = await loggedInCustomer(server);
       const base = { method: 'mobile_money', currency: 'USD', payer: { areaCode: '254', phone: '712340004' } };
       expect((await pay(auth, { ...base, country: 'KE' })).body).toMatchObject({ code: 1, errCode: 5000 });
-      expect((await pay(auth, { ...base, country: 'KE', mobileMoney: { operator: 'zamtel', phone: '712340004' } })).body).toMatchObject({ code: 1, errCode: 5003 });
+      expect((await pay(auth, { ...base, country: 'KE', mobileMoney: { operator: 'zamtel', phone: '712340004' } })).body).toMatchObject({
+        code: 1,
+        errCode: 5003,
+      });
       expect(await orderCount(account.uid)).toBe(0);
     });
   });
 
-  describe('crypto (a quote in the coin, a fresh address in the chain\'s format)', () => {
+  describe("crypto (a quote in the coin, a fresh address in the chain's format)", () => {
     it('quotes BTC exactly (rounded up) on a bech32 testnet address; an underpayment does not pay, the rest does', async () => {
       const { auth } = await loggedInCustomer(server);
       const res = await pay(auth, { method: 'crypto', currency: 'USD', crypto: { coin: 'BTC' } });
-      const q = res.body.data as { orderId: string; coin: string; network: string; address: string; coinAmount: string; amount: number; currency: string; expiresAt: number };
-      expect(q).toMatchObject({ next: 'crypto', status: 'PAYMENT_PENDING', coin: 'BTC', network: 'bitcoin', currency: 'USD', expiresAt: clock.now() + 30 * 60_000 });
+      const q = res.body.data as {
+        orderId: string;
+        coin: string;
+        network: string;
+        address: string;
+        coinAmount: string;
+        amount: number;
+        currency: string;
+        expiresAt: number;
+      };
+      expect(q).toMatchObject({
+        next: 'crypto',
+        status: 'PAYMENT_PENDING',
+        coin: 'BTC',
+        network: 'bitcoin',
+        currency: 'USD',
+        expiresAt: clock.now() + 30 * 60_000,
+      });
       const decoded = decodeSegwitAddress(q.address);
       expect(decoded).toMatchObject({ hrp: 'tb', version: 0 });
       expect(decoded!.program).toHaveLength(20);
@@ -247,16 +296,24 @@ describe('PayPal, e-wallet, mobile money, crypto and bank transfer', () => {
     it('refuses an unknown chain or a missing coin before any order (5000)', async () => {
       const { account, auth } = await loggedInCustomer(server);
       expect((await pay(auth, { method: 'crypto', currency: 'USD' })).body).toMatchObject({ code: 1, errCode: 5000 });
-      expect((await pay(auth, { method: 'crypto', currency: 'USD', crypto: { coin: 'BTC', network: 'TRC20' } })).body).toMatchObject({ code: 1, errCode: 5000 });
+      expect((await pay(auth, { method: 'crypto', currency: 'USD', crypto: { coin: 'BTC', network: 'TRC20' } })).body).toMatchObject({
+        code: 1,
+        errCode: 5000,
+      });
       expect(await orderCount(account.uid)).toBe(0);
     });
   });
 
-  describe('bank transfer (the receiving account, a proof, the bank\'s statement)', () => {
+  describe("bank transfer (the receiving account, a proof, the bank's statement)", () => {
     const payer = { firstName: 'Ana', lastName: 'Souza' };
     async function upload(auth: Auth, file: { field?: string; name: string; type: string; bytes: Buffer }) {
       const body = multipart(file.field ?? 'file', file.name, file.type, file.bytes);
-      const res = await server.app.inject({ method: 'POST', url: '/api/uploadObject/v1', headers: { ...auth, 'content-type': body.contentType }, payload: body.payload });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/uploadObject/v1',
+        headers: { ...auth, 'content-type': body.contentType },
+        payload: body.payload,
+      });
       const json = res.json() as { code: number; errCode?: number; data?: { objectKey: string; contentType: string; size: number } };
       if (json.code === 0) expect(contractErrors('post', '/api/uploadObject/v1', res.statusCode, json)).toEqual([]);
       return { status: res.statusCode, body: json };
@@ -266,9 +323,16 @@ describe('PayPal, e-wallet, mobile money, crypto and bank transfer', () => {
       const { auth } = await loggedInCustomer(server);
       const res = await pay(auth, { method: 'bank_transfer', currency: 'BRL', payer });
       const t = res.body.data as { orderId: string; reference: string; account: Record<string, string>; amount: number };
-      expect(t).toMatchObject({ next: 'bank_transfer', status: 'PAYMENT_PENDING', currency: 'BRL', account: { bankName: 'Banco Sandbox S.A. (999)', taxId: '11.222.333/0001-81' } });
+      expect(t).toMatchObject({
+        next: 'bank_transfer',
+        status: 'PAYMENT_PENDING',
+        currency: 'BRL',
+        account: { bankName: 'Banco Sandbox S.A. (999)', taxId: '11.222.333/0001-81' },
+      });
       expect(t.reference).toMatch(/^TRF-[0-9A-Z]{10}$/);
-      const usd = (await pay((await loggedInCustomer(server)).auth, { method: 'bank_transfer', currency: 'USD', payer })).body.data as { account: Record<string, string> };
+      const usd = (await pay((await loggedInCustomer(server)).auth, { method: 'bank_transfer', currency: 'USD', payer })).body.data as {
+        account: Record<string, string>;
+      };
       expect(usd.account).toMatchObject({ routingNumber: '011000015', swift: 'SNDBUS33XXX' });
 
       const up = await upload(auth, { name: 'comprovante.png', type: 'image/png', bytes: PNG });
@@ -287,7 +351,10 @@ describe('PayPal, e-wallet, mobile money, crypto and bank transfer', () => {
     it('takes PNG, JPEG and PDF up to 5 MiB, by their bytes; refuses the rest with 5000', async () => {
       const { auth } = await loggedInCustomer(server);
       expect((await upload(auth, { name: 'r.pdf', type: 'application/pdf', bytes: PDF })).body.data).toMatchObject({ contentType: 'application/pdf' });
-      expect((await upload(auth, { name: 'r.jpg', type: 'application/octet-stream', bytes: Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.alloc(32)]) })).body.data).toMatchObject({ contentType: 'image/jpeg' });
+      expect(
+        (await upload(auth, { name: 'r.jpg', type: 'application/octet-stream', bytes: Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.alloc(32)]) })).body
+          .data,
+      ).toMatchObject({ contentType: 'image/jpeg' });
       for (const bad of [
         { name: 'r.txt', type: 'text/plain', bytes: Buffer.from('not a receipt') },
         { name: 'r.pdf', type: 'application/pdf', bytes: PNG },
@@ -300,14 +367,16 @@ describe('PayPal, e-wallet, mobile money, crypto and bank transfer', () => {
       expect((await server.db.query('SELECT 1 FROM uploads WHERE size > $1', [5 * 1024 * 1024])).length).toBe(0);
     });
 
-    it('attaches only the caller\'s upload (1040) to the caller\'s transfer order (1001)', async () => {
+    it("attaches only the caller's upload (1040) to the caller's transfer order (1001)", async () => {
       const a = await loggedInCustomer(server);
       const b = await loggedInCustomer(server);
       const t = (await pay(a.auth, { method: 'bank_transfer', currency: 'BRL', payer })).body.data as { orderId: string };
       const theirs = (await upload(b.auth, { name: 'x.png', type: 'image/png', bytes: PNG })).body.data!.objectKey;
       expect((await post('/api/bill/order/upload/v1', { orderId: t.orderId, objectKey: theirs }, a.auth)).body).toMatchObject({ code: 1, errCode: 1040 });
       expect((await post('/api/bill/order/upload/v1', { orderId: t.orderId, objectKey: theirs }, b.auth)).body).toMatchObject({ code: 1, errCode: 1001 });
-      const pix = (await pay(a.auth, { method: 'pix', currency: 'BRL', country: 'BR', payer: { ...payer, cpf: '12345678909' } })).body.data as { orderId: string };
+      const pix = (await pay(a.auth, { method: 'pix', currency: 'BRL', country: 'BR', payer: { ...payer, cpf: '12345678909' } })).body.data as {
+        orderId: string;
+      };
       const mine = (await upload(a.auth, { name: 'y.png', type: 'image/png', bytes: PNG })).body.data!.objectKey;
       expect((await post('/api/bill/order/upload/v1', { orderId: pix.orderId, objectKey: mine }, a.auth)).body).toMatchObject({ code: 1, errCode: 1001 });
     });
@@ -319,30 +388,52 @@ describe('PayPal, e-wallet, mobile money, crypto and bank transfer', () => {
         expect((await pay(auth, { method: 'bank_transfer', currency: 'USD', payer })).body).toMatchObject({ code: 1, errCode: -2602 });
         expect(await orderCount(account.uid)).toBe(0);
       } finally {
-        await server.db.query(`UPDATE site_settings SET value = value || '{"USD":{"bankName":"Sandbox National Bank","accountHolder":"Aurora Streaming LLC","accountNumber":"000123456789"}}'::jsonb WHERE key = 'bankAccounts'`);
+        await server.db.query(
+          `UPDATE site_settings SET value = value || '{"USD":{"bankName":"Sandbox National Bank","accountHolder":"Aurora Streaming LLC","accountNumber":"000123456789"}}'::jsonb WHERE key = 'bankAccounts'`,
+        );
       }
     });
   });
 
   it('unbinding a discount code from a pending order gives its use back; a reported transfer cannot be unbound (1003)', async () => {
     const { auth } = await loggedInCustomer(server);
-    await server.db.query("INSERT INTO discount_codes (code, kind, value, max_uses, used_count, active) VALUES ('UNBINDPIX', 'percent', 10, 1, 0, true) ON CONFLICT DO NOTHING");
-    const used = async () => Number((await server.db.query<{ used_count: number }>("SELECT used_count FROM discount_codes WHERE code = 'UNBINDPIX'"))[0]?.used_count);
-    const pix = (await pay(auth, { method: 'pix', currency: 'BRL', country: 'BR', discountCode: 'UNBINDPIX', payer: { firstName: 'Ana', lastName: 'Souza', cpf: '12345678909' } })).body.data as { orderId: string };
+    await server.db.query(
+      "INSERT INTO discount_codes (code, kind, value, max_uses, used_count, active) VALUES ('UNBINDPIX', 'percent', 10, 1, 0, true) ON CONFLICT DO NOTHING",
+    );
+    const used = async () =>
+      Number((await server.db.query<{ used_count: number }>("SELECT used_count FROM discount_codes WHERE code = 'UNBINDPIX'"))[0]?.used_count);
+    const pix = (
+      await pay(auth, {
+        method: 'pix',
+        currency: 'BRL',
+        country: 'BR',
+        discountCode: 'UNBINDPIX',
+        payer: { firstName: 'Ana', lastName: 'Souza', cpf: '12345678909' },
+      })
+    ).body.data as { orderId: string };
     expect(await used()).toBe(1);
     const unbound = await server.get(`/api/bill/unbindDiscountCode/v1?orderId=${pix.orderId}&discountCode=UNBINDPIX`, auth);
     expect(unbound.body).toMatchObject({ code: 0, data: { status: 'PAYMENT_CANCELLED' } });
     expect(await used()).toBe(0);
 
-    const t = (await pay(auth, { method: 'bank_transfer', currency: 'BRL', discountCode: 'UNBINDPIX', payer: { firstName: 'Ana', lastName: 'Souza' } })).body.data as { orderId: string };
+    const t = (await pay(auth, { method: 'bank_transfer', currency: 'BRL', discountCode: 'UNBINDPIX', payer: { firstName: 'Ana', lastName: 'Souza' } })).body
+      .data as { orderId: string };
     const body = multipart('file', 'p.png', 'image/png', PNG);
-    const up = await server.app.inject({ method: 'POST', url: '/api/uploadObject/v1', headers: { ...auth, 'content-type': body.contentType }, payload: body.payload });
+    const up = await server.app.inject({
+      method: 'POST',
+      url: '/api/uploadObject/v1',
+      headers: { ...auth, 'content-type': body.contentType },
+      payload: body.payload,
+    });
     await post('/api/bill/order/upload/v1', { orderId: t.orderId, objectKey: (up.json() as { data: { objectKey: string } }).data.objectKey }, auth);
-    expect((await server.get(`/api/bill/unbindDiscountCode/v1?orderId=${t.orderId}&discountCode=UNBINDPIX`, auth)).body).toMatchObject({ code: 1, errCode: 1003 });
+    expect((await server.get(`/api/bill/unbindDiscountCode/v1?orderId=${t.orderId}&discountCode=UNBINDPIX`, auth)).body).toMatchObject({
+      code: 1,
+      errCode: 1003,
+    });
     expect(await used()).toBe(1);
   });
 
-  it('writes addresses the chains\' reference vectors agree with (BIP-173, base58check)', () => {
+  it("writes addresses the chains' reference vectors agree with (BIP-173, base58check)", () => {
     const program = Buffer.from('751e76e8199196d454941c45d1b3a323f1433bd6', 'hex');
     expect(segwitAddress('tb', program)).toBe('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx');
     expect(segwitAddress('bc', program)).toBe('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');

@@ -24,7 +24,7 @@ describe('orders: reading, paging, tips, reminders and the cart', () => {
   const pay = (auth: Record<string, string>, extra: Record<string, unknown> = {}) =>
     post('/api/bill/pay/v1', { planId: '3', method: 'card', currency: 'BRL', email: 'rui@example.com', card: card(VISA_OK), ...extra }, auth);
 
-  it('lists the caller\'s orders newest first, a page at a time, filtered by status and scene', async () => {
+  it("lists the caller's orders newest first, a page at a time, filtered by status and scene", async () => {
     const { auth } = await customer();
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -62,7 +62,7 @@ describe('orders: reading, paging, tips, reminders and the cart', () => {
     expect((await server.post('/api/bill/orders/v1', {}, { Authorization: 'null' })).status).toBe(401);
   });
 
-  it('the service period: a paid order\'s, running on from the previous expiry; 1040 when unpaid; 1001 when not the caller\'s', async () => {
+  it("the service period: a paid order's, running on from the previous expiry; 1040 when unpaid; 1001 when not the caller's", async () => {
     const { auth } = await customer();
     const firstPaid = await pay(auth);
     const t0 = clock.now();
@@ -77,7 +77,10 @@ describe('orders: reading, paging, tips, reminders and the cart', () => {
     const open = (await post('/api/bill/query/cart', {}, auth)).body.data;
     expect((await get(`/api/bill/service/v1/${open.id}`, '/api/bill/service/v1/{id}', auth)).body).toMatchObject({ code: 1, errCode: 1040 });
     const other = await customer();
-    expect((await get(`/api/bill/service/v1/${firstPaid.body.data.orderId}`, '/api/bill/service/v1/{id}', other.auth)).body).toMatchObject({ code: 1, errCode: 1001 });
+    expect((await get(`/api/bill/service/v1/${firstPaid.body.data.orderId}`, '/api/bill/service/v1/{id}', other.auth)).body).toMatchObject({
+      code: 1,
+      errCode: 1001,
+    });
   });
 
   it('the cart holds the newest unfinished order, and tips, details and reminders follow its state', async () => {
@@ -90,7 +93,14 @@ describe('orders: reading, paging, tips, reminders and the cart', () => {
     const orderId = cart.body.data.id as string;
 
     const tip = await get(`/api/bill/payment/tip/v1?orderId=${orderId}`, '/api/bill/payment/tip/v1', { ...auth, Language: 'pt' });
-    expect(tip.body.data).toMatchObject({ orderId, status: 'PAYMENT_FAILED', paymentType: 'card', title: 'Pagamento não concluído', amount: cart.body.data.total, currency: 'BRL' });
+    expect(tip.body.data).toMatchObject({
+      orderId,
+      status: 'PAYMENT_FAILED',
+      paymentType: 'card',
+      title: 'Pagamento não concluído',
+      amount: cart.body.data.total,
+      currency: 'BRL',
+    });
     expect((await post('/api/bill/payment-info/detail', { orderId }, auth)).body).toMatchObject({ code: 1, errCode: 1040 });
 
     const reminded = await post('/api/bill/order/remind/v1', { orderId }, auth);
@@ -112,7 +122,10 @@ describe('orders: reading, paging, tips, reminders and the cart', () => {
     const repaid = await post('/api/bill/repay/v1', { orderId, method: 'card', card: card(VISA_OK) }, auth);
     expect(repaid.body.data).toEqual({ next: 'done', orderId, status: 'PAYMENT_SUCCEEDED' });
     expect((await post('/api/bill/query/cart', {}, auth)).body.data).toBeNull();
-    expect((await get(`/api/bill/payment/tip/v1?orderId=${orderId}`, '/api/bill/payment/tip/v1', auth)).body.data).toMatchObject({ status: 'PAYMENT_SUCCEEDED', title: 'Payment received' });
+    expect((await get(`/api/bill/payment/tip/v1?orderId=${orderId}`, '/api/bill/payment/tip/v1', auth)).body.data).toMatchObject({
+      status: 'PAYMENT_SUCCEEDED',
+      title: 'Payment received',
+    });
     expect((await post('/api/bill/payment-info/detail', { orderId }, auth)).body.data).toEqual({ next: 'done', orderId, status: 'PAYMENT_SUCCEEDED' });
     expect((await post('/api/bill/order/remind/v1', { orderId }, auth)).body).toMatchObject({ code: 1, errCode: 1040 });
     // The receipt went to the order's email, in the account's language.
@@ -120,11 +133,17 @@ describe('orders: reading, paging, tips, reminders and the cart', () => {
 
     // Repaying a paid, unknown or someone else's order: 1001.
     expect((await post('/api/bill/repay/v1', { orderId, method: 'card', card: card(VISA_OK) }, auth)).body).toMatchObject({ code: 1, errCode: 1001 });
-    expect((await post('/api/bill/repay/v1', { orderId: 'ORDNOPE', method: 'card', card: card(VISA_OK) }, auth)).body).toMatchObject({ code: 1, errCode: 1001 });
+    expect((await post('/api/bill/repay/v1', { orderId: 'ORDNOPE', method: 'card', card: card(VISA_OK) }, auth)).body).toMatchObject({
+      code: 1,
+      errCode: 1001,
+    });
     const other = await customer();
     expect((await pay(other.auth, { card: card(DECLINED) })).body.errCode).toBe(301);
     const othersOrder = (await post('/api/bill/query/cart', {}, other.auth)).body.data.id as string;
-    expect((await post('/api/bill/repay/v1', { orderId: othersOrder, method: 'card', card: card(VISA_OK) }, auth)).body).toMatchObject({ code: 1, errCode: 1001 });
+    expect((await post('/api/bill/repay/v1', { orderId: othersOrder, method: 'card', card: card(VISA_OK) }, auth)).body).toMatchObject({
+      code: 1,
+      errCode: 1001,
+    });
     expect((await get(`/api/bill/payment/tip/v1?orderId=${othersOrder}`, '/api/bill/payment/tip/v1', auth)).body).toMatchObject({ code: 1, errCode: 1001 });
     expect((await post('/api/bill/order/remind/v1', { orderId: othersOrder }, auth)).body).toMatchObject({ code: 1, errCode: 1001 });
   });
@@ -169,17 +188,30 @@ describe('what pay refuses before any money moves', () => {
       expect.objectContaining({ code: 'crypto', name: 'Криптовалюта', coins: ['BTC', 'ETH', 'USDT', 'USDC', 'LTC'] }),
     ]);
     // An enabled method without a provider is not offered.
-    await server.db.query(`INSERT INTO payment_methods (code, type, names, sort_order) VALUES ('paypal_eu', 'paypal', '{"en":"PayPal EU"}', 9) ON CONFLICT DO NOTHING`);
+    await server.db.query(
+      `INSERT INTO payment_methods (code, type, names, sort_order) VALUES ('paypal_eu', 'paypal', '{"en":"PayPal EU"}', 9) ON CONFLICT DO NOTHING`,
+    );
     const yearly = await server.post('/api/bill/payment/methods/v1', { planId: '5', country: 'AR', currency: 'ARS' }, auth);
-    expect(yearly.body.data).toEqual([expect.objectContaining({ code: 'card', installmentsAllowed: true, maxInstallments: 12 }), expect.objectContaining({ code: 'ewallet', maxInstallments: 1 })]);
-    expect((await server.post('/api/bill/payment/methods/v1', { planId: '99', country: 'BR', currency: 'BRL' }, auth)).body).toMatchObject({ code: 1, errCode: 6001 });
-    expect((await server.post('/api/bill/payment/methods/v1', { planId: '1', country: 'BR', currency: 'XYZ' }, auth)).body).toMatchObject({ code: 1, errCode: -2408 });
+    expect(yearly.body.data).toEqual([
+      expect.objectContaining({ code: 'card', installmentsAllowed: true, maxInstallments: 12 }),
+      expect.objectContaining({ code: 'ewallet', maxInstallments: 1 }),
+    ]);
+    expect((await server.post('/api/bill/payment/methods/v1', { planId: '99', country: 'BR', currency: 'BRL' }, auth)).body).toMatchObject({
+      code: 1,
+      errCode: 6001,
+    });
+    expect((await server.post('/api/bill/payment/methods/v1', { planId: '1', country: 'BR', currency: 'XYZ' }, auth)).body).toMatchObject({
+      code: 1,
+      errCode: -2408,
+    });
   });
 
   it('refuses unsupported methods, currencies, countries, card input and instalment counts', async () => {
     const { auth } = await customer();
     const before = await orderCount();
-    await server.db.query(`INSERT INTO payment_methods (code, type, names, sort_order) VALUES ('paypal_eu', 'paypal', '{"en":"PayPal EU"}', 9) ON CONFLICT DO NOTHING`);
+    await server.db.query(
+      `INSERT INTO payment_methods (code, type, names, sort_order) VALUES ('paypal_eu', 'paypal', '{"en":"PayPal EU"}', 9) ON CONFLICT DO NOTHING`,
+    );
     expect((await pay(auth, { method: 'paypal_eu', card: undefined })).body).toMatchObject({ code: 1, errCode: -2502 });
     expect((await pay(auth, { method: 'no-such-method' })).body).toMatchObject({ code: 1, errCode: -2502 });
     await server.db.query("UPDATE payment_methods SET enabled = false WHERE code = 'card'");
@@ -208,7 +240,7 @@ describe('what pay refuses before any money moves', () => {
     expect((await pay(multi.auth, { planId: '99' })).body).toMatchObject({ code: 1, errCode: 6001 });
   });
 
-  it('refuses a discount code that does not apply, with the valuation\'s reason', async () => {
+  it("refuses a discount code that does not apply, with the valuation's reason", async () => {
     const { auth } = await customer();
     expect((await pay(auth, { discountCode: 'EXPIRADO' })).body).toMatchObject({ code: 1, errCode: 9000 });
     expect((await pay(auth, { discountCode: 'NOSUCHCODE' })).body).toMatchObject({ code: 1, errCode: 9001 });
@@ -219,12 +251,23 @@ describe('what pay refuses before any money moves', () => {
   });
 
   const chargesAtNetwork = async (where: string, params: unknown[]) =>
-    Number((await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sandbox_card_charges WHERE reference IN (SELECT id FROM orders WHERE ${where})`, params))[0]!.n);
+    Number(
+      (
+        await server.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM sandbox_card_charges WHERE reference IN (SELECT id FROM orders WHERE ${where})`,
+          params,
+        )
+      )[0]!.n,
+    );
 
   it('takes no total, amount or price from the client: such a pay request is refused and nothing is charged', async () => {
     const { account, auth } = await customer();
     for (const field of ['total', 'amount', 'price', 'payAmount', 'originalTotal']) {
-      const res = await server.post('/api/bill/pay/v1', { planId: '3', method: 'card', currency: 'BRL', email: 'rui@example.com', card: card(VISA_OK), [field]: 1 }, auth);
+      const res = await server.post(
+        '/api/bill/pay/v1',
+        { planId: '3', method: 'card', currency: 'BRL', email: 'rui@example.com', card: card(VISA_OK), [field]: 1 },
+        auth,
+      );
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 1, errCode: 5000 });
     }
@@ -259,11 +302,13 @@ describe('what pay refuses before any money moves', () => {
       expect(await chargesAtNetwork('discount_code = $1', [code])).toBe(1);
       const uids = buyers.map((b) => b.account.uid);
       expect(await chargesAtNetwork('account_uid = ANY($1)', [uids])).toBe(1);
-      console.log(`discount race (${accounts} account(s), ${server.databaseUrl ? 'PostgreSQL' : 'PGlite'}): 20 requests, ${bodies.filter((b) => b.code === 0).length} paid, ${used[0]!.used_count} use, 1 charge`);
+      console.log(
+        `discount race (${accounts} account(s), ${server.databaseUrl ? 'PostgreSQL' : 'PGlite'}): 20 requests, ${bodies.filter((b) => b.code === 0).length} paid, ${used[0]!.used_count} use, 1 charge`,
+      );
     });
   });
 
-  it('a declined charge gives a one-use code\'s use back', async () => {
+  it("a declined charge gives a one-use code's use back", async () => {
     await server.db.query("INSERT INTO discount_codes (code, kind, value, max_uses) VALUES ('BACK1', 'percent', 50, 1)");
     const c = await customer();
     expect((await pay(c.auth, { discountCode: 'BACK1', card: card(DECLINED) })).body.errCode).toBe(301);

@@ -65,7 +65,13 @@ async function startSmtp() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const mailFrom = session.envelope.mailFrom;
-        received.push(parseMail(Buffer.concat(chunks).toString('utf8'), mailFrom ? mailFrom.address : '', session.envelope.rcptTo.map((r) => r.address)));
+        received.push(
+          parseMail(
+            Buffer.concat(chunks).toString('utf8'),
+            mailFrom ? mailFrom.address : '',
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         callback();
       });
     },
@@ -105,12 +111,27 @@ interface OutboxRow {
   next_attempt_at: Date | null;
 }
 const outboxRows = (s: TestServer, where = 'true', params: unknown[] = []) =>
-  s.db.query<OutboxRow>(`SELECT id, channel, recipient, template, sealed, sent_at, attempts, last_error, next_attempt_at FROM outbox WHERE ${where} ORDER BY id`, params);
+  s.db.query<OutboxRow>(
+    `SELECT id, channel, recipient, template, sealed, sent_at, attempts, last_error, next_attempt_at FROM outbox WHERE ${where} ORDER BY id`,
+    params,
+  );
 
-const signupBody = (account: string, extra: Record<string, unknown> = {}) => ({ account, password: 'secret-pass', nickname: 'Ana', acceptTerms: true, language: 'en', ...extra });
+const signupBody = (account: string, extra: Record<string, unknown> = {}) => ({
+  account,
+  password: 'secret-pass',
+  nickname: 'Ana',
+  acceptTerms: true,
+  language: 'en',
+  ...extra,
+});
 
 async function signUp(s: TestServer, body: Record<string, unknown>) {
-  const res = await s.app.inject({ method: 'POST', url: '/api/user/signup/v1', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  const res = await s.app.inject({
+    method: 'POST',
+    url: '/api/user/signup/v1',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
   expect(contractErrors('post', '/api/user/signup/v1', res.statusCode, res.json())).toEqual([]);
   expect(res.json()).toMatchObject({ code: 0 });
   return res.json() as { data: { account: string } };
@@ -126,7 +147,19 @@ describe('the developer mailbox (outside production)', () => {
     const res = await server.app.inject({ method: 'GET', url: `/dev/mailbox.json${query}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    return res.json() as { messages: { id: number; channel: string; to: string; template: string; subject: string; text: string; links: string[]; code: string | null; sentAt: number | null }[] };
+    return res.json() as {
+      messages: {
+        id: number;
+        channel: string;
+        to: string;
+        template: string;
+        subject: string;
+        text: string;
+        links: string[];
+        code: string | null;
+        sentAt: number | null;
+      }[];
+    };
   };
   const page = (query = '') => server.app.inject({ method: 'GET', url: `/dev/mailbox${query}` });
 
@@ -151,7 +184,14 @@ describe('the developer mailbox (outside production)', () => {
   });
 
   it('pulls out the code of a verification message, and shows SMS too', async () => {
-    await server.services.outbox.send(server.db, { accountUid: null, channel: 'sms', to: '+5511987654321', lang: 'en', template: 'verificationCode', params: { code: '0427', minutes: 10, purpose: 'login' } });
+    await server.services.outbox.send(server.db, {
+      accountUid: null,
+      channel: 'sms',
+      to: '+5511987654321',
+      lang: 'en',
+      template: 'verificationCode',
+      params: { code: '0427', minutes: 10, purpose: 'login' },
+    });
     const { messages } = await mailboxJson('?to=%2B5511987654321');
     expect(messages[0]).toMatchObject({ channel: 'sms', code: '0427', links: [] });
     const html = (await page('?to=%2B5511987654321')).body;
@@ -183,7 +223,14 @@ describe('the developer mailbox (outside production)', () => {
 
   it('escapes everything it shows', async () => {
     const hostile = '<img src=x onerror=alert(1)>';
-    await server.services.outbox.send(server.db, { accountUid: null, channel: 'email', to: 'x"><b>@example.com', lang: 'en', template: 'confirmEmail', params: { nickname: hostile, link: 'https://portal.example/activate?token=abc"><script>alert(1)</script>&la=en', hours: 48 } });
+    await server.services.outbox.send(server.db, {
+      accountUid: null,
+      channel: 'email',
+      to: 'x"><b>@example.com',
+      lang: 'en',
+      template: 'confirmEmail',
+      params: { nickname: hostile, link: 'https://portal.example/activate?token=abc"><script>alert(1)</script>&la=en', hours: 48 },
+    });
     const html = (await page()).body;
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('x&quot;&gt;&lt;b&gt;@example.com');
@@ -251,7 +298,14 @@ describe('delivery while the server runs (SMTP_URL set)', () => {
   });
 
   it('sends the confirmation email through SMTP and clears its sealed body; SMS stay queued', async () => {
-    await server.app.services.outbox.send(server.db, { accountUid: null, channel: 'sms', to: '+5511900000000', lang: 'pt', template: 'verificationCode', params: { code: '1234', minutes: 10, purpose: 'login' } });
+    await server.app.services.outbox.send(server.db, {
+      accountUid: null,
+      channel: 'sms',
+      to: '+5511900000000',
+      lang: 'pt',
+      template: 'verificationCode',
+      params: { code: '1234', minutes: 10, purpose: 'login' },
+    });
     const email = 'delivered@example.com';
     await signUp(server, signupBody(email));
 
@@ -272,11 +326,18 @@ describe('delivery while the server runs (SMTP_URL set)', () => {
     expect(row).toMatchObject({ sealed: null, attempts: 1, last_error: null });
 
     // The link from the delivered email works.
-    const activated = await server.app.inject({ method: 'POST', url: '/api/site/active/user', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ token: link![1] }) });
+    const activated = await server.app.inject({
+      method: 'POST',
+      url: '/api/site/active/user',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ token: link![1] }),
+    });
     expect(activated.json()).toMatchObject({ code: 0, data: { account: email, type: 'email' } });
 
     // The mailbox still lists it, as delivered, without its text.
-    const box = (await server.app.inject({ method: 'GET', url: `/dev/mailbox.json?to=${email}` })).json() as { messages: { sentAt: number | null; text: string }[] };
+    const box = (await server.app.inject({ method: 'GET', url: `/dev/mailbox.json?to=${email}` })).json() as {
+      messages: { sentAt: number | null; text: string }[];
+    };
     expect(box.messages[0]!.sentAt).not.toBeNull();
     expect(box.messages[0]!.text).toBe('');
 
@@ -303,7 +364,14 @@ describe('delivery rounds: retries, backoff, giving up, several processes', () =
   // Two attempts in this suite, so a message given up in one test stays given up in the next.
   const round = (options = {}) => createDeliveryRound(server.app.services, createSmtpTransport(smtp.url), server.app.log, { maxAttempts: 2, ...options });
   const queue = (to: string) =>
-    server.app.services.outbox.send(server.db, { accountUid: null, channel: 'email', to, lang: 'en', template: 'passwordChanged', params: { nickname: 'Ana' } });
+    server.app.services.outbox.send(server.db, {
+      accountUid: null,
+      channel: 'email',
+      to,
+      lang: 'en',
+      template: 'passwordChanged',
+      params: { nickname: 'Ana' },
+    });
 
   it('backs off exponentially, capped at an hour', () => {
     expect([1, 2, 3, 4, 8, 20].map((n) => retryDelay(n))).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000]);
@@ -347,7 +415,14 @@ describe('delivery rounds: retries, backoff, giving up, several processes', () =
 
   it('a message sealed under another key is given up at once, without reaching SMTP', async () => {
     const foreign = createOutbox({ db: server.db, clock, key: deriveKey('another-secret-of-at-least-32-characters', 'outbox') });
-    const id = await foreign.send(server.db, { accountUid: null, channel: 'email', to: 'foreign@example.com', lang: 'en', template: 'passwordChanged', params: { nickname: 'Ana' } });
+    const id = await foreign.send(server.db, {
+      accountUid: null,
+      channel: 'email',
+      to: 'foreign@example.com',
+      lang: 'en',
+      template: 'passwordChanged',
+      params: { nickname: 'Ana' },
+    });
     expect(await round()()).toBe(0);
     const [row] = await outboxRows(server, 'id = $1', [id]);
     expect(row).toMatchObject({ attempts: 2, last_error: 'sealed with another key', sent_at: null });

@@ -69,7 +69,12 @@ describe('the stored hash', () => {
     return {
       id,
       version,
-      params: Object.fromEntries(params!.split(',').map((kv) => kv.split('=')).map(([k, v]) => [k, Number(v)])),
+      params: Object.fromEntries(
+        params!
+          .split(',')
+          .map((kv) => kv.split('='))
+          .map(([k, v]) => [k, Number(v)]),
+      ),
       saltBytes: Buffer.from(salt!, 'base64').length,
       hashBytes: Buffer.from(hash!, 'base64').length,
     };
@@ -89,6 +94,8 @@ describe('the stored hash', () => {
     expect(phc.saltBytes).toBeGreaterThanOrEqual(16);
     expect((await server.post('/api/user/login/v1', { account: phone, areaCode: '55', password })).body.code).toBe(0);
     expect((await server.post('/api/user/login/v1', { account: phone, areaCode: '55', password: password.slice(0, -1) })).body.errCode).toBe(4596);
-    console.log(`argon2: ${phc.id} v=19 m=${phc.params.m} t=${phc.params.t} p=${phc.params.p}, salt ${phc.saltBytes} B, hash ${phc.hashBytes} B, ${password.length}-character password logs in`);
+    console.log(
+      `argon2: ${phc.id} v=19 m=${phc.params.m} t=${phc.params.t} p=${phc.params.p}, salt ${phc.saltBytes} B, hash ${phc.hashBytes} B, ${password.length}-character password logs in`,
+    );
   });
 });

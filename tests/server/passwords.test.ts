@@ -98,7 +98,11 @@ describe('reset link by email', () => {
     expect(contractErrors('post', RESET_BY_TOKEN, 200, res.body)).toEqual([]);
     expect((await login(loginBody(a))).body.errCode).toBe(4596);
     expect((await login(loginBody(a, NEW_PASSWORD))).body.code).toBe(0);
-    expect((await server.post(RESET_BY_TOKEN, { token, password: 'another-one-3' })).body).toMatchObject({ code: 1, errCode: 10302, msg: 'Link no longer available' });
+    expect((await server.post(RESET_BY_TOKEN, { token, password: 'another-one-3' })).body).toMatchObject({
+      code: 1,
+      errCode: 10302,
+      msg: 'Link no longer available',
+    });
     expect((await server.post(OBTAIN, { token })).body.errCode).toBe(10302);
     expect(await templatesTo(a.email!)).toContain('passwordChanged');
   });
@@ -148,7 +152,9 @@ describe('reset link by email', () => {
     expect(rows[0]!.verified_at).not.toBeNull();
     // Not locked any more, and no captcha asked for.
     expect((await login(loginBody(a, NEW_PASSWORD))).body.code).toBe(0);
-    const revoked = await server.db.query<{ revoked_reason: string }>('SELECT revoked_reason FROM sessions WHERE account_uid = $1 AND revoked_at IS NOT NULL', [a.uid]);
+    const revoked = await server.db.query<{ revoked_reason: string }>('SELECT revoked_reason FROM sessions WHERE account_uid = $1 AND revoked_at IS NOT NULL', [
+      a.uid,
+    ]);
     expect(revoked.map((r) => r.revoked_reason)).toEqual(['password_reset']);
   });
 });
@@ -188,7 +194,10 @@ describe('resending the reset link (GET)', () => {
 
 describe('reset requests do not tell a known address from an unknown one (docs/decisions/006)', () => {
   /** Answers to: a link, one 59 s later, then after each minute until a captcha is due, then one with a captcha. */
-  async function sequence(purpose: 'resetPassword' | 'sendCode', send: (extra?: Record<string, unknown>) => Promise<{ body: { code: number; errCode?: number } }>) {
+  async function sequence(
+    purpose: 'resetPassword' | 'sendCode',
+    send: (extra?: Record<string, unknown>) => Promise<{ body: { code: number; errCode?: number } }>,
+  ) {
     const out: (number | undefined)[] = [];
     const answer = async (extra?: Record<string, unknown>) => {
       const r = await send(extra);

@@ -32,7 +32,7 @@ function crc16(text: string): number {
 /** Top-level EMV fields: id (2), length (2), value. */
 function tlv(payload: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (let i = 0; i < payload.length; ) {
+  for (let i = 0; i < payload.length;) {
     const len = Number.parseInt(payload.slice(i + 2, i + 4), 10);
     out[payload.slice(i, i + 2)] = payload.slice(i + 4, i + 4 + len);
     i += 4 + len;
@@ -67,7 +67,11 @@ describe('PIX and boleto: sandbox providers, the sandbox bank and signed, idempo
     return res.body.data as { status: string; total: number; currency: string; validDays: number; paymentType?: string };
   }
   const pay = (auth: Record<string, string>, method: 'pix' | 'boleto', extra: Record<string, unknown> = {}) =>
-    post('/api/bill/pay/v1', { planId: '1', method, currency: 'BRL', country: 'BR', email: 'ana@example.com', payer: method === 'pix' ? PAYER : BOLETO_PAYER, ...extra }, auth);
+    post(
+      '/api/bill/pay/v1',
+      { planId: '1', method, currency: 'BRL', country: 'BR', email: 'ana@example.com', payer: method === 'pix' ? PAYER : BOLETO_PAYER, ...extra },
+      auth,
+    );
   async function sandbox(url: string) {
     const res = await server.app.inject({ method: 'POST', url });
     return { status: res.statusCode, body: res.json() as { result?: string; status?: string } };
@@ -76,7 +80,9 @@ describe('PIX and boleto: sandbox providers, the sandbox bank and signed, idempo
   function webhook(provider: string, event: unknown, options: { at?: number; key?: Buffer | string } = {}) {
     const raw = JSON.stringify(event);
     const t = Math.floor((options.at ?? clock.now()) / 1000);
-    const v1 = createHmac('sha256', options.key ?? sandboxWebhookKey(server.services)).update(`${t}.${raw}`).digest('hex');
+    const v1 = createHmac('sha256', options.key ?? sandboxWebhookKey(server.services))
+      .update(`${t}.${raw}`)
+      .digest('hex');
     return server.app.inject({
       method: 'POST',
       url: `/api/payments/webhooks/${provider}`,
@@ -84,7 +90,11 @@ describe('PIX and boleto: sandbox providers, the sandbox bank and signed, idempo
       payload: raw,
     });
   }
-  const paidEvent = (id: string, reference: string, amount: number, currency = 'BRL') => ({ id, type: 'payment.succeeded', data: { reference, amount, currency, paidAt: clock.now() } });
+  const paidEvent = (id: string, reference: string, amount: number, currency = 'BRL') => ({
+    id,
+    type: 'payment.succeeded',
+    data: { reference, amount, currency, paidAt: clock.now() },
+  });
   const expiry = async (uid: number) => {
     const [row] = await server.db.query<{ expires_at: Date }>('SELECT expires_at FROM entitlements WHERE account_uid = $1', [uid]);
     return row ? new Date(row.expires_at).getTime() : null;
@@ -105,7 +115,16 @@ describe('PIX and boleto: sandbox providers, the sandbox bank and signed, idempo
     const before = (await expiry(account.uid)) ?? clock.now();
     const res = await pay(auth, 'pix');
     expect(res.body.code).toBe(0);
-    const pix = res.body.data as { next: string; orderId: string; status: string; brCode: string; qrSvg: string; amount: number; currency: string; expiresAt: number };
+    const pix = res.body.data as {
+      next: string;
+      orderId: string;
+      status: string;
+      brCode: string;
+      qrSvg: string;
+      amount: number;
+      currency: string;
+      expiresAt: number;
+    };
     expect(pix).toMatchObject({ next: 'pix', status: 'PAYMENT_PENDING', currency: 'BRL', expiresAt: clock.now() + 30 * 60_000 });
     expect(pix.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
 
@@ -199,7 +218,12 @@ describe('PIX and boleto: sandbox providers, the sandbox bank and signed, idempo
       expect((await webhook(provider, event('forged'), { key: 'not-the-sandbox-key' })).statusCode).toBe(401);
       expect((await webhook(provider, event('stale'), { at: clock.now() - 301_000 })).statusCode).toBe(401);
       expect((await webhook(provider, event('future'), { at: clock.now() + 301_000 })).statusCode).toBe(401);
-      const unsigned = await server.app.inject({ method: 'POST', url: `/api/payments/webhooks/${provider}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(event('unsigned')) });
+      const unsigned = await server.app.inject({
+        method: 'POST',
+        url: `/api/payments/webhooks/${provider}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(event('unsigned')),
+      });
       expect(unsigned.statusCode).toBe(401);
       // A body changed after signing fails too.
       const raw = JSON.stringify(event('tampered'));
@@ -222,12 +246,21 @@ describe('PIX and boleto: sandbox providers, the sandbox bank and signed, idempo
       expect(edge.json()).toMatchObject({ result: 'applied' });
     });
 
-    it('does not fulfil an event whose amount or currency is not the order\'s', async () => {
+    it("does not fulfil an event whose amount or currency is not the order's", async () => {
       const { account, auth, orderId, reference, amount, currency } = await pendingPayment(body);
       const other = currency === 'USD' ? 'BRL' : 'USD';
-      expect((await webhook(provider, paidEvent(`evt_short_${provider}`, reference, amount - 1, currency))).json()).toMatchObject({ received: true, result: 'mismatch' });
-      expect((await webhook(provider, paidEvent(`evt_more_${provider}`, reference, amount + 1, currency))).json()).toMatchObject({ received: true, result: 'mismatch' });
-      expect((await webhook(provider, paidEvent(`evt_other_${provider}`, reference, amount, other))).json()).toMatchObject({ received: true, result: 'mismatch' });
+      expect((await webhook(provider, paidEvent(`evt_short_${provider}`, reference, amount - 1, currency))).json()).toMatchObject({
+        received: true,
+        result: 'mismatch',
+      });
+      expect((await webhook(provider, paidEvent(`evt_more_${provider}`, reference, amount + 1, currency))).json()).toMatchObject({
+        received: true,
+        result: 'mismatch',
+      });
+      expect((await webhook(provider, paidEvent(`evt_other_${provider}`, reference, amount, other))).json()).toMatchObject({
+        received: true,
+        result: 'mismatch',
+      });
       expect((await getOrder(orderId, auth)).status).toBe('PAYMENT_PENDING');
       expect(await expiry(account.uid)).toBeNull();
       const unknown = await webhook(provider, paidEvent(`evt_unknown_${provider}`, 'NoSuchReference0000000000', amount, currency));
@@ -239,7 +272,16 @@ describe('PIX and boleto: sandbox providers, the sandbox bank and signed, idempo
     const { account, auth } = await loggedInCustomer(server);
     const res = await pay(auth, 'boleto');
     expect(res.body.code).toBe(0);
-    const slip = res.body.data as { next: string; orderId: string; status: string; barcode: string; digitableLine: string; dueDate: string; amount: number; currency: string };
+    const slip = res.body.data as {
+      next: string;
+      orderId: string;
+      status: string;
+      barcode: string;
+      digitableLine: string;
+      dueDate: string;
+      amount: number;
+      currency: string;
+    };
     expect(slip).toMatchObject({ next: 'boleto', status: 'PAYMENT_PENDING', currency: 'BRL' });
     const order = await getOrder(slip.orderId, auth);
     expect(slip.amount).toBe(order.total);

@@ -97,7 +97,14 @@ describe('GET /api/site/banner/v1', () => {
     const payment = await server.get(`${BANNERS}?position=payment&language=es`, { Language: 'en' });
     expectContract('get', BANNERS, payment);
     expect(payment.body.data).toEqual([
-      { id: 'payment-pix', title: 'Paga con PIX y obtén un 5% de descuento', imageUrl: '/brand/banner-payment.svg', mobileImageUrl: '/brand/banner-payment-mobile.svg', position: 'payment', sort: 0 },
+      {
+        id: 'payment-pix',
+        title: 'Paga con PIX y obtén un 5% de descuento',
+        imageUrl: '/brand/banner-payment.svg',
+        mobileImageUrl: '/brand/banner-payment-mobile.svg',
+        position: 'payment',
+        sort: 0,
+      },
     ]);
     await server.db.query('UPDATE banners SET active = false WHERE id = $1', ['payment-pix']);
     expect((await server.get(`${BANNERS}?position=payment`)).body.data).toEqual([]);

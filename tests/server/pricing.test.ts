@@ -188,7 +188,10 @@ describe('POST /api/bill/goodsValuation', () => {
   });
 
   it('-2502 for an unknown method, or one that does not take the currency', async () => {
-    for (const body of [{ planId: '1', method: 'cheque' }, { planId: '1', currency: 'USD', method: 'pix' }]) {
+    for (const body of [
+      { planId: '1', method: 'cheque' },
+      { planId: '1', currency: 'USD', method: 'pix' },
+    ]) {
       const res = await server.post(VALUATION, body);
       expectContract('post', VALUATION, res);
       expect(res.body).toMatchObject({ code: 1, errCode: -2502 });
@@ -221,9 +224,10 @@ describe('per-account prices ("prices may vary after login")', () => {
   it('the pricing table and plan details show them after log-in, the list price struck through beside', async () => {
     const account = await createTestAccount(server);
     const token = await sessionFor(server, account);
-    await server.db.query("INSERT INTO account_plan_prices (account_uid, plan_id, currency, amount_minor) VALUES ($1, 3, 'BRL', 12990), ($1, 3, 'CLP', 20000)", [
-      account.uid,
-    ]);
+    await server.db.query(
+      "INSERT INTO account_plan_prices (account_uid, plan_id, currency, amount_minor) VALUES ($1, 3, 'BRL', 12990), ($1, 3, 'CLP', 20000)",
+      [account.uid],
+    );
     const mine = await server.get('/api/site/listPlans/v1', { Authorization: token });
     expectContract('get', '/api/site/listPlans/v1', mine);
     const plans = mine.body.data as any[];

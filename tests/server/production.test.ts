@@ -24,7 +24,8 @@ async function customer(server: Server) {
   expect(res.body.code).toBe(0);
   return { Authorization: res.body.data.token as string, Language: 'en' };
 }
-const methods = (server: Server, auth: Record<string, string>) => server.post('/api/bill/payment/methods/v1', { planId: '1', country: 'BR', currency: 'BRL' }, auth);
+const methods = (server: Server, auth: Record<string, string>) =>
+  server.post('/api/bill/payment/methods/v1', { planId: '1', country: 'BR', currency: 'BRL' }, auth);
 const payByCard = (server: Server, auth: Record<string, string>) =>
   server.post('/api/bill/pay/v1', { planId: '1', method: 'card', currency: 'BRL', country: 'BR', email: 'ana@example.com', card }, auth);
 
@@ -41,7 +42,11 @@ describe('a production server (payments off by default)', () => {
     expect(await live.db.query("SELECT 1 FROM site_settings WHERE key = 'bankAccounts'")).toEqual([]);
     // The demo's banners (a PIX discount no production site has offered) are demo content too.
     expect(await live.db.query('SELECT id FROM banners')).toEqual([]);
-    expect((await development.db.query<{ id: string }>('SELECT id FROM banners ORDER BY id')).map((b) => b.id)).toEqual(['account-screens', 'payment-pix', 'pricing-yearly']);
+    expect((await development.db.query<{ id: string }>('SELECT id FROM banners ORDER BY id')).map((b) => b.id)).toEqual([
+      'account-screens',
+      'payment-pix',
+      'pricing-yearly',
+    ]);
     expect((await live.db.query<{ n: number }>('SELECT count(*)::int AS n FROM plans'))[0]!.n).toBeGreaterThan(0);
     expect((await live.get('/api/site/theme/v1')).body.code).toBe(0);
   });
@@ -99,8 +104,14 @@ describe('a production demo site (PAYMENTS=sandbox)', () => {
   it('still seeds no demo account, and its transfers go to the sandbox bank', async () => {
     expect(await demoSite.db.query("SELECT 1 FROM accounts WHERE email = 'demo@aurora.example'")).toEqual([]);
     const auth = await customer(demoSite);
-    const transfer = await demoSite.post('/api/bill/pay/v1', { planId: '1', method: 'bank_transfer', currency: 'BRL', country: 'BR', email: 'ana@example.com', payer: { firstName: 'Ana', lastName: 'Souza' } }, auth);
+    const transfer = await demoSite.post(
+      '/api/bill/pay/v1',
+      { planId: '1', method: 'bank_transfer', currency: 'BRL', country: 'BR', email: 'ana@example.com', payer: { firstName: 'Ana', lastName: 'Souza' } },
+      auth,
+    );
     expect(transfer.body.data).toMatchObject({ next: 'bank_transfer', account: { bankName: 'Banco Sandbox S.A. (999)' } });
-    expect((await demoSite.app.inject({ method: 'POST', url: `/api/sandbox/transfer/receive/${transfer.body.data.reference}` })).json()).toMatchObject({ result: 'applied' });
+    expect((await demoSite.app.inject({ method: 'POST', url: `/api/sandbox/transfer/receive/${transfer.body.data.reference}` })).json()).toMatchObject({
+      result: 'applied',
+    });
   });
 });

@@ -93,7 +93,9 @@ describe('cached public reads', () => {
     const before = await price();
     await server.db.query("UPDATE plan_prices SET amount_minor = amount_minor + 100 WHERE plan_id = 2 AND currency = 'BRL'");
     try {
-      expect((await price()).find((p: { currency: string }) => p.currency === 'BRL').amount).toBe(before.find((p: { currency: string }) => p.currency === 'BRL').amount + 100);
+      expect((await price()).find((p: { currency: string }) => p.currency === 'BRL').amount).toBe(
+        before.find((p: { currency: string }) => p.currency === 'BRL').amount + 100,
+      );
     } finally {
       await server.db.query("UPDATE plan_prices SET amount_minor = amount_minor - 100 WHERE plan_id = 2 AND currency = 'BRL'");
     }
@@ -101,7 +103,8 @@ describe('cached public reads', () => {
 
   it("a signed-in caller's pricing table is their own, never the one kept for everyone", async () => {
     const listed = async (headers: Record<string, string>) =>
-      (await server.get(PLANS, headers)).body.data.find((p: { id: string }) => p.id === '1').prices.find((p: { currency: string }) => p.currency === 'BRL').amount as number;
+      (await server.get(PLANS, headers)).body.data.find((p: { id: string }) => p.id === '1').prices.find((p: { currency: string }) => p.currency === 'BRL')
+        .amount as number;
     const list = await listed({ Language: 'en' });
     const { account, auth } = await loggedInCustomer(server);
     await server.db.query("INSERT INTO account_plan_prices (account_uid, plan_id, currency, amount_minor) VALUES ($1, 1, 'BRL', 1990)", [account.uid]);
@@ -143,7 +146,8 @@ describe('cached public reads', () => {
 describe('cached signed-in reads', () => {
   it('the account screen changes right after the account, its sessions or its plan do', async () => {
     const { account, auth } = await loggedInCustomer(server, { nickname: 'Before' });
-    const info = async (headers = auth) => (await server.post('/api/user/queryInfo/v1', { uid: String(account.uid), account: account.account, type: 'email' }, headers)).body;
+    const info = async (headers = auth) =>
+      (await server.post('/api/user/queryInfo/v1', { uid: String(account.uid), account: account.account, type: 'email' }, headers)).body;
     expect((await info()).data).toMatchObject({ nickname: 'Before', deviceSessions: 1, userType: 'free' });
 
     await server.db.query("UPDATE accounts SET nickname = 'After' WHERE uid = $1", [account.uid]);
@@ -153,7 +157,10 @@ describe('cached signed-in reads', () => {
     expect((await info()).data).toMatchObject({ deviceSessions: 2 });
     expect((await info()).data.userDevice).toHaveLength(2);
 
-    await server.db.query("INSERT INTO entitlements (account_uid, plan_id, device_count, expires_at, updated_at) VALUES ($1, 4, 2, now() + interval '30 days', now())", [account.uid]);
+    await server.db.query(
+      "INSERT INTO entitlements (account_uid, plan_id, device_count, expires_at, updated_at) VALUES ($1, 4, 2, now() + interval '30 days', now())",
+      [account.uid],
+    );
     expect((await info()).data).toMatchObject({ planId: '4', userType: 'multi', limitCount: 2 });
   });
 
@@ -243,7 +250,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
     const login = await other.post('/api/user/login/v1', { account: account.account, password: account.password });
     const auth = { Authorization: login.json().data.token as string, 'content-type': 'application/json' };
     const info = async (app: FastifyInstance) =>
-      (await app.inject({ method: 'POST', url: '/api/user/queryInfo/v1', headers: auth, payload: { uid: String(account.uid), account: account.account, type: 'email' } })).json();
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/user/queryInfo/v1',
+          headers: auth,
+          payload: { uid: String(account.uid), account: account.account, type: 'email' },
+        })
+      ).json();
     expect((await info(server.app)).data.nickname).toBe('First');
     await second!.db.query("UPDATE accounts SET nickname = 'Second' WHERE uid = $1", [account.uid]);
     expect((await info(server.app)).data.nickname).toBe('Second');
@@ -252,6 +266,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
   });
 
   const other = {
-    post: (url: string, body: unknown) => second!.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) }),
+    post: (url: string, body: unknown) =>
+      second!.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) }),
   };
 });

@@ -21,10 +21,15 @@ describe('the receipt PDF', () => {
 
   async function pdf(orderId: string, headers: Record<string, string>) {
     const res = await server.app.inject({ method: 'GET', url: `/api/bill/order/v1/${orderId}/receipt.pdf`, headers });
-    return { status: res.statusCode, headers: res.headers, bytes: new Uint8Array(res.rawPayload), json: () => res.json() as { code: number; errCode?: number; msg?: string } };
+    return {
+      status: res.statusCode,
+      headers: res.headers,
+      bytes: new Uint8Array(res.rawPayload),
+      json: () => res.json() as { code: number; errCode?: number; msg?: string },
+    };
   }
 
-  it('gives a paid order\'s receipt as a one-page PDF with the order\'s figures, in Russian with its own fonts', async () => {
+  it("gives a paid order's receipt as a one-page PDF with the order's figures, in Russian with its own fonts", async () => {
     const { auth } = await customer();
     const paid = await pay(auth);
     expect(paid.body.code).toBe(0);
@@ -63,7 +68,7 @@ describe('the receipt PDF', () => {
     expect(facts.texts.join('\n')).not.toContain('\uFFFD');
   });
 
-  it('speaks the Language header\'s language, and names the exchange rate when the currency is not the base currency', async () => {
+  it("speaks the Language header's language, and names the exchange rate when the currency is not the base currency", async () => {
     const { auth } = await customer();
     const paid = await pay(auth, { currency: 'USD' });
     const orderId = paid.body.data.orderId as string;
@@ -78,7 +83,7 @@ describe('the receipt PDF', () => {
     expect(en.texts).toContain(`From: ${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' }).format(period.startTime)}`);
   });
 
-  it('refuses like the order does: 1001 for an unknown order and for another account\'s, without a byte of it', async () => {
+  it("refuses like the order does: 1001 for an unknown order and for another account's, without a byte of it", async () => {
     const { auth } = await customer();
     const orderId = (await pay(auth)).body.data.orderId as string;
     const stranger = await customer();
@@ -89,7 +94,9 @@ describe('the receipt PDF', () => {
       expect(res.json()).toEqual({ code: 1, errCode: 1001, msg: 'Order not found' });
     }
     // The same refusal text whoever owns the order: nothing tells a foreign order from a missing one.
-    expect((await pdf(orderId, { ...stranger.auth, Language: 'pt' })).json()).toEqual((await pdf('ORDNOSUCHORDER', { ...stranger.auth, Language: 'pt' })).json());
+    expect((await pdf(orderId, { ...stranger.auth, Language: 'pt' })).json()).toEqual(
+      (await pdf('ORDNOSUCHORDER', { ...stranger.auth, Language: 'pt' })).json(),
+    );
   });
 
   it('refuses an unpaid order with 1040, as its service period does (there is no receipt to give)', async () => {
@@ -139,9 +146,27 @@ describe('receiptPdf, the pure document', () => {
   const period = { orderId: order.id, planId: '2', planName: 'Mensal · 2 telas', startTime: order.paidAt, endTime: order.paidAt + 90 * DAY, validDays: 90 };
 
   it('shows the discount, the interest and the instalments, and no exchange rate for a base-currency order', async () => {
-    const facts = await readPdf(await receiptPdf(order, period, { name: 'Aurora TV', color: '#5b2be0' }, 'pt', { methodName: 'Cartão de crédito', issuedAt: Date.UTC(2026, 0, 11) }));
+    const facts = await readPdf(
+      await receiptPdf(order, period, { name: 'Aurora TV', color: '#5b2be0' }, 'pt', { methodName: 'Cartão de crédito', issuedAt: Date.UTC(2026, 0, 11) }),
+    );
     expect(facts.texts).toEqual(
-      expect.arrayContaining(['Aurora TV', 'Mensal · 2 telas', '3', 'R$ 39,90', 'R$ 119,70', 'Desconto', '−R$ 11,97', 'Juros do parcelamento', 'R$ 2,50', 'R$ 110,23 (BRL)', '3x de R$ 36,75', 'De: 10 de janeiro de 2026', 'Até: 10 de abril de 2026', '90 dias', 'Emitido em 10 de janeiro de 2026']),
+      expect.arrayContaining([
+        'Aurora TV',
+        'Mensal · 2 telas',
+        '3',
+        'R$ 39,90',
+        'R$ 119,70',
+        'Desconto',
+        '−R$ 11,97',
+        'Juros do parcelamento',
+        'R$ 2,50',
+        'R$ 110,23 (BRL)',
+        '3x de R$ 36,75',
+        'De: 10 de janeiro de 2026',
+        'Até: 10 de abril de 2026',
+        '90 dias',
+        'Emitido em 10 de janeiro de 2026',
+      ]),
     );
     expect(facts.texts.some((t) => t.startsWith('Câmbio'))).toBe(false);
   });

@@ -18,7 +18,11 @@ describe('auto-renewal: renewInfo, cancelling, the billing card and the renewal 
   /** A customer who bought plan 1 (monthly, auto-renew) with a new card saved for later. */
   async function subscriber(number = VISA_OK) {
     const c = await loggedInCustomer(server);
-    const paid = await post('/api/bill/pay/v1', { planId: '1', method: 'card', currency: 'BRL', email: c.account.email, card: card(number, { save: true }) }, c.auth);
+    const paid = await post(
+      '/api/bill/pay/v1',
+      { planId: '1', method: 'card', currency: 'BRL', email: c.account.email, card: card(number, { save: true }) },
+      c.auth,
+    );
     expect(paid.body).toMatchObject({ code: 0, data: { status: 'PAYMENT_SUCCEEDED' } });
     const [cardRow] = (await post('/api/bill/listCard', {}, c.auth)).body.data as { id: string }[];
     return { ...c, uid: c.account.uid, cardId: cardRow!.id };
@@ -26,10 +30,14 @@ describe('auto-renewal: renewInfo, cancelling, the billing card and the renewal 
 
   const subscription = async (uid: number) =>
     (
-      await server.db.query<{ status: string; failures: number; next_billing_at: Date; next_retry_at: Date | null; renewing_since: Date | null; card_id: string }>(
-        'SELECT status, failures, next_billing_at, next_retry_at, renewing_since, card_id FROM subscriptions WHERE account_uid = $1',
-        [uid],
-      )
+      await server.db.query<{
+        status: string;
+        failures: number;
+        next_billing_at: Date;
+        next_retry_at: Date | null;
+        renewing_since: Date | null;
+        card_id: string;
+      }>('SELECT status, failures, next_billing_at, next_retry_at, renewing_since, card_id FROM subscriptions WHERE account_uid = $1', [uid])
     )[0]!;
   const expiry = async (uid: number) =>
     new Date((await server.db.query<{ expires_at: Date }>('SELECT expires_at FROM entitlements WHERE account_uid = $1', [uid]))[0]!.expires_at).getTime();
@@ -100,11 +108,14 @@ describe('auto-renewal: renewInfo, cancelling, the billing card and the renewal 
     expect((await post('/api/job/updateRenewStatus/v1', { status: 'cancelled' }, s.auth)).body.data.status).toBe('cancelled');
   });
 
-  it('card/change: -2511 unknown, 1020 another account\'s, 6206 expired, 2002 when not activated, else the new billing card', async () => {
+  it("card/change: -2511 unknown, 1020 another account's, 6206 expired, 2002 when not activated, else the new billing card", async () => {
     const s = await subscriber();
     const other = await subscriber(MASTER_OK);
     // A second saved card of the subscriber (a plan-3 purchase does not move the subscription's card).
-    expect((await post('/api/bill/pay/v1', { planId: '3', method: 'card', currency: 'BRL', email: s.account.email, card: card(MASTER_OK, { save: true }) }, s.auth)).body.code).toBe(0);
+    expect(
+      (await post('/api/bill/pay/v1', { planId: '3', method: 'card', currency: 'BRL', email: s.account.email, card: card(MASTER_OK, { save: true }) }, s.auth))
+        .body.code,
+    ).toBe(0);
     const cards = (await post('/api/bill/listCard', {}, s.auth)).body.data as { id: string; last4: string }[];
     const spare = cards.find((c) => c.id !== s.cardId)!;
 
@@ -124,7 +135,15 @@ describe('auto-renewal: renewInfo, cancelling, the billing card and the renewal 
     expect((await post('/api/bill/card/change', { cardId: spare.id }, s.auth)).body).toMatchObject({ code: 1, errCode: 2002 });
 
     const none = await loggedInCustomer(server);
-    expect((await post('/api/bill/pay/v1', { planId: '3', method: 'card', currency: 'BRL', email: none.account.email, card: card(VISA_OK, { save: true }) }, none.auth)).body.code).toBe(0);
+    expect(
+      (
+        await post(
+          '/api/bill/pay/v1',
+          { planId: '3', method: 'card', currency: 'BRL', email: none.account.email, card: card(VISA_OK, { save: true }) },
+          none.auth,
+        )
+      ).body.code,
+    ).toBe(0);
     const [own] = (await post('/api/bill/listCard', {}, none.auth)).body.data as { id: string }[];
     expect((await post('/api/bill/card/change', { cardId: own!.id }, none.auth)).body).toMatchObject({ code: 1, errCode: 6201 });
   });
@@ -194,7 +213,10 @@ describe('auto-renewal: renewInfo, cancelling, the billing card and the renewal 
     expect(await expiry(s.uid)).toBe(before);
     // The automatic attempt is closed, not left for the customer as an unfinished order.
     expect((await renewalOrders(s.uid)).map((o) => o.status)).toEqual(['PAYMENT_CANCELLED']);
-    expect((await server.db.query<{ err_code: number }>('SELECT err_code FROM payment_attempts WHERE order_id = $1', [(await renewalOrders(s.uid))[0]!.id]))[0]!.err_code).toBe(302);
+    expect(
+      (await server.db.query<{ err_code: number }>('SELECT err_code FROM payment_attempts WHERE order_id = $1', [(await renewalOrders(s.uid))[0]!.id]))[0]!
+        .err_code,
+    ).toBe(302);
 
     // Before the retry time: not charged again.
     await run(due + RENEWAL_RETRY_MS - 60_000);
@@ -218,7 +240,10 @@ describe('auto-renewal: renewInfo, cancelling, the billing card and the renewal 
     const tDue = new Date((await subscription(t.uid)).next_billing_at).getTime();
     await run(tDue);
     expect(await subscription(t.uid)).toMatchObject({ failures: 1 });
-    expect((await post('/api/bill/pay/v1', { planId: '3', method: 'card', currency: 'BRL', email: t.account.email, card: card(MASTER_OK, { save: true }) }, t.auth)).body.code).toBe(0);
+    expect(
+      (await post('/api/bill/pay/v1', { planId: '3', method: 'card', currency: 'BRL', email: t.account.email, card: card(MASTER_OK, { save: true }) }, t.auth))
+        .body.code,
+    ).toBe(0);
     const spare = ((await post('/api/bill/listCard', {}, t.auth)).body.data as { id: string }[]).find((c) => c.id !== t.cardId)!;
     expect((await post('/api/bill/card/change', { cardId: spare.id }, t.auth)).body.code).toBe(0);
     // The plan-3 purchase moved the next billing date; run when that is due.

@@ -98,7 +98,17 @@ describe('security headers on every answer', () => {
   it("the web app's routes, the reset page with its token, an unknown page, assets, files, 404s and the health routes", async () => {
     const asset = readdirSync('dist/assets').find((f) => f.endsWith('.js'));
     expect(asset, 'a build in dist/').toBeTruthy();
-    const urls = [...spaRoutes, '/reset-password?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', '/no-such-page', `/assets/${asset}`, '/brand/logo.svg', '/assets/missing.js', '/healthz', '/readyz', '/api/no/such/operation'];
+    const urls = [
+      ...spaRoutes,
+      '/reset-password?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
+      '/no-such-page',
+      `/assets/${asset}`,
+      '/brand/logo.svg',
+      '/assets/missing.js',
+      '/healthz',
+      '/readyz',
+      '/api/no/such/operation',
+    ];
     for (const url of urls) {
       const res = await server.app.inject({ method: 'GET', url });
       expectSecurityHeaders(res, url);
@@ -147,7 +157,7 @@ describe('security headers on every answer', () => {
     expect(off).toContain("frame-src 'none'");
     const on = appPolicy({ googleClientId: 'client.apps.googleusercontent.com' });
     expect(on).toContain("script-src 'self' https://accounts.google.com/gsi/client");
-    expect(on).toContain("frame-src https://accounts.google.com/gsi/");
+    expect(on).toContain('frame-src https://accounts.google.com/gsi/');
     expect(on).not.toMatch(/unsafe-/);
   });
 });

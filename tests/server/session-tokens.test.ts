@@ -41,7 +41,9 @@ describe('session tokens', () => {
     }
     expect(new Set(tokens).size).toBe(tokens.length);
     // 8 × 256 bits: a CSPRNG sets about half of them; a counter or a timestamp would not.
-    const ones = tokens.map((t) => [...Buffer.from(t, 'base64url')].reduce((n, b) => n + b.toString(2).replaceAll('0', '').length, 0)).reduce((a, b) => a + b, 0);
+    const ones = tokens
+      .map((t) => [...Buffer.from(t, 'base64url')].reduce((n, b) => n + b.toString(2).replaceAll('0', '').length, 0))
+      .reduce((a, b) => a + b, 0);
     expect(ones / (8 * 256)).toBeGreaterThan(0.4);
     expect(ones / (8 * 256)).toBeLessThan(0.6);
   });
@@ -73,6 +75,8 @@ describe('session tokens', () => {
     );
     // The real one still works: the strangers did not end it.
     expect(await ask(token)).toEqual({ status: 200, errCode: 0 });
-    console.log(`token mutations: ${answers.size.toLocaleString('en')} one-character changes, cuts and extensions + ${random} random strings refused (${SessionError.invalid})`);
+    console.log(
+      `token mutations: ${answers.size.toLocaleString('en')} one-character changes, cuts and extensions + ${random} random strings refused (${SessionError.invalid})`,
+    );
   });
 });

@@ -124,7 +124,14 @@ describe('sign-up by phone', () => {
     expect(new Date(row!.verified_at).getTime()).toBe(clock.now());
     expect(row!.terms_accepted_at).not.toBeNull();
 
-    const session = await server.services.sessions.authenticate({ token: data.userInfo.token, lang: 'en', scene: 'WEB', clientType: 'WEB', fingerprint: null, ip: '127.0.0.1' });
+    const session = await server.services.sessions.authenticate({
+      token: data.userInfo.token,
+      lang: 'en',
+      scene: 'WEB',
+      clientType: 'WEB',
+      fingerprint: null,
+      ip: '127.0.0.1',
+    });
     expect(session.accountUid).toBe(Number(row!.uid));
     const [device] = await server.db.query<Record<string, any>>('SELECT device, model FROM sessions WHERE id = $1', [session.sessionId]);
     expect(device).toMatchObject({ device: 'Browser', model: 'Chrome on Windows' });

@@ -13,7 +13,16 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../server/clock';
-import { bannerLinks, bootScript, entryFiles as entryFilesOf, expectedLinks, languageChunk as languageChunkOf, linked, screenFiles as screenFilesOf, useBuiltApp } from '../helpers/spa-build';
+import {
+  bannerLinks,
+  bootScript,
+  entryFiles as entryFilesOf,
+  expectedLinks,
+  languageChunk as languageChunkOf,
+  linked,
+  screenFiles as screenFilesOf,
+  useBuiltApp,
+} from '../helpers/spa-build';
 import { startTestServer, useTestServer } from '../helpers/test-server';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -48,7 +57,10 @@ describe("each route's HTML names its screen's chunks", () => {
     expect(new Set(files).size).toBe(files.length);
     for (const file of files) expect(existsSync(path.join(dist, file)), file).toBe(true);
     // CSS is fetched early but applied by the app when the screen mounts, as before.
-    for (const file of hints) expect(res.body).toContain(file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="${file}">` : `<link rel="modulepreload" crossorigin href="${file}">`);
+    for (const file of hints)
+      expect(res.body).toContain(
+        file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="${file}">` : `<link rel="modulepreload" crossorigin href="${file}">`,
+      );
   });
 
   it("names no other screen's chunks: the landing page's screen is in the entry", async () => {
@@ -105,7 +117,8 @@ describe("each route's HTML names its screen's chunks", () => {
 });
 
 describe('the public first screens hold the app drawn for an anonymous visitor (docs/decisions/033)', () => {
-  const messages = (language: string) => JSON.parse(readFileSync(path.join(root, 'core', 'i18n', 'lang', `${language}.json`), 'utf8')) as Record<string, string>;
+  const messages = (language: string) =>
+    JSON.parse(readFileSync(path.join(root, 'core', 'i18n', 'lang', `${language}.json`), 'utf8')) as Record<string, string>;
   const drawn = (html: string) => /<div id="root"><div class="preview" inert>([\s\S]*)<\/div><\/div>\s*<noscript>/.exec(html)?.[1];
   const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -200,7 +213,9 @@ describe('the public first screens hold the app drawn for an anonymous visitor (
     expect(markup).not.toContain(escaped(t['session.logIn']!));
     expect(markup).not.toMatch(/Signed in as/);
     const boot = bootScript(res.body)!;
-    expect([boot.entry, ...boot.modules]).toEqual(expect.arrayContaining(screenFiles('src/screens/payment/payment-screen.tsx').filter((f) => f.endsWith('.js'))));
+    expect([boot.entry, ...boot.modules]).toEqual(
+      expect.arrayContaining(screenFiles('src/screens/payment/payment-screen.tsx').filter((f) => f.endsWith('.js'))),
+    );
     // One page for every checkout, whatever the plan or the code: nothing of the address is in it.
     for (const url of ['/payment?planId=2', '/payment?p=7&discountCode=SAVE10', '/payment?planId=1&utm_source=mail']) {
       const other = await page(url, signedIn);
@@ -289,7 +304,12 @@ describe("the first screens with banners name their first banner's pictures", ()
   });
 
   it('names no banner where the app preloads none: other screens, an unknown language, another spelling of the address', async () => {
-    for (const [url, acceptLanguage] of [['/login', 'pt-BR'], ['/payment', ''], ['/payment', 'xx'], ['/Payment/', 'pt']] as const) {
+    for (const [url, acceptLanguage] of [
+      ['/login', 'pt-BR'],
+      ['/payment', ''],
+      ['/payment', 'xx'],
+      ['/Payment/', 'pt'],
+    ] as const) {
       const html = (await page(url, acceptLanguage ? { 'accept-language': acceptLanguage } : {})).body;
       expect(bannerLinks(html), `${url} ${acceptLanguage}`).toEqual([]);
     }
@@ -300,7 +320,9 @@ describe("the first screens with banners name their first banner's pictures", ()
     expect(bannerLinks(before.body)).toEqual(expectedLinks(await firstBanner('payment', 'pt')));
     try {
       // Sorted before payment-pix (position, sort, id); without a phone picture.
-      await server.db.query(`INSERT INTO banners (id, position, sort, titles, image_url) VALUES ('payment-a', 'payment', 0, '{"pt":"Novo"}', '/brand/new-payment.svg')`);
+      await server.db.query(
+        `INSERT INTO banners (id, position, sort, titles, image_url) VALUES ('payment-a', 'payment', 0, '{"pt":"Novo"}', '/brand/new-payment.svg')`,
+      );
       const after = await page('/payment', { 'accept-language': 'pt-BR' });
       expect((await firstBanner('payment', 'pt'))?.id).toBe('payment-a');
       expect(bannerLinks(after.body)).toEqual([{ href: '/brand/new-payment.svg', media: undefined }]);
@@ -359,7 +381,12 @@ describe("the first screens with banners name their first banner's pictures", ()
 
 describe('everything else is answered as before', () => {
   it('API addresses that do not exist are refused in the envelope, whatever the method', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['GET', '/api'], ['POST', '/login'], ['DELETE', '/payment']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['GET', '/api'],
+      ['POST', '/login'],
+      ['DELETE', '/payment'],
+    ] as const) {
       const res = await server.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json(), `${method} ${url}`).toMatchObject({ code: 1 });

@@ -46,11 +46,20 @@ describe('token log-in (POST /api/user/sso/v1) with the development key', () => 
     expect(res.status).toBe(200);
     expectContract(SSO, res);
     expect(res.body.code).toBe(0);
-    expect(res.body.data).toMatchObject({ uid, account: 'demo@aurora.example', type: 'email', accountLoginType: 'token', expiration: clock.now() + SESSION_TTL_MS });
+    expect(res.body.data).toMatchObject({
+      uid,
+      account: 'demo@aurora.example',
+      type: 'email',
+      accountLoginType: 'token',
+      expiration: clock.now() + SESSION_TTL_MS,
+    });
 
     const info = await server.post('/api/user/queryInfo/v1', { uid, account: 'demo@aurora.example', type: 'email' }, { Authorization: res.body.data.token });
     expect(info.body).toMatchObject({ code: 0, data: { uid } });
-    const [session] = await server.db.query<{ login_type: string; scene: string }>('SELECT login_type, scene FROM sessions WHERE account_uid = $1 ORDER BY id DESC LIMIT 1', [uid]);
+    const [session] = await server.db.query<{ login_type: string; scene: string }>(
+      'SELECT login_type, scene FROM sessions WHERE account_uid = $1 ORDER BY id DESC LIMIT 1',
+      [uid],
+    );
     expect(session).toEqual({ login_type: 'token', scene: 'WEB' });
   });
 

@@ -36,15 +36,22 @@ describe('unknown outcomes, duplicate charges and code limits (docs/decisions/03
   const pay = (auth: Record<string, string>, body: Record<string, unknown>) =>
     server.post('/api/bill/pay/v1', { planId: '1', method: 'card', currency: 'BRL', email: 'ana@example.com', ...body }, auth);
   const statusOf = async (id: string) => (await server.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [id]))[0]?.status;
-  const ordersOf = async (uid: number) => server.db.query<{ id: string; status: string; discount: number; total: number }>('SELECT id, status, discount, total FROM orders WHERE account_uid = $1', [uid]);
+  const ordersOf = async (uid: number) =>
+    server.db.query<{ id: string; status: string; discount: number; total: number }>('SELECT id, status, discount, total FROM orders WHERE account_uid = $1', [
+      uid,
+    ]);
   const networkCharges = async (orderId: string) =>
     server.db.query<{ charge_id: string; status: string; amount: number; amount_refunded: number; refunded: boolean }>(
       'SELECT charge_id, status, amount::int AS amount, amount_refunded::int AS amount_refunded, refunded FROM sandbox_card_charges WHERE reference = $1 ORDER BY created_at, charge_id',
       [orderId],
     );
-  const uses = async (code: string) => (await server.db.query<{ used_count: number }>('SELECT used_count FROM discount_codes WHERE code = $1', [code]))[0]?.used_count;
+  const uses = async (code: string) =>
+    (await server.db.query<{ used_count: number }>('SELECT used_count FROM discount_codes WHERE code = $1', [code]))[0]?.used_count;
   const incidents = async (orderId: string) =>
-    server.db.query<{ kind: string; subject: string; detail: Record<string, unknown> }>('SELECT kind, subject, detail FROM payment_incidents WHERE order_id = $1 ORDER BY id', [orderId]);
+    server.db.query<{ kind: string; subject: string; detail: Record<string, unknown> }>(
+      'SELECT kind, subject, detail FROM payment_incidents WHERE order_id = $1 ORDER BY id',
+      [orderId],
+    );
 
   it('1117 answers 1015; repaying by 4242 is refused with 1015 until reconciliation, which pays the order with one charge', async () => {
     const { account, auth } = await loggedInCustomer(server);
@@ -54,7 +61,11 @@ describe('unknown outcomes, duplicate charges and code limits (docs/decisions/03
     const orderId = order!.id;
 
     // The customer tries again from the orders list: refused, whatever the path, and nothing is charged.
-    const repay = await server.post('/api/bill/repay/v1', { orderId, method: 'card', card: card(APPROVED) }, { ...auth, 'Idempotency-Key': 'repay-while-unknown' });
+    const repay = await server.post(
+      '/api/bill/repay/v1',
+      { orderId, method: 'card', card: card(APPROVED) },
+      { ...auth, 'Idempotency-Key': 'repay-while-unknown' },
+    );
     expect(repay).toMatchObject({ status: 200, body: { code: 1, errCode: 1015 } });
     expect((await server.post('/api/bill/payment/query/token', { method: 'card', orderId }, auth)).body).toMatchObject({ code: 1, errCode: 1015 });
     expect(await statusOf(orderId)).toBe('NETWORK_ERROR');
@@ -112,14 +123,24 @@ describe('unknown outcomes, duplicate charges and code limits (docs/decisions/03
       'SELECT refund_id, charge_id, amount::int AS amount, currency, status, reason FROM sandbox_card_refunds WHERE charge_id = ANY($1)',
       [[kept!.charge_id, later!.charge_id]],
     );
-    expect(refunds).toEqual([{ refund_id: expect.stringMatching(/^re_/), charge_id: later!.charge_id, amount: PLAN_1_BRL, currency: 'BRL', status: 'succeeded', reason: 'duplicate' }]);
+    expect(refunds).toEqual([
+      { refund_id: expect.stringMatching(/^re_/), charge_id: later!.charge_id, amount: PLAN_1_BRL, currency: 'BRL', status: 'succeeded', reason: 'duplicate' },
+    ]);
 
     // Recorded where an operator reads it, and logged as a warning without card data.
     expect(await incidents(orderId)).toEqual([
       {
         kind: 'duplicate_charge',
         subject: later!.charge_id,
-        detail: { provider: 'sandbox-card', keptRef: kept!.charge_id, refundedRef: later!.charge_id, refundRef: refunds[0]!.refund_id, refundStatus: 'succeeded', amount: PLAN_1_BRL, currency: 'BRL' },
+        detail: {
+          provider: 'sandbox-card',
+          keptRef: kept!.charge_id,
+          refundedRef: later!.charge_id,
+          refundRef: refunds[0]!.refund_id,
+          refundStatus: 'succeeded',
+          amount: PLAN_1_BRL,
+          currency: 'BRL',
+        },
       },
     ]);
     const warned = lines.filter((l) => l.level === 'warn' && l.obj.orderId === orderId);
@@ -132,10 +153,24 @@ describe('unknown outcomes, duplicate charges and code limits (docs/decisions/03
 
     // Once settled, the next passes leave it alone; the refund's key answers the same refund.
     expect((await runPaymentJobs(server.services, log)).duplicatesRefunded).toBe(0);
-    const again = await network.refund(server.db, { providerRef: later!.charge_id, amount: PLAN_1_BRL, reason: 'duplicate', idempotencyKey: duplicateRefundKey(later!.charge_id), now: clock.now() });
+    const again = await network.refund(server.db, {
+      providerRef: later!.charge_id,
+      amount: PLAN_1_BRL,
+      reason: 'duplicate',
+      idempotencyKey: duplicateRefundKey(later!.charge_id),
+      now: clock.now(),
+    });
     expect(again).toEqual({ status: 'succeeded', refundRef: refunds[0]!.refund_id });
     // Nothing is left of that charge to return under another key.
-    expect(await network.refund(server.db, { providerRef: later!.charge_id, amount: 1, reason: 'requested_by_customer', idempotencyKey: 'another', now: clock.now() })).toEqual({ status: 'rejected', refundRef: null });
+    expect(
+      await network.refund(server.db, {
+        providerRef: later!.charge_id,
+        amount: 1,
+        reason: 'requested_by_customer',
+        idempotencyKey: 'another',
+        now: clock.now(),
+      }),
+    ).toEqual({ status: 'rejected', refundRef: null });
     expect(await server.db.query('SELECT 1 FROM sandbox_card_refunds WHERE charge_id = $1', [later!.charge_id])).toHaveLength(1);
     expect(await incidents(orderId)).toHaveLength(1);
   });
@@ -161,7 +196,7 @@ describe('unknown outcomes, duplicate charges and code limits (docs/decisions/03
     expect(lines.filter((l) => l.level !== 'info')).toEqual([]);
   });
 
-  it('X\'s charge never reached the network: the code stays held until reconciliation fails the order, then it is free for Y', async () => {
+  it("X's charge never reached the network: the code stays held until reconciliation fails the order, then it is free for Y", async () => {
     await server.db.query("UPDATE discount_codes SET used_count = 0, max_uses = 1 WHERE code = 'UMAVEZ'");
     const x = await loggedInCustomer(server);
     const y = await loggedInCustomer(server);
@@ -204,7 +239,10 @@ describe('unknown outcomes, duplicate charges and code limits (docs/decisions/03
     clock.advance(61_000);
     expect((await runPaymentJobs(server.services, captureLog().log)).unknown).toEqual({ paid: 0, failed: 1 });
     expect(await statusOf(order!.id)).toBe('PAYMENT_FAILED');
-    expect((await server.post('/api/bill/repay/v1', { orderId: order!.id, method: 'card', card: card(APPROVED) }, auth)).body).toMatchObject({ code: 0, data: { status: 'PAYMENT_SUCCEEDED' } });
+    expect((await server.post('/api/bill/repay/v1', { orderId: order!.id, method: 'card', card: card(APPROVED) }, auth)).body).toMatchObject({
+      code: 0,
+      data: { status: 'PAYMENT_SUCCEEDED' },
+    });
   });
 
   it('a settlement that finds its code used up keeps the charge and the discount, counts the use beyond the limit and records it', async () => {

@@ -41,7 +41,10 @@ describe('a proof of payment over 5 MiB', () => {
     PNG_SIGNATURE.copy(bytes);
     const form = new FormData();
     form.append('file', new Blob([bytes], { type: 'image/png' }), 'receipt.png');
-    const json = (await (await fetch(`${base}/api/uploadObject/v1`, { method: 'POST', headers: auth, body: form })).json()) as { code: number; data?: { size: number } };
+    const json = (await (await fetch(`${base}/api/uploadObject/v1`, { method: 'POST', headers: auth, body: form })).json()) as {
+      code: number;
+      data?: { size: number };
+    };
     expect(json).toMatchObject({ code: 0, data: { size: MAX_UPLOAD_BYTES } });
   });
 });

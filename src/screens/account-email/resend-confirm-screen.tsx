@@ -92,7 +92,14 @@ function ResendForm() {
       <p className="muted">{intl.formatMessage(m.intro)}</p>
       <label className="field">
         <span>{intl.formatMessage(m.email)}</span>
-        <input type="email" autoComplete="email" inputMode="email" aria-invalid={error ? true : undefined} aria-describedby={error ? 'email-error' : undefined} {...form.register('email')} />
+        <input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'email-error' : undefined}
+          {...form.register('email')}
+        />
         <FieldError id="email-error" messageId={error} />
       </label>
       <button type="submit" className="button" disabled={resend.status === 'pending'}>

@@ -26,7 +26,11 @@ const m = defineMessages({
   created: { id: 'account.created', defaultMessage: 'Member since', description: 'Label of the date the account was created' },
   expires: { id: 'account.expires', defaultMessage: 'Expiry date', description: 'Label of the date the service ends' },
   remaining: { id: 'account.remaining', defaultMessage: 'Remaining days', description: 'Label of the days of service left' },
-  nextBilling: { id: 'account.nextBilling', defaultMessage: 'Next billing date', description: 'Label of the next auto-renewal charge date (shown while auto-renewal is on)' },
+  nextBilling: {
+    id: 'account.nextBilling',
+    defaultMessage: 'Next billing date',
+    description: 'Label of the next auto-renewal charge date (shown while auto-renewal is on)',
+  },
   ordersTitle: { id: 'account.ordersTitle', defaultMessage: 'Orders', description: 'Heading of the order list on the account page' },
   devicesTitle: { id: 'account.devicesTitle', defaultMessage: 'Devices', description: 'Heading of the list of the last logins' },
   devicesLead: { id: 'account.devicesLead', defaultMessage: 'The last 5 logins to your account.', description: 'Explains the device list (spec section 2)' },

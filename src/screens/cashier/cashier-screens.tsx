@@ -23,7 +23,8 @@ const m = defineMessages({
   title: { id: 'cashier.title', defaultMessage: 'Pay on your phone', description: 'Title of the pages that hand a payment from the TV to a phone' },
   lead: {
     id: 'cashier.lead',
-    defaultMessage: 'Scan the code with your phone camera, log in with this same account, and pay there. This screen moves on by itself when the payment arrives.',
+    defaultMessage:
+      'Scan the code with your phone camera, log in with this same account, and pay there. This screen moves on by itself when the payment arrives.',
     description: 'How paying on a phone works, under the QR code',
   },
   qr: { id: 'cashier.qr', defaultMessage: 'QR code that opens the payment page on your phone', description: 'Alternative text of the hand-off QR code' },
@@ -36,9 +37,17 @@ const m = defineMessages({
   noOrder: { id: 'cashier.noOrder', defaultMessage: 'No order was given.', description: 'The repay hand-off page was opened without an order' },
   alreadyPaid: { id: 'cashier.alreadyPaid', defaultMessage: 'This order is paid already.', description: 'The repay hand-off page opened for a paid order' },
   receipt: { id: 'cashier.receipt', defaultMessage: 'See the receipt', description: 'Link to the receipt of a paid order' },
-  closed: { id: 'cashier.closed', defaultMessage: 'This order can no longer be paid. Choose a plan to start a new one.', description: 'The repay hand-off page opened for a cancelled or failed-for-good order' },
+  closed: {
+    id: 'cashier.closed',
+    defaultMessage: 'This order can no longer be paid. Choose a plan to start a new one.',
+    description: 'The repay hand-off page opened for a cancelled or failed-for-good order',
+  },
 });
-const orderLine = defineMessage<{ readonly id: string }>({ id: 'cashier.orderLine', defaultMessage: 'Order {id}', description: 'The order being paid; {id} is its reference' });
+const orderLine = defineMessage<{ readonly id: string }>({
+  id: 'cashier.orderLine',
+  defaultMessage: 'Order {id}',
+  description: 'The order being paid; {id} is its reference',
+});
 
 /** How often the TV looks whether the phone has paid (docs/decisions/025). */
 const POLL_MS = 5_000;
@@ -125,7 +134,9 @@ function PlanHandOff({ planId, uid }: { planId: string; uid: string }) {
   // The orders there were when the page opened: a paid one not among them came from the phone.
   const before = useRef<Set<string> | null>(null);
   if (orders && before.current === null) before.current = new Set(orders.items.map((o) => o.id));
-  const paid = orders?.items.find((o) => before.current !== null && !before.current.has(o.id) && paidStatuses.includes(o.status) && o.items.some((i) => String(i.planId) === planId));
+  const paid = orders?.items.find(
+    (o) => before.current !== null && !before.current.has(o.id) && paidStatuses.includes(o.status) && o.items.some((i) => String(i.planId) === planId),
+  );
   usePolling(ordersQuery.retry, POLL_MS, !paid);
   useEffect(() => {
     if (paid) void Promise.resolve(navigate(paths.paymentResult(paid.id), { replace: true })).catch(() => undefined);
@@ -197,7 +208,11 @@ function OrderHandOff({ orderId }: { orderId: string }) {
     return (
       <Frame>
         <h1 id="cashier-title">{intl.formatMessage(m.title)}</h1>
-        {refused !== null ? <RefusalNotice code={refused} /> : <LoadState status={orderQuery.status === 'error' ? 'error' : 'loading'} onRetry={orderQuery.retry} />}
+        {refused !== null ? (
+          <RefusalNotice code={refused} />
+        ) : (
+          <LoadState status={orderQuery.status === 'error' ? 'error' : 'loading'} onRetry={orderQuery.retry} />
+        )}
         <Link to="/orders">{intl.formatMessage(m.orders)}</Link>
       </Frame>
     );

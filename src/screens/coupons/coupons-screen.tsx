@@ -25,7 +25,11 @@ const m = defineMessages({
     defaultMessage: 'You have no discount codes yet. Codes offered to you will show here.',
     description: 'Coupons page when the account has no codes at all',
   },
-  noneReady: { id: 'coupons.noneReady', defaultMessage: 'No code can be used right now.', description: 'Coupons page when every code is held, used or expired' },
+  noneReady: {
+    id: 'coupons.noneReady',
+    defaultMessage: 'No code can be used right now.',
+    description: 'Coupons page when every code is held, used or expired',
+  },
   seePlans: { id: 'coupons.seePlans', defaultMessage: 'See the plans', description: 'Link from the coupons page to the pricing table' },
   codeLabel: { id: 'coupons.codeLabel', defaultMessage: 'Code', description: 'Label before a discount code' },
   anyPlan: { id: 'coupons.anyPlan', defaultMessage: 'Any plan', description: 'A discount code that applies to every plan' },

@@ -13,7 +13,9 @@ export function NotFoundScreen() {
   usePageTitle(intl.formatMessage(m.title));
   return (
     <section className="status-page" aria-labelledby="not-found-title">
-      <p className="status-code" aria-hidden="true">404</p>
+      <p className="status-code" aria-hidden="true">
+        404
+      </p>
       <h1 id="not-found-title">{intl.formatMessage(m.title)}</h1>
       <p>{intl.formatMessage(m.body)}</p>
       <Link className="button" to="/pricing-table">

@@ -19,7 +19,9 @@ export function ServerErrorScreen({ chunk = false }: { chunk?: boolean }) {
   usePageTitle(intl.formatMessage(m.title));
   return (
     <section className="status-page" aria-labelledby="server-error-title">
-      <p className="status-code" aria-hidden="true">500</p>
+      <p className="status-code" aria-hidden="true">
+        500
+      </p>
       <h1 id="server-error-title">{intl.formatMessage(m.title)}</h1>
       <p>{intl.formatMessage(chunk ? m.chunkBody : m.body)}</p>
       <div className="actions">

@@ -10,10 +10,15 @@ import { useUserConfig } from '../../queries/site-queries';
 import './flows.css';
 
 const m = defineMessages({
-  title: { id: 'flows.title', defaultMessage: 'Flow atlas', description: 'Title of the page that shows the flows as statecharts (for product owners and testers)' },
+  title: {
+    id: 'flows.title',
+    defaultMessage: 'Flow atlas',
+    description: 'Title of the page that shows the flows as statecharts (for product owners and testers)',
+  },
   intro: {
     id: 'flows.intro',
-    defaultMessage: 'Every flow of the portal as a statechart, coloured by the last test run: green, walked against the server and through the screens; amber, by one; red, by none. Pick a flow, then follow its transitions.',
+    defaultMessage:
+      'Every flow of the portal as a statechart, coloured by the last test run: green, walked against the server and through the screens; amber, by one; red, by none. Pick a flow, then follow its transitions.',
     description: 'Introduction of the flow atlas',
   },
   machine: { id: 'flows.machine', defaultMessage: 'Flow', description: 'Label of the flow chooser' },
@@ -25,7 +30,11 @@ const m = defineMessages({
   back: { id: 'flows.back', defaultMessage: 'Step back', description: 'Button that undoes the last step of the walkthrough' },
   screen: { id: 'flows.screen', defaultMessage: 'Open the screen of this flow', description: 'Link to the screen that shows the flow' },
 });
-const stepLabel = defineMessage<{ readonly event: string; readonly target: string }>({ id: 'flows.step', defaultMessage: '{event} → {target}', description: 'A transition button: the event and the state it leads to' });
+const stepLabel = defineMessage<{ readonly event: string; readonly target: string }>({
+  id: 'flows.step',
+  defaultMessage: '{event} → {target}',
+  description: 'A transition button: the event and the state it leads to',
+});
 
 /** The screen each flow is shown on (spec section 2). */
 const screens: Record<string, string> = {
@@ -59,8 +68,7 @@ function transitionsOut(node: AnyStateNode) {
   return out;
 }
 
-const eventName = (type: string) =>
-  type.replace(/^xstate\.(done|error)\.actor\.(.+)$/, '$1: $2').replace(/^xstate\.after\.([^.]+)\..*$/, 'after $1');
+const eventName = (type: string) => type.replace(/^xstate\.(done|error)\.actor\.(.+)$/, '$1: $2').replace(/^xstate\.after\.([^.]+)\..*$/, 'after $1');
 const guardName = (g: unknown) => (typeof g === 'string' ? g : g && typeof g === 'object' && 'type' in g ? String((g as { type: unknown }).type) : undefined);
 const shortId = (node: AnyStateNode) => node.id.split('.').slice(1).join('.') || node.id;
 

@@ -164,24 +164,69 @@ function PasswordForm({ view, send }: { view: LoginView; send: Send }) {
   const intl = useIntl();
   const needsCaptcha = view.captcha !== null;
   const schema = needsCaptcha ? z.extend(passwordFormSchema, withCaptcha) : passwordFormSchema;
-  const form = useForm<z.input<typeof passwordFormSchema>>({ resolver: zodResolver(schema), defaultValues: { account: '', areaCode: '', password: '', captcha: '' } });
+  const form = useForm<z.input<typeof passwordFormSchema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { account: '', areaCode: '', password: '', captcha: '' },
+  });
   const captcha = useController({ control: form.control, name: 'captcha' });
   const suggest = useAccountSuggestions('login', form.watch('account'));
   const e = form.formState.errors;
-  const a11y = (name: string, error: string | undefined) => ({ id: `login-${name}`, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `login-${name}-error` : undefined });
+  const a11y = (name: string, error: string | undefined) => ({
+    id: `login-${name}`,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `login-${name}-error` : undefined,
+  });
   return (
     <form
       className="stack"
       noValidate
       onSubmit={form.handleSubmit((v) =>
-        send({ type: 'PASSWORD_SUBMITTED', fields: accountFields(v.account, v.areaCode), password: v.password, ...(needsCaptcha ? { captchaCode: v.captcha } : {}) }),
+        send({
+          type: 'PASSWORD_SUBMITTED',
+          fields: accountFields(v.account, v.areaCode),
+          password: v.password,
+          ...(needsCaptcha ? { captchaCode: v.captcha } : {}),
+        }),
       )}
     >
-      <FormField id="login-account" label={intl.formatMessage(m.account)} error={e.account?.message} input={<input type="text" autoComplete="username" list={suggest.emailList} {...a11y('account', e.account?.message)} {...form.register('account')} />} />
-      <FormField id="login-areaCode" label={intl.formatMessage(m.areaCode)} error={e.areaCode?.message} input={<input type="text" inputMode="numeric" autoComplete="tel-country-code" list={suggest.areaCodeList} {...a11y('areaCode', e.areaCode?.message)} {...form.register('areaCode')} />} />
+      <FormField
+        id="login-account"
+        label={intl.formatMessage(m.account)}
+        error={e.account?.message}
+        input={<input type="text" autoComplete="username" list={suggest.emailList} {...a11y('account', e.account?.message)} {...form.register('account')} />}
+      />
+      <FormField
+        id="login-areaCode"
+        label={intl.formatMessage(m.areaCode)}
+        error={e.areaCode?.message}
+        input={
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="tel-country-code"
+            list={suggest.areaCodeList}
+            {...a11y('areaCode', e.areaCode?.message)}
+            {...form.register('areaCode')}
+          />
+        }
+      />
       {suggest.lists}
-      <FormField id="login-password" label={intl.formatMessage(m.password)} error={e.password?.message} input={<input type="password" autoComplete="current-password" {...a11y('password', e.password?.message)} {...form.register('password')} />} />
-      {view.captcha && <CaptchaField id="login-captcha" challenge={view.captcha} busy={view.busy} error={e.captcha?.message} field={captcha.field} reset={() => form.resetField('captcha')} />}
+      <FormField
+        id="login-password"
+        label={intl.formatMessage(m.password)}
+        error={e.password?.message}
+        input={<input type="password" autoComplete="current-password" {...a11y('password', e.password?.message)} {...form.register('password')} />}
+      />
+      {view.captcha && (
+        <CaptchaField
+          id="login-captcha"
+          challenge={view.captcha}
+          busy={view.busy}
+          error={e.captcha?.message}
+          field={captcha.field}
+          reset={() => form.resetField('captcha')}
+        />
+      )}
       <button type="submit" className="button" disabled={view.busy}>
         {intl.formatMessage(m.submit)}
       </button>
@@ -207,23 +252,54 @@ function CodeRequestForm({ view, send }: { view: LoginView; send: Send }) {
     <form
       className="stack"
       noValidate
-      onSubmit={form.handleSubmit((v) => send({ type: 'CODE_REQUESTED', fields: accountFields(v.account, v.areaCode), ...(needsCaptcha ? { captchaCode: v.captcha } : {}) }))}
+      onSubmit={form.handleSubmit((v) =>
+        send({ type: 'CODE_REQUESTED', fields: accountFields(v.account, v.areaCode), ...(needsCaptcha ? { captchaCode: v.captcha } : {}) }),
+      )}
     >
       <p className="muted">{intl.formatMessage(m.codeHint)}</p>
       <FormField
         id="code-account"
         label={intl.formatMessage(m.account)}
         error={e.account?.message}
-        input={<input id="code-account" type="text" autoComplete="username" list={suggest.emailList} aria-invalid={e.account ? true : undefined} aria-describedby={e.account ? 'code-account-error' : undefined} {...form.register('account')} />}
+        input={
+          <input
+            id="code-account"
+            type="text"
+            autoComplete="username"
+            list={suggest.emailList}
+            aria-invalid={e.account ? true : undefined}
+            aria-describedby={e.account ? 'code-account-error' : undefined}
+            {...form.register('account')}
+          />
+        }
       />
       <FormField
         id="code-areaCode"
         label={intl.formatMessage(m.areaCode)}
         error={e.areaCode?.message}
-        input={<input id="code-areaCode" type="text" inputMode="numeric" list={suggest.areaCodeList} aria-invalid={e.areaCode ? true : undefined} aria-describedby={e.areaCode ? 'code-areaCode-error' : undefined} {...form.register('areaCode')} />}
+        input={
+          <input
+            id="code-areaCode"
+            type="text"
+            inputMode="numeric"
+            list={suggest.areaCodeList}
+            aria-invalid={e.areaCode ? true : undefined}
+            aria-describedby={e.areaCode ? 'code-areaCode-error' : undefined}
+            {...form.register('areaCode')}
+          />
+        }
       />
       {suggest.lists}
-      {view.captcha && <CaptchaField id="code-captcha" challenge={view.captcha} busy={view.busy} error={e.captcha?.message} field={captcha.field} reset={() => form.resetField('captcha')} />}
+      {view.captcha && (
+        <CaptchaField
+          id="code-captcha"
+          challenge={view.captcha}
+          busy={view.busy}
+          error={e.captcha?.message}
+          field={captcha.field}
+          reset={() => form.resetField('captcha')}
+        />
+      )}
       <button type="submit" className="button" disabled={view.busy}>
         {intl.formatMessage(m.sendCode)}
       </button>
@@ -252,7 +328,18 @@ function CodeDialog({ view, send }: { view: LoginView; send: Send }) {
           id="login-code"
           label={intl.formatMessage(m.code)}
           error={error}
-          input={<input id="login-code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={4} aria-invalid={error ? true : undefined} aria-describedby={error ? 'login-code-error' : undefined} {...form.register('code')} />}
+          input={
+            <input
+              id="login-code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={4}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'login-code-error' : undefined}
+              {...form.register('code')}
+            />
+          }
         />
         <button type="submit" className="button" disabled={view.codeDialog.verifying}>
           {intl.formatMessage(m.confirmCode)}

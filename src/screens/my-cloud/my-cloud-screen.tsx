@@ -268,7 +268,12 @@ function RecordingCard({ recording: r, onDelete }: { recording: CloudRecording; 
           <dd>{intl.formatDate(r.keptUntil, { dateStyle: 'medium' })}</dd>
         </div>
       </dl>
-      <button type="button" className="button button-secondary recording-delete" aria-label={intl.formatMessage(deleteNamed, { title: r.title })} onClick={onDelete}>
+      <button
+        type="button"
+        className="button button-secondary recording-delete"
+        aria-label={intl.formatMessage(deleteNamed, { title: r.title })}
+        onClick={onDelete}
+      >
         {intl.formatMessage(m.delete)}
       </button>
     </article>
@@ -292,9 +297,18 @@ function ConfirmDelete({ uid, recording, onClose }: { uid: string; recording: Cl
   }, [ended]);
   const confirm = () => remove.mutate(recording.id);
   return (
-    <Dialog labelledBy="delete-title" describedBy="delete-text" role="alertdialog" initialFocus="dialog" busy={pending} onEscape={() => !pending && onClose(false)}>
+    <Dialog
+      labelledBy="delete-title"
+      describedBy="delete-text"
+      role="alertdialog"
+      initialFocus="dialog"
+      busy={pending}
+      onEscape={() => !pending && onClose(false)}
+    >
       <h2 id="delete-title">{intl.formatMessage(m.confirmTitle)}</h2>
-      <p id="delete-text">{intl.formatMessage(confirmText, { title: recording.title, channel: recording.channelName, size: formatSize(intl, recording.sizeBytes) })}</p>
+      <p id="delete-text">
+        {intl.formatMessage(confirmText, { title: recording.title, channel: recording.channelName, size: formatSize(intl, recording.sizeBytes) })}
+      </p>
       <div className="actions">
         <button type="button" className="button button-danger" disabled={pending} onClick={() => void confirm()}>
           {intl.formatMessage(m.delete)}

@@ -12,7 +12,15 @@ import { RefusalNotice } from '../../components/refusal-notice';
 import { ResendCountdown } from '../../components/resend-countdown';
 import { usePageTitle } from '../../components/use-page-title';
 import { accountFields } from '../../../core/validation/helpers';
-import { areaCodeInputSchema, captchaSchema, emailOrPhoneSchema, emailSchema, newPasswordPairSchema, V, verificationCodeSchema } from '../../../core/validation/schemas';
+import {
+  areaCodeInputSchema,
+  captchaSchema,
+  emailOrPhoneSchema,
+  emailSchema,
+  newPasswordPairSchema,
+  V,
+  verificationCodeSchema,
+} from '../../../core/validation/schemas';
 import { usePasswordRecovery } from '../../queries/flows/password-recovery-flow';
 
 const m = defineMessages({
@@ -23,7 +31,11 @@ const m = defineMessages({
     description: 'Introduction of the password recovery form',
   },
   account: { id: 'recovery.account', defaultMessage: 'Email or phone number', description: 'Label of the account field of password recovery' },
-  areaCode: { id: 'recovery.areaCode', defaultMessage: 'Country code (phone numbers only)', description: 'Label of the phone country code field of password recovery' },
+  areaCode: {
+    id: 'recovery.areaCode',
+    defaultMessage: 'Country code (phone numbers only)',
+    description: 'Label of the phone country code field of password recovery',
+  },
   sendLink: { id: 'recovery.sendLink', defaultMessage: 'Email me a link', description: 'Button that asks for a password reset link by email' },
   sendCode: { id: 'recovery.sendCode', defaultMessage: 'Send me a code', description: 'Button that asks for a 4-digit password reset code' },
   resendLink: { id: 'recovery.resendLink', defaultMessage: 'Send a new link', description: 'Button that asks for another reset link after the countdown' },
@@ -34,8 +46,16 @@ const m = defineMessages({
   confirmPassword: { id: 'recovery.confirmPassword', defaultMessage: 'Repeat the new password', description: 'Label of the new password confirmation field' },
   submit: { id: 'recovery.submit', defaultMessage: 'Set the new password', description: 'Button that sets the new password' },
   checking: { id: 'recovery.checking', defaultMessage: 'Checking the link…', description: 'Shown while a reset link is checked' },
-  unavailable: { id: 'recovery.unavailable', defaultMessage: 'This link cannot be used. Ask for a new one.', description: 'Shown when a reset link could not be checked' },
-  newLink: { id: 'recovery.newLink', defaultMessage: 'Ask for a new link', description: 'Button that goes back to the password recovery form after a dead link' },
+  unavailable: {
+    id: 'recovery.unavailable',
+    defaultMessage: 'This link cannot be used. Ask for a new one.',
+    description: 'Shown when a reset link could not be checked',
+  },
+  newLink: {
+    id: 'recovery.newLink',
+    defaultMessage: 'Ask for a new link',
+    description: 'Button that goes back to the password recovery form after a dead link',
+  },
   done: { id: 'recovery.done', defaultMessage: 'Your password was changed. Log in with the new one.', description: 'Shown when the new password is set' },
   logIn: { id: 'recovery.logIn', defaultMessage: 'Back to log-in', description: 'Link from password recovery to the login page' },
 });
@@ -123,7 +143,13 @@ function RecoveryStep({ view, send }: { view: PasswordRecoveryView; send: Send }
     case 'linkUnavailable':
       return (
         <div className="stack">
-          {view.errCode !== null ? <RefusalNotice code={view.errCode} /> : <p className="notice notice-warning" role="alert">{intl.formatMessage(m.unavailable)}</p>}
+          {view.errCode !== null ? (
+            <RefusalNotice code={view.errCode} />
+          ) : (
+            <p className="notice notice-warning" role="alert">
+              {intl.formatMessage(m.unavailable)}
+            </p>
+          )}
           <button type="button" className="button" onClick={() => send({ type: 'RESTART' })}>
             {intl.formatMessage(m.newLink)}
           </button>
@@ -148,7 +174,12 @@ function RecoveryStep({ view, send }: { view: PasswordRecoveryView; send: Send }
           <p className="notice notice-success" role="status">
             {intl.formatMessage(codeSent, { account: view.sentTo ?? '' })}
           </p>
-          <NewPasswordForm prefix="recovery-code" withCode busy={view.busy} onSubmit={(v) => send({ type: 'CODE_RESET_SUBMITTED', code: v.code, password: v.password })} />
+          <NewPasswordForm
+            prefix="recovery-code"
+            withCode
+            busy={view.busy}
+            onSubmit={(v) => send({ type: 'CODE_RESET_SUBMITTED', code: v.code, password: v.password })}
+          />
           <Resend view={view} send={send} label={intl.formatMessage(m.resendCode)} />
         </div>
       );
@@ -222,7 +253,11 @@ function RequestForm({ view, send }: { view: PasswordRecoveryView; send: Send })
     'aria-describedby': e[name] ? `recovery-${name}-error` : undefined,
   });
   return (
-    <form className="stack" noValidate onSubmit={code.handleSubmit((v) => send({ type: 'CODE_REQUESTED', fields: accountFields(v.account, v.areaCode), ...captchaCode(v) }))}>
+    <form
+      className="stack"
+      noValidate
+      onSubmit={code.handleSubmit((v) => send({ type: 'CODE_REQUESTED', fields: accountFields(v.account, v.areaCode), ...captchaCode(v) }))}
+    >
       <p className="muted">{intl.formatMessage(m.intro)}</p>
       <RefusalNotice code={view.errCode} />
       <FormField id="recovery-account" label={intl.formatMessage(m.account)} error={e.account?.message}>
@@ -231,7 +266,16 @@ function RequestForm({ view, send }: { view: PasswordRecoveryView; send: Send })
       <FormField id="recovery-areaCode" label={intl.formatMessage(m.areaCode)} error={e.areaCode?.message}>
         <input type="text" inputMode="numeric" autoComplete="tel-country-code" {...a11y('areaCode')} {...code.register('areaCode')} />
       </FormField>
-      {view.captcha && <CaptchaField id="recovery-captcha" challenge={view.captcha} busy={view.busy} error={e.captcha?.message} field={captcha.field} reset={() => code.resetField('captcha')} />}
+      {view.captcha && (
+        <CaptchaField
+          id="recovery-captcha"
+          challenge={view.captcha}
+          busy={view.busy}
+          error={e.captcha?.message}
+          field={captcha.field}
+          reset={() => code.resetField('captcha')}
+        />
+      )}
       <div className="actions">
         <button type="button" className="button" disabled={view.busy} onClick={() => void asLink()}>
           {intl.formatMessage(m.sendLink)}
@@ -250,7 +294,17 @@ const linkPasswordSchema = z.intersection(z.object({ code: z.string() }), newPas
 type PasswordValues = z.output<typeof withCodeSchema>;
 
 /** Spec section 5: the new password, at least 6 characters, typed twice ("Passwords do not match"). */
-function NewPasswordForm({ prefix, withCode = false, busy, onSubmit }: { prefix: string; withCode?: boolean; busy: boolean; onSubmit(v: PasswordValues): void }) {
+function NewPasswordForm({
+  prefix,
+  withCode = false,
+  busy,
+  onSubmit,
+}: {
+  prefix: string;
+  withCode?: boolean;
+  busy: boolean;
+  onSubmit(v: PasswordValues): void;
+}) {
   const intl = useIntl();
   // The same fields either way; without a code field its value stays empty and unchecked.
   const schema = (withCode ? withCodeSchema : linkPasswordSchema) as typeof withCodeSchema;

@@ -35,7 +35,8 @@ export const m = defineMessages({
   noMethods: {
     id: 'payment.noMethods',
     defaultMessage: 'Payment is not available here yet: no payment method can take this purchase. Please come back later, or ask us through Help.',
-    description: 'Shown instead of the payment methods when the site offers none for this purchase (no payment provider configured, or none for the country and currency)',
+    description:
+      'Shown instead of the payment methods when the site offers none for this purchase (no payment provider configured, or none for the country and currency)',
   },
   installments: { id: 'payment.installments', defaultMessage: 'Instalments', description: 'Label of the instalment chooser' },
   email: { id: 'payment.email', defaultMessage: 'Email for the receipt', description: 'Label of the email field for payment information' },
@@ -45,7 +46,11 @@ export const m = defineMessages({
   repayTitle: { id: 'payment.repayTitle', defaultMessage: 'Finish paying your order', description: 'Heading when an existing order is paid again' },
 });
 export const inFull = defineMessage({ id: 'payment.inFull', defaultMessage: 'Pay in full', description: 'Instalment option: one payment' });
-export const nTimes = defineMessage<{ readonly n: number; readonly amount: string }>({ id: 'payment.nTimes', defaultMessage: '{n} × {amount}', description: 'Instalment option: n payments of amount' });
+export const nTimes = defineMessage<{ readonly n: number; readonly amount: string }>({
+  id: 'payment.nTimes',
+  defaultMessage: '{n} × {amount}',
+  description: 'Instalment option: n payments of amount',
+});
 export const orderNo = defineMessage<{ readonly id: string }>({ id: 'payment.orderNo', defaultMessage: 'Order {id}', description: 'The order being paid' });
 
 /** The countries the payment methods serve, for the country chooser. */
@@ -92,7 +97,8 @@ export function CheckoutSection({
           <h2 id="cart-title">{intl.formatMessage(m.cartTitle)}</h2>
           {view.cart ? (
             <p>
-              {intl.formatMessage(orderNo, { id: view.cart.id })} · {view.cart.items[0]?.planName} · {formatMoney(view.cart.total, view.cart.currency, intl.locale)}
+              {intl.formatMessage(orderNo, { id: view.cart.id })} · {view.cart.items[0]?.planName} ·{' '}
+              {formatMoney(view.cart.total, view.cart.currency, intl.locale)}
             </p>
           ) : null}
           <button type="button" className="button" onClick={() => send({ type: 'FINISH_ORDER_CHOSEN' })}>
@@ -117,7 +123,12 @@ export function CheckoutSection({
         <div className="field-row">
           <div className="field">
             <label htmlFor="pay-country">{intl.formatMessage(m.country)}</label>
-            <select id="pay-country" value={view.country} disabled={busy || !view.canChangeCode} onChange={(e) => send({ type: 'COUNTRY_CHANGED', country: e.currentTarget.value })}>
+            <select
+              id="pay-country"
+              value={view.country}
+              disabled={busy || !view.canChangeCode}
+              onChange={(e) => send({ type: 'COUNTRY_CHANGED', country: e.currentTarget.value })}
+            >
               {COUNTRIES.map((c) => (
                 <option key={c} value={c}>
                   {regions.of(c) ?? c}
@@ -127,7 +138,12 @@ export function CheckoutSection({
           </div>
           <div className="field">
             <label htmlFor="pay-currency">{intl.formatMessage(m.currency)}</label>
-            <select id="pay-currency" value={view.currency} disabled={busy || !view.canChangeCode} onChange={(e) => send({ type: 'CURRENCY_CHANGED', currency: e.currentTarget.value })}>
+            <select
+              id="pay-currency"
+              value={view.currency}
+              disabled={busy || !view.canChangeCode}
+              onChange={(e) => send({ type: 'CURRENCY_CHANGED', currency: e.currentTarget.value })}
+            >
               {CURRENCIES.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -136,19 +152,40 @@ export function CheckoutSection({
             </select>
           </div>
         </div>
-        <CodeForm code={view.discountCode} errCode={view.codeErrCode} disabled={!view.canChangeCode || busy} onApply={(code) => send({ type: 'CODE_APPLIED', code })} onRemove={() => send({ type: 'CODE_REMOVED' })} />
+        <CodeForm
+          code={view.discountCode}
+          errCode={view.codeErrCode}
+          disabled={!view.canChangeCode || busy}
+          onApply={(code) => send({ type: 'CODE_APPLIED', code })}
+          onRemove={() => send({ type: 'CODE_REMOVED' })}
+        />
         <Methods methods={view.methods} selected={view.method} disabled={busy} onSelect={(code) => send({ type: 'METHOD_SELECTED', code })} />
         {view.method && view.method.maxInstallments > 1 && view.valuation ? (
-          <Installments method={view.method} valuation={view.valuation} value={view.installments} disabled={busy} onChange={(n) => send({ type: 'INSTALLMENTS_CHANGED', installments: n })} />
+          <Installments
+            method={view.method}
+            valuation={view.valuation}
+            value={view.installments}
+            disabled={busy}
+            onChange={(n) => send({ type: 'INSTALLMENTS_CHANGED', installments: n })}
+          />
         ) : null}
         <EmailField value={view.email} onChange={(email) => send({ type: 'EMAIL_CHANGED', email })} />
         <RefusalNotice code={view.payErrCode ?? null} />
-        {view.method ? <MethodForm key={view.method.code} method={view.method} sandbox={sandbox} savedCards={savedCards} busy={busy || !view.canPay} submitLabel={intl.formatMessage(m.pay)} onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })} /> : null}
+        {view.method ? (
+          <MethodForm
+            key={view.method.code}
+            method={view.method}
+            sandbox={sandbox}
+            savedCards={savedCards}
+            busy={busy || !view.canPay}
+            submitLabel={intl.formatMessage(m.pay)}
+            onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })}
+          />
+        ) : null}
       </div>
     </>,
   );
 }
-
 
 export function Failure({ onRetry }: { onRetry(): void }) {
   const intl = useIntl();
@@ -200,7 +237,19 @@ export function Summary({ valuation, pricing }: { valuation: Valuation | undefin
 }
 
 /** The code as typed goes to the machine, which refuses one of no coupon's shape itself (9001). */
-export function CodeForm({ code, errCode, disabled, onApply, onRemove }: { code: string | undefined; errCode: number | undefined; disabled: boolean; onApply(code: string): void; onRemove(): void }) {
+export function CodeForm({
+  code,
+  errCode,
+  disabled,
+  onApply,
+  onRemove,
+}: {
+  code: string | undefined;
+  errCode: number | undefined;
+  disabled: boolean;
+  onApply(code: string): void;
+  onRemove(): void;
+}) {
   const intl = useIntl();
   return (
     <form
@@ -226,7 +275,17 @@ export function CodeForm({ code, errCode, disabled, onApply, onRemove }: { code:
   );
 }
 
-export function Methods({ methods, selected, disabled, onSelect }: { methods: PaymentMethod[]; selected: PaymentMethod | undefined; disabled: boolean; onSelect(code: string): void }) {
+export function Methods({
+  methods,
+  selected,
+  disabled,
+  onSelect,
+}: {
+  methods: PaymentMethod[];
+  selected: PaymentMethod | undefined;
+  disabled: boolean;
+  onSelect(code: string): void;
+}) {
   const intl = useIntl();
   return (
     <fieldset className="methods" disabled={disabled}>
@@ -241,7 +300,19 @@ export function Methods({ methods, selected, disabled, onSelect }: { methods: Pa
   );
 }
 
-export function Installments({ method, valuation, value, disabled, onChange }: { method: PaymentMethod; valuation: Valuation; value: number; disabled: boolean; onChange(n: number): void }) {
+export function Installments({
+  method,
+  valuation,
+  value,
+  disabled,
+  onChange,
+}: {
+  method: PaymentMethod;
+  valuation: Valuation;
+  value: number;
+  disabled: boolean;
+  onChange(n: number): void;
+}) {
   const intl = useIntl();
   const counts = Array.from({ length: method.maxInstallments }, (_, i) => i + 1);
   return (
@@ -250,7 +321,11 @@ export function Installments({ method, valuation, value, disabled, onChange }: {
       <select id="installments" value={value} disabled={disabled} onChange={(e) => onChange(Number(e.currentTarget.value))}>
         {counts.map((n) => (
           <option key={n} value={n}>
-            {n === 1 ? intl.formatMessage(inFull) : n === valuation.installments ? intl.formatMessage(nTimes, { n, amount: formatMoney(valuation.installmentAmount, valuation.currency, intl.locale) }) : `${n} ×`}
+            {n === 1
+              ? intl.formatMessage(inFull)
+              : n === valuation.installments
+                ? intl.formatMessage(nTimes, { n, amount: formatMoney(valuation.installmentAmount, valuation.currency, intl.locale) })
+                : `${n} ×`}
           </option>
         ))}
       </select>

@@ -33,10 +33,18 @@ const m = defineMessages({
   coin: { id: 'payment.crypto.choose', defaultMessage: 'Coin', description: 'Label of the coin chooser before paying with crypto' },
   savedCard: { id: 'payment.card.saved', defaultMessage: 'Pay with', description: 'Legend of the chooser between saved cards and a new card' },
   newCard: { id: 'payment.card.new', defaultMessage: 'A new card', description: 'Choice: pay with a card not saved yet' },
-  sandboxTitle: { id: 'payment.sandbox.title', defaultMessage: 'Sandbox test cards', description: 'Heading of the list of test card numbers (sandbox mode only)' },
+  sandboxTitle: {
+    id: 'payment.sandbox.title',
+    defaultMessage: 'Sandbox test cards',
+    description: 'Heading of the list of test card numbers (sandbox mode only)',
+  },
   sandboxHint: { id: 'payment.sandbox.hint', defaultMessage: 'Any future expiry and any 3-digit code.', description: 'How to use the sandbox test cards' },
   approved: { id: 'payment.sandbox.approved', defaultMessage: 'Payment succeeds', description: 'Sandbox test card outcome' },
-  answerLost: { id: 'payment.sandbox.answerLost', defaultMessage: 'Charged, but the answer is lost: the order is settled a minute later', description: 'Sandbox test card outcome' },
+  answerLost: {
+    id: 'payment.sandbox.answerLost',
+    defaultMessage: 'Charged, but the answer is lost: the order is settled a minute later',
+    description: 'Sandbox test card outcome',
+  },
 });
 
 type PayerField = PaymentMethod['requiredFields'][number];
@@ -91,15 +99,28 @@ function schemaFor(method: PaymentMethod) {
   const text = z.optional(z.string());
   const base = z.object({ payer, operator: text, coin: text, save: z.optional(z.boolean()) });
   if (method.type !== 'card') return base;
-  return z.extend(base, { savedCardId: text, number: text, expiry: text, cvc: text, holder: text }).check(z.superRefine((v, ctx) => {
-    // A saved card needs nothing typed: its token is at the provider (docs/decisions/009).
-    if (v.savedCardId) return;
-    const [mm, yy] = (v.expiry ?? '').split('/').map((p) => p.trim());
-    const parsed = cardSchema().safeParse({ number: v.number ?? '', expMonth: mm, expYear: yy ? `20${yy.slice(-2)}` : '', cvc: v.cvc ?? '', holder: v.holder ?? '' });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.path[0] === 'expMonth' || issue.path[0] === 'expYear' ? 'expiry' : String(issue.path[0])] });
-    }
-  }));
+  return z.extend(base, { savedCardId: text, number: text, expiry: text, cvc: text, holder: text }).check(
+    z.superRefine((v, ctx) => {
+      // A saved card needs nothing typed: its token is at the provider (docs/decisions/009).
+      if (v.savedCardId) return;
+      const [mm, yy] = (v.expiry ?? '').split('/').map((p) => p.trim());
+      const parsed = cardSchema().safeParse({
+        number: v.number ?? '',
+        expMonth: mm,
+        expYear: yy ? `20${yy.slice(-2)}` : '',
+        cvc: v.cvc ?? '',
+        holder: v.holder ?? '',
+      });
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({
+            code: 'custom',
+            message: issue.message,
+            path: [issue.path[0] === 'expMonth' || issue.path[0] === 'expYear' ? 'expiry' : String(issue.path[0])],
+          });
+      }
+    }),
+  );
 }
 
 /** The card, payer, wallet or coin fields of a method, turned into the pay call's details. */
@@ -124,7 +145,13 @@ export function MethodForm({
   const resolver = useMemo(() => zodResolver(schemaFor(method) as never) as unknown as Resolver<FormValues>, [method]);
   const form = useForm<FormValues>({
     resolver,
-    defaultValues: { payer: {}, save: false, operator: method.mobileMoneyOperators?.[0], coin: method.coins?.[0], savedCardId: (usable.find((c) => c.isDefault) ?? usable[0])?.id ?? '' },
+    defaultValues: {
+      payer: {},
+      save: false,
+      operator: method.mobileMoneyOperators?.[0],
+      coin: method.coins?.[0],
+      savedCardId: (usable.find((c) => c.isDefault) ?? usable[0])?.id ?? '',
+    },
   });
   const savedCardId = form.watch('savedCardId');
   const errors = form.formState.errors as Record<string, { message?: string } | Record<string, { message?: string }> | undefined>;
@@ -138,10 +165,21 @@ export function MethodForm({
       ...(method.type === 'card'
         ? v.savedCardId
           ? { card: { savedCardId: v.savedCardId } }
-          : { card: { number: (v.number ?? '').replace(/\s+/g, ''), expMonth: Number(mm), expYear: 2000 + Number(yy?.slice(-2)), cvc: v.cvc ?? '', holder: (v.holder ?? '').trim(), save: Boolean(v.save) } }
+          : {
+              card: {
+                number: (v.number ?? '').replace(/\s+/g, ''),
+                expMonth: Number(mm),
+                expYear: 2000 + Number(yy?.slice(-2)),
+                cvc: v.cvc ?? '',
+                holder: (v.holder ?? '').trim(),
+                save: Boolean(v.save),
+              },
+            }
         : {}),
       ...(method.requiredFields.length > 0 ? { payer } : {}),
-      ...(method.type === 'mobile_money' && v.operator ? { mobileMoney: { operator: v.operator as never, phone: v.payer.phone ?? '', ...(v.payer.areaCode ? { areaCode: v.payer.areaCode } : {}) } } : {}),
+      ...(method.type === 'mobile_money' && v.operator
+        ? { mobileMoney: { operator: v.operator as never, phone: v.payer.phone ?? '', ...(v.payer.areaCode ? { areaCode: v.payer.areaCode } : {}) } }
+        : {}),
       ...(method.type === 'crypto' && v.coin ? { crypto: { coin: v.coin as never } } : {}),
     });
   });
@@ -210,7 +248,13 @@ export function MethodForm({
       {method.requiredFields.map((f) => (
         <div className="field" key={f}>
           <label htmlFor={`pay-payer-${f}`}>{intl.formatMessage(payerLabels[f])}</label>
-          <input id={`pay-payer-${f}`} type={f === 'birthday' ? 'date' : 'text'} {...form.register(`payer.${f}`)} aria-invalid={Boolean(payerError(f))} aria-describedby={`pay-payer-${f}-error`} />
+          <input
+            id={`pay-payer-${f}`}
+            type={f === 'birthday' ? 'date' : 'text'}
+            {...form.register(`payer.${f}`)}
+            aria-invalid={Boolean(payerError(f))}
+            aria-describedby={`pay-payer-${f}-error`}
+          />
           <FieldError id={`pay-payer-${f}-error`} messageId={payerError(f)} />
         </div>
       ))}

@@ -17,7 +17,11 @@ const m = defineMessages({
   receipt: { id: 'paymentResult.receipt', defaultMessage: 'See the receipt', description: 'Link to the receipt of a paid order' },
   payAgain: { id: 'paymentResult.payAgain', defaultMessage: 'Pay this order', description: 'Link to pay an unfinished order again' },
   plans: { id: 'paymentResult.plans', defaultMessage: 'See the plans', description: 'Link to the pricing table' },
-  capturing: { id: 'paymentResult.capturing', defaultMessage: 'Confirming your PayPal payment…', description: 'Shown on /payment-redirect while the PayPal payment is captured' },
+  capturing: {
+    id: 'paymentResult.capturing',
+    defaultMessage: 'Confirming your PayPal payment…',
+    description: 'Shown on /payment-redirect while the PayPal payment is captured',
+  },
   noOrder: { id: 'paymentResult.noOrder', defaultMessage: 'No order was given.', description: 'Shown when a payment page is opened without an order' },
   confirmingTitle: {
     id: 'paymentResult.confirmingTitle',
@@ -30,7 +34,11 @@ const m = defineMessages({
       'We have not yet heard from the card network whether this payment went through. Please do not pay this order again, or you could be charged twice. We check every minute: look again in a few minutes. The order will then show as paid or, if your card was not charged, you will be able to pay it again.',
     description: 'Payment result page, order awaiting confirmation: why it cannot be paid again now, and when to look again (reconciliation runs every minute)',
   },
-  checkAgain: { id: 'paymentResult.checkAgain', defaultMessage: 'Check again', description: 'Payment result page, order awaiting confirmation: button that asks for the order\'s status again' },
+  checkAgain: {
+    id: 'paymentResult.checkAgain',
+    defaultMessage: 'Check again',
+    description: "Payment result page, order awaiting confirmation: button that asks for the order's status again",
+  },
 });
 
 /** Spec section 2 (/paymentResult): what became of an order's payment, in the server's words. */
@@ -41,7 +49,10 @@ export function PaymentResultScreen() {
   const orderId = query.get('orderId') ?? '';
   const tip = usePaymentResultTip(orderId, intl.locale);
   if (!orderId) return <Bare>{intl.formatMessage(m.noOrder)}</Bare>;
-  if (tip.status !== 'success') return <Bare>{tip.status === 'error' ? <LoadState status="error" onRetry={tip.retry} /> : <span role="status">{intl.formatMessage(m.loading)}</span>}</Bare>;
+  if (tip.status !== 'success')
+    return (
+      <Bare>{tip.status === 'error' ? <LoadState status="error" onRetry={tip.retry} /> : <span role="status">{intl.formatMessage(m.loading)}</span>}</Bare>
+    );
   const t = tip.data;
   const paid = t.status === 'PAYMENT_SUCCEEDED';
   // An order whose card got no answer may have been charged: it is not offered for paying again

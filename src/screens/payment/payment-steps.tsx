@@ -10,16 +10,36 @@ import { BoletoPanel, CryptoPanel, PixPanel, TransferPanel } from '../../compone
 
 const m = defineMessages({
   submitting: { id: 'payment.submitting', defaultMessage: 'Processing your payment…', description: 'Shown while the payment is sent to the provider' },
-  waiting: { id: 'payment.waiting', defaultMessage: 'Waiting for your payment. This page updates by itself when it arrives.', description: 'Shown while the page polls for a PIX, slip, crypto or transfer payment' },
-  payLater: { id: 'payment.payLater', defaultMessage: 'I will pay later', description: 'Button: leave the page; the order stays open until its payment window closes' },
-  proof: { id: 'payment.transfer.proof', defaultMessage: 'Upload the bank receipt (PNG, JPEG or PDF, up to 5 MB)', description: 'Label of the proof-of-payment file input' },
+  waiting: {
+    id: 'payment.waiting',
+    defaultMessage: 'Waiting for your payment. This page updates by itself when it arrives.',
+    description: 'Shown while the page polls for a PIX, slip, crypto or transfer payment',
+  },
+  payLater: {
+    id: 'payment.payLater',
+    defaultMessage: 'I will pay later',
+    description: 'Button: leave the page; the order stays open until its payment window closes',
+  },
+  proof: {
+    id: 'payment.transfer.proof',
+    defaultMessage: 'Upload the bank receipt (PNG, JPEG or PDF, up to 5 MB)',
+    description: 'Label of the proof-of-payment file input',
+  },
   uploading: { id: 'payment.transfer.uploading', defaultMessage: 'Uploading your receipt…', description: 'Shown while the proof is uploaded' },
-  reported: { id: 'payment.transfer.reported', defaultMessage: 'Thank you: your transfer is reported. We confirm it as soon as it reaches our account.', description: 'Shown once the proof is attached' },
+  reported: {
+    id: 'payment.transfer.reported',
+    defaultMessage: 'Thank you: your transfer is reported. We confirm it as soon as it reaches our account.',
+    description: 'Shown once the proof is attached',
+  },
   otpTitle: { id: 'payment.otp.title', defaultMessage: 'Confirm with the code from your operator', description: 'Heading of the mobile money code panel' },
   otpCode: { id: 'payment.otp.code', defaultMessage: 'Code', description: 'Label of the mobile money code field' },
   otpConfirm: { id: 'payment.otp.confirm', defaultMessage: 'Confirm payment', description: 'Button that confirms the mobile money payment with the code' },
   cryptoCoin: { id: 'payment.crypto.coin', defaultMessage: 'Coin and network', description: 'Label of the coin chooser' },
-  redirecting: { id: 'payment.redirecting', defaultMessage: 'Taking you to the payment provider…', description: 'Shown before the browser leaves for PayPal or the wallet' },
+  redirecting: {
+    id: 'payment.redirecting',
+    defaultMessage: 'Taking you to the payment provider…',
+    description: 'Shown before the browser leaves for PayPal or the wallet',
+  },
 });
 
 const otpSent = defineMessage<{ readonly phone: string; readonly operator: string }>({
@@ -110,7 +130,15 @@ export function PaymentSteps({ actorRef }: { actorRef: ActorRefFrom<PaymentMachi
         </TransferPanel>
       );
     case 'otp':
-      return <OtpPanel otp={step.otp} busy={view.busy} errCode={view.errCode} onSubmit={(otp) => send({ type: 'OTP_SUBMITTED', otp })} sentTo={intl.formatMessage(otpSent, { phone: step.otp.phone, operator: step.otp.operator })} />;
+      return (
+        <OtpPanel
+          otp={step.otp}
+          busy={view.busy}
+          errCode={view.errCode}
+          onSubmit={(otp) => send({ type: 'OTP_SUBMITTED', otp })}
+          sentTo={intl.formatMessage(otpSent, { phone: step.otp.phone, operator: step.otp.operator })}
+        />
+      );
     case 'crypto': {
       const q = step.crypto;
       const current = COINS.findIndex((c) => c.coin === q.coin && c.network === q.network);
@@ -145,7 +173,19 @@ export function PaymentSteps({ actorRef }: { actorRef: ActorRefFrom<PaymentMachi
   }
 }
 
-function OtpPanel({ otp, busy, errCode, onSubmit, sentTo }: { otp: PayResultOf<'otp'>; busy: boolean; errCode: number | undefined; onSubmit(otp: string): void; sentTo: string }) {
+function OtpPanel({
+  otp,
+  busy,
+  errCode,
+  onSubmit,
+  sentTo,
+}: {
+  otp: PayResultOf<'otp'>;
+  busy: boolean;
+  errCode: number | undefined;
+  onSubmit(otp: string): void;
+  sentTo: string;
+}) {
   const intl = useIntl();
   const [code, setCode] = useState('');
   const submit = (e: FormEvent) => {
@@ -158,7 +198,14 @@ function OtpPanel({ otp, busy, errCode, onSubmit, sentTo }: { otp: PayResultOf<'
       <p>{sentTo}</p>
       <form onSubmit={submit}>
         <label htmlFor="otp">{intl.formatMessage(m.otpCode)}</label>
-        <input id="otp" inputMode="numeric" autoComplete="one-time-code" maxLength={otp.otpLength} value={code} onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))} />
+        <input
+          id="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={otp.otpLength}
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
+        />
         <RefusalNotice code={errCode ?? null} />
         <button type="submit" disabled={busy || code.length !== otp.otpLength}>
           {intl.formatMessage(m.otpConfirm)}

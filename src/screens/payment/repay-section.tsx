@@ -9,7 +9,11 @@ import { EmailField, Failure, inFull, m, Methods, orderNo } from './checkout-sec
 import { MethodForm, type SavedCard } from './method-form';
 import { PaymentSteps } from './payment-steps';
 
-const nPayments = defineMessage<{ readonly n: number }>({ id: 'payment.nPayments', defaultMessage: '{n} instalments', description: 'Instalment option when paying an order again: n payments' });
+const nPayments = defineMessage<{ readonly n: number }>({
+  id: 'payment.nPayments',
+  defaultMessage: '{n} instalments',
+  description: 'Instalment option when paying an order again: n payments',
+});
 
 /** Repaying an open order as a thin view of the repay machine (docs/decisions/015): reads selectRepayView, sends events. */
 export function RepaySection({ actorRef, sandbox, savedCards = [] }: { actorRef: ActorRefFrom<RepayMachine>; sandbox: boolean; savedCards?: SavedCard[] }) {
@@ -39,7 +43,12 @@ export function RepaySection({ actorRef, sandbox, savedCards = [] }: { actorRef:
         {max > 1 ? (
           <div className="field">
             <label htmlFor="repay-installments">{intl.formatMessage(m.installments)}</label>
-            <select id="repay-installments" value={view.installments} disabled={busy} onChange={(e) => send({ type: 'INSTALLMENTS_CHANGED', installments: Number(e.currentTarget.value) })}>
+            <select
+              id="repay-installments"
+              value={view.installments}
+              disabled={busy}
+              onChange={(e) => send({ type: 'INSTALLMENTS_CHANGED', installments: Number(e.currentTarget.value) })}
+            >
               {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
                   {n === 1 ? intl.formatMessage(inFull) : intl.formatMessage(nPayments, { n })}
@@ -50,7 +59,17 @@ export function RepaySection({ actorRef, sandbox, savedCards = [] }: { actorRef:
         ) : null}
         <EmailField value={view.email} onChange={(email) => send({ type: 'EMAIL_CHANGED', email })} />
         <RefusalNotice code={view.payErrCode ?? null} />
-        {view.method ? <MethodForm key={view.method.code} method={view.method} sandbox={sandbox} savedCards={savedCards} busy={busy || !view.canPay} submitLabel={intl.formatMessage(m.pay)} onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })} /> : null}
+        {view.method ? (
+          <MethodForm
+            key={view.method.code}
+            method={view.method}
+            sandbox={sandbox}
+            savedCards={savedCards}
+            busy={busy || !view.canPay}
+            submitLabel={intl.formatMessage(m.pay)}
+            onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })}
+          />
+        ) : null}
       </div>
     </section>
   );

@@ -20,18 +20,38 @@ import './paynow-tips.css';
 type Schemas = components['schemas'];
 
 const m = defineMessages({
-  title: { id: 'paynowTips.title', defaultMessage: 'Finish paying your order', description: 'Page title of /paynowTips, the page that shows how to finish paying a pending order' },
+  title: {
+    id: 'paynowTips.title',
+    defaultMessage: 'Finish paying your order',
+    description: 'Page title of /paynowTips, the page that shows how to finish paying a pending order',
+  },
   noOrder: { id: 'paynowTips.noOrder', defaultMessage: 'No order was given.', description: 'Shown when /paynowTips is opened without an orderId' },
   order: { id: 'paynowTips.order', defaultMessage: 'Order', description: 'Label in the order summary: the order number' },
   amount: { id: 'paynowTips.amount', defaultMessage: 'Amount', description: 'Label in the order summary: the total to pay' },
   payBy: { id: 'paynowTips.payBy', defaultMessage: 'Pay by', description: 'Label in the order summary: when the payment instructions stop working' },
-  checkAgain: { id: 'paynowTips.checkAgain', defaultMessage: 'I have paid, check again', description: 'Button: asks the server again whether the pending payment has arrived' },
+  checkAgain: {
+    id: 'paynowTips.checkAgain',
+    defaultMessage: 'I have paid, check again',
+    description: 'Button: asks the server again whether the pending payment has arrived',
+  },
   checking: { id: 'paynowTips.checking', defaultMessage: 'Checking your payment…', description: 'Shown while the page asks whether the payment arrived' },
-  paid: { id: 'paynowTips.paid', defaultMessage: 'Your payment is confirmed and your plan is active.', description: 'Notice on /paynowTips once the order is paid' },
+  paid: {
+    id: 'paynowTips.paid',
+    defaultMessage: 'Your payment is confirmed and your plan is active.',
+    description: 'Notice on /paynowTips once the order is paid',
+  },
   receipt: { id: 'paynowTips.receipt', defaultMessage: 'See the receipt', description: 'Link from /paynowTips to the receipt of the paid order' },
-  emailMe: { id: 'paynowTips.emailMe', defaultMessage: 'Email me these instructions', description: 'Button: sends the payment instructions of the pending order to the customer by email' },
+  emailMe: {
+    id: 'paynowTips.emailMe',
+    defaultMessage: 'Email me these instructions',
+    description: 'Button: sends the payment instructions of the pending order to the customer by email',
+  },
   emailing: { id: 'paynowTips.emailing', defaultMessage: 'Sending the email…', description: 'Shown while the reminder email is asked for' },
-  payAnotherWay: { id: 'paynowTips.payAnotherWay', defaultMessage: 'Pay another way', description: 'Link to the payment page to pay the pending order with another method' },
+  payAnotherWay: {
+    id: 'paynowTips.payAnotherWay',
+    defaultMessage: 'Pay another way',
+    description: 'Link to the payment page to pay the pending order with another method',
+  },
   orders: { id: 'paynowTips.orders', defaultMessage: 'My orders', description: 'Link to the orders page' },
   plans: { id: 'paynowTips.plans', defaultMessage: 'See the plans', description: 'Link to the pricing table from a closed order' },
   noInstructions: {
@@ -40,8 +60,16 @@ const m = defineMessages({
     description: 'Shown on /paynowTips when the pending order has no PIX code, slip, transfer or crypto address to show again',
   },
   otpEnter: { id: 'paynowTips.otpEnter', defaultMessage: 'Enter the code', description: 'Link to the page where the mobile money code is entered' },
-  redirect: { id: 'paynowTips.redirect', defaultMessage: 'This payment continues on the payment provider’s page.', description: 'Shown when the pending payment is finished at PayPal or an e-wallet' },
-  redirectLink: { id: 'paynowTips.redirectLink', defaultMessage: 'Continue to the payment provider', description: 'Link to the payment provider page where the pending payment is finished' },
+  redirect: {
+    id: 'paynowTips.redirect',
+    defaultMessage: 'This payment continues on the payment provider’s page.',
+    description: 'Shown when the pending payment is finished at PayPal or an e-wallet',
+  },
+  redirectLink: {
+    id: 'paynowTips.redirectLink',
+    defaultMessage: 'Continue to the payment provider',
+    description: 'Link to the payment provider page where the pending payment is finished',
+  },
   actions: { id: 'paynowTips.actions', defaultMessage: 'What to do next', description: 'Accessible name of the group of links at the foot of /paynowTips' },
 });
 
@@ -66,7 +94,6 @@ const otpSent = defineMessage<{ readonly operator: string; readonly phone: strin
  * every POLL_MS, quietly, when the page is in view (the payment page polls every 5 s, ADR 015).
  */
 const POLL_MS = 10_000;
-
 
 /**
  * Spec section 2 (/paynowTips): how to finish paying an order whose payment is not final yet
@@ -171,7 +198,11 @@ function PaynowTips({ orderId }: { orderId: string }) {
               {intl.formatMessage(m.checkAgain)}
             </button>
             <p id="paynow-check-status" role="status" className="muted small">
-              {checking ? intl.formatMessage(m.checking) : checkedAt !== null ? intl.formatMessage(notYet, { time: intl.formatTime(checkedAt, { timeStyle: 'short' }) }) : null}
+              {checking
+                ? intl.formatMessage(m.checking)
+                : checkedAt !== null
+                  ? intl.formatMessage(notYet, { time: intl.formatTime(checkedAt, { timeStyle: 'short' }) })
+                  : null}
             </p>
           </div>
           <div className="paynow-remind stack">
@@ -179,7 +210,11 @@ function PaynowTips({ orderId }: { orderId: string }) {
               {intl.formatMessage(m.emailMe)}
             </button>
             <p role="status" className="muted small">
-              {remind.status === 'pending' ? intl.formatMessage(m.emailing) : remind.status === 'success' ? intl.formatMessage(emailed, { email: remind.data.email }) : null}
+              {remind.status === 'pending'
+                ? intl.formatMessage(m.emailing)
+                : remind.status === 'success'
+                  ? intl.formatMessage(emailed, { email: remind.data.email })
+                  : null}
             </p>
             {/* -3031 (asked again within a minute), 1040 (no longer open): said here, not in a toast. */}
             <RefusalNotice code={remind.status === 'error' && isPassThrough(remind.error) ? remind.error.errCode : null} />

@@ -24,8 +24,16 @@ const m = defineMessages({
   period: { id: 'planDetails.period', defaultMessage: 'Period', description: 'Label in the plan facts: how long one payment lasts' },
   screens: { id: 'planDetails.screens', defaultMessage: 'Screens', description: 'Label in the plan facts: how many devices may watch at once' },
   price: { id: 'planDetails.price', defaultMessage: 'Price', description: 'Heading of the price block on a plan details page' },
-  wasPrice: { id: 'planDetails.wasPrice', defaultMessage: 'Before', description: 'Accessible label before the struck-through price (the price before the plan reduction)' },
-  benefits: { id: 'planDetails.benefits', defaultMessage: 'Introductory discounts', description: 'Heading of the benefits list (discount for the first periods) on a plan details page' },
+  wasPrice: {
+    id: 'planDetails.wasPrice',
+    defaultMessage: 'Before',
+    description: 'Accessible label before the struck-through price (the price before the plan reduction)',
+  },
+  benefits: {
+    id: 'planDetails.benefits',
+    defaultMessage: 'Introductory discounts',
+    description: 'Heading of the benefits list (discount for the first periods) on a plan details page',
+  },
   features: { id: 'planDetails.features', defaultMessage: 'What you get', description: 'Heading of the list of selling points on a plan details page' },
   about: { id: 'planDetails.about', defaultMessage: 'About this plan', description: 'Heading of the plan description on a plan details page' },
   notFound: { id: 'planDetails.notFound', defaultMessage: 'See the plans', description: 'Link back to the pricing table when a plan could not be shown' },
@@ -90,7 +98,19 @@ export function PlanDetailsScreen() {
   );
 }
 
-function PlanDetails({ plan, back, signedIn, currency, installments }: { plan: Plan; back: React.ReactNode; signedIn: boolean; currency: string; installments: number }) {
+function PlanDetails({
+  plan,
+  back,
+  signedIn,
+  currency,
+  installments,
+}: {
+  plan: Plan;
+  back: React.ReactNode;
+  signedIn: boolean;
+  currency: string;
+  installments: number;
+}) {
   const intl = useIntl();
   const money = (minor: number, code: string) => formatMoney(minor, code, intl.locale);
   // The same choice of price and instalments as the pricing table's cards.
@@ -111,9 +131,7 @@ function PlanDetails({ plan, back, signedIn, currency, installments }: { plan: P
           <dl className="plan-details-facts">
             <div>
               <dt>{intl.formatMessage(m.period)}</dt>
-              <dd>
-                {intl.formatMessage(periodDays, { days: plan.periodDays })}
-              </dd>
+              <dd>{intl.formatMessage(periodDays, { days: plan.periodDays })}</dd>
             </div>
             <div>
               <dt>{intl.formatMessage(m.screens)}</dt>
@@ -154,7 +172,9 @@ function PlanDetails({ plan, back, signedIn, currency, installments }: { plan: P
                 <strong>{money(price.amount, price.currency)}</strong> <span className="muted">{intl.formatMessage(perPeriod, { days: plan.periodDays })}</span>
               </p>
               {plan.installmentsAllowed && count > 1 && (
-                <p className="plan-installments">{intl.formatMessage(installmentPrice, { count, amount: money(Math.ceil(price.amount / count), price.currency) })}</p>
+                <p className="plan-installments">
+                  {intl.formatMessage(installmentPrice, { count, amount: money(Math.ceil(price.amount / count), price.currency) })}
+                </p>
               )}
             </>
           )}

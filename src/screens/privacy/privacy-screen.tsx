@@ -25,9 +25,7 @@ export function PrivacyScreen() {
         <LoadState status={policy.status} onRetry={policy.retry} />
       ) : (
         <>
-          <p className="muted">
-            {intl.formatMessage(updated, { date: intl.formatDate(policy.data.updatedAt, { dateStyle: 'long' }) })}
-          </p>
+          <p className="muted">{intl.formatMessage(updated, { date: intl.formatDate(policy.data.updatedAt, { dateStyle: 'long' }) })}</p>
           <SafeHtml html={policy.data.content} />
         </>
       )}

@@ -142,7 +142,11 @@ function SignupForm({ view, send }: { view: SignupView; send: Send }) {
       className="stack"
       noValidate
       onSubmit={form.handleSubmit((v) => {
-        send({ type: 'SIGNUP_SUBMITTED', fields: { ...accountFields(v.account, v.areaCode), nickname: v.nickname.trim(), password: v.password }, acceptTerms: true });
+        send({
+          type: 'SIGNUP_SUBMITTED',
+          fields: { ...accountFields(v.account, v.areaCode), nickname: v.nickname.trim(), password: v.password },
+          acceptTerms: true,
+        });
       })}
     >
       {!view.accountExists && <RefusalNotice code={view.errCode} />}
@@ -152,7 +156,13 @@ function SignupForm({ view, send }: { view: SignupView; send: Send }) {
       {field('password', intl.formatMessage(m.password), 'password', 'new-password')}
       {field('confirmPassword', intl.formatMessage(m.confirmPassword), 'password', 'new-password')}
       <label className="checkbox" htmlFor="register-terms">
-        <input id="register-terms" type="checkbox" aria-invalid={e.terms ? true : undefined} aria-describedby={e.terms ? 'register-terms-error' : undefined} {...form.register('terms')} />
+        <input
+          id="register-terms"
+          type="checkbox"
+          aria-invalid={e.terms ? true : undefined}
+          aria-describedby={e.terms ? 'register-terms-error' : undefined}
+          {...form.register('terms')}
+        />
         <span>{intl.formatMessage(m.terms)}</span>
       </label>
       <FieldError id="register-terms-error" messageId={e.terms?.message} />

@@ -26,8 +26,16 @@ const m = defineMessages({
   account: { id: 'settings.account', defaultMessage: 'Email or phone', description: 'Label of the account (email or phone) shown in settings' },
   password: { id: 'settings.password', defaultMessage: 'Change your password', description: 'Heading of the change-password section' },
   oldPassword: { id: 'settings.oldPassword', defaultMessage: 'Current password', description: 'Label of the current password field' },
-  newPassword: { id: 'settings.newPassword', defaultMessage: 'New password (at least 6 characters)', description: 'Label of the new password field in settings' },
-  confirmPassword: { id: 'settings.confirmPassword', defaultMessage: 'Repeat the new password', description: 'Label of the new password confirmation in settings' },
+  newPassword: {
+    id: 'settings.newPassword',
+    defaultMessage: 'New password (at least 6 characters)',
+    description: 'Label of the new password field in settings',
+  },
+  confirmPassword: {
+    id: 'settings.confirmPassword',
+    defaultMessage: 'Repeat the new password',
+    description: 'Label of the new password confirmation in settings',
+  },
   saveNickname: { id: 'settings.saveNickname', defaultMessage: 'Save name', description: 'Button that saves the nickname' },
   savePassword: { id: 'settings.savePassword', defaultMessage: 'Change password', description: 'Button that changes the password' },
   passwordChanged: {
@@ -36,7 +44,11 @@ const m = defineMessages({
     description: 'Shown after the password was changed',
   },
   offers: { id: 'settings.offers', defaultMessage: 'Offer emails', description: 'Heading of the offer-email subscription section' },
-  offersLabel: { id: 'settings.offersLabel', defaultMessage: 'Send me emails about offers and new plans', description: 'Checkbox that subscribes to offer emails' },
+  offersLabel: {
+    id: 'settings.offersLabel',
+    defaultMessage: 'Send me emails about offers and new plans',
+    description: 'Checkbox that subscribes to offer emails',
+  },
   offersSaved: { id: 'settings.offersSaved', defaultMessage: 'Saved.', description: 'Shown after the offer-email choice was saved' },
   language: { id: 'settings.language', defaultMessage: 'Language', description: 'Heading of the language section of settings' },
   languageHint: {
@@ -105,9 +117,7 @@ function AccountSettings({ identity }: { identity: AccountIdentity }) {
             type="checkbox"
             checked={subscribed}
             disabled={offers.status === 'pending'}
-            onChange={(e) =>
-              void offers.mutate(e.currentTarget.checked).then(() => invalidateAccount(queries, identity.uid))
-            }
+            onChange={(e) => void offers.mutate(e.currentTarget.checked).then(() => invalidateAccount(queries, identity.uid))}
           />
           <span>{intl.formatMessage(m.offersLabel)}</span>
         </label>
@@ -143,7 +153,15 @@ function NicknameForm({ nickname, uid }: { nickname: string; uid: string }) {
     >
       <label className="field" htmlFor="settings-nickname">
         <span>{intl.formatMessage(m.nickname)}</span>
-        <input id="settings-nickname" type="text" autoComplete="nickname" maxLength={32} aria-invalid={error ? true : undefined} aria-describedby={error ? 'settings-nickname-error' : undefined} {...form.register('nickname')} />
+        <input
+          id="settings-nickname"
+          type="text"
+          autoComplete="nickname"
+          maxLength={32}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'settings-nickname-error' : undefined}
+          {...form.register('nickname')}
+        />
         <FieldError id="settings-nickname-error" messageId={error} />
       </label>
       <div className="actions">
@@ -194,11 +212,7 @@ function PasswordSection() {
   );
   return (
     <Section id="settings-password-title" title={intl.formatMessage(m.password)}>
-      <form
-        className="stack"
-        noValidate
-        onSubmit={form.handleSubmit((v) => change.mutate(v))}
-      >
+      <form className="stack" noValidate onSubmit={form.handleSubmit((v) => change.mutate(v))}>
         <RefusalNotice code={refusal} />
         {change.status === 'success' && (
           <p className="notice notice-success" role="status">

@@ -63,7 +63,10 @@ function headerSchema(doc: ContractDocument, schema: Schema): Schema {
 function parameterArbitrary(doc: ContractDocument, op: OperationEntry, location: Location, hints: Hints) {
   const params = op.parameters.filter((p) => p.in === location);
   const record = Object.fromEntries(
-    params.map((p) => [p.name, location === 'header' ? schemaArbitrary(doc, headerSchema(doc, p.schema as Schema)) : schemaArbitrary(doc, p.schema as Schema, hints, p.name)]),
+    params.map((p) => [
+      p.name,
+      location === 'header' ? schemaArbitrary(doc, headerSchema(doc, p.schema as Schema)) : schemaArbitrary(doc, p.schema as Schema, hints, p.name),
+    ]),
   );
   const required = params.filter((p) => p.required || location === 'path').map((p) => p.name);
   return fc.record(record, { requiredKeys: required }) as fc.Arbitrary<Record<string, unknown>>;
@@ -110,9 +113,10 @@ export function operationRequests(doc: ContractDocument, op: OperationEntry, hin
   const bodyValidator = schema && !isMultipart(op) ? ajv.compile(anchorRefs(schema)) : undefined;
 
   const bodyArb: fc.Arbitrary<{ body?: unknown; raw?: Buffer; contentType: string | null }> = isMultipart(op)
-    ? fc
-        .tuple(fc.constantFrom(...Object.keys(FILE_MAGIC)), fc.uint8Array({ maxLength: 512 }))
-        .map(([type, tail]) => ({ raw: multipartBody('file', type, Uint8Array.from([...FILE_MAGIC[type]!, ...tail])), contentType: `multipart/form-data; boundary=${BOUNDARY}` }))
+    ? fc.tuple(fc.constantFrom(...Object.keys(FILE_MAGIC)), fc.uint8Array({ maxLength: 512 })).map(([type, tail]) => ({
+        raw: multipartBody('file', type, Uint8Array.from([...FILE_MAGIC[type]!, ...tail])),
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      }))
     : schema
       ? schemaArbitrary(doc, schema, hints)
           .filter((b) => bodyValidator!(b))
@@ -145,7 +149,9 @@ export function operationRequests(doc: ContractDocument, op: OperationEntry, hin
   // An extra field is one the operation does not name anywhere (a report's `uid` is its own field).
   const known = new Set([...propertyNames(doc, schema), ...op.parameters.map((p) => p.name)]);
   const extraNames = EXTRA_NAMES.filter((n) => !known.has(n));
-  const mutated = fc.tuple(valid, mutationArbitrary).map(([request, choice]) => mutate(request, choice, { op, marker, requiredBody: shape?.required ?? [], extraNames }));
+  const mutated = fc
+    .tuple(valid, mutationArbitrary)
+    .map(([request, choice]) => mutate(request, choice, { op, marker, requiredBody: shape?.required ?? [], extraNames }));
   return { valid, mutated };
 }
 
@@ -154,11 +160,69 @@ export function operationRequests(doc: ContractDocument, op: OperationEntry, hin
 const WRONG_TYPES: unknown[] = [0, -1, 1.5, 1e308, -0, true, false, null, '', 'text', [], [1, 'a'], {}, { a: { b: 1 } }, '0', 'null', 'true'];
 const WRONG_SCALARS = ['', 'abc', '-1', '1.5', '1e999', 'NaN', 'Infinity', 'true', 'null', '[]', '{}', '0x10', ' 1', '1 ', '+1', '９'];
 /** Astral, right-to-left override, zero-width, NUL, BOM, combining marks, lone surrogates (JSON.stringify escapes those). */
-const UNICODE = ['𝕏𝔸🎉👩‍👩‍👧', '\u202Eevil\u202C', 'a\u200Bb\u200C\u200D\u2060', '\u0000', 'a\u0000b', '\uFEFFbom', 'Z̸̡̛͓̈́a̵͚̓l̴̰̈g̸͉̈́o̶̖͛', '\uD800', '\uDFFF', 'x\uDBFF', '\uFFFF\uFFFE', '\u2028\u2029', '𠜎𠜱𠝹'];
+const UNICODE = [
+  '𝕏𝔸🎉👩‍👩‍👧',
+  '\u202Eevil\u202C',
+  'a\u200Bb\u200C\u200D\u2060',
+  '\u0000',
+  'a\u0000b',
+  '\uFEFFbom',
+  'Z̸̡̛͓̈́a̵͚̓l̴̰̈g̸͉̈́o̶̖͛',
+  '\uD800',
+  '\uDFFF',
+  'x\uDBFF',
+  '\uFFFF\uFFFE',
+  '\u2028\u2029',
+  '𠜎𠜱𠝹',
+];
 /** The same, as a URL would carry them: percent-encoded, including invalid UTF-8 and broken escapes. */
-const URL_UNICODE = ['%F0%9D%95%8F', '%E2%80%AE', '%E2%80%8B', '%00', 'a%00b', '%ED%A0%80', '%C0%AF', '%FF%FE', '%', '%E0%A4%A', '%uD800', '..%2F..%2Fetc%2Fpasswd', '%2e%2e', '%25'];
-const EXTRA_NAMES = ['fuzzExtra', 'isAdmin', 'role', 'uid', 'accountUid', 'status', 'amount', 'total', 'price', 'verified', 'passwordHash', 'constructor', 'prototype'];
-const BROKEN_JSON = ['{', '{"a":}', "{'a':1}", '{"a":1,}', 'NaN', '{"a":1}{"b":2}', ' ', '[', '{"a":"\\x41"}', '{"a":"\\uZZZZ"}', '\u0000', 'tru', '{"a":1e99999}', '[[[[[[[[[[[[[[[[[[[['];
+const URL_UNICODE = [
+  '%F0%9D%95%8F',
+  '%E2%80%AE',
+  '%E2%80%8B',
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%C0%AF',
+  '%FF%FE',
+  '%',
+  '%E0%A4%A',
+  '%uD800',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%2e%2e',
+  '%25',
+];
+const EXTRA_NAMES = [
+  'fuzzExtra',
+  'isAdmin',
+  'role',
+  'uid',
+  'accountUid',
+  'status',
+  'amount',
+  'total',
+  'price',
+  'verified',
+  'passwordHash',
+  'constructor',
+  'prototype',
+];
+const BROKEN_JSON = [
+  '{',
+  '{"a":}',
+  "{'a':1}",
+  '{"a":1,}',
+  'NaN',
+  '{"a":1}{"b":2}',
+  ' ',
+  '[',
+  '{"a":"\\x41"}',
+  '{"a":"\\uZZZZ"}',
+  '\u0000',
+  'tru',
+  '{"a":1e99999}',
+  '[[[[[[[[[[[[[[[[[[[[',
+];
 const CONTENT_TYPES = [
   'text/plain',
   'application/xml',
@@ -194,7 +258,19 @@ const HEADER_VALUES: [string, string][] = [
   ['If-None-Match', '*'],
   ['X-Forwarded-For', '1.2.3.4, 5.6.7.8'],
 ];
-const MUTATIONS = ['wrong-type', 'missing-field', 'extra-field', 'huge-string', 'unicode', 'naughty', 'dup-query', 'broken-json', 'content-type', 'header', 'path'] as const;
+const MUTATIONS = [
+  'wrong-type',
+  'missing-field',
+  'extra-field',
+  'huge-string',
+  'unicode',
+  'naughty',
+  'dup-query',
+  'broken-json',
+  'content-type',
+  'header',
+  'path',
+] as const;
 const HUGE = [100 * 1024, BODY_LIMIT - 256, BODY_LIMIT + 1024] as const;
 
 /** Strings a header can carry at all (Latin-1 without control characters). */
@@ -340,7 +416,15 @@ function mutate(valid: FuzzRequest, c: MutationChoice, { op, marker, requiredBod
     }
     case 'broken-json': {
       const text = hasJsonBody ? JSON.stringify(valid.body) : '{"a":1}';
-      const variants = [text.slice(0, Math.max(1, (c.pick % text.length) | 0)), `${text}garbage`, `\uFEFF${text}`, text.replace(/"/g, "'"), ...BROKEN_JSON, '['.repeat(50_000), `{"k":${'{"k":'.repeat(20_000)}1${'}'.repeat(20_000)}}`];
+      const variants = [
+        text.slice(0, Math.max(1, (c.pick % text.length) | 0)),
+        `${text}garbage`,
+        `\uFEFF${text}`,
+        text.replace(/"/g, "'"),
+        ...BROKEN_JSON,
+        '['.repeat(50_000),
+        `{"k":${'{"k":'.repeat(20_000)}1${'}'.repeat(20_000)}}`,
+      ];
       r.raw = variants[c.variant % variants.length]!;
       r.contentType = 'application/json';
       break;
@@ -362,7 +446,9 @@ function mutate(valid: FuzzRequest, c: MutationChoice, { op, marker, requiredBod
     }
     case 'path': {
       const name = pick(pathNames);
-      const weird = [...URL_UNICODE, 'a'.repeat(5000), '%20', '.', '..', encodeURIComponent(c.naughty.replace(/[\uD800-\uDFFF]/g, ''))][c.variant % (URL_UNICODE.length + 5)]!;
+      const weird = [...URL_UNICODE, 'a'.repeat(5000), '%20', '.', '..', encodeURIComponent(c.naughty.replace(/[\uD800-\uDFFF]/g, ''))][
+        c.variant % (URL_UNICODE.length + 5)
+      ]!;
       if (name) r.path[name] = weird;
       else r.query.push(['id', weird]);
       break;

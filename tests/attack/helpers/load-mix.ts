@@ -125,7 +125,14 @@ export async function runMix<C>(clients: readonly C[], kinds: readonly MixKind<C
     seconds: elapsed,
     sent,
     reqPerSec: sent / elapsed,
-    kinds: kinds.map((k, i) => ({ name: k.name, sent: latencies[i]!.length, failed: failed[i]!, reqPerSec: latencies[i]!.length / elapsed, p50: quantile(latencies[i]!, 0.5), p99: quantile(latencies[i]!, 0.99) })),
+    kinds: kinds.map((k, i) => ({
+      name: k.name,
+      sent: latencies[i]!.length,
+      failed: failed[i]!,
+      reqPerSec: latencies[i]!.length / elapsed,
+      p50: quantile(latencies[i]!, 0.5),
+      p99: quantile(latencies[i]!, 0.99),
+    })),
     failures: [...why].sort((x, y) => y[1] - x[1]),
   };
 }

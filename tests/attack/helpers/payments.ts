@@ -58,7 +58,12 @@ export async function signUpPlain(baseUrl: string, password = 'attack-password-1
   do account = `119${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
   while (luhn(account) || luhn(`55${account}`));
   const login = { account, areaCode: '55', password };
-  const data = await call<{ userInfo: { token: string; uid: string } }>(baseUrl, '/api/user/signup/v1', { ...login, nickname: 'Attack', acceptTerms: true, language: 'pt' });
+  const data = await call<{ userInfo: { token: string; uid: string } }>(baseUrl, '/api/user/signup/v1', {
+    ...login,
+    nickname: 'Attack',
+    acceptTerms: true,
+    language: 'pt',
+  });
   return { uid: data.userInfo.uid, token: data.userInfo.token, login };
 }
 
@@ -127,7 +132,9 @@ function inHexToken(text: string, index: number, length: number): boolean {
 
 /** Every row of every table of the public schema, as JSON text (bytea as hex and UTF-8). */
 export async function dumpDatabase(db: Database): Promise<{ tables: number; rows: number; text: string }> {
-  const tables = await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name");
+  const tables = await db.query<{ table_name: string }>(
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+  );
   let rows = 0;
   const parts: string[] = [];
   for (const { table_name } of tables) {

@@ -19,7 +19,11 @@ export interface Answer<T = unknown> {
 
 /** One POST with a JSON body; never throws on a refusal (the suites count them). */
 export async function post<T = unknown>(baseUrl: string, pathname: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
-  const res = await fetch(`${baseUrl}${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json', Language: 'pt', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', Language: 'pt', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Envelope<T> };
 }
 
@@ -39,7 +43,12 @@ export interface Account {
 /** A new phone account, signed in. */
 export async function signUp(baseUrl: string, password = 'attack-password-1'): Promise<Account> {
   const login = { account: `119${String(randomInt(0, 100_000_000)).padStart(8, '0')}`, areaCode: '55', password };
-  const data = await call<{ userInfo: { token: string; uid: string } }>(baseUrl, '/api/user/signup/v1', { ...login, nickname: 'Attack', acceptTerms: true, language: 'pt' });
+  const data = await call<{ userInfo: { token: string; uid: string } }>(baseUrl, '/api/user/signup/v1', {
+    ...login,
+    nickname: 'Attack',
+    acceptTerms: true,
+    language: 'pt',
+  });
   return { uid: data.userInfo.uid, token: data.userInfo.token, login };
 }
 

@@ -41,14 +41,24 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const launch = async () => {
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', PUBLIC_URL: url, NODE_ENV: 'test', LOG_LEVEL: 'info', APP_SECRET: appSecret, ...options.env },
+      env: {
+        ...process.env,
+        PORT: String(options.port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        APP_SECRET: appSecret,
+        ...options.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
     while (Date.now() < deadline) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering:\n${output.slice(-4000)}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering:\n${output.slice(-4000)}`);
       try {
         // A real route, not /healthz: it answers only once the database is open and migrated.
         if ((await fetch(`${url}/api/site/theme/v1`)).status === 200) return;
