@@ -15,6 +15,6 @@ export default defineConfig({
     // Vitest's default (cores - 1) is a single worker on a 2-core machine, leaving a core mostly
     // to the runner; two workers finish the suites sooner there (docs/performance.md).
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    globalSetup: ['tests/helpers/pglite-template.ts'],
+    globalSetup: ['tests/helpers/pglite-template.ts', 'tests/helpers/built-app-dir.ts'],
   },
 });

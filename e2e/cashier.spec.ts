@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, screenshots, test } from './fixtures';
+import { expect, expectAccessible, fillCard, logIn, screenshots, test } from './fixtures';
 
 /** A second device (the customer's phone) on the same portal. */
 async function phone(browser: Browser, baseURL: string | undefined): Promise<Page> {
@@ -8,10 +8,7 @@ async function phone(browser: Browser, baseURL: string | undefined): Promise<Pag
 }
 
 async function payByCard(page: Page) {
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByLabel('Name on the card').fill('ANA SOUZA');
+  await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
 }
@@ -45,10 +42,7 @@ test.describe('paying on a phone from the TV (docs/decisions/025)', () => {
     const who = await login('tvrepay');
     // A declined card leaves an order to pay again.
     await page.goto('/payment?planId=1');
-    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await page.getByLabel('Security code').fill('123');
-    await page.getByLabel('Name on the card').fill('ANA SOUZA');
+    await fillCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Pay now' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Card rejected' })).toBeVisible();
     await page.goto('/orders');

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshots, test } from './fixtures';
+import { expect, expectAccessible, fillCard, fillPayer, payPix, screenshots, test } from './fixtures';
 
 test.describe('buying a plan', () => {
   test.use({ locale: 'en-US' });
@@ -16,10 +16,7 @@ test.describe('buying a plan', () => {
     await page.getByRole('button', { name: 'Pay now' }).click();
     await expect(page.getByRole('alert').first()).toBeVisible();
 
-    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await page.getByLabel('Security code').fill('123');
-    await page.getByLabel('Name on the card').fill('ANA SOUZA');
+    await fillCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Pay now' }).click();
     // Spec section 8: 301 passes through to the form, which says it once.
     await expect(page.getByRole('alert').filter({ hasText: 'Card rejected' })).toBeVisible();
@@ -54,10 +51,7 @@ test.describe('buying a plan', () => {
   test('by PIX: the QR and the copy-and-paste code, then the page sees the bank pay it', async ({ page, request, login }) => {
     await login('pix');
     await page.goto('/payment?p=1');
-    await page.getByRole('radio', { name: 'PIX' }).check();
-    await page.getByLabel('First name').fill('Ana');
-    await page.getByLabel('Last name').fill('Souza');
-    await page.getByLabel('CPF or CNPJ (digits only)').fill('123.456.789-09');
+    await fillPayer(page, 'PIX', { first: 'Ana', last: 'Souza', cpf: '123.456.789-09' });
     await page.getByRole('button', { name: 'Pay now' }).click();
     // Spec section 5: CPF digits only.
     await expect(page.getByRole('alert').first()).toBeVisible();
@@ -76,9 +70,8 @@ test.describe('buying a plan', () => {
     await expect(page.getByRole('img', { name: 'QR code do PIX' })).toBeVisible();
     await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
 
-    // The payer's bank pays the code (the sandbox bank reads the txid from the BR Code).
-    const txid = /05(\d\d)([A-Za-z0-9]{25})6304/.exec(brCode)![2]!;
-    expect((await (await request.post(`/api/sandbox/pix/pay/${txid}`)).json()).result).toBe('applied');
+    // The payer's bank pays the code.
+    await payPix(request, brCode);
     await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/, { timeout: 15_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   });

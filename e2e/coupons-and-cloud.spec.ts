@@ -1,4 +1,4 @@
-import { expect, expectAccessible, json, screenshots, test } from './fixtures';
+import { apiSession, expect, expectAccessible, payThroughApi, screenshots, test } from './fixtures';
 
 test.describe('coupons and my cloud', () => {
   test.use({ locale: 'en-US' });
@@ -63,13 +63,10 @@ test.describe('coupons and my cloud', () => {
     await expect(page.getByText('No recordings yet.')).toBeVisible();
 
     // A plan bought with a card (plan 2: four screens, 100 hours), then the TV app records six programmes.
-    const session = await (await request.post('/api/user/login/v1', { headers: json, data: { account: who.email, password: who.password } })).json();
-    const auth = { ...json, Authorization: session.data.token as string };
+    const auth = await apiSession(request, who);
     const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', holder: 'Ana Lima' };
-    const paid = await (
-      await request.post('/api/bill/pay/v1', { headers: auth, data: { planId: '2', method: 'card', currency: 'BRL', email: who.email, card } })
-    ).json();
-    expect(paid.data.status).toBe('PAYMENT_SUCCEEDED');
+    const paid = await payThroughApi(request, auth, { planId: '2', email: who.email, card });
+    expect(paid.data?.status).toBe('PAYMENT_SUCCEEDED');
     expect(await (await request.post('/dev/cloud/recordings', { data: { email: who.email, count: 6 } })).json()).toEqual({ recordings: 6 });
 
     await page.reload();

@@ -115,15 +115,48 @@ export async function logIn(page: Page, who: Customer) {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/** Types a sandbox card into the payment form: `number`, expiring 12/30, security code 123. */
+export async function fillCard(page: Page, number: string, holder = 'ANA SOUZA') {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('Name on the card').fill(holder);
+}
+
+/** Chooses PIX or the boleto on the payment page and types the payer they need: a name and a CPF. */
+export async function fillPayer(page: Page, method: 'PIX' | 'Payment slip (boleto)', payer = { first: 'Ana', last: 'Souza', cpf: '12345678909' }) {
+  await page.getByRole('radio', { name: method }).check();
+  await page.getByLabel('First name').fill(payer.first);
+  await page.getByLabel('Last name').fill(payer.last);
+  await page.getByLabel('CPF or CNPJ (digits only)').fill(payer.cpf);
+}
+
+/** The payer's bank pays a PIX BR Code: the sandbox bank reads the txid from it. */
+export async function payPix(request: APIRequestContext, brCode: string) {
+  const txid = /05(\d\d)([A-Za-z0-9]{25})6304/.exec(brCode)![2]!;
+  expect((await (await request.post(`/api/sandbox/pix/pay/${txid}`)).json()).result).toBe('applied');
+}
+
+/** The headers of API calls in a new session of `who`, logged in through the API. */
+export async function apiSession(request: APIRequestContext, who: Customer) {
+  const login = await (await request.post('/api/user/login/v1', { headers: json, data: { account: who.email, password: who.password } })).json();
+  return { ...json, Authorization: login.data.token as string };
+}
+
+/** Pays a plan in reais by sandbox card through the API, in the session whose headers are `auth`. */
+export async function payThroughApi(request: APIRequestContext, auth: Record<string, string>, order: { planId: string; email: string; card: object }) {
+  const res = await request.post('/api/bill/pay/v1', {
+    headers: auth,
+    data: { planId: order.planId, method: 'card', currency: 'BRL', email: order.email, card: order.card },
+  });
+  return (await res.json()) as { code: number; errCode?: number; data?: { orderId?: string; id?: string; status?: string } };
+}
+
 /** Pays plan 1 by sandbox card through the API, with the session the page logged in with. */
 export async function payByCard(page: Page, request: APIRequestContext, email: string, number: string) {
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token);
   const card = { number, expMonth: 12, expYear: 2030, cvc: '123', holder: 'ANA SOUZA', save: true };
-  const res = await request.post('/api/bill/pay/v1', {
-    headers: { ...json, Authorization: token! },
-    data: { planId: '1', method: 'card', currency: 'BRL', email, card },
-  });
-  return (await res.json()) as { code: number; errCode?: number; data?: { orderId?: string; id?: string } };
+  return payThroughApi(request, { ...json, Authorization: token! }, { planId: '1', email, card });
 }
 
 /**

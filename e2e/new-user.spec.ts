@@ -1,4 +1,4 @@
-import { expect, expectAccessible, mailbox, test } from './fixtures';
+import { expect, expectAccessible, fillCard, fillPayer, mailbox, payPix, test } from './fixtures';
 
 /**
  * Tried as a new user: on a fresh server, everything a new customer does, in the
@@ -44,10 +44,7 @@ test.describe('a new customer, start to finish', () => {
     await page.goto('/pricing-table');
     await page.getByRole('article', { name: 'Monthly · 1 screen' }).getByRole('link', { name: 'Choose this plan' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await page.getByLabel('Security code').fill('123');
-    await page.getByLabel('Name on the card').fill('BEATRIZ LIMA');
+    await fillCard(page, '4242 4242 4242 4242', 'BEATRIZ LIMA');
     await page.getByLabel('Save this card for next time and for auto-renewal').check();
     await page.getByRole('button', { name: 'Pay now' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
@@ -60,15 +57,11 @@ test.describe('a new customer, start to finish', () => {
 
     // A second plan by PIX, paid at the (sandbox) bank.
     await page.goto('/payment?planId=3');
-    await page.getByRole('radio', { name: 'PIX' }).check();
-    await page.getByLabel('First name').fill('Beatriz');
-    await page.getByLabel('Last name').fill('Lima');
-    await page.getByLabel('CPF or CNPJ (digits only)').fill('12345678909');
+    await fillPayer(page, 'PIX', { first: 'Beatriz', last: 'Lima', cpf: '12345678909' });
     await page.getByRole('button', { name: 'Pay now' }).click();
     await expect(page.getByRole('img', { name: 'PIX QR code' })).toBeVisible();
     const brCode = await page.getByLabel('PIX copy-and-paste code').inputValue();
-    const txid = /05(\d\d)([A-Za-z0-9]{25})6304/.exec(brCode)![2]!;
-    expect((await (await request.post(`/api/sandbox/pix/pay/${txid}`)).json()).result).toBe('applied');
+    await payPix(request, brCode);
     await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible({ timeout: 15_000 });
 
     // The orders, both paid, and auto-renewal turned off.

@@ -1,4 +1,14 @@
-import { expect, expectAccessible, mailbox, screenshots, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, fillPayer, mailbox, payPix, screenshots, test } from './fixtures';
+
+/** Submits the payment form, leaves the instructions headed `instructions` for later, and answers the order's id. */
+async function payLater(page: Page, instructions: string) {
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('heading', { name: instructions })).toBeVisible();
+  await page.getByRole('button', { name: 'I will pay later' }).click();
+  await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/);
+  return new URL(page.url()).searchParams.get('orderId')!;
+}
 
 test.describe('/paynowTips', () => {
   test.use({ locale: 'en-US' });
@@ -13,15 +23,8 @@ test.describe('/paynowTips', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
     const who = await login('paynow');
     await page.goto('/payment?planId=1');
-    await page.getByRole('radio', { name: 'PIX' }).check();
-    await page.getByLabel('First name').fill('Ana');
-    await page.getByLabel('Last name').fill('Souza');
-    await page.getByLabel('CPF or CNPJ (digits only)').fill('12345678909');
-    await page.getByRole('button', { name: 'Pay now' }).click();
-    await expect(page.getByRole('heading', { name: 'Pay with PIX' })).toBeVisible();
-    await page.getByRole('button', { name: 'I will pay later' }).click();
-    await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/);
-    const orderId = new URL(page.url()).searchParams.get('orderId')!;
+    await fillPayer(page, 'PIX');
+    const orderId = await payLater(page, 'Pay with PIX');
 
     // The page also reads the tip again every 10 s by itself; time is paused here so that the
     // checks below are the customer's own (the quiet poll has its own test in tests/screens).
@@ -58,8 +61,7 @@ test.describe('/paynowTips', () => {
     await page.clock.pauseAt(Date.now() + 2000);
 
     // The payer's bank pays the code; the next check sees it.
-    const txid = /05(\d\d)([A-Za-z0-9]{25})6304/.exec(brCode)![2]!;
-    expect((await (await request.post(`/api/sandbox/pix/pay/${txid}`)).json()).result).toBe('applied');
+    await payPix(request, brCode);
     await page.getByRole('button', { name: 'I have paid, check again' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
     await expect(page.getByText('Your payment is confirmed and your plan is active.')).toBeVisible();
@@ -79,20 +81,13 @@ test.describe('/paynowTips', () => {
   test('a payment slip left pending: its digitable line and due date again, then the bank pays it', async ({ page, request, login }) => {
     await login('paynow-slip');
     await page.goto('/payment?planId=1');
-    await page.getByRole('radio', { name: 'Payment slip (boleto)' }).check();
-    await page.getByLabel('First name').fill('Ana');
-    await page.getByLabel('Last name').fill('Souza');
-    await page.getByLabel('CPF or CNPJ (digits only)').fill('12345678909');
+    await fillPayer(page, 'Payment slip (boleto)');
     await page.getByLabel('ZIP code').fill('01310100');
     await page.getByLabel('State').fill('SP');
     await page.getByLabel('City').fill('São Paulo');
     await page.getByLabel('Street').fill('Avenida Paulista');
     await page.getByLabel('Number').fill('1000');
-    await page.getByRole('button', { name: 'Pay now' }).click();
-    await expect(page.getByRole('heading', { name: 'Pay the payment slip (boleto)' })).toBeVisible();
-    await page.getByRole('button', { name: 'I will pay later' }).click();
-    await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/);
-    const orderId = new URL(page.url()).searchParams.get('orderId')!;
+    const orderId = await payLater(page, 'Pay the payment slip (boleto)');
 
     await page.clock.install();
     await page.goto(`/paynowTips?orderId=${orderId}`);

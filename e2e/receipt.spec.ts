@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { readPdf } from '../tests/helpers/pdf-text';
-import { expect, expectAccessible, json, logIn, screenshots, test } from './fixtures';
+import { apiSession, expect, expectAccessible, fillCard, logIn, payThroughApi, screenshots, test } from './fixtures';
 
 /** Clicks "Download PDF" (named in the page's language) and reads the file the browser saved. */
 async function downloadReceipt(page: Page, button: string) {
@@ -16,10 +16,7 @@ test.describe('the receipt', () => {
   test("of an order paid by card: on screen, in Russian, printable and as a PDF in the page's language", async ({ page, login }) => {
     await login('receipt');
     await page.goto('/payment?planId=1');
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await page.getByLabel('Security code').fill('123');
-    await page.getByLabel('Name on the card').fill('ANA SOUZA');
+    await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay now' }).click();
     await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/);
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
@@ -94,12 +91,9 @@ test.describe('the receipt', () => {
   test('of an unpaid order, an unknown one, and without a session', async ({ page, browser, request, insertNewUser }) => {
     const who = await insertNewUser('receipt-unpaid');
     // An order whose card was declined: it waits for its payment.
-    const login = await (await request.post('/api/user/login/v1', { headers: json, data: { account: who.email, password: who.password } })).json();
-    const auth = { ...json, Authorization: login.data.token as string };
+    const auth = await apiSession(request, who);
     const card = { number: '4000000000000002', expMonth: 12, expYear: 2030, cvc: '123', holder: 'ANA SOUZA' };
-    const declined = await (
-      await request.post('/api/bill/pay/v1', { headers: auth, data: { planId: '1', method: 'card', currency: 'BRL', email: who.email, card } })
-    ).json();
+    const declined = await payThroughApi(request, auth, { planId: '1', email: who.email, card });
     expect(declined.errCode).toBe(301);
     const open = await (await request.post('/api/bill/query/cart', { headers: auth, data: {} })).json();
     const openId = open.data.id as string;
@@ -115,10 +109,7 @@ test.describe('the receipt', () => {
     // Paid from there, the same order has its receipt: the page reads the order afresh.
     await page.getByRole('link', { name: 'Pay this order' }).click();
     await expect(page).toHaveURL(`/payment?orderId=${openId}`);
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await page.getByLabel('Security code').fill('123');
-    await page.getByLabel('Name on the card').fill('ANA SOUZA');
+    await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay now' }).click();
     await expect(page).toHaveURL(`/paymentResult?orderId=${openId}`);
     await page.getByRole('link', { name: 'See the receipt' }).click();

@@ -53,6 +53,9 @@ for (const lang of ['pt', 'en'] as const) {
     }
 
     test('the account pages, signed in', async ({ page, request, login }) => {
+      // Eight pages, each checked by axe and photographed at two widths, and a payment: 20 s on
+      // a quiet machine, so the default 30 s budget is too tight when CI shares the cores.
+      test.slow();
       const who = await login(`screens-${lang}`);
       for (const s of accountScreens) {
         await page.goto(s.path);

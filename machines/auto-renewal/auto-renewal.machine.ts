@@ -3,7 +3,7 @@
 // to. Turning it back on is not done here: after cancelling, the customer buys a monthly plan with
 // auto-renew again (the view links to /pricing-table).
 import { assertEvent, assign, setup } from 'xstate';
-import type { InvocationEvents } from '../actor-events';
+import { invocationError, type InvocationEvents } from '../actor-events';
 import type { AutoRenewalActors } from './auto-renewal.actors';
 import { RenewalCode, type AutoRenewalContext, type AutoRenewalEvent, type RenewInfo } from './auto-renewal.types';
 
@@ -62,12 +62,7 @@ export const autoRenewalSetup = setup({
     takeRefusal: assign({ errCode: ({ event }) => refusalOf(event) }),
     clearRefusal: assign({ errCode: null, cardChanged: false }),
     markCardChanged: assign({ cardChanged: true }),
-    recordError: assign({
-      error: ({ event }) => {
-        assertEvent(event, 'xstate.error.actor.*');
-        return event.error;
-      },
-    }),
+    recordError: assign({ error: invocationError }),
   },
 });
 

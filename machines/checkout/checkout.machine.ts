@@ -5,10 +5,21 @@
 // goes through the unbinding flow (machines/discount-unbinding). Calls come from
 // createCheckoutActors(api).
 import { assertEvent, assign, setup } from 'xstate';
-import type { InvocationEvents } from '../actor-events';
+import { invocationError, type InvocationEvents } from '../actor-events';
 import type { DiscountUnbindingOutput } from '../discount-unbinding/discount-unbinding.types';
-import { clampInstallments, declinedCode, newIdempotencyKey, onPaymentDone, paidFlowOutcome, paymentEnded, paymentOutcomeOf } from '../payment/payment.guards';
-import type { PayDetails, PaymentMethod, PaymentRequest } from '../payment/payment.types';
+import {
+  chosenInstallments,
+  clampInstallments,
+  declinedCode,
+  newIdempotencyKey,
+  paidFlowOutcome,
+  payingState,
+  paymentEnded,
+  paymentOutcomeOf,
+  repayRequest,
+  typedEmail,
+} from '../payment/payment.guards';
+import type { PayDetails, PaymentRequest } from '../payment/payment.types';
 import type { CheckoutActors } from './checkout.actors';
 import type { Availability, CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutOutcome, Valuation } from './checkout.types';
 import { shapedDiscountCode, stripWhitespace } from '../../core/validation/helpers';
@@ -43,19 +54,15 @@ const unbindingEnded =
 const newKey = () => newIdempotencyKey('checkout');
 /** The refused order keeps its discount code: repaying cannot change it. */
 const canChangeCode = ({ context }: { context: CheckoutContext }) => context.orderId === undefined;
-const methodOf = (context: CheckoutContext): PaymentMethod | undefined => context.methods.find((m) => m.code === context.methodCode);
 
 /** The payment request for what the form holds: a new order, or the refused one again (repay). */
 function paymentRequest(context: CheckoutContext, details: PayDetails): PaymentRequest {
-  const method = context.methodCode ?? '';
-  if (context.orderId) {
-    return { kind: 'repay', body: { orderId: context.orderId, method, installments: context.installments, email: context.email, ...details } };
-  }
+  if (context.orderId) return repayRequest(context.orderId, context, details);
   return {
     kind: 'pay',
     body: {
       planId: context.planId,
-      method,
+      method: context.methodCode ?? '',
       currency: context.currency,
       country: context.country,
       installments: context.installments,
@@ -123,12 +130,7 @@ export const checkoutSetup = setup({
       // Spec section 9: the default instalment count (3) again, as far as the method allows.
       return { methodCode, installments: clampInstallments(context.defaultInstallments, method), payErrCode: undefined };
     }),
-    setInstallments: assign({
-      installments: ({ context, event }) => {
-        assertEvent(event, 'INSTALLMENTS_CHANGED');
-        return clampInstallments(event.installments, methodOf(context));
-      },
-    }),
+    setInstallments: assign({ installments: chosenInstallments }),
     setCountry: assign({
       country: ({ event }) => {
         assertEvent(event, 'COUNTRY_CHANGED');
@@ -160,12 +162,7 @@ export const checkoutSetup = setup({
       },
     }),
     dropCode: assign({ discountCode: undefined, boundOrderId: undefined }),
-    setEmail: assign({
-      email: ({ event }) => {
-        assertEvent(event, 'EMAIL_CHANGED');
-        return event.email.trim();
-      },
-    }),
+    setEmail: assign({ email: typedEmail }),
     takeValuation: assign(({ event }) => {
       const valuation = valuationOf(event);
       return { valuation, boundOrderId: valuation.discountCode?.boundOrderId };
@@ -191,12 +188,7 @@ export const checkoutSetup = setup({
     /** How the payment flow ended it (paid, pending, redirected, closed). */
     endWith: assign({ outcome: ({ event }) => paidFlowOutcome(paymentOutcomeOf(event), '') }),
     endFinishingOrder: assign({ outcome: ({ context }): CheckoutOutcome => ({ kind: 'finishOrder', orderId: context.cart?.id ?? '' }) }),
-    recordError: assign({
-      error: ({ event }) => {
-        assertEvent(event, 'xstate.error.actor.*');
-        return event.error;
-      },
-    }),
+    recordError: assign({ error: invocationError }),
     /** The checkout ended (every final state): the app goes where the outcome leads (src/queries/flows). */
     finished: (_, _params: { outcome: CheckoutOutcome }) => {},
   },
@@ -330,19 +322,8 @@ export const checkoutMachine = checkoutSetup.createMachine({
         PAY_SUBMITTED: { guard: 'canPay', target: 'paying', actions: 'startPayment' },
       },
     },
-    paying: {
-      tags: ['paying'],
-      invoke: {
-        id: 'payment',
-        src: 'payment',
-        input: ({ context, event }) => {
-          assertEvent(event, 'PAY_SUBMITTED');
-          return { request: paymentRequest(context, event.details), idempotencyKey: context.idempotencyKey };
-        },
-        onDone: [...onPaymentDone('findingRefusedOrder')],
-        // The payment flow ends in a final state whatever happens (its own failure included).
-      },
-    },
+    // A refusal looks for the order it made, to repay that one next.
+    paying: payingState(paymentRequest, 'findingRefusedOrder'),
     findingRefusedOrder: {
       tags: ['paying'],
       invoke: {

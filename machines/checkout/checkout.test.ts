@@ -4,25 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { checkoutMachine } from './checkout.machine';
 import type { CheckoutOutcome } from './checkout.types';
+import { monthlyValuation } from '../../tests/fixtures/valuation';
 
 const input = { planId: '1', currency: 'BRL', country: 'BR', defaultInstallments: 3, email: 'ana@mail.example' };
 const method = { code: 'card', name: 'Card', type: 'card', installmentsAllowed: true, maxInstallments: 12, requiredFields: [], savedCards: true };
-const price = (discountCode: string | undefined) => ({
-  planId: '1',
-  planName: 'Mensal',
-  price: 2990,
-  discount: 0,
-  subtotal: 2990,
-  interest: 0,
-  total: 2990,
-  currency: 'BRL',
-  baseCurrency: 'BRL',
-  exchangeRate: '1',
-  validDays: 30,
-  installments: 1,
-  installmentAmount: 2990,
-  ...(discountCode ? { discountCode: { code: discountCode, applied: true } } : {}),
-});
+const price = (discountCode: string | undefined) => monthlyValuation(discountCode ? { code: discountCode, applied: true } : undefined);
 
 function start({ availability = { kind: 'available' }, cart = null }: { availability?: object; cart?: object | null } = {}) {
   const valuate = vi.fn(async ({ input: asked }: { input: { discountCode: string | undefined } }) => price(asked.discountCode));

@@ -3,7 +3,7 @@
 // here cancels that order, and cancels it only when the customer confirms. The checkout machine
 // invokes it as its child `unbinding` and reads the output.
 import { assertEvent, assign, setup } from 'xstate';
-import type { InvocationEvents } from '../actor-events';
+import { invocationError, type InvocationEvents } from '../actor-events';
 import type { DiscountUnbindingActors } from './discount-unbinding.actors';
 import {
   CANNOT_REMOVE_CODE,
@@ -37,12 +37,7 @@ export const discountUnbindingSetup = setup({
         return event.output.kind === 'refused' ? event.output.errCode : null;
       },
     }),
-    recordError: assign({
-      error: ({ event }) => {
-        assertEvent(event, 'xstate.error.actor.*');
-        return event.error;
-      },
-    }),
+    recordError: assign({ error: invocationError }),
     /** How it ended, for the checkout that invoked it. */
     end: assign((_, outcome: DiscountUnbindingOutput) => ({ outcome })),
   },

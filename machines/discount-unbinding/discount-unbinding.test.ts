@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, waitFor } from 'xstate';
 import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../../tests/helpers/test-server';
-import { boundOrderOf, Cards, orderHoldingCode, orderStatus, signedInClient, storageFault } from '../../tests/model/billing.world';
+import { boundOrderOf, Cards, orderHoldingCode, orderStatus, signedInClient } from '../../tests/model/billing.world';
+import { storageFault } from '../../tests/model/faults';
 import { createDiscountUnbindingActors } from './discount-unbinding.actors';
 import { discountUnbindingMachine } from './discount-unbinding.machine';
 

@@ -5,7 +5,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { UserInfo } from '../../core/session/store';
 import { DEFAULT_COUNTDOWN } from '../../core/session/store';
-import type { InvocationEvents } from '../actor-events';
+import { invocationError, type InvocationEvents } from '../actor-events';
 import { captchaFields, CAPTCHA_REFUSALS, loadingCaptchaState } from '../captcha';
 import { codeRequestInput, resendCountdown, sendingState } from '../send-code';
 import type { LoginActors } from './login.actors';
@@ -107,12 +107,7 @@ export const loginSetup = setup({
         return event.output.kind === 'sent' && event.output.resendAfter > 0 ? event.output.resendAfter : context.countdownSeconds;
       },
     }),
-    recordError: assign({
-      error: ({ event }) => {
-        assertEvent(event, 'xstate.error.actor.*');
-        return event.error;
-      },
-    }),
+    recordError: assign({ error: invocationError }),
     // The app's effects, filled in with `.provide` (src/queries/flows/login-flow.ts).
     rememberTab: (_, _params: { tab: LoginTab }) => {},
     /** Store userInfo through the session machine (SIGNED_IN). */
@@ -120,6 +115,22 @@ export const loginSetup = setup({
     returnToOrigin: (_, _params: { to: string }) => {},
   },
 });
+
+/**
+ * Where the answer to a log-in from a tab's form goes, by password or by code: signed in; the
+ * form's `own` refusal (a captcha due, a rejected code); then as spec section 8 says, 9 not
+ * verified to the notice that offers to resend the confirmation, 17 locked after too many failed
+ * attempts, 197 not allowed to log in or 7004 blocked; any other refusal back to the form, saying why.
+ */
+const loginAnswers = <const Own extends { guard: string; target: string; actions: string }>(own: Own) =>
+  [
+    { guard: 'isLoggedIn', target: '#login.loggedIn', actions: 'takeSession' },
+    own,
+    { guard: 'isNotVerified', target: '#login.form.notVerified', actions: 'takeRefusal' },
+    { guard: 'isLocked', target: '#login.form.locked', actions: 'takeRefusal' },
+    { guard: 'isBlocked', target: '#login.form.blocked', actions: 'takeRefusal' },
+    { target: 'editing', actions: 'takeRefusal' },
+  ] as const;
 
 export const loginMachine = loginSetup.createMachine({
   id: 'login',
@@ -213,21 +224,10 @@ export const loginMachine = loginSetup.createMachine({
                   assertEvent(event, 'PASSWORD_SUBMITTED');
                   return { fields: event.fields, password: event.password, ...captchaFields(context.captcha, 'login', event.captchaCode) };
                 },
-                onDone: [
-                  { guard: 'isLoggedIn', target: '#login.loggedIn', actions: 'takeSession' },
-                  // docs/decisions/006: a captcha is due (-3034) or was not solved for this form,
-                  // expired or spent (-3035): a new challenge.
-                  { guard: 'needsCaptcha', target: 'loadingCaptcha', actions: 'takeRefusal' },
-                  // Spec section 8: 9 not verified -> offer to resend the confirmation.
-                  { guard: 'isNotVerified', target: '#login.form.notVerified', actions: 'takeRefusal' },
-                  // 17: maximum failed attempts, the account is locked for a while.
-                  { guard: 'isLocked', target: '#login.form.locked', actions: 'takeRefusal' },
-                  // 197 not allowed to log in, 7004 blocked.
-                  { guard: 'isBlocked', target: '#login.form.blocked', actions: 'takeRefusal' },
-                  // 4596 unknown account or wrong password (one answer, ADR 006), 5 format, 4000
-                  // country code: the form says why.
-                  { target: 'editing', actions: 'takeRefusal' },
-                ],
+                // docs/decisions/006: a captcha is due (-3034) or was not solved for this form,
+                // expired or spent (-3035): a new challenge. 4596 unknown account or wrong password
+                // (one answer, ADR 006), 5 format, 4000 country code: the form says why.
+                onDone: loginAnswers({ guard: 'needsCaptcha', target: 'loadingCaptcha', actions: 'takeRefusal' }),
                 // Unexpected (network, -2499): the form stays, the error is recorded.
                 onError: { target: 'editing', actions: 'recordError' },
               },
@@ -290,15 +290,8 @@ export const loginMachine = loginSetup.createMachine({
                   assertEvent(event, 'CODE_SUBMITTED');
                   return { ...context.codeAccount!, code: event.code };
                 },
-                onDone: [
-                  { guard: 'isLoggedIn', target: '#login.loggedIn', actions: 'takeSession' },
-                  // 10 expired, 11 wrong, 4597 none sent: back to the dialog with the message.
-                  { guard: 'isCodeRejected', target: 'codeDialog.canResend', actions: 'takeRefusal' },
-                  { guard: 'isNotVerified', target: '#login.form.notVerified', actions: 'takeRefusal' },
-                  { guard: 'isLocked', target: '#login.form.locked', actions: 'takeRefusal' },
-                  { guard: 'isBlocked', target: '#login.form.blocked', actions: 'takeRefusal' },
-                  { target: 'editing', actions: 'takeRefusal' },
-                ],
+                // 10 expired, 11 wrong, 4597 none sent: back to the dialog with the message.
+                onDone: loginAnswers({ guard: 'isCodeRejected', target: 'codeDialog.canResend', actions: 'takeRefusal' }),
                 // Unexpected: the dialog stays, with a new code allowed.
                 onError: { target: 'codeDialog.canResend', actions: 'recordError' },
               },

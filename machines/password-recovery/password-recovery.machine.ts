@@ -4,7 +4,7 @@
 // createPasswordRecoveryActors(api); the way to /login at the end is a named action the app provides.
 import { assertEvent, assign, setup } from 'xstate';
 import { DEFAULT_COUNTDOWN } from '../../core/session/store';
-import type { InvocationEvents } from '../actor-events';
+import { invocationError, type InvocationEvents } from '../actor-events';
 import { captchaFields, CAPTCHA_REFUSALS, loadingCaptchaState, type CaptchaPurpose } from '../captcha';
 import { codeRequestInput, resendCountdown, sendingState } from '../send-code';
 import type { PasswordRecoveryActors } from './password-recovery.actors';
@@ -97,12 +97,7 @@ export const passwordRecoveryMachine = setup({
       },
     }),
     dropCaptcha: assign({ captcha: null }),
-    recordError: assign({
-      error: ({ event }) => {
-        assertEvent(event, 'xstate.error.actor.*');
-        return event.error;
-      },
-    }),
+    recordError: assign({ error: invocationError }),
     // The app's effect, filled in with `.provide` (src/queries/flows/password-recovery-flow.ts).
     goToLogin: (_, _params: { to: string }) => {},
   },

@@ -1,6 +1,7 @@
-// What the checkout and repay flows share about the payment flow they invoke and the methods.
-import type { DoneActorEvent, EventObject } from 'xstate';
-import type { PaymentMethod, PaymentOutcome } from './payment.types';
+// What the checkout and repay flows share about the payment flow they invoke and the methods,
+// and the form fields they both hold (method, instalments, receipt email).
+import { assertEvent, type DoneActorEvent, type EventObject } from 'xstate';
+import type { PayDetails, PaymentMethod, PaymentOutcome, PaymentRequest } from './payment.types';
 
 /** The payment flow's done event, as a flow that invokes it under the id `payment` receives it. */
 export type PaymentDone = DoneActorEvent<PaymentOutcome, 'payment'>;
@@ -31,6 +32,25 @@ export const declinedCode = (event: EventObject): number | undefined => {
 /** The instalments a method allows: cards up to the plan's maximum, the others pay in full. */
 export const clampInstallments = (wanted: number, method: PaymentMethod | undefined) => Math.max(1, Math.min(wanted, method?.maxInstallments ?? 1));
 
+/** What both flows' form holds of the methods: the list offered and the code of the one chosen. */
+interface ChoosesMethod {
+  methods: PaymentMethod[];
+  methodCode: string | undefined;
+}
+
+/** The instalments the customer picked (INSTALLMENTS_CHANGED), as far as the chosen method allows. */
+export const chosenInstallments = ({ context, event }: { context: ChoosesMethod; event: EventObject }): number => {
+  assertEvent(event, 'INSTALLMENTS_CHANGED');
+  const method = context.methods.find((m) => m.code === context.methodCode);
+  return clampInstallments((event as EventObject & { installments: number }).installments, method);
+};
+
+/** The receipt's email as typed (EMAIL_CHANGED), without the spaces around it. */
+export const typedEmail = ({ event }: { event: EventObject }): string => {
+  assertEvent(event, 'EMAIL_CHANGED');
+  return (event as EventObject & { email: string }).email.trim();
+};
+
 /** A fresh Idempotency-Key for each payment the customer submits. */
 export const newIdempotencyKey = (flow: string) => `${flow}-${globalThis.crypto.randomUUID()}`;
 
@@ -49,6 +69,39 @@ export const onPaymentDone = <T extends string>(declinedTarget: T) =>
     { guard: 'isClosed', target: 'closed', actions: 'endWith' },
     { target: 'editing' },
   ] as const;
+
+/** Paying an existing order again (POST repay) with what the form holds: its method, instalments and receipt email. */
+export const repayRequest = (
+  orderId: string,
+  form: { methodCode: string | undefined; installments: number; email: string },
+  details: PayDetails,
+): PaymentRequest => ({
+  kind: 'repay',
+  body: { orderId, method: form.methodCode ?? '', installments: form.installments, email: form.email, ...details },
+});
+
+/**
+ * The state that runs the payment flow (invoked as `payment`) for the PAY_SUBMITTED the form sent,
+ * with the request `request` makes of it and the flow's idempotency key; where each of its ends
+ * leads is `onPaymentDone(declinedTarget)`.
+ */
+export const payingState = <C extends { idempotencyKey: string }, const T extends string>(
+  request: (context: C, details: PayDetails) => PaymentRequest,
+  declinedTarget: T,
+) =>
+  ({
+    tags: ['paying'],
+    invoke: {
+      id: 'payment',
+      src: 'payment',
+      input: ({ context, event }: { context: C; event: EventObject }) => {
+        assertEvent(event, 'PAY_SUBMITTED');
+        return { request: request(context, (event as EventObject & { details: PayDetails }).details), idempotencyKey: context.idempotencyKey };
+      },
+      onDone: [...onPaymentDone(declinedTarget)],
+      // The payment flow ends in a final state whatever happens (its own failure included).
+    },
+  }) as const;
 
 /** How a paying flow ends, by the payment flow's outcome (the order that cannot be paid any more: closed). */
 export type PaidFlowOutcome =

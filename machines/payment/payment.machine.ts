@@ -4,7 +4,7 @@
 // One flow per method follows the call's answer (`next`): done, redirect (PayPal, e-wallet), PIX,
 // slip, bank transfer, mobile-money code, crypto. Its output says how it ended.
 import { assertEvent, assign, setup } from 'xstate';
-import type { InvocationEvents } from '../actor-events';
+import { invocationError, type InvocationEvents } from '../actor-events';
 import type { PaymentActors } from './payment.actors';
 import type { OrderStatus, PaymentContext, PaymentEvent, PaymentInput, PaymentOutcome, PayResult, StepAnswer } from './payment.types';
 
@@ -125,12 +125,7 @@ export const paymentSetup = setup({
         return event.output.kind === 'reported' ? event.output.status : context.status;
       },
     }),
-    recordError: assign({
-      error: ({ event }) => {
-        assertEvent(event, 'xstate.error.actor.*');
-        return event.error;
-      },
-    }),
+    recordError: assign({ error: invocationError }),
     endPaid: assign({ outcome: ({ context }): PaymentOutcome => ({ kind: 'paid', orderId: orderIdOf(context) ?? '' }) }),
     endDeclined: assign({ outcome: ({ context }): PaymentOutcome => ({ kind: 'declined', errCode: context.errCode ?? 2003 }) }),
     endPending: assign({ outcome: ({ context }): PaymentOutcome => ({ kind: 'pending', orderId: orderIdOf(context) }) }),

@@ -3,8 +3,19 @@
 // currency and discount code stay the order's; paying is the payment flow (machines/payment), the
 // same one checkout runs. Calls come from createRepayActors(api).
 import { assertEvent, assign, setup } from 'xstate';
-import type { InvocationEvents } from '../actor-events';
-import { clampInstallments, declinedCode, newIdempotencyKey, onPaymentDone, paidFlowOutcome, paymentEnded, paymentOutcomeOf } from '../payment/payment.guards';
+import { invocationError, type InvocationEvents } from '../actor-events';
+import {
+  chosenInstallments,
+  clampInstallments,
+  declinedCode,
+  newIdempotencyKey,
+  paidFlowOutcome,
+  payingState,
+  paymentEnded,
+  paymentOutcomeOf,
+  repayRequest,
+  typedEmail,
+} from '../payment/payment.guards';
 import type { Order, OrderStatus } from '../payment/payment.types';
 import type { RepayActors } from './repay.actors';
 import type { RepayContext, RepayEvent, RepayInput, RepayOutcome } from './repay.types';
@@ -69,32 +80,14 @@ export const repaySetup = setup({
         payErrCode: undefined,
       };
     }),
-    setInstallments: assign({
-      installments: ({ context, event }) => {
-        assertEvent(event, 'INSTALLMENTS_CHANGED');
-        return clampInstallments(
-          event.installments,
-          context.methods.find((m) => m.code === context.methodCode),
-        );
-      },
-    }),
-    setEmail: assign({
-      email: ({ event }) => {
-        assertEvent(event, 'EMAIL_CHANGED');
-        return event.email.trim();
-      },
-    }),
+    setInstallments: assign({ installments: chosenInstallments }),
+    setEmail: assign({ email: typedEmail }),
     startPayment: assign({ idempotencyKey: () => newIdempotencyKey('repay'), payErrCode: undefined }),
     takePayRefusal: assign({ payErrCode: ({ event }) => declinedCode(event) }),
     endWith: assign({ outcome: ({ context, event }) => paidFlowOutcome(paymentOutcomeOf(event), context.orderId) }),
     endClosed: assign({ outcome: ({ context }): RepayOutcome => ({ kind: 'closed', orderId: context.orderId }) }),
     endAwaiting: assign({ outcome: ({ context }): RepayOutcome => ({ kind: 'pending', orderId: context.orderId }) }),
-    recordError: assign({
-      error: ({ event }) => {
-        assertEvent(event, 'xstate.error.actor.*');
-        return event.error;
-      },
-    }),
+    recordError: assign({ error: invocationError }),
     /** The repay ended (every final state): the app goes where the outcome leads (src/queries/flows). */
     finished: (_, _params: { outcome: RepayOutcome }) => {},
   },
@@ -157,26 +150,7 @@ export const repayMachine = repaySetup.createMachine({
         PAY_SUBMITTED: { guard: 'canPay', target: 'paying', actions: 'startPayment' },
       },
     },
-    paying: {
-      tags: ['paying'],
-      invoke: {
-        id: 'payment',
-        src: 'payment',
-        input: ({ context, event }) => {
-          assertEvent(event, 'PAY_SUBMITTED');
-          const body = {
-            orderId: context.orderId,
-            method: context.methodCode ?? '',
-            installments: context.installments,
-            email: context.email,
-            ...event.details,
-          };
-          return { request: { kind: 'repay' as const, body }, idempotencyKey: context.idempotencyKey };
-        },
-        onDone: [...onPaymentDone('editing')],
-        // The payment flow ends in a final state whatever happens (its own failure included).
-      },
-    },
+    paying: payingState((context: RepayContext, details) => repayRequest(context.orderId, context, details), 'editing'),
     failure: {
       on: { RETRY: { target: 'loadingOrder' } },
     },

@@ -4,7 +4,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { SessionReset, SessionResetKind } from '../../core/api/error-rules';
 import type { UserInfo } from '../../core/session/store';
-import type { InvocationEvents } from '../actor-events';
+import { invocationError, type InvocationEvents } from '../actor-events';
 import type { SessionActors } from './session.actors';
 import type { SessionContext, SessionEvent, SessionInput } from './session.types';
 
@@ -52,12 +52,7 @@ export const sessionSetup = setup({
       },
     }),
     forgetUser: assign({ userInfo: null }),
-    recordError: assign({
-      error: ({ event }) => {
-        assertEvent(event, 'xstate.error.actor.*');
-        return event.error;
-      },
-    }),
+    recordError: assign({ error: invocationError }),
     // The app's effects, filled in with `.provide` (src/app/services.ts).
     storeUserInfo: (_, _params: { userInfo: UserInfo }) => {},
     /** Spec section 4: clears userInfo and accountInfo, nothing else. */

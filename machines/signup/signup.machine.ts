@@ -3,7 +3,7 @@
 // accepted (the event cannot be built without it). Storage and navigation are the app's actions.
 import { assertEvent, assign, setup } from 'xstate';
 import type { UserInfo } from '../../core/session/store';
-import type { InvocationEvents } from '../actor-events';
+import { invocationError, type InvocationEvents } from '../actor-events';
 import type { SignupActors } from './signup.actors';
 import type { SignupAnswer, SignupContext, SignupEvent, SignupInput } from './signup.types';
 
@@ -38,12 +38,7 @@ export const signupMachine = setup({
       return { account: answer.account, errCode: null };
     }),
     clearRefusal: assign({ errCode: null }),
-    recordError: assign({
-      error: ({ event }) => {
-        assertEvent(event, 'xstate.error.actor.*');
-        return event.error;
-      },
-    }),
+    recordError: assign({ error: invocationError }),
     // The app's effects, filled in with `.provide` (src/queries/flows/signup-flow.ts).
     storeUserInfo: (_, _params: { userInfo: UserInfo }) => {},
     returnToOrigin: (_, _params: { to: string }) => {},

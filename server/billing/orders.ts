@@ -214,6 +214,9 @@ async function writeLines(tx: Queryable, orderId: string, v: Valuation) {
   );
 }
 
+/** An order's amounts from its valuation, in the order of their columns: subtotal, discount, interest, total, installments, installment_amount. */
+const amountsOf = (v: Valuation) => [v.subtotal, v.discount, v.interest, v.total, v.installments, v.installmentAmount];
+
 const isUniqueViolation = (error: unknown, constraint?: string) =>
   (error as { code?: unknown } | null)?.code === '23505' && (!constraint || (error as { constraint?: unknown }).constraint === constraint);
 
@@ -251,12 +254,7 @@ export async function createOrder(
           v.currency,
           v.baseCurrency,
           v.exchangeRate,
-          v.subtotal,
-          v.discount,
-          v.interest,
-          v.total,
-          v.installments,
-          v.installmentAmount,
+          ...amountsOf(v),
           input.discountCode,
           input.method.code,
           input.method.type,
@@ -290,21 +288,7 @@ export async function revalue(
     `UPDATE orders SET subtotal = $2, discount = $3, interest = $4, total = $5, installments = $6, installment_amount = $7,
        exchange_rate = $8, valid_days = $9, payment_method = $10, payment_type = $11, email = COALESCE($12, email), updated_at = $13
      WHERE id = $1`,
-    [
-      order.id,
-      v.subtotal,
-      v.discount,
-      v.interest,
-      v.total,
-      v.installments,
-      v.installmentAmount,
-      v.exchangeRate,
-      v.validDays,
-      changes.method.code,
-      changes.method.type,
-      changes.email ?? null,
-      new Date(changes.now),
-    ],
+    [order.id, ...amountsOf(v), v.exchangeRate, v.validDays, changes.method.code, changes.method.type, changes.email ?? null, new Date(changes.now)],
   );
   await writeLines(tx, order.id, v);
   return (await loadOrder(tx, order.id))!;

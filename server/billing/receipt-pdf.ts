@@ -11,10 +11,11 @@ import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import type { components } from '../../openapi/schema';
+import { currencySymbol } from '../../core/config/money';
 import type { Language } from '../../core/i18n/languages';
 import { receiptDocumentMessages as documentWords, receiptLabelMessages as totalWords } from '../../core/i18n/mail-messages';
 import { bundledMessageFormatter, type MessageFormatter } from '../i18n';
-import { formatDate, formatMoney } from '../mail/templates';
+import { formatDate, formatMoney, locales } from '../mail/templates';
 
 type Schemas = components['schemas'];
 export type ReceiptOrder = Schemas['Order'];
@@ -47,23 +48,6 @@ const fontDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'a
 let fontBytes: { regular: Uint8Array; bold: Uint8Array } | undefined;
 const fonts = () =>
   (fontBytes ??= { regular: readFileSync(path.join(fontDir, 'DejaVuSans.ttf')), bold: readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf')) });
-
-/** Spec section 9: the currencies with a symbol of their own; any other shows its code. */
-const specSymbols: Readonly<Record<string, string>> = {
-  USD: '$',
-  BRL: 'R$',
-  ARS: '$',
-  CLP: '$',
-  COP: '$',
-  MXN: 'MXN',
-  PEN: 'S/.',
-  UYU: '$U',
-  ZAR: 'R',
-  PHP: '₱',
-  RUB: '₽',
-};
-
-const locales: Record<Language, string> = { pt: 'pt-BR', en: 'en-GB', es: 'es', ru: 'ru' };
 
 // A4 in points, with 2 cm margins.
 const PAGE = { width: 595.28, height: 841.89, margin: 56.7 };
@@ -134,7 +118,7 @@ export async function receiptPdf(
 ): Promise<Uint8Array> {
   const format = options.format ?? bundledMessageFormatter();
   const word = (descriptor: { id: string }, values?: Record<string, string>) => format(descriptor, lang, values);
-  const formatOf = (code: string): CurrencyFormat => options.currencies?.[code] ?? { symbol: specSymbols[code] ?? code, decimals: 2 };
+  const formatOf = (code: string): CurrencyFormat => options.currencies?.[code] ?? { symbol: currencySymbol(code), decimals: 2 };
   const money = (minor: number) => formatMoney(minor, formatOf(order.currency), lang);
   const issuedAt = options.issuedAt ?? order.paidAt ?? order.createdAt;
 

@@ -56,7 +56,8 @@ export interface RenderedMessage {
   text: string;
 }
 
-const locales: Record<Language, string> = { pt: 'pt-BR', en: 'en-GB', es: 'es', ru: 'ru' };
+/** The locale each language's money and dates are written in, in the emails and the receipt PDF. */
+export const locales: Record<Language, string> = { pt: 'pt-BR', en: 'en-GB', es: 'es', ru: 'ru' };
 
 /** `R$ 159,90`: the currency's own symbol and exponent, digits grouped the reader's way. */
 export function formatMoney(minor: number, m: { symbol: string; decimals: number }, lang: Language): string {

@@ -1,6 +1,5 @@
-import type { Queryable } from '../db/database';
-import { createHostedCheckout } from './hosted-checkout';
-import type { ChargeOutcome, ChargeRequest, PaymentProvider, ProviderStatus } from './provider';
+import { hostedCheckoutProvider } from './hosted-checkout';
+import type { PaymentProvider } from './provider';
 
 export const EWALLET_PROVIDER = 'sandbox-ewallet';
 /** A wallet checkout can be approved for 30 minutes. */
@@ -14,19 +13,12 @@ export const EWALLET_TTL_MS = 30 * 60_000;
  * sends the browser back to /paymentResult, which polls the order until the webhook has landed.
  */
 export function createEwalletProvider(publicUrl: string) {
-  const checkout = createHostedCheckout({
+  return hostedCheckoutProvider('ewallet', {
     provider: EWALLET_PROVIDER,
     approveUrl: (id) => `${publicUrl}/sandbox/wallet/checkout?id=${id}`,
     returnUrl: (orderId) => `${publicUrl}/paymentResult?orderId=${encodeURIComponent(orderId)}`,
     cancelUrl: (orderId) => `${publicUrl}/paymentResult?orderId=${encodeURIComponent(orderId)}&cancelled=1`,
     ttlMs: EWALLET_TTL_MS,
-  });
-  return {
-    name: EWALLET_PROVIDER,
-    type: 'ewallet',
-    checkout,
-    charge: (q: Queryable, request: ChargeRequest): Promise<ChargeOutcome> => checkout.create(q, request),
-    status: (q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> => checkout.status(q, providerRef, now),
-  } satisfies PaymentProvider & Record<string, unknown>;
+  }) satisfies PaymentProvider & Record<string, unknown>;
 }
 export type EwalletProvider = ReturnType<typeof createEwalletProvider>;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
-import type { ChargeOutcome, ChargeRequest, ProviderStatus } from './provider';
+import type { ChargeOutcome, ChargeRequest, MethodType, ProviderStatus } from './provider';
 
 /**
  * The provider side of a hosted checkout: the merchant creates it, the payer approves (or cancels)
@@ -118,3 +118,15 @@ export function createHostedCheckout(options: HostedCheckoutOptions) {
   };
 }
 export type HostedCheckout = ReturnType<typeof createHostedCheckout>;
+
+/** A provider that charges through a hosted checkout: it creates one, and the checkout's status is the attempt's. */
+export function hostedCheckoutProvider<const T extends MethodType>(type: T, options: HostedCheckoutOptions) {
+  const checkout = createHostedCheckout(options);
+  return {
+    name: options.provider,
+    type,
+    checkout,
+    charge: (q: Queryable, request: ChargeRequest): Promise<ChargeOutcome> => checkout.create(q, request),
+    status: (q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> => checkout.status(q, providerRef, now),
+  };
+}

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database';
-import { checkoutId, createHostedCheckout } from './hosted-checkout';
-import type { ChargeOutcome, ChargeRequest, PaymentProvider, ProviderStatus } from './provider';
+import { checkoutId, hostedCheckoutProvider } from './hosted-checkout';
+import type { PaymentProvider } from './provider';
 
 export const PAYPAL_PROVIDER = 'sandbox-paypal';
 /** PayPal keeps an unapproved order for 3 hours. */
@@ -26,22 +26,17 @@ export function createPaypalProvider(publicUrl: string) {
   const approveUrl = (id: string) => `${publicUrl}/sandbox/paypal/checkoutnow?token=${id}`;
   const back = (orderId: string, cancelled: boolean) =>
     `${publicUrl}/payment-redirect?provider=paypal&orderId=${encodeURIComponent(orderId)}${cancelled ? '&cancelled=1' : ''}`;
-  const checkout = createHostedCheckout({
+  const provider = hostedCheckoutProvider('paypal', {
     provider: PAYPAL_PROVIDER,
     approveUrl,
     returnUrl: (orderId) => back(orderId, false),
     cancelUrl: (orderId) => back(orderId, true),
     ttlMs: PAYPAL_APPROVAL_TTL_MS,
   });
+  const { checkout } = provider;
 
   return {
-    name: PAYPAL_PROVIDER,
-    type: 'paypal',
-    checkout,
-
-    charge: (q: Queryable, request: ChargeRequest): Promise<ChargeOutcome> => checkout.create(q, request),
-
-    status: (q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> => checkout.status(q, providerRef, now),
+    ...provider,
 
     /** POST /v2/checkout/orders/{id}/capture: moves the payer's money once the order is approved. */
     async capture(q: Queryable, providerRef: string, now: number): Promise<CaptureOutcome> {

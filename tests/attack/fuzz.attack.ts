@@ -15,7 +15,7 @@ import type { PasswordHasher } from '../../server/security/passwords';
 import { createTestAccount, DEFAULT_TEST_PASSWORD, type TestAccount } from '../helpers/accounts';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { judgeAnswer } from './fuzz/answers';
-import { multipartBody, operationRequests, payloadOf, urlOf, type FuzzRequest } from './fuzz/requests';
+import { operationRequests, payloadOf, uploadedProof, urlOf, type FuzzRequest } from './fuzz/requests';
 import type { Hints } from './fuzz/schema-arbitrary';
 import { testCard } from './helpers/portal-client';
 
@@ -117,12 +117,8 @@ async function prepareShopper() {
     expect(res.json(), `shopper pays by ${method}`).toMatchObject({ code: 0 });
   }
   const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-  const upload = await inject(
-    'post',
-    '/api/uploadObject/v1',
-    { Authorization: token, 'content-type': 'multipart/form-data; boundary=----fuzz-boundary-7MA4YWxkTrZu0gW' },
-    multipartBody('file', 'image/png', png),
-  );
+  const proof = uploadedProof('image/png', png);
+  const upload = await inject('post', '/api/uploadObject/v1', { Authorization: token, 'content-type': proof.contentType }, proof.payload);
   expect(upload.json(), 'shopper uploads').toMatchObject({ code: 0 });
   const now = server.app.services.clock.now();
   await server.db.query(

@@ -4,25 +4,21 @@
  * chunk over 100 kB gzip. Bytes are deterministic, so they are asserted here; timings never are.
  *
  * BUILT_APP_DIST may name a fresh production build (npm test builds once and passes it); otherwise
- * the app is built here. The floor is small and always built.
+ * the app is built once for the run (tests/helpers/built-app.ts). The floor is small and always built.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, buildFloor, byteBudgets, measureBytes, oversizedChunks, type BytesReport } from '../../bench/bytes';
+import { buildFloor, byteBudgets, measureBytes, oversizedChunks, type BytesReport } from '../../bench/bytes';
 import { kB } from '../../bench/report';
+import { builtApp, suiteDir } from '../helpers/built-app';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 let workDir: string;
 let report: BytesReport;
 
-beforeAll(() => {
-  mkdirSync(path.join(root, '.tmp'), { recursive: true });
-  workDir = mkdtempSync(path.join(root, '.tmp', 'bundle-budgets-'));
-  const given = process.env.BUILT_APP_DIST;
-  if (given && !existsSync(path.join(given, '.vite', 'manifest.json'))) throw new Error(`BUILT_APP_DIST=${given} holds no .vite/manifest.json`);
-  const appDist = given ? path.resolve(given) : buildApp(path.join(workDir, 'app'));
-  report = measureBytes(appDist, buildFloor(path.join(workDir, 'floor')));
+beforeAll(async () => {
+  workDir = suiteDir('bundle-budgets-');
+  report = measureBytes(await builtApp(workDir), buildFloor(path.join(workDir, 'floor')));
 }, 300_000);
 
 afterAll(() => {

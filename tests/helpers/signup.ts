@@ -7,6 +7,9 @@ import type { useTestServer } from './test-server';
 export const SIGNUP_PATH = '/api/user/signup/v1';
 const base = { password: 'secret-pass', nickname: 'Ana', acceptTerms: true, language: 'en' } as const;
 
+/** A sign-up body for `account`, with the suites' usual password, nickname and language. */
+export const signupBody = (account: string, extra: Record<string, unknown> = {}) => ({ account, ...base, ...extra });
+
 let seq = 0;
 /** A fresh address per test: a suite shares one database. */
 export const freshEmail = (tag: string) => `${tag}.${++seq}.${Date.now().toString(36)}@example.com`;

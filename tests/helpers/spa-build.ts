@@ -1,27 +1,50 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../bench/bytes';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createFakeClock } from '../../server/clock';
 import { closure, entryKey, readManifest } from '../../scripts/route-chunks';
-
-const root = path.resolve(import.meta.dirname, '..', '..');
+import { BUILD_TIMEOUT_MS, builtApp, builtAppPath, suiteDir } from './built-app';
+import { useTestServer } from './test-server';
 
 /**
- * The production build the HTML tests serve: BUILT_APP_DIST when it names one (npm test builds
- * once and passes it), otherwise the app built here, in a directory removed afterwards. Call it
- * before useTestServer: its hook then runs first, so the build is there when the server reads it.
+ * The production build the HTML tests serve (see builtApp), and a directory of the suite's own,
+ * removed afterwards. Call it before useTestServer: its hook then runs first, so the build is there
+ * when the server reads it.
  */
 export function useBuiltApp(): { dist: string; workDir: string } {
-  mkdirSync(path.join(root, '.tmp'), { recursive: true });
-  const workDir = mkdtempSync(path.join(root, '.tmp', 'spa-html-'));
-  const given = process.env.BUILT_APP_DIST;
-  const dist = given ? path.resolve(given) : path.join(workDir, 'app');
-  beforeAll(() => {
-    if (given && !existsSync(path.join(dist, '.vite', 'manifest.json'))) throw new Error(`BUILT_APP_DIST=${given} holds no .vite/manifest.json`);
-    if (!given) buildApp(dist);
-  }, 300_000);
+  const workDir = suiteDir('spa-html-');
+  const dist = builtAppPath(workDir);
+  beforeAll(() => builtApp(workDir), BUILD_TIMEOUT_MS);
   afterAll(() => rmSync(workDir, { recursive: true, force: true }));
   return { dist, workDir };
+}
+
+/**
+ * A server on the production build, on a clock the suite moves, and what the HTML tests ask of
+ * it: a page, the build's files for a screen, the entry and a language, and a place's first banner.
+ */
+export function useHtmlServer() {
+  const { dist, workDir } = useBuiltApp();
+  const clock = createFakeClock();
+  const server = useTestServer({ STATIC_DIR: dist }, { clock });
+  return {
+    dist,
+    workDir,
+    clock,
+    server,
+    page: (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url, headers }),
+    /** A screen module's files, from the build's manifest: its own chunk, its imports and its CSS. */
+    screenFiles: (module: string) => [...closure(readManifest(dist), [module])].map((f) => `/${f}`),
+    /** The entry's files, from the build's manifest. */
+    entryFiles: () => [...closure(readManifest(dist), [entryKey(readManifest(dist))])].map((f) => `/${f}`),
+    /** The chunk of a language's compiled messages. */
+    languageChunk: (language: string) => `/${readManifest(dist)[`src/i18n/compiled/${language}.json`]!.file}`,
+    /** The first banner the banners API answers for a place, as the app reads it. */
+    async firstBanner(position: string, language: string) {
+      const res = await server.get(`/api/site/banner/v1?position=${position}&language=${language}`, { Language: language });
+      expect(res.status).toBe(200);
+      return (res.body.data as { id: string; imageUrl: string; mobileImageUrl?: string }[])[0];
+    },
+  };
 }
 
 /**
@@ -40,17 +63,6 @@ export function bootScript(html: string) {
   const m = /<script defer src="\/boot\.js" data-entry="([^"]+)" data-modules="([^"]*)"><\/script>/.exec(html);
   return m ? { entry: m[1]!, modules: m[2]!.split(' ').filter(Boolean) } : undefined;
 }
-
-/** A screen module's files, from the build's manifest: its own chunk, its imports and its CSS. */
-export function screenFiles(dist: string, module: string) {
-  return [...closure(readManifest(dist), [module])].map((f) => `/${f}`);
-}
-
-/** The entry's files, from the build's manifest. */
-export const entryFiles = (dist: string) => [...closure(readManifest(dist), [entryKey(readManifest(dist))])].map((f) => `/${f}`);
-
-/** The chunk of a language's compiled messages. */
-export const languageChunk = (dist: string, language: string) => `/${readManifest(dist)[`src/i18n/compiled/${language}.json`]!.file}`;
 
 /** The pictures the HTML preloads, in order, with their media query. */
 export function bannerLinks(html: string) {

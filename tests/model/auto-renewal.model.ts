@@ -1,9 +1,10 @@
 // The auto-renewal machine's graph for the walks: the events each state offers, with the typed
 // results of every invocation, which the walks then arrange for real.
 import type { EventObject } from 'xstate';
-import type { AutoRenewalMachine } from '../../machines/auto-renewal/auto-renewal.machine';
+import { autoRenewalMachine, type AutoRenewalMachine } from '../../machines/auto-renewal/auto-renewal.machine';
+import { createAutoRenewalActors } from '../../machines/auto-renewal/auto-renewal.actors';
 import type { RenewInfo } from '../../machines/auto-renewal/auto-renewal.types';
-import type { GraphModel } from './harness';
+import { done, error, type GraphModel } from './harness';
 
 const info = (status: RenewInfo['status'], renewing = false): RenewInfo => ({
   status,
@@ -13,8 +14,6 @@ const info = (status: RenewInfo['status'], renewing = false): RenewInfo => ({
   currency: 'BRL',
   renewing,
 });
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as EventObject;
-const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(id) }) as EventObject;
 const refused = (errCode: number) => ({ kind: 'refused', errCode });
 
 /** Per invocation, the answers the graph considers: one per guarded branch of its onDone. */
@@ -47,7 +46,10 @@ const userEvents: EventObject[] = [
   { type: 'REFRESH_REQUESTED' },
 ];
 
-export function autoRenewalGraph(machine: AutoRenewalMachine): GraphModel<AutoRenewalMachine> {
+/** The machine's graph for both walks: stand-in actors suffice, since each walk runs the machine with its own. */
+export function autoRenewalGraph(
+  machine: AutoRenewalMachine = autoRenewalMachine.provide({ actors: createAutoRenewalActors({} as never) }),
+): GraphModel<AutoRenewalMachine> {
   return {
     machine,
     inputs: { signedIn: undefined as never },

@@ -79,7 +79,7 @@ walkSuite({
   title: 'auto-renewal machine, walk (b): through the account panel, against the real server',
   flow: 'autoRenewal',
   walk: 'screens',
-  model: autoRenewalGraph(autoRenewalMachine.provide({ actors: createAutoRenewalActors({} as never) })),
+  model: autoRenewalGraph(),
   async path(run) {
     const world = new RenewalWorld(server);
     await world.setUp();

@@ -29,7 +29,7 @@ walkSuite({
   title: 'auto-renewal machine, walk (a): real actors against the real server',
   flow: 'autoRenewal',
   walk: 'server',
-  model: autoRenewalGraph(autoRenewalMachine.provide({ actors: createAutoRenewalActors({} as never) })),
+  model: autoRenewalGraph(),
   async path(run) {
     const world = new RenewalWorld(server);
     await world.setUp();

@@ -5,18 +5,8 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { useTestServer } from '../helpers/test-server';
-import {
-  buyWithSavedCard,
-  Cards,
-  cancelRenewal,
-  deleteCard,
-  expireByDeclines,
-  expireCard,
-  pauseRenewal,
-  signedInClient,
-  storageFault,
-  subscription,
-} from './billing.world';
+import { buyWithSavedCard, Cards, cancelRenewal, deleteCard, expireByDeclines, expireCard, pauseRenewal, signedInClient, subscription } from './billing.world';
+import { storageFault } from './faults';
 
 type Server = ReturnType<typeof useTestServer>;
 type Output = { kind?: string; errCode?: number; info?: { status: string; renewing: boolean } } | undefined;

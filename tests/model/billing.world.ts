@@ -1,6 +1,6 @@
 // Real server state for the auto-renewal and discount-unbinding walks and hand tests: every answer
 // a path expects is produced by the server's own routes and jobs (a purchase with a saved card, a
-// renewal pass paused between its claim and its charge, declines until expiry, a storage fault),
+// renewal pass paused between its claim and its charge, declines until expiry),
 // the way tests/server/renewal.test.ts and discounts.test.ts arrange them.
 import { runRenewals } from '../../server/billing/renewal';
 import type { Database } from '../../server/db/database';
@@ -110,12 +110,6 @@ export async function expireByDeclines(server: Server, uid: number): Promise<voi
 /** A saved card past its expiry month: renewals cannot charge it (6206). */
 export async function expireCard(server: Server, cardId: string): Promise<void> {
   await server.db.query('UPDATE cards SET exp_month = 1, exp_year = 2025 WHERE id = $1', [cardId]);
-}
-
-/** A table renamed away: the server's next statement on it fails (-2499). Returns the repair. */
-export async function storageFault(server: Server, table: string): Promise<() => Promise<void>> {
-  await server.db.query(`ALTER TABLE ${table} RENAME TO ${table}_unavailable`);
-  return async () => void (await server.db.query(`ALTER TABLE ${table}_unavailable RENAME TO ${table}`));
 }
 
 /**

@@ -1,53 +1,18 @@
 // The checkout machine's graph for the walks: the events each state offers, with the typed results
 // of every invocation (its own calls, and the payment and unbinding flows it runs as children).
 import type { EventObject } from 'xstate';
-import type { CheckoutMachine } from '../../machines/checkout/checkout.machine';
+import { checkoutMachine, type CheckoutMachine } from '../../machines/checkout/checkout.machine';
+import { createCheckoutActors } from '../../machines/checkout/checkout.actors';
 import type { CheckoutInput } from '../../machines/checkout/checkout.types';
-import type { GraphModel } from './harness';
-
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(id) });
+import { monthlyValuation } from '../fixtures/valuation';
+import { done, error, type GraphModel } from './harness';
+import { graphMethods, paymentEnds } from './payment.model';
 
 export const checkoutInputs = {
   plan1: { planId: '1', currency: 'BRL', country: 'BR', defaultInstallments: 3, email: 'graph@example.com' },
 } satisfies Record<string, CheckoutInput>;
 
 const order = { id: 'ORDGRAPH', status: 'PAYMENT_PENDING' };
-const method = (code: string, maxInstallments: number) => ({
-  code,
-  name: code,
-  type: code,
-  installmentsAllowed: maxInstallments > 1,
-  maxInstallments,
-  requiredFields: [],
-  savedCards: code === 'card',
-});
-const methods = [method('card', 12), method('pix', 1), method('paypal', 1)];
-const valuation = (discountCode?: Record<string, unknown>) => ({
-  planId: '1',
-  planName: 'Mensal',
-  price: 2990,
-  discount: 0,
-  subtotal: 2990,
-  interest: 0,
-  total: 2990,
-  currency: 'BRL',
-  baseCurrency: 'BRL',
-  exchangeRate: '1',
-  validDays: 30,
-  installments: 1,
-  installmentAmount: 2990,
-  ...(discountCode ? { discountCode } : {}),
-});
-
-/** What each method's payment can end as, as the walks produce it for real. */
-const paymentEnds: Record<string, unknown[]> = {
-  // 4242… paid, 4000…0002 declined, 4000…1117 unanswered (pending), the pay call lost (failed).
-  card: [{ kind: 'paid', orderId: 'ORDGRAPH' }, { kind: 'declined', errCode: 301 }, { kind: 'pending', orderId: 'ORDGRAPH' }, { kind: 'failed' }],
-  paypal: [{ kind: 'redirected', url: 'https://graph.example/approve' }],
-  // A PIX code left unpaid until its window closed.
-  pix: [{ kind: 'closed', orderId: 'ORDGRAPH', status: 'PAYMENT_CANCELLED' }],
-};
 
 const userEvents: EventObject[] = [
   { type: 'FINISH_ORDER_CHOSEN' },
@@ -66,7 +31,10 @@ const userEvents: EventObject[] = [
   { type: 'RETRY' },
 ];
 
-export function checkoutGraph(machine: CheckoutMachine): GraphModel<CheckoutMachine> {
+/** The machine's graph for both walks: stand-in actors suffice, since each walk runs the machine with its own. */
+export function checkoutGraph(
+  machine: CheckoutMachine = checkoutMachine.provide({ actors: createCheckoutActors({ client: {} } as never) }),
+): GraphModel<CheckoutMachine> {
   return {
     machine,
     inputs: checkoutInputs,
@@ -82,19 +50,19 @@ export function checkoutGraph(machine: CheckoutMachine): GraphModel<CheckoutMach
         ],
         // Once a payment was refused, its order is the customer's unfinished one.
         loadCart: c.orderId ? [done('loadCart', order), error('loadCart')] : [done('loadCart', null), done('loadCart', order), error('loadCart')],
-        loadMethods: [done('loadMethods', methods), error('loadMethods')],
+        loadMethods: [done('loadMethods', graphMethods), error('loadMethods')],
         // A typed code applies, is refused (9000…), or is held by another unpaid order (9004).
         // Repaying, the order's own code always applies (the server is told which order it is).
         valuate: c.orderId
-          ? [done('valuate', valuation(c.discountCode ? { code: c.discountCode, applied: true } : undefined)), error('valuate')]
+          ? [done('valuate', monthlyValuation(c.discountCode ? { code: c.discountCode, applied: true } : undefined)), error('valuate')]
           : c.discountCode
             ? [
-                done('valuate', valuation({ code: c.discountCode, applied: true })),
-                done('valuate', valuation({ code: c.discountCode, applied: false, errCode: 9000 })),
-                done('valuate', valuation({ code: c.discountCode, applied: false, errCode: 9004, boundOrderId: 'ORDOTHER' })),
+                done('valuate', monthlyValuation({ code: c.discountCode, applied: true })),
+                done('valuate', monthlyValuation({ code: c.discountCode, applied: false, errCode: 9000 })),
+                done('valuate', monthlyValuation({ code: c.discountCode, applied: false, errCode: 9004, boundOrderId: 'ORDOTHER' })),
                 error('valuate'),
               ]
-            : [done('valuate', valuation()), error('valuate')],
+            : [done('valuate', monthlyValuation()), error('valuate')],
         unbinding: [done('unbinding', { kind: 'unbound' }), done('unbinding', { kind: 'kept' }), done('unbinding', { kind: 'cannotRemove', errCode: 1003 })],
         payment: (paymentEnds[c.methodCode ?? ''] ?? []).map((o) => done('payment', o)),
         findRefusedOrder: [done('findRefusedOrder', { ...order, status: 'PAYMENT_FAILED' }), error('findRefusedOrder')],

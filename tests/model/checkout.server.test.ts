@@ -19,7 +19,7 @@ walkSuite({
   title: 'checkout machine, walk (a): real actors and child flows against the real server',
   flow: 'checkout',
   walk: 'server',
-  model: checkoutGraph(checkoutMachine.provide({ actors: createCheckoutActors({ client: {} } as never) })),
+  model: checkoutGraph(),
   async path(run) {
     const world = new CheckoutWorld(server, clock);
     await world.setUp();

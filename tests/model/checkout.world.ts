@@ -7,18 +7,11 @@ import type { PayDetails } from '../../machines/payment/payment.types';
 import type { FakeClock } from '../../server/clock';
 import { createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
-import { card, detailsFor, letPixExpire, lossyClient, PIX_PAYER } from './payment-world';
+import { card, detailsFor, letPixExpire, lossyClient, PIX_PAYER, type Expect } from './payment-world';
 import { AnswerGate } from './real-server';
 import { shapedDiscountCode } from '../../core/validation/helpers';
 
 type Server = ReturnType<typeof useTestServer>;
-type Expect = (actual: unknown) => {
-  toBe(v: unknown): void;
-  toContain(v: unknown): void;
-  toEqual(v: unknown): void;
-  toMatch(v: RegExp): void;
-  toMatchObject(v: object): void;
-};
 
 /** The call each invocation makes, whose request is lost when its error is arranged. */
 const routes: Record<string, string> = {

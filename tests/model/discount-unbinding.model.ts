@@ -1,7 +1,8 @@
 // The discount-unbinding machine's graph for the walks: the events each state offers, with the
 // typed results of its one invocation, which the walks then arrange for real.
 import type { EventObject } from 'xstate';
-import type { DiscountUnbindingMachine } from '../../machines/discount-unbinding/discount-unbinding.machine';
+import { discountUnbindingMachine, type DiscountUnbindingMachine } from '../../machines/discount-unbinding/discount-unbinding.machine';
+import { createDiscountUnbindingActors } from '../../machines/discount-unbinding/discount-unbinding.actors';
 import type { DiscountUnbindingInput } from '../../machines/discount-unbinding/discount-unbinding.types';
 import type { GraphModel } from './harness';
 
@@ -16,7 +17,10 @@ const answers: EventObject[] = [
 ];
 const userEvents: EventObject[] = [{ type: 'CONFIRMED' }, { type: 'CANCELLED' }, { type: 'RETRY_REQUESTED' }];
 
-export function discountUnbindingGraph(machine: DiscountUnbindingMachine): GraphModel<DiscountUnbindingMachine> {
+/** The machine's graph for both walks: stand-in actors suffice, since each walk runs the machine with its own. */
+export function discountUnbindingGraph(
+  machine: DiscountUnbindingMachine = discountUnbindingMachine.provide({ actors: createDiscountUnbindingActors({} as never) }),
+): GraphModel<DiscountUnbindingMachine> {
   return {
     machine,
     inputs: unbindingInputs,

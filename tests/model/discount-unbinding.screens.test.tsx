@@ -60,7 +60,7 @@ walkSuite({
   title: 'discount-unbinding machine, walk (b): through the dialog, against the real server',
   flow: 'discountUnbinding',
   walk: 'screens',
-  model: discountUnbindingGraph(discountUnbindingMachine.provide({ actors: createDiscountUnbindingActors({} as never) })),
+  model: discountUnbindingGraph(),
   async path(run) {
     const world = new UnbindingWorld(server);
     const input = await world.setUp();

@@ -25,7 +25,7 @@ walkSuite({
   title: 'discount-unbinding machine, walk (a): real actors against the real server',
   flow: 'discountUnbinding',
   walk: 'server',
-  model: discountUnbindingGraph(discountUnbindingMachine.provide({ actors: createDiscountUnbindingActors({} as never) })),
+  model: discountUnbindingGraph(),
   async path(run) {
     const world = new UnbindingWorld(server);
     const input = await world.setUp();

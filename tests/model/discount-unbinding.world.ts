@@ -4,7 +4,8 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { useTestServer } from '../helpers/test-server';
-import { boundOrderOf, Cards, orderHoldingCode, orderStatus, signedInClient, storageFault } from './billing.world';
+import { boundOrderOf, Cards, orderHoldingCode, orderStatus, signedInClient } from './billing.world';
+import { storageFault } from './faults';
 import { UNBINDING_CODE } from './discount-unbinding.model';
 
 type Server = ReturnType<typeof useTestServer>;

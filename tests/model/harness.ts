@@ -158,6 +158,11 @@ function mockScope(): never {
   } as never;
 }
 
+/** An invocation's answer as a graph offers it (`xstate.done.actor.<id>`, with the actor's output). */
+export const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, output }) as EventObject;
+/** An invocation's failure as a graph offers it; the walks make it happen for real. */
+export const error = (id: string): EventObject => ({ type: `xstate.error.actor.${id}`, error: new Error(id) }) as EventObject;
+
 /** A readable path name for test titles. */
 export function describePath(path: FlowPath<AnyStateMachine>): string {
   const events = path.steps.slice(1).map((s) => {

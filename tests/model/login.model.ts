@@ -1,16 +1,15 @@
 // The login machine's graph for the walks: the events each state offers, with the typed results
 // of every invocation the walks then arrange for real.
 import type { EventObject } from 'xstate';
-import type { LoginMachine } from '../../machines/login/login.machine';
+import { loginMachine, type LoginMachine } from '../../machines/login/login.machine';
+import { createLoginActors } from '../../machines/login/login.actors';
 import type { LoginInput } from '../../machines/login/login.types';
 import type { CaptchaPurpose } from '../../machines/captcha';
-import type { GraphModel } from './harness';
+import { done, error, type GraphModel } from './harness';
 
 const user = { token: 'graph', uid: '1', account: 'graph@example.com', type: 'email', expiration: 1, accountLoginType: 'password' };
 const token = { appToken: 'graph', accountId: '1', loginId: 'graph' };
 const fields = { account: 'graph@example.com' };
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(id) });
 const refused = (errCode: number) => ({ kind: 'refused', errCode });
 const loggedIn = { kind: 'loggedIn', userInfo: user };
 /** A challenge's shape; the walks get real ones from the server. */
@@ -72,7 +71,8 @@ const userEvents: EventObject[] = [
   { type: 'NOTICE_DISMISSED' },
 ];
 
-export function loginGraph(machine: LoginMachine): GraphModel<LoginMachine> {
+/** The machine's graph for both walks: stand-in actors suffice, since each walk runs the machine with its own. */
+export function loginGraph(machine: LoginMachine = loginMachine.provide({ actors: createLoginActors({} as never) })): GraphModel<LoginMachine> {
   return {
     machine,
     inputs: loginInputs,

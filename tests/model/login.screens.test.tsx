@@ -3,28 +3,21 @@
 // the screen's actor calling the real reference server. One executor per event (typed with
 // `satisfies`, so a new event without one does not compile) and, per state, what the user sees.
 import './node-realm';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router-dom';
 import { afterEach, beforeAll, expect } from 'vitest';
-import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { createLoginActors } from '../../machines/login/login.actors';
-import { loginMachine } from '../../machines/login/login.machine';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { LoginEventType } from '../../machines/login/login.types';
-import { sessionMachine } from '../../machines/session/session.machine';
-import { createSessionActors } from '../../machines/session/session.actors';
 import { createFakeClock } from '../../server/clock';
 import { errorMessageFor } from '../../core/i18n/error-messages';
-import { createQueryCache } from '../../src/queries/query-cache';
-import { ServicesProvider } from '../../src/queries/services-provider';
 import { LoginScreen } from '../../src/screens/login/login-screen';
-import { createSessionCache } from '../../core/session/session-cache';
 import { useTestServer } from '../helpers/test-server';
 import { GOOGLE_CLIENT_ID, useGoogleStub } from './google-stub';
 import { loginGraph, loginInputs, type LoginStart } from './login.model';
 import { configureCountdown, LoginWorld } from './login.world';
 import { createClientWorld, MemoryStorage } from './real-server';
-import { Landed, NavigationBridge } from './router-bridge';
+import { renderSignedOut } from './router-bridge';
+import { passCountdown } from './captcha-walks';
 import { CAPTCHA, verifyCaptchaOnScreen } from './screen-walk';
 import { walkSuite } from './walk-suite';
 
@@ -157,7 +150,7 @@ walkSuite({
   title: 'login machine, walk (b): through the screen, against the real server',
   flow: 'login',
   walk: 'screens',
-  model: loginGraph(loginMachine.provide({ actors: createLoginActors({} as never) })),
+  model: loginGraph(),
   path(run) {
     const storage = new MemoryStorage();
     const client = createClientWorld(server.app, storage);
@@ -173,44 +166,18 @@ walkSuite({
         client.store.set('loginActiveTab', input.tab);
         const query = new URLSearchParams({ redirect: input.returnTo });
         if (input.entranceToken && world.entranceToken) for (const [k, v] of Object.entries(world.entranceToken)) query.set(k, v);
-        const session = createActor(
-          sessionMachine.provide({
-            actors: createSessionActors(client.api),
-            actions: { storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo), clearSession: () => client.store.resetSession() },
-          }),
-          { input: { userInfo: null } },
-        ).start();
         const { clock: actorClock, inspect, snapshots } = run.screenOptions(client.gate);
-        const services = {
-          api: client.api,
-          store: client.store,
-          queries: createQueryCache(),
-          cache: createSessionCache(new MemoryStorage()),
-          session,
-          actorOptions: { clock: actorClock, inspect },
-        };
         client.gate.hold();
-        render(
-          <ServicesProvider services={services}>
-            <IntlProvider locale="en" messages={{}} onError={() => {}}>
-              <MemoryRouter initialEntries={[`/login?${query.toString()}`]}>
-                <NavigationBridge onNavigate={client.onNavigate} />
-                <Routes>
-                  <Route path="/login" element={<LoginScreen />} />
-                  <Route path="*" element={<Landed />} />
-                </Routes>
-              </MemoryRouter>
-            </IntlProvider>
-          </ServicesProvider>,
-        );
+        renderSignedOut(client, {
+          url: `/login?${query.toString()}`,
+          routes: <Route path="/login" element={<LoginScreen />} />,
+          actorOptions: { clock: actorClock, inspect },
+          sessionActions: { storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo), clearSession: () => client.store.resetSession() },
+        });
         return { snapshots, clock: actorClock };
       },
       perform: (event, from) => executors[event.type as LoginEventType](world, from, event),
-      delayMs(_delay, current) {
-        const ms = current.context.countdownSeconds * 1000;
-        clock.advance(ms);
-        return ms;
-      },
+      delayMs: passCountdown(clock),
       async check(reached, _expected, event) {
         await world.check(reached, event);
         const latest = () => run.seen[run.seen.length - 1]!;

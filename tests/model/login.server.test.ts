@@ -49,7 +49,7 @@ walkSuite({
   title: 'login machine, walk (a): real actors against the real server',
   flow: 'login',
   walk: 'server',
-  model: loginGraph(loginMachine.provide({ actors: createLoginActors({} as never) })),
+  model: loginGraph(),
   path(run) {
     const client = createClientWorld(server.app);
     const world = new LoginWorld(server, clock, google, client);

@@ -5,12 +5,13 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { AccountFields, EntranceToken, LoginInvokeId } from '../../machines/login/login.types';
-import { CodePolicy } from '../../server/auth/codes';
 import type { FakeClock } from '../../server/clock';
 import { accountFields, createTestAccount, loginBody, uniqueEmail, type TestAccount } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
 import type { useGoogleStub } from './google-stub';
-import { expectChallengeFor, expireShownChallenge } from './captcha-walks';
+import { expectChallengeFor, expireShownChallenge, makeCodeCaptchaDue } from './captcha-walks';
+import { ArrangedFaults } from './faults';
+import { sessionAnswer } from './session.model';
 import type { ClientWorld } from './real-server';
 
 type Server = ReturnType<typeof useTestServer>;
@@ -36,41 +37,24 @@ export class LoginWorld {
   codeChoice: 'right' | 'wrong' = 'right';
   entranceToken: EntranceToken | null = null;
   googleCredential: string | null = null;
-  private undo: Array<{ answer: string; run: () => Promise<void> }> = [];
-  /** The answer being arranged: a fault lasts until that answer has come. */
-  private arranging = '';
+  private readonly faults: ArrangedFaults;
 
   constructor(
     private server: Server,
     private clock: FakeClock,
     private google: ReturnType<typeof useGoogleStub>,
     readonly client: ClientWorld,
-  ) {}
+  ) {
+    this.faults = new ArrangedFaults(server);
+  }
 
   private async fresh(options: Parameters<typeof createTestAccount>[1] = {}) {
     return createTestAccount(this.server, options);
   }
 
-  /** A storage fault in `table` until the answer it was arranged for has come (HTTP 500, -2499). */
-  private async breakTable(table: string) {
-    await this.server.db.query(`ALTER TABLE ${table} RENAME TO ${table}_unavailable`);
-    this.undo.push({ answer: this.arranging, run: async () => void (await this.server.db.query(`ALTER TABLE ${table}_unavailable RENAME TO ${table}`)) });
-  }
-
-  /** A storage fault on writing a row of `table` only, so the reads before it still work. */
-  private async breakInserts(table: string) {
-    await this.server.db.query(
-      `CREATE OR REPLACE FUNCTION model_walk_fault() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'storage fault arranged by the model walk'; END $$ LANGUAGE plpgsql`,
-    );
-    await this.server.db.query(`CREATE TRIGGER model_walk_fault BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION model_walk_fault()`);
-    this.undo.push({ answer: this.arranging, run: async () => void (await this.server.db.query(`DROP TRIGGER model_walk_fault ON ${table}`)) });
-  }
-
   /** Ends the faults arranged for `answer` (all of them without one). */
-  async repair(answer?: string) {
-    const due = this.undo.filter((u) => answer === undefined || u.answer === answer);
-    this.undo = this.undo.filter((u) => !due.includes(u));
-    for (const u of due) await u.run();
+  repair(answer?: string) {
+    return this.faults.repair(answer);
   }
 
   private async failPasswords(account: TestAccount, times: number) {
@@ -111,22 +95,18 @@ export class LoginWorld {
    * that starts it (a resend keeps the account the dialog was opened for).
    */
   async arrange(event: EventObject, cause: EventObject | undefined) {
-    const [, kind, id] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type) ?? [];
-    const output = (event as { output?: Output }).output;
-    const refusal = output?.kind === 'refused' ? output.errCode : undefined;
-    const fail = kind === 'error';
-    this.arranging = event.type;
+    const { id, refusal, fail } = this.faults.begin(event);
     switch (id as LoginInvokeId) {
       case 'tokenLogin': {
         const account = await this.fresh();
         const token = await this.tokenFor(account);
         // A token whose signature does not match (21 outside the STB scene, 201 inside it).
         this.entranceToken = refusal !== undefined ? { ...token, appToken: `${token.appToken.slice(0, -2)}AA` } : token;
-        if (fail) await this.breakInserts('sessions');
+        if (fail) await this.faults.breakInserts('sessions');
         return;
       }
       case 'loadConfig':
-        if (fail) await this.breakTable('site_settings');
+        if (fail) await this.faults.breakTable('site_settings');
         return;
       case 'passwordLogin': {
         // The account that asked for the captcha, whose challenge runs out before it is sent.
@@ -152,12 +132,12 @@ export class LoginWorld {
           this.clock.advance(15 * 60_000 + 1);
           await this.failPasswords(account, 1);
         }
-        if (fail) await this.breakInserts('sessions');
+        if (fail) await this.faults.breakInserts('sessions');
         return;
       }
       case 'loadCaptcha':
         // Each new challenge sweeps long-spent ones first.
-        if (fail) await this.breakTable('captchas');
+        if (fail) await this.faults.breakTable('captchas');
         return;
       case 'sendCode': {
         // As for the password: the shown challenge runs out before it is sent.
@@ -173,8 +153,8 @@ export class LoginWorld {
         // A code went out moments ago: the countdown is running (docs/decisions/006).
         if (refusal === -3031) await this.server.post('/api/user/sendVerificationCode/v1', { ...accountFields(account), channel: 'email', purpose: 'login' });
         if (refusal === 17) await this.failPasswords(account, 5);
-        if (refusal === -3034) await this.makeCodeCaptchaDue(account);
-        if (fail) await this.breakInserts('verification_codes');
+        if (refusal === -3034) await makeCodeCaptchaDue(this.server, this.clock, account, 'login', CONFIGURED_COUNTDOWN);
+        if (fail) await this.faults.breakInserts('verification_codes');
         return;
       }
       case 'codeLogin': {
@@ -184,7 +164,7 @@ export class LoginWorld {
         if (refusal === 197) await this.setStatus(account, 'login_not_allowed');
         if (refusal === 17) await this.failPasswords(account, 4);
         if (refusal === 1) await this.server.db.query(`UPDATE accounts SET email = $2 WHERE uid = $1`, [account.uid, uniqueEmail('moved')]);
-        if (fail) await this.breakInserts('sessions');
+        if (fail) await this.faults.breakInserts('sessions');
         return;
       }
       case 'googleLogin': {
@@ -194,7 +174,7 @@ export class LoginWorld {
         // No account has this address: 1.
         const email = refusal === 1 ? uniqueEmail('stranger') : account.email!;
         this.googleCredential = await this.google.credential(email, this.clock.now());
-        if (fail) await this.breakInserts('sessions');
+        if (fail) await this.faults.breakInserts('sessions');
         return;
       }
       default:
@@ -202,42 +182,14 @@ export class LoginWorld {
     }
   }
 
-  private async codesLastHour(account: TestAccount) {
-    const rows = await this.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM verification_codes WHERE account_uid = $1 AND created_at > $2', [
-      account.uid,
-      new Date(this.clock.now() - 3_600_000),
-    ]);
-    return Number(rows[0]?.n ?? 0);
-  }
-
-  /** docs/decisions/006: from the 4th code within an hour a captcha is due (each after the countdown). */
-  private async makeCodeCaptchaDue(account: TestAccount) {
-    // The server never enforces less than 60 s, whatever the site configures.
-    const countdown = (Math.max(CONFIGURED_COUNTDOWN, CodePolicy.minCountdownSeconds) + 1) * 1000;
-    while ((await this.codesLastHour(account)) < 3) {
-      this.clock.advance(countdown);
-      await this.server.post('/api/user/sendVerificationCode/v1', { ...accountFields(account), channel: 'email', purpose: 'login' });
-    }
-    this.clock.advance(countdown);
-  }
-
   /** The server's side of a state the actor reached, and the answer it gave. */
   async check(reached: AnyMachineSnapshot, event: EventObject) {
     const output = (event as { output?: Output }).output;
-    await this.repair(event.type);
-    // The real answer is the one the path expected: its catalogue code is in the context.
-    if (output?.kind === 'refused') expect(reached.context.errCode).toBe(output.errCode);
-    if (event.type.startsWith('xstate.error.actor.')) expect(reached.context.error).toMatchObject({ errCode: -2499 });
+    await this.faults.answered(reached, event);
     if (event.type === 'xstate.done.actor.loadConfig') expect(reached.context.countdownSeconds).toBe(CONFIGURED_COUNTDOWN);
     if (reached.matches('loggedIn')) {
       // A session the server accepts.
-      const info = reached.context.userInfo;
-      const res = await this.server.post(
-        '/api/user/queryInfo/v1',
-        { uid: info.uid, account: info.account, type: info.type },
-        { Authorization: info.token, Language: 'en' },
-      );
-      expect(res.body.code).toBe(0);
+      expect(await sessionAnswer(this.server, reached.context.userInfo)).toBe(0);
     }
     if (reached.matches('leftForNotice')) expect(this.client.effects).toContainEqual(['navigate', `/notice?type=stbLoginErr&code=${reached.context.errCode}`]);
     if (reached.matches({ form: 'locked' })) {

@@ -1,14 +1,13 @@
 // The password-recovery machine's graph for the walks: the events each state offers, with the typed
 // results of every invocation that the walks then arrange for real (password-recovery.world.ts).
 import type { EventObject } from 'xstate';
-import type { PasswordRecoveryMachine } from '../../machines/password-recovery/password-recovery.machine';
+import { passwordRecoveryMachine, type PasswordRecoveryMachine } from '../../machines/password-recovery/password-recovery.machine';
+import { createPasswordRecoveryActors } from '../../machines/password-recovery/password-recovery.actors';
 import type { PasswordRecoveryInput } from '../../machines/password-recovery/password-recovery.types';
 import type { CaptchaPurpose } from '../../machines/captcha';
-import type { GraphModel } from './harness';
+import { done, error, type GraphModel } from './harness';
 import { graphChallenge } from './login.model';
 
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(id) });
 const refused = (errCode: number) => ({ kind: 'refused', errCode });
 const sent = { kind: 'sent', sentTo: 'g***@example.com', resendAfter: 60 };
 
@@ -55,7 +54,10 @@ const userEvents: EventObject[] = [
   { type: 'RESTART' },
 ];
 
-export function passwordRecoveryGraph(machine: PasswordRecoveryMachine): GraphModel<PasswordRecoveryMachine> {
+/** The machine's graph for both walks: stand-in actors suffice, since each walk runs the machine with its own. */
+export function passwordRecoveryGraph(
+  machine: PasswordRecoveryMachine = passwordRecoveryMachine.provide({ actors: createPasswordRecoveryActors({} as never) }),
+): GraphModel<PasswordRecoveryMachine> {
   return {
     machine,
     inputs: recoveryInputs,

@@ -3,27 +3,20 @@
 // /reset-password with Testing Library, the screen's actor calling the real reference server. One
 // executor per event (`satisfies`), and per state what the user sees.
 import './node-realm';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route } from 'react-router-dom';
 import { afterEach, expect } from 'vitest';
-import { createActor, type AnyMachineSnapshot } from 'xstate';
-import { createPasswordRecoveryActors } from '../../machines/password-recovery/password-recovery.actors';
-import { passwordRecoveryMachine } from '../../machines/password-recovery/password-recovery.machine';
+import type { AnyMachineSnapshot } from 'xstate';
 import type { PasswordRecoveryEventType } from '../../machines/password-recovery/password-recovery.types';
-import { createSessionActors } from '../../machines/session/session.actors';
-import { sessionMachine } from '../../machines/session/session.machine';
 import { createFakeClock } from '../../server/clock';
 import { errorMessageFor } from '../../core/i18n/error-messages';
-import { createQueryCache } from '../../src/queries/query-cache';
-import { ServicesProvider } from '../../src/queries/services-provider';
 import { ForgotPasswordScreen, ResetPasswordScreen } from '../../src/screens/password-recovery/password-recovery-screen';
-import { createSessionCache } from '../../core/session/session-cache';
 import { useTestServer } from '../helpers/test-server';
 import { passwordRecoveryGraph, type RecoveryStart } from './password-recovery.model';
 import { RecoveryWorld } from './password-recovery.world';
-import { createClientWorld, MemoryStorage } from './real-server';
-import { Landed, NavigationBridge } from './router-bridge';
+import { createClientWorld } from './real-server';
+import { renderSignedOut } from './router-bridge';
+import { passCountdown } from './captcha-walks';
 import { CAPTCHA, verifyCaptchaOnScreen } from './screen-walk';
 import { walkSuite } from './walk-suite';
 
@@ -113,7 +106,7 @@ walkSuite({
   title: 'password-recovery machine, walk (b): through the screens, against the real server',
   flow: 'passwordRecovery',
   walk: 'screens',
-  model: passwordRecoveryGraph(passwordRecoveryMachine.provide({ actors: createPasswordRecoveryActors({} as never) })),
+  model: passwordRecoveryGraph(),
   path(run) {
     const client = createClientWorld(server.app);
     const world = new RecoveryWorld(server, clock);
@@ -124,39 +117,21 @@ walkSuite({
       async start(start) {
         const url = (start as RecoveryStart) === 'link' ? `/reset-password?token=${encodeURIComponent(world.token ?? '')}&la=en` : '/forgot-password';
         const { clock: actorClock, inspect, snapshots } = run.screenOptions(client.gate);
-        const session = createActor(sessionMachine.provide({ actors: createSessionActors(client.api) }), { input: { userInfo: null } }).start();
-        const services = {
-          api: client.api,
-          store: client.store,
-          queries: createQueryCache(),
-          cache: createSessionCache(new MemoryStorage()),
-          session,
-          actorOptions: { clock: actorClock, inspect },
-        };
         client.gate.hold();
-        render(
-          <ServicesProvider services={services}>
-            <IntlProvider locale="en" messages={{}} onError={() => {}}>
-              <MemoryRouter initialEntries={[url]}>
-                <NavigationBridge onNavigate={client.onNavigate} />
-                <Routes>
-                  <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
-                  <Route path="/reset-password" element={<ResetPasswordScreen />} />
-                  <Route path="*" element={<Landed />} />
-                </Routes>
-              </MemoryRouter>
-            </IntlProvider>
-          </ServicesProvider>,
-        );
+        renderSignedOut(client, {
+          url,
+          routes: (
+            <>
+              <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
+              <Route path="/reset-password" element={<ResetPasswordScreen />} />
+            </>
+          ),
+          actorOptions: { clock: actorClock, inspect },
+        });
         return { snapshots, clock: actorClock };
       },
       perform: (event) => executors[event.type as PasswordRecoveryEventType](world),
-      delayMs(_delay, current) {
-        // The countdown runs on the server's clock too, so the resend is really allowed.
-        const ms = current.context.countdownSeconds * 1000;
-        clock.advance(ms);
-        return ms;
-      },
+      delayMs: passCountdown(clock),
       async check(reached, _expected, event) {
         await world.check(reached, event);
         expect(run.seen[run.seen.length - 1]!.value).toEqual(reached.value);

@@ -7,7 +7,7 @@ import { passwordRecoveryMachine } from '../../machines/password-recovery/passwo
 import type { PasswordRecoveryEvent, PasswordRecoveryEventType } from '../../machines/password-recovery/password-recovery.types';
 import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../helpers/test-server';
-import { solutionOf } from './captcha-walks';
+import { passCountdown, solutionOf } from './captcha-walks';
 import { passwordRecoveryGraph, recoveryInputs, type RecoveryStart } from './password-recovery.model';
 import { RecoveryWorld } from './password-recovery.world';
 import { createClientWorld } from './real-server';
@@ -33,7 +33,7 @@ walkSuite({
   title: 'password-recovery machine, walk (a): real actors against the real server',
   flow: 'passwordRecovery',
   walk: 'server',
-  model: passwordRecoveryGraph(passwordRecoveryMachine.provide({ actors: createPasswordRecoveryActors({} as never) })),
+  model: passwordRecoveryGraph(),
   path(run) {
     const client = createClientWorld(server.app);
     const world = new RecoveryWorld(server, clock);
@@ -53,12 +53,7 @@ walkSuite({
         return started;
       },
       perform: (event, from) => send(event, from),
-      delayMs(_delay, current) {
-        // The countdown runs on the server's clock too, so the resend is really allowed.
-        const ms = current.context.countdownSeconds * 1000;
-        clock.advance(ms);
-        return ms;
-      },
+      delayMs: passCountdown(clock),
       async check(reached, _expected, event) {
         await world.check(reached, event);
         if (reached.matches('done') && JSON.stringify(done) !== JSON.stringify([['goTo', '/login']])) throw new Error('did not go to /login');

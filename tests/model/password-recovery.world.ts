@@ -5,10 +5,12 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { AccountFields, PasswordRecoveryInvokeId } from '../../machines/password-recovery/password-recovery.types';
+import { DEFAULT_COUNTDOWN } from '../../core/session/store';
 import type { FakeClock } from '../../server/clock';
 import { accountFields, createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
-import { expectChallengeFor, expireShownChallenge } from './captcha-walks';
+import { expectChallengeFor, expireShownChallenge, makeCodeCaptchaDue } from './captcha-walks';
+import { ArrangedFaults } from './faults';
 
 type Server = ReturnType<typeof useTestServer>;
 type Output = { kind?: string; errCode?: number } | undefined;
@@ -28,34 +30,18 @@ export class RecoveryWorld {
   codeChoice: 'right' | 'wrong' = 'right';
   /** The password the last successful reset set. */
   newPassword = NEW_PASSWORD;
-  private undo: Array<{ answer: string; run: () => Promise<void> }> = [];
-  private arranging = '';
+  private readonly faults: ArrangedFaults;
 
   constructor(
     private server: Server,
     private clock: FakeClock,
-  ) {}
-
-  /** A storage fault in `table` until the answer it was arranged for has come (HTTP 500, -2499). */
-  private async breakTable(table: string) {
-    await this.server.db.query(`ALTER TABLE ${table} RENAME TO ${table}_unavailable`);
-    this.undo.push({ answer: this.arranging, run: async () => void (await this.server.db.query(`ALTER TABLE ${table}_unavailable RENAME TO ${table}`)) });
-  }
-
-  /** A storage fault on writing a row of `table` only, so the reads before it still work. */
-  private async breakInserts(table: string) {
-    await this.server.db.query(
-      `CREATE OR REPLACE FUNCTION model_walk_fault() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'storage fault arranged by the model walk'; END $$ LANGUAGE plpgsql`,
-    );
-    await this.server.db.query(`CREATE TRIGGER model_walk_fault BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION model_walk_fault()`);
-    this.undo.push({ answer: this.arranging, run: async () => void (await this.server.db.query(`DROP TRIGGER model_walk_fault ON ${table}`)) });
+  ) {
+    this.faults = new ArrangedFaults(server);
   }
 
   /** Ends the faults arranged for `answer` (all of them without one). */
-  async repair(answer?: string) {
-    const due = this.undo.filter((u) => answer === undefined || u.answer === answer);
-    this.undo = this.undo.filter((u) => !due.includes(u));
-    for (const u of due) await u.run();
+  repair(answer?: string) {
+    return this.faults.repair(answer);
   }
 
   /** The site accepts only example.org addresses until the answer this was arranged for has come. */
@@ -65,28 +51,9 @@ export class RecoveryWorld {
       `UPDATE site_settings SET value = value || jsonb_build_object('validRules', coalesce(value->'validRules', '{}'::jsonb) || jsonb_build_object('email', $1::text)) WHERE key = 'siteConfig'`,
       ['^[^@]+@example\\.org$'],
     );
-    this.undo.push({
-      answer: this.arranging,
-      run: async () => void (await this.server.db.query(`UPDATE site_settings SET value = $1 WHERE key = 'siteConfig'`, [JSON.stringify(row!.value)])),
-    });
-  }
-
-  /** docs/decisions/006: from the 4th code within an hour a captcha is due (each after the countdown). */
-  private async makeCodeCaptchaDue(account: TestAccount) {
-    const codesLastHour = async () =>
-      Number(
-        (
-          await this.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM verification_codes WHERE account_uid = $1 AND created_at > $2', [
-            account.uid,
-            new Date(this.clock.now() - 3_600_000),
-          ])
-        )[0]?.n ?? 0,
-      );
-    while ((await codesLastHour()) < 3) {
-      this.clock.advance(61_000);
-      await this.server.post('/api/user/sendVerificationCode/v1', { ...accountFields(account), channel: 'email', purpose: 'resetPassword' });
-    }
-    this.clock.advance(61_000);
+    this.faults.add(
+      async () => void (await this.server.db.query(`UPDATE site_settings SET value = $1 WHERE key = 'siteConfig'`, [JSON.stringify(row!.value)])),
+    );
   }
 
   private async fresh() {
@@ -130,11 +97,7 @@ export class RecoveryWorld {
    * that starts it (a resend keeps the account the request was made for).
    */
   async arrange(event: EventObject, cause: EventObject | undefined) {
-    const [, kind, id] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type) ?? [];
-    const output = (event as { output?: Output }).output;
-    const refusal = output?.kind === 'refused' ? output.errCode : undefined;
-    const fail = kind === 'error';
-    this.arranging = event.type;
+    const { id, refusal, fail } = this.faults.begin(event);
     const resend = cause?.type === 'RESEND_REQUESTED' && this.account !== null;
     switch (id as PasswordRecoveryInvokeId) {
       case 'sendLink': {
@@ -152,7 +115,7 @@ export class RecoveryWorld {
         }
         // 8: the site's address rule (siteConfig.validRules) does not take this address.
         if (refusal === 8) await this.narrowEmailRule();
-        if (fail) await this.breakInserts('email_tokens');
+        if (fail) await this.faults.breakInserts('email_tokens');
         return;
       }
       case 'sendCode': {
@@ -162,20 +125,20 @@ export class RecoveryWorld {
           await this.server.post('/api/user/sendVerificationCode/v1', { ...accountFields(account), channel: 'email', purpose: 'resetPassword' });
         // docs/decisions/006: the 5th failure within 15 minutes locks the account.
         if (refusal === 17) await this.failPasswords(account, 5);
-        if (refusal === -3034) await this.makeCodeCaptchaDue(account);
-        if (fail) await this.breakInserts('verification_codes');
+        if (refusal === -3034) await makeCodeCaptchaDue(this.server, this.clock, account, 'resetPassword', DEFAULT_COUNTDOWN);
+        if (fail) await this.faults.breakInserts('verification_codes');
         return;
       }
       case 'loadCaptcha':
         // Each new challenge sweeps long-spent ones first.
-        if (fail) await this.breakTable('captchas');
+        if (fail) await this.faults.breakTable('captchas');
         return;
       case 'resetByCode':
         this.codeChoice = refusal === 11 || refusal === 17 ? 'wrong' : 'right';
         // Wrong codes count with wrong passwords: the 5th failure locks and answers 17.
         if (refusal === 17) await this.failPasswords(this.account!, 4);
         // The owner's "password changed" notice cannot be written.
-        if (fail) await this.breakInserts('outbox');
+        if (fail) await this.faults.breakInserts('outbox');
         return;
       case 'checkLink': {
         const account = await this.fresh();
@@ -183,13 +146,13 @@ export class RecoveryWorld {
         const token = await this.lastToken();
         // A token no link has (10302, as for a used or expired one).
         this.token = refusal === 10302 ? `${token.slice(0, -4)}AAAA` : token;
-        if (fail) await this.breakTable('email_tokens');
+        if (fail) await this.faults.breakTable('email_tokens');
         return;
       }
       case 'resetByLink':
         // The link was used meanwhile, in another tab.
         if (refusal === 10302) await this.server.post('/api/site/email/resetPassword', { token: this.token, password: 'used-elsewhere-9' });
-        if (fail) await this.breakInserts('outbox');
+        if (fail) await this.faults.breakInserts('outbox');
         return;
       default:
         throw new Error(`no arrangement for ${event.type}`);
@@ -199,9 +162,7 @@ export class RecoveryWorld {
   /** The server's side of a state the actor reached, and the answer it gave. */
   async check(reached: AnyMachineSnapshot, event: EventObject) {
     const output = (event as { output?: Output }).output;
-    await this.repair(event.type);
-    if (output?.kind === 'refused') expect(reached.context.errCode).toBe(output.errCode);
-    if (event.type.startsWith('xstate.error.actor.')) expect(reached.context.error).toMatchObject({ errCode: -2499 });
+    await this.faults.answered(reached, event);
     if (event.type === 'xstate.done.actor.sendLink' && output?.kind === 'sent') {
       expect(await this.lastToken()).toMatch(/^[A-Za-z0-9_-]{20,}$/);
       expect(reached.context.sentTo).toBe(`${this.account!.email![0]}***@example.com`);

@@ -12,6 +12,15 @@ import { createSessionStore } from '../../core/session/store';
 import { pollUntil } from './gate';
 import { injectFetch, MemoryStorage, type AnswerGate } from './real-server';
 
+/** Vitest's `expect`, as far as the worlds' server checks use it (handed in by each walk). */
+export type Expect = (actual: unknown) => {
+  toBe(v: unknown): void;
+  toContain(v: unknown): void;
+  toEqual(v: unknown): void;
+  toMatch(v: RegExp): void;
+  toMatchObject(v: object): void;
+};
+
 /** A card that expires in 5 years (a form refuses expiries over 20 years away, as card networks do). */
 export const card = (number: string): PayDetails => ({
   card: { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 5, cvc: '123', holder: 'ANA SOUZA' },

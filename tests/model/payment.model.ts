@@ -1,15 +1,35 @@
 // The payment machine's graph for the walks: the events each state offers, with the typed results
 // of every invocation the walks then arrange for real (a card, a PIX paid at the sandbox bank…).
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { PaymentMachine } from '../../machines/payment/payment.machine';
+import { paymentMachine, type PaymentMachine } from '../../machines/payment/payment.machine';
+import { createPaymentActors } from '../../machines/payment/payment.actors';
 import type { PaymentInput } from '../../machines/payment/payment.types';
-import type { GraphModel } from './harness';
+import { done, error, type GraphModel } from './harness';
 
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(id) });
 const refused = (errCode: number) => ({ kind: 'refused', errCode });
 const orderId = 'ORDGRAPH';
 const result = (next: string, extra: Record<string, unknown> = {}) => ({ kind: 'result', result: { next, orderId, status: 'PAYMENT_PENDING', ...extra } });
+
+const method = (code: string, maxInstallments: number) => ({
+  code,
+  name: code,
+  type: code,
+  installmentsAllowed: maxInstallments > 1,
+  maxInstallments,
+  requiredFields: [],
+  savedCards: code === 'card',
+});
+/** The methods the checkout and repay graphs offer: a card in up to 12 instalments, PIX and PayPal in full. */
+export const graphMethods = [method('card', 12), method('pix', 1), method('paypal', 1)];
+
+/** What the payment flow can end as, per method, for a flow that invokes it (checkout, repay); the walks make each happen for real. */
+export const paymentEnds: Record<string, unknown[]> = {
+  // 4242… paid, 4000…0002 declined, 4000…1117 unanswered (pending), the pay call lost (failed).
+  card: [{ kind: 'paid', orderId: 'ORDGRAPH' }, { kind: 'declined', errCode: 301 }, { kind: 'pending', orderId: 'ORDGRAPH' }, { kind: 'failed' }],
+  paypal: [{ kind: 'redirected', url: 'https://graph.example/approve' }],
+  // A PIX code left unpaid until its window closed.
+  pix: [{ kind: 'closed', orderId: 'ORDGRAPH', status: 'PAYMENT_CANCELLED' }],
+};
 
 /** The walks start a payment the way the app does: a new order, a PayPal return, a pending order shown again. */
 export const paymentInputs = {
@@ -80,7 +100,8 @@ function timers(snapshot: AnyMachineSnapshot): EventObject[] {
   return waits.filter(([state]) => snapshot.matches(state as never)).map(([, type]) => ({ type }));
 }
 
-export function paymentGraph(machine: PaymentMachine): GraphModel<PaymentMachine> {
+/** The machine's graph for both walks: stand-in actors suffice, since each walk runs the machine with its own. */
+export function paymentGraph(machine: PaymentMachine = paymentMachine.provide({ actors: createPaymentActors({} as never) })): GraphModel<PaymentMachine> {
   return {
     machine,
     inputs: paymentInputs,

@@ -73,7 +73,7 @@ walkSuite({
   title: 'payment machine, walk (b): through the payment panels, against the real server',
   flow: 'payment',
   walk: 'screens',
-  model: paymentGraph(paymentMachine.provide({ actors: createPaymentActors({} as never) })),
+  model: paymentGraph(),
   async path(run) {
     let actor: Actor<typeof paymentMachine> | undefined;
     const world = new PaymentWorld(server, clock, run.path, () => actor?.getSnapshot() as AnyMachineSnapshot | undefined);

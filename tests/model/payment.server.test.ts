@@ -19,7 +19,7 @@ walkSuite({
   title: 'payment machine, walk (a): real actors against the real server',
   flow: 'payment',
   walk: 'server',
-  model: paymentGraph(paymentMachine.provide({ actors: createPaymentActors({} as never) })),
+  model: paymentGraph(),
   async path(run) {
     let actor: Actor<typeof paymentMachine> | undefined;
     const world = new PaymentWorld(server, clock, run.path, () => actor?.getSnapshot() as AnyMachineSnapshot | undefined);

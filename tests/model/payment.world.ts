@@ -12,6 +12,7 @@ import type { FakeClock } from '../../server/clock';
 import { deriveKey } from '../../server/security/secrets';
 import { createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
+import { storageFault } from './faults';
 import type { FlowPath } from './harness';
 import { createClientWorld, type ClientWorld } from './real-server';
 
@@ -113,8 +114,7 @@ export class PaymentWorld {
   }
 
   private async fault(table: string) {
-    await this.server.db.query(`ALTER TABLE ${table} RENAME TO ${table}_unavailable`);
-    this.restore.push(async () => void (await this.server.db.query(`ALTER TABLE ${table}_unavailable RENAME TO ${table}`)));
+    this.restore.push(await storageFault(this.server, table));
   }
 
   async undoFaults() {

@@ -1,12 +1,11 @@
 // The repay machine's graph for the walks: the events each state offers, with the typed results
 // of every invocation (its own calls, and the payment flow it shares with checkout).
 import type { EventObject } from 'xstate';
-import type { RepayMachine } from '../../machines/repay/repay.machine';
+import { repayMachine, type RepayMachine } from '../../machines/repay/repay.machine';
+import { createRepayActors } from '../../machines/repay/repay.actors';
 import type { RepayInput } from '../../machines/repay/repay.types';
-import type { GraphModel } from './harness';
-
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(id) });
+import { done, error, type GraphModel } from './harness';
+import { graphMethods, paymentEnds } from './payment.model';
 
 export const repayInputs = {
   failedOrder: { orderId: 'ORDGRAPH', country: 'BR', defaultInstallments: 3 },
@@ -21,22 +20,6 @@ const order = (status: string) => ({
   email: 'graph@example.com',
   paymentMethod: 'card',
 });
-const method = (code: string, maxInstallments: number) => ({
-  code,
-  name: code,
-  type: code,
-  installmentsAllowed: maxInstallments > 1,
-  maxInstallments,
-  requiredFields: [],
-  savedCards: code === 'card',
-});
-
-/** What each method's payment can end as, as the walks produce it for real. */
-const paymentEnds: Record<string, unknown[]> = {
-  card: [{ kind: 'paid', orderId: 'ORDGRAPH' }, { kind: 'declined', errCode: 301 }, { kind: 'pending', orderId: 'ORDGRAPH' }, { kind: 'failed' }],
-  paypal: [{ kind: 'redirected', url: 'https://graph.example/approve' }],
-  pix: [{ kind: 'closed', orderId: 'ORDGRAPH', status: 'PAYMENT_CANCELLED' }],
-};
 
 const userEvents: EventObject[] = [
   { type: 'METHOD_SELECTED', code: 'paypal' } as EventObject,
@@ -47,7 +30,8 @@ const userEvents: EventObject[] = [
   { type: 'RETRY' },
 ];
 
-export function repayGraph(machine: RepayMachine): GraphModel<RepayMachine> {
+/** The machine's graph for both walks: stand-in actors suffice, since each walk runs the machine with its own. */
+export function repayGraph(machine: RepayMachine = repayMachine.provide({ actors: createRepayActors({ client: {} } as never) })): GraphModel<RepayMachine> {
   return {
     machine,
     inputs: repayInputs,
@@ -62,7 +46,7 @@ export function repayGraph(machine: RepayMachine): GraphModel<RepayMachine> {
           done('loadOrder', order('PAYMENT_SUCCEEDED')),
           error('loadOrder'),
         ],
-        loadMethods: [done('loadMethods', [method('card', 12), method('pix', 1), method('paypal', 1)]), error('loadMethods')],
+        loadMethods: [done('loadMethods', graphMethods), error('loadMethods')],
         payment: (paymentEnds[snapshot.context.methodCode ?? ''] ?? []).map((o) => done('payment', o)),
       };
       const running = Object.keys(snapshot.children).flatMap((id) => automatic[id] ?? []);

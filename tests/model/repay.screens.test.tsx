@@ -51,7 +51,7 @@ walkSuite({
   title: 'repay machine, walk (b): through the payment page, against the real server',
   flow: 'repay',
   walk: 'screens',
-  model: repayGraph(repayMachine.provide({ actors: createRepayActors({ client: {} } as never) })),
+  model: repayGraph(),
   async path(run) {
     const world = new RepayWorld(server, clock, '3');
     await world.setUp(run.path as never, expect);

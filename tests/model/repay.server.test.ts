@@ -19,7 +19,7 @@ walkSuite({
   title: 'repay machine, walk (a): real actors and the payment flow against the real server',
   flow: 'repay',
   walk: 'server',
-  model: repayGraph(repayMachine.provide({ actors: createRepayActors({ client: {} } as never) })),
+  model: repayGraph(),
   async path(run) {
     const world = new RepayWorld(server, clock);
     await world.setUp(run.path as never, expect);

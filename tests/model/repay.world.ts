@@ -7,17 +7,10 @@ import type { FakeClock } from '../../server/clock';
 import { createTestAccount, loginBody } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
 import type { FlowPath } from './harness';
-import { card, detailsFor, letPixExpire, lossyClient } from './payment-world';
+import { card, detailsFor, letPixExpire, lossyClient, type Expect } from './payment-world';
 import { AnswerGate } from './real-server';
 
 type Server = ReturnType<typeof useTestServer>;
-type Expect = (actual: unknown) => {
-  toBe(v: unknown): void;
-  toContain(v: unknown): void;
-  toEqual(v: unknown): void;
-  toMatch(v: RegExp): void;
-  toMatchObject(v: object): void;
-};
 
 export class RepayWorld {
   api!: ReturnType<typeof lossyClient>['api'];

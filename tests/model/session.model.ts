@@ -4,8 +4,10 @@ import type { EventObject } from 'xstate';
 import type { SessionResetKind } from '../../core/api/error-rules';
 import { loginBody, type TestAccount } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
-import type { SessionMachine } from '../../machines/session/session.machine';
+import { sessionMachine, type SessionMachine } from '../../machines/session/session.machine';
+import { createSessionActors } from '../../machines/session/session.actors';
 import type { GraphModel } from './harness';
+import { storageFault } from './faults';
 
 const placeholderUser = { token: 'graph', uid: '1', account: 'graph@example.com', type: 'email', expiration: 1, accountLoginType: 'password' };
 
@@ -21,7 +23,8 @@ const candidates: Array<EventObject & Record<string, unknown>> = [
   { type: 'xstate.after.sessionLifetime.session.signedIn' },
 ];
 
-export function sessionGraph(machine: SessionMachine): GraphModel<SessionMachine> {
+/** The machine's graph for both walks: stand-in actors suffice, since each walk runs the machine with its own. */
+export function sessionGraph(machine: SessionMachine = sessionMachine.provide({ actors: createSessionActors({} as never) })): GraphModel<SessionMachine> {
   return {
     machine,
     inputs: { signedOut: { userInfo: null }, storedSession: { userInfo: placeholderUser } },
@@ -45,6 +48,16 @@ function eventOwnedBy(value: unknown, type: string): boolean {
 
 type Server = ReturnType<typeof useTestServer>;
 
+/** The server's own view of a session's token (queryInfo): 0 while the session lives, else why not (-24010, -24020…). */
+export async function sessionAnswer(server: Server, session: { token: string; uid: string; account: string; type: string }): Promise<number | undefined> {
+  const res = await server.post(
+    '/api/user/queryInfo/v1',
+    { uid: session.uid, account: session.account, type: session.type },
+    { Authorization: session.token, Language: 'en' },
+  );
+  return res.body.code === 0 ? 0 : res.body.errCode;
+}
+
 /**
  * Ends the account's session on the server the way each reset's code says (spec section 8), so
  * the next call with `token` meets that code: logged out elsewhere (-24020), the account blocked
@@ -66,7 +79,6 @@ export async function endSessionOnServer(server: Server, account: TestAccount, k
 }
 
 /** A storage fault while the server revokes a session (-2499), and the way back. */
-export async function breakLogout(server: Server): Promise<() => Promise<void>> {
-  await server.db.query('ALTER TABLE sessions RENAME TO sessions_unavailable');
-  return async () => void (await server.db.query('ALTER TABLE sessions_unavailable RENAME TO sessions'));
+export function breakLogout(server: Server): Promise<() => Promise<void>> {
+  return storageFault(server, 'sessions');
 }

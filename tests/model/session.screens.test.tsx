@@ -9,8 +9,6 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { createSessionActors } from '../../machines/session/session.actors';
-import { sessionMachine } from '../../machines/session/session.machine';
 import type { SessionEvent, SessionEventType } from '../../machines/session/session.types';
 import { createFakeClock } from '../../server/clock';
 import { MainLayout } from '../../src/app/layouts/main-layout';
@@ -117,7 +115,7 @@ walkSuite({
   title: 'session machine, walk (b): through the app shell and the login screen, against the real server',
   flow: 'session',
   walk: 'screens',
-  model: sessionGraph(sessionMachine.provide({ actors: createSessionActors({} as never) })),
+  model: sessionGraph(),
   async path(run) {
     window.localStorage.clear();
     const client = createClientWorld(server.app, window.localStorage);

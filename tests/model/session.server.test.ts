@@ -11,27 +11,21 @@ import { watchOtherTabs } from '../../core/session/store';
 import { createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
 import { useTestServer } from '../helpers/test-server';
 import { createClientWorld, MemoryStorage } from './real-server';
-import { breakLogout, endSessionOnServer, sessionGraph } from './session.model';
+import { breakLogout, endSessionOnServer, sessionAnswer, sessionGraph } from './session.model';
 import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
 
 /** The server's own view of a token: 0 while its session lives, else -24010 / -24020. */
-async function serverAnswerFor(token: string, account: TestAccount) {
-  const res = await server.post(
-    '/api/user/queryInfo/v1',
-    { uid: String(account.uid), account: account.account, type: account.type },
-    { Authorization: token, Language: 'en' },
-  );
-  return res.body.code === 0 ? 0 : res.body.errCode;
-}
+const serverAnswerFor = (token: string, account: TestAccount) =>
+  sessionAnswer(server, { token, uid: String(account.uid), account: account.account, type: account.type });
 
 walkSuite({
   title: 'session machine, walk (a): real actors against the real server',
   flow: 'session',
   walk: 'server',
-  model: sessionGraph(sessionMachine.provide({ actors: createSessionActors({} as never) })),
+  model: sessionGraph(),
   async path(run) {
     const account: TestAccount = await createTestAccount(server);
     const storage = new MemoryStorage();

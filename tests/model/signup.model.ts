@@ -1,10 +1,13 @@
 // The sign-up machine's graph for the walks, and the real world its answers are arranged in.
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { SignupMachine } from '../../machines/signup/signup.machine';
+import { signupMachine, type SignupMachine } from '../../machines/signup/signup.machine';
+import { createSignupActors } from '../../machines/signup/signup.actors';
 import type { SignupFields } from '../../machines/signup/signup.types';
 import { createTestAccount, uniqueEmail, uniquePhone } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
+import { insertFault } from './faults';
+import { sessionAnswer } from './session.model';
 import type { GraphModel } from './harness';
 
 const user = { token: 'graph', uid: '1', account: 'graph', type: 'phone', expiration: 1, accountLoginType: 'password' };
@@ -23,7 +26,8 @@ const userEvents: EventObject[] = [
 
 export const signupInputs = { web: { language: 'en', returnTo: '/orders' } } as const;
 
-export function signupGraph(machine: SignupMachine): GraphModel<SignupMachine> {
+/** The machine's graph for both walks: stand-in actors suffice, since each walk runs the machine with its own. */
+export function signupGraph(machine: SignupMachine = signupMachine.provide({ actors: createSignupActors({} as never) })): GraphModel<SignupMachine> {
   return {
     machine,
     inputs: signupInputs,
@@ -51,11 +55,7 @@ export class SignupWorld {
     if (output?.errCode === 4000) this.fields = { ...fields, account: uniquePhone() };
     if (event.type.startsWith('xstate.error')) {
       // A storage fault while the account is written (HTTP 500, -2499).
-      await this.server.db.query(
-        `CREATE OR REPLACE FUNCTION model_walk_fault() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'storage fault arranged by the model walk'; END $$ LANGUAGE plpgsql`,
-      );
-      await this.server.db.query('CREATE TRIGGER model_walk_fault BEFORE INSERT ON accounts FOR EACH ROW EXECUTE FUNCTION model_walk_fault()');
-      this.undo.push(async () => void (await this.server.db.query('DROP TRIGGER model_walk_fault ON accounts')));
+      this.undo.push(await insertFault(this.server, 'accounts'));
     }
   }
 
@@ -76,13 +76,7 @@ export class SignupWorld {
       expect(reached.context.account).toBe(this.fields.account.toLowerCase());
     }
     if (output?.kind === 'signedUp') {
-      const info = reached.context.userInfo;
-      const res = await this.server.post(
-        '/api/user/queryInfo/v1',
-        { uid: info.uid, account: info.account, type: info.type },
-        { Authorization: info.token, Language: 'en' },
-      );
-      expect(res.body.code).toBe(0);
+      expect(await sessionAnswer(this.server, reached.context.userInfo)).toBe(0);
     }
   }
 }

@@ -3,24 +3,16 @@
 // screen's actor calling the real reference server. One executor per event (`satisfies`), and per
 // state what the user sees.
 import './node-realm';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route } from 'react-router-dom';
 import { afterEach, expect } from 'vitest';
-import { createActor, type AnyMachineSnapshot } from 'xstate';
-import { createSessionActors } from '../../machines/session/session.actors';
-import { sessionMachine } from '../../machines/session/session.machine';
-import { createSignupActors } from '../../machines/signup/signup.actors';
-import { signupMachine } from '../../machines/signup/signup.machine';
+import type { AnyMachineSnapshot } from 'xstate';
 import type { SignupEventType } from '../../machines/signup/signup.types';
 import { errorMessageFor } from '../../core/i18n/error-messages';
-import { createQueryCache } from '../../src/queries/query-cache';
-import { ServicesProvider } from '../../src/queries/services-provider';
 import { RegisterScreen } from '../../src/screens/register/register-screen';
-import { createSessionCache } from '../../core/session/session-cache';
 import { useTestServer } from '../helpers/test-server';
-import { createClientWorld, MemoryStorage } from './real-server';
-import { Landed, NavigationBridge } from './router-bridge';
+import { createClientWorld } from './real-server';
+import { renderSignedOut } from './router-bridge';
 import { signupGraph, SignupWorld } from './signup.model';
 import { walkSuite } from './walk-suite';
 
@@ -67,7 +59,7 @@ walkSuite({
   title: 'sign-up machine, walk (b): through /register, against the real server',
   flow: 'signup',
   walk: 'screens',
-  model: signupGraph(signupMachine.provide({ actors: createSignupActors({} as never) })),
+  model: signupGraph(),
   path(run) {
     const client = createClientWorld(server.app);
     const world = new SignupWorld(server);
@@ -76,34 +68,12 @@ walkSuite({
       arrange: (event) => world.arrange(event),
       async start() {
         const { clock, inspect, snapshots } = run.screenOptions(client.gate);
-        const session = createActor(
-          sessionMachine.provide({
-            actors: createSessionActors(client.api),
-            actions: { storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo) },
-          }),
-          { input: { userInfo: null } },
-        ).start();
-        const services = {
-          api: client.api,
-          store: client.store,
-          queries: createQueryCache(),
-          cache: createSessionCache(new MemoryStorage()),
-          session,
+        renderSignedOut(client, {
+          url: '/register?redirect=%2Forders',
+          routes: <Route path="/register" element={<RegisterScreen />} />,
           actorOptions: { clock, inspect },
-        };
-        render(
-          <ServicesProvider services={services}>
-            <IntlProvider locale="en" messages={{}} onError={() => {}}>
-              <MemoryRouter initialEntries={['/register?redirect=%2Forders']}>
-                <NavigationBridge onNavigate={client.onNavigate} />
-                <Routes>
-                  <Route path="/register" element={<RegisterScreen />} />
-                  <Route path="*" element={<Landed />} />
-                </Routes>
-              </MemoryRouter>
-            </IntlProvider>
-          </ServicesProvider>,
-        );
+          sessionActions: { storeUserInfo: (_, { userInfo }) => client.store.set('userInfo', userInfo) },
+        });
         return { snapshots, clock };
       },
       perform: (event) => executors[event.type as SignupEventType](world),

@@ -2,21 +2,19 @@
 // The coupons and my cloud views (docs/decisions/023): what each status and storage state shows,
 // where "Use" goes, and the delete confirmation. The server's side is tested in
 // tests/server/coupons.test.ts and tests/server/cloud.test.ts.
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { IntlProvider } from 'react-intl';
-import { MemoryRouter, Outlet, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Outlet, Route } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { components } from '../../openapi/schema';
 import { sessionMachine } from '../../machines/session/session.machine';
-import { createApi, type Api } from '../../core/api/client';
 import { createQueryCache } from '../../src/queries/query-cache';
-import { ServicesProvider } from '../../src/queries/services-provider';
 import type { QueryServices } from '../../src/queries/query-services';
 import type { UserInfo } from '../../core/session/store';
 import { CouponsScreen } from '../../src/screens/coupons/coupons-screen';
 import { MyCloudScreen } from '../../src/screens/my-cloud/my-cloud-screen';
+import { renderScreen as renderWith, reply, testApi } from '../helpers/screen-harness';
 
 afterEach(() => cleanup());
 
@@ -27,13 +25,8 @@ const HOUR = 3600;
 
 function renderScreen(path: string, element: ReactElement, answers: Record<string, (body: unknown) => Answer>) {
   const calls: { path: string; body: unknown }[] = [];
-  const effects = { navigate: vi.fn(), toast: vi.fn(), resetSession: vi.fn() };
-  const reply = (body: Answer) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-  const api: Api = createApi({
-    baseUrl: 'http://portal.test',
-    context: { getToken: () => user.token, getLanguage: () => 'en', getClientType: () => 'WEB', getScene: () => 'WEB', getFingerprint: () => 'abcd1234' },
-    effects,
-    fetch: async (request) => {
+  const { api, effects } = testApi(
+    async (request) => {
       const url = new URL(request.url);
       const body: unknown = request.method === 'POST' ? await request.json() : undefined;
       calls.push({ path: url.pathname, body });
@@ -41,21 +34,16 @@ function renderScreen(path: string, element: ReactElement, answers: Record<strin
       const answer = answers[url.pathname];
       return reply(answer ? answer(body) : { code: 1, errCode: 5000 });
     },
-  });
+    { token: user.token },
+  );
   const session = createActor(sessionMachine, { input: { userInfo: user } }).start();
   const services = { api, queries: createQueryCache(), session, cache: { setValidRules: () => {} } } as unknown as QueryServices;
-  render(
-    <ServicesProvider services={services}>
-      <IntlProvider locale="en" defaultLocale="en" onError={() => {}}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route element={<Outlet context={{ language: 'en' }} />}>
-              <Route path={path} element={element} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </IntlProvider>
-    </ServicesProvider>,
+  renderWith(
+    services,
+    path,
+    <Route element={<Outlet context={{ language: 'en' }} />}>
+      <Route path={path} element={element} />
+    </Route>,
   );
   return { calls, effects };
 }

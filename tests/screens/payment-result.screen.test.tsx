@@ -3,16 +3,14 @@
 // says in its own words not to pay again and when to look again, offers no "Pay this order", and
 // "Check again" asks for the order once more. Where a repay of such an order lands (the repay
 // machine ends `pending` for it).
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { Route } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/schema';
-import { createApi, type Api } from '../../core/api/client';
 import { createQueryCache } from '../../src/queries/query-cache';
-import { ServicesProvider } from '../../src/queries/services-provider';
 import type { QueryServices } from '../../src/queries/query-services';
 import { PaymentResultScreen } from '../../src/screens/payment/payment-result-screen';
+import { renderScreen, reply, testApi } from '../helpers/screen-harness';
 
 afterEach(() => cleanup());
 
@@ -36,28 +34,16 @@ const failed = tip('PAYMENT_FAILED', 'Payment not completed', 'The payment was n
 
 function renderResult(answers: Tip[]) {
   const calls: string[] = [];
-  const reply = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-  const api: Api = createApi({
-    baseUrl: 'http://portal.test',
-    context: { getToken: () => 't', getLanguage: () => 'en', getClientType: () => 'WEB', getScene: () => 'WEB', getFingerprint: () => 'abcd1234' },
-    effects: { navigate: vi.fn(), toast: vi.fn(), resetSession: vi.fn() },
-    fetch: async (request) => {
-      const { pathname } = new URL(request.url);
-      calls.push(pathname);
-      if (pathname === '/api/bill/payment/tip/v1') return reply({ code: 0, data: answers.length > 1 ? answers.shift() : answers[0] });
-      return reply({ code: 1, errCode: 5000 });
-    },
+  const { api } = testApi(async (request) => {
+    const { pathname } = new URL(request.url);
+    calls.push(pathname);
+    if (pathname === '/api/bill/payment/tip/v1') return reply({ code: 0, data: answers.length > 1 ? answers.shift() : answers[0] });
+    return reply({ code: 1, errCode: 5000 });
   });
-  render(
-    <ServicesProvider services={{ api, queries: createQueryCache() } as unknown as QueryServices}>
-      <IntlProvider locale="en" defaultLocale="en" onError={() => {}}>
-        <MemoryRouter initialEntries={['/paymentResult?orderId=ORD1']}>
-          <Routes>
-            <Route path="/paymentResult" element={<PaymentResultScreen />} />
-          </Routes>
-        </MemoryRouter>
-      </IntlProvider>
-    </ServicesProvider>,
+  renderScreen(
+    { api, queries: createQueryCache() } as unknown as QueryServices,
+    '/paymentResult?orderId=ORD1',
+    <Route path="/paymentResult" element={<PaymentResultScreen />} />,
   );
   return { tipCalls: () => calls.filter((c) => c === '/api/bill/payment/tip/v1').length };
 }

@@ -2,16 +2,14 @@
 // /paynowTips as a view (docs/decisions/019): the tip, the pending instructions with the payment
 // page's panels, the check again, the reminder email and the refusals said in place. The calls
 // themselves are tested on the server (tests/server/orders.test.ts, pix-boleto.test.ts).
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Route } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../openapi/schema';
-import { createApi, type Api } from '../../core/api/client';
 import { createQueryCache } from '../../src/queries/query-cache';
-import { ServicesProvider } from '../../src/queries/services-provider';
 import type { QueryServices } from '../../src/queries/query-services';
 import { PaynowTipsScreen } from '../../src/screens/paynow-tips/paynow-tips-screen';
+import { renderScreen, reply, testApi } from '../helpers/screen-harness';
 
 afterEach(() => cleanup());
 
@@ -59,35 +57,18 @@ const boleto: Schemas['PayResult'] = {
 /** Answers per call, in order; the last one repeats. */
 function renderAt(path: string, answers: { tip: Answer[]; info: Answer[]; remind?: Answer[] }) {
   const calls: string[] = [];
-  const effects = { navigate: vi.fn(), toast: vi.fn(), resetSession: vi.fn() };
   const next = (list: Answer[] | undefined) => (list && list.length > 1 ? list.shift()! : (list?.[0] ?? { code: 1, errCode: 5000 }));
-  const reply = (body: Answer) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-  const api: Api = createApi({
-    baseUrl: 'http://portal.test',
-    context: { getToken: () => 't', getLanguage: () => 'en', getClientType: () => 'WEB', getScene: () => 'WEB', getFingerprint: () => 'abcd1234' },
-    effects,
-    fetch: async (request) => {
-      const { pathname } = new URL(request.url);
-      calls.push(pathname);
-      if (pathname === '/api/site/theme/v1') return reply({ code: 0, data: { name: 'Aurora TV' } });
-      if (pathname === '/api/bill/payment/tip/v1') return reply(next(answers.tip));
-      if (pathname === '/api/bill/payment-info/detail') return reply(next(answers.info));
-      if (pathname === '/api/bill/order/remind/v1') return reply(next(answers.remind));
-      return reply({ code: 1, errCode: 5000 });
-    },
+  const { api, effects } = testApi(async (request) => {
+    const { pathname } = new URL(request.url);
+    calls.push(pathname);
+    if (pathname === '/api/site/theme/v1') return reply({ code: 0, data: { name: 'Aurora TV' } });
+    if (pathname === '/api/bill/payment/tip/v1') return reply(next(answers.tip));
+    if (pathname === '/api/bill/payment-info/detail') return reply(next(answers.info));
+    if (pathname === '/api/bill/order/remind/v1') return reply(next(answers.remind));
+    return reply({ code: 1, errCode: 5000 });
   });
   const services = { api, queries: createQueryCache() } as unknown as QueryServices;
-  render(
-    <ServicesProvider services={services}>
-      <IntlProvider locale="en" defaultLocale="en" onError={() => {}}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/paynowTips" element={<PaynowTipsScreen />} />
-          </Routes>
-        </MemoryRouter>
-      </IntlProvider>
-    </ServicesProvider>,
-  );
+  renderScreen(services, path, <Route path="/paynowTips" element={<PaynowTipsScreen />} />);
   return { calls, effects };
 }
 

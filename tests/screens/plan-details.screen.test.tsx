@@ -1,19 +1,17 @@
 // @vitest-environment jsdom
 // The plan-details view: what it shows of a plan (spec section 2), in the user's language, and a
 // refusal said with its catalogue message. The server's side is tested in tests/server/pricing.test.ts.
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { Route } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { components } from '../../openapi/schema';
 import { sessionMachine } from '../../machines/session/session.machine';
-import { createApi, type Api } from '../../core/api/client';
 import { createQueryCache } from '../../src/queries/query-cache';
-import { ServicesProvider } from '../../src/queries/services-provider';
 import type { QueryServices } from '../../src/queries/query-services';
 import type { UserInfo } from '../../core/session/store';
 import { PlanDetailsScreen } from '../../src/screens/plan-details/plan-details-screen';
+import { renderScreen, reply, testApi } from '../helpers/screen-harness';
 
 afterEach(() => cleanup());
 
@@ -38,19 +36,8 @@ type Answer = { code: number; errCode?: number; data?: unknown };
 
 function renderAt(path: string, { answer, userInfo = null, locale = 'en' }: { answer: Answer; userInfo?: UserInfo | null; locale?: string }) {
   const seen: URL[] = [];
-  const effects = { navigate: vi.fn(), toast: vi.fn(), resetSession: vi.fn() };
-  const reply = (body: Answer) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-  const api: Api = createApi({
-    baseUrl: 'http://portal.test',
-    context: {
-      getToken: () => userInfo?.token ?? null,
-      getLanguage: () => locale,
-      getClientType: () => 'WEB',
-      getScene: () => 'WEB',
-      getFingerprint: () => 'abcd1234',
-    },
-    effects,
-    fetch: async (request) => {
+  const { api, effects } = testApi(
+    async (request) => {
       const url = new URL(request.url);
       seen.push(url);
       if (url.pathname === '/api/site/theme/v1') return reply({ code: 0, data: { name: 'Aurora TV' } });
@@ -59,20 +46,11 @@ function renderAt(path: string, { answer, userInfo = null, locale = 'en' }: { an
       if (url.pathname.startsWith('/api/site/plan/detail/')) return reply(answer);
       return reply({ code: 1, errCode: 5000 });
     },
-  });
+    { token: userInfo?.token ?? null, language: locale },
+  );
   const session = createActor(sessionMachine, { input: { userInfo } }).start();
   const services = { api, queries: createQueryCache(), session, cache: { setValidRules: () => {} } } as unknown as QueryServices;
-  render(
-    <ServicesProvider services={services}>
-      <IntlProvider locale={locale} defaultLocale="en" onError={() => {}}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/plan-details/:id" element={<PlanDetailsScreen />} />
-          </Routes>
-        </MemoryRouter>
-      </IntlProvider>
-    </ServicesProvider>,
-  );
+  renderScreen(services, path, <Route path="/plan-details/:id" element={<PlanDetailsScreen />} />, { locale });
   return { seen, effects };
 }
 

@@ -3,16 +3,15 @@
 // (docs/decisions/035): shown from what the server says, in the page's language.
 import { cleanup, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApi } from '../../core/api/client';
+import { Route } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryCache } from '../../src/queries/query-cache';
 import { useUserConfig } from '../../src/queries/site-queries';
-import { ServicesProvider } from '../../src/queries/services-provider';
 import type { QueryServices } from '../../src/queries/query-services';
 import { Methods } from '../../src/screens/payment/checkout-section';
 import { PaymentFrame } from '../../src/components/test-mode-notice';
 import pt from '../../core/i18n/lang/pt.json';
+import { renderScreen, reply, testApi } from '../helpers/screen-harness';
 
 afterEach(() => cleanup());
 
@@ -23,29 +22,19 @@ function PaymentProbe() {
 }
 
 function renderFrame(env: 'sandbox' | 'production', messages?: Record<string, string>) {
-  const reply = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-  const api = createApi({
-    baseUrl: 'http://portal.test',
-    context: { getToken: () => 't', getLanguage: () => 'en', getClientType: () => 'WEB', getScene: () => 'WEB', getFingerprint: () => 'abcd1234' },
-    effects: { navigate: vi.fn(), toast: vi.fn(), resetSession: vi.fn() },
-    fetch: async (request) =>
-      new URL(request.url).pathname === '/api/user/get/config/v1'
-        ? reply({ code: 0, data: { brand: 'Aurora TV', brandId: 'a', vnoId: 'v', tenantId: 't', env, caffeineRegionVerify: 60 } })
-        : reply({ code: 1, errCode: 5000 }),
-  });
+  const { api } = testApi(async (request) =>
+    new URL(request.url).pathname === '/api/user/get/config/v1'
+      ? reply({ code: 0, data: { brand: 'Aurora TV', brandId: 'a', vnoId: 'v', tenantId: 't', env, caffeineRegionVerify: 60 } })
+      : reply({ code: 1, errCode: 5000 }),
+  );
   const services = { api, queries: createQueryCache() } as unknown as QueryServices;
-  render(
-    <ServicesProvider services={services}>
-      <IntlProvider locale={messages ? 'pt' : 'en'} defaultLocale="en" messages={messages} onError={() => {}}>
-        <MemoryRouter initialEntries={['/payment']}>
-          <Routes>
-            <Route element={<PaymentFrame />}>
-              <Route path="/payment" element={<PaymentProbe />} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </IntlProvider>
-    </ServicesProvider>,
+  renderScreen(
+    services,
+    '/payment',
+    <Route element={<PaymentFrame />}>
+      <Route path="/payment" element={<PaymentProbe />} />
+    </Route>,
+    { locale: messages ? 'pt' : 'en', messages },
   );
 }
 

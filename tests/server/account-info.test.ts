@@ -3,7 +3,8 @@ import { SESSION_TTL_MS } from '../../server/auth/sessions';
 import { mintSsoToken, resolveSsoKey } from '../../server/auth/sso';
 import { createFakeClock } from '../../server/clock';
 import type { Queryable } from '../../server/db/database';
-import { contractErrors } from '../helpers/contract-check';
+import { expectContract as expectContractOf } from '../helpers/expect-contract';
+import { givePlan } from '../helpers/billing';
 import { useTestServer } from '../helpers/test-server';
 
 const INFO = '/api/user/queryInfo/v1';
@@ -14,9 +15,7 @@ const chromeOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/5
 const safariOnIphone =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-function expectContract(path: string, res: { status: number; body: unknown }) {
-  expect(contractErrors('post', path, res.status, res.body)).toEqual([]);
-}
+const expectContract = (path: string, res: { status: number; body: unknown }) => expectContractOf('post', path, res);
 
 let counter = 0;
 async function insertAccount(
@@ -79,7 +78,7 @@ describe('account information, log-out and session lifetime', () => {
   it('a running multi-device plan: plan id, name in the request language, expiry, devices and days rounded up', async () => {
     const who = await insertAccount(server.db);
     const expires = clock.now() + 2 * DAY + 3_600_000;
-    await server.db.query('INSERT INTO entitlements (account_uid, plan_id, device_count, expires_at) VALUES ($1, 2, 4, $2)', [who.uid, new Date(expires)]);
+    await givePlan(server, Number(who.uid), 2, expires);
     const token = await login(who.uid);
 
     const en = await info(token, who, { Language: 'en' });
@@ -98,10 +97,7 @@ describe('account information, log-out and session lifetime', () => {
 
   it('a single-device plan is "single"; whole days count exactly, and a millisecond left is one day', async () => {
     const who = await insertAccount(server.db);
-    await server.db.query('INSERT INTO entitlements (account_uid, plan_id, device_count, expires_at) VALUES ($1, 1, 1, $2)', [
-      who.uid,
-      new Date(clock.now() + 30 * DAY),
-    ]);
+    await givePlan(server, Number(who.uid), 1, clock.now() + 30 * DAY);
     const token = await login(who.uid);
     expect((await info(token, who)).body.data).toMatchObject({ userType: 'single', limitCount: 1, bizRemainingDays: 30 });
 
@@ -112,7 +108,7 @@ describe('account information, log-out and session lifetime', () => {
   it('an expired plan keeps its id, name and expiry, but the account is free again with 0 days', async () => {
     const who = await insertAccount(server.db);
     const expired = clock.now() - DAY;
-    await server.db.query('INSERT INTO entitlements (account_uid, plan_id, device_count, expires_at) VALUES ($1, 4, 4, $2)', [who.uid, new Date(expired)]);
+    await givePlan(server, Number(who.uid), 4, expired);
     const token = await login(who.uid);
     const res = await info(token, who, { Language: 'en' });
     expectContract(INFO, res);

@@ -1,17 +1,9 @@
-import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../server/clock';
-import { loadConfig } from '../../server/config';
-import type { Database } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
-import { seedDemoContent } from '../../server/db/seed';
-import { createPasswordHasher } from '../../server/security/passwords';
-import type { ServerServices } from '../../server/services';
 import { createTestAccount, dumpTables, loginBody, type TestAccount } from '../helpers/accounts';
 import { contractErrors } from '../helpers/contract-check';
-import { openTestDatabase, type EnvelopeBody } from '../helpers/test-server';
+import { useTestServer } from '../helpers/test-server';
 
 const DAY = 86_400_000;
 const DEMO = { email: 'demo@aurora.example', password: 'aurora-demo-2026' };
@@ -21,68 +13,20 @@ const card = (number: string, extra: Record<string, unknown> = {}) => ({ number,
 const usedNumbers = new Set<string>();
 
 /**
- * The whole server, as `npm start` builds it (its own pino logger, bodies never logged), with the
- * log captured at trace level so the suite can prove no card number or code reaches it.
+ * The server with the production logger's settings (bodies never logged), its log captured at
+ * trace level so the suite can prove no card number or code reaches it.
  */
-const clock = createFakeClock();
-let app: FastifyInstance;
-let db: Database;
-let drop: () => Promise<void>;
 const logLines: string[] = [];
+const logStream = new PassThrough();
+logStream.on('data', (chunk: Buffer) => logLines.push(chunk.toString('utf8')));
+const clock = createFakeClock();
+const server = useTestServer({}, { clock, logStream });
 
-beforeAll(async () => {
-  const opened = await openTestDatabase();
-  db = opened.db;
-  drop = opened.drop;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'trace', STATIC_DIR: 'dist' });
-  const hasher = createPasswordHasher();
-  await migrate(db);
-  await seedDemoContent(db, hasher, { publicUrl: config.publicUrl, demo: config.demoContent });
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      logLines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  app = await buildApp({
-    config,
-    db,
-    hasher,
-    clock,
-    logger: { level: 'trace', stream, redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' } },
-  });
-  await app.ready();
-});
-afterAll(async () => {
-  await app?.close();
-  await drop?.();
-});
-
-const server = {
-  get db() {
-    return db;
-  },
-  get services(): ServerServices {
-    return app.services;
-  },
-};
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/json', language: 'en', ...headers },
-    payload: JSON.stringify(body),
-  });
-  const out = { status: res.statusCode, body: res.json() as EnvelopeBody };
-  if (out.body.code === 0) expect(contractErrors('post', url.split('?')[0]!, out.status, out.body)).toEqual([]);
-  return out;
-}
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) => server.postChecked(url, body, { language: 'en', ...headers });
 async function get(url: string, path: string, headers: Record<string, string> = {}) {
-  const res = await app.inject({ method: 'GET', url, headers: { language: 'en', ...headers } });
-  const out = { status: res.statusCode, body: res.json() as EnvelopeBody };
-  if (out.body.code === 0) expect(contractErrors('get', path, out.status, out.body)).toEqual([]);
-  return out;
+  const res = await server.get(url, { language: 'en', ...headers });
+  if (res.body.code === 0) expect(contractErrors('get', path, res.status, res.body)).toEqual([]);
+  return res;
 }
 
 async function loginFull(account: { account: string; password: string }) {
@@ -167,7 +111,7 @@ describe('the demo account buys plan 3 with BEMVINDO10 in 3 instalments by card'
     expect(receipt!.text).toContain('3x de R$');
     expect(receipt!.text).toContain('180 dias');
 
-    const events = await db.query<{ from_status: string | null; to_status: string }>(
+    const events = await server.db.query<{ from_status: string | null; to_status: string }>(
       'SELECT from_status, to_status FROM order_events WHERE order_id = $1 ORDER BY id',
       [orderId],
     );
@@ -175,9 +119,9 @@ describe('the demo account buys plan 3 with BEMVINDO10 in 3 instalments by card'
       { from_status: null, to_status: 'SUBMITTED' },
       { from_status: 'SUBMITTED', to_status: 'PAYMENT_SUCCEEDED' },
     ]);
-    const [code] = await db.query<{ used_count: number }>("SELECT used_count FROM discount_codes WHERE code = 'BEMVINDO10'");
+    const [code] = await server.db.query<{ used_count: number }>("SELECT used_count FROM discount_codes WHERE code = 'BEMVINDO10'");
     expect(code!.used_count).toBe(1);
-    const charges = await db.query('SELECT * FROM sandbox_card_charges WHERE reference = $1', [orderId]);
+    const charges = await server.db.query('SELECT * FROM sandbox_card_charges WHERE reference = $1', [orderId]);
     expect(charges).toHaveLength(1);
   });
 });
@@ -209,7 +153,7 @@ describe('declined cards', () => {
     expect(repaid.body).toMatchObject({ code: 0, data: { next: 'done', orderId, status: 'PAYMENT_SUCCEEDED' } });
     expect((await post('/api/bill/query/cart', {}, auth)).body.data).toBeNull();
 
-    const attempts = await db.query<{ status: string; err_code: number | null }>(
+    const attempts = await server.db.query<{ status: string; err_code: number | null }>(
       'SELECT status, err_code FROM payment_attempts WHERE order_id = $1 ORDER BY id',
       [orderId],
     );
@@ -217,9 +161,9 @@ describe('declined cards', () => {
       { status: 'failed', err_code: errCode },
       { status: 'succeeded', err_code: null },
     ]);
-    const events = await db.query<{ to_status: string }>('SELECT to_status FROM order_events WHERE order_id = $1 ORDER BY id', [orderId]);
+    const events = await server.db.query<{ to_status: string }>('SELECT to_status FROM order_events WHERE order_id = $1 ORDER BY id', [orderId]);
     expect(events.map((e) => e.to_status)).toEqual(['SUBMITTED', 'PAYMENT_FAILED', 'PAYMENT_SUCCEEDED']);
-    const [entitlement] = await db.query<{ plan_id: number }>('SELECT plan_id FROM entitlements WHERE account_uid = $1', [account.uid]);
+    const [entitlement] = await server.db.query<{ plan_id: number }>('SELECT plan_id FROM entitlements WHERE account_uid = $1', [account.uid]);
     expect(entitlement?.plan_id).toBe(3);
   });
 
@@ -253,16 +197,17 @@ describe('saved cards', () => {
     const cardId = cards[0].id as string;
 
     // Plan 1 is monthly with auto-renewal: paid with the saved card, it renews on that card.
-    const expiryBefore = (await db.query<{ expires_at: Date }>('SELECT expires_at FROM entitlements WHERE account_uid = $1', [account.uid]))[0]!.expires_at;
+    const expiryBefore = (await server.db.query<{ expires_at: Date }>('SELECT expires_at FROM entitlements WHERE account_uid = $1', [account.uid]))[0]!
+      .expires_at;
     const paid = await pay(auth, { planId: '1', installments: 1, card: { savedCardId: cardId } });
     expect(paid.body).toMatchObject({ code: 0, data: { status: 'PAYMENT_SUCCEEDED' } });
-    const [entitlement] = await db.query<{ expires_at: Date; plan_id: number }>('SELECT expires_at, plan_id FROM entitlements WHERE account_uid = $1', [
+    const [entitlement] = await server.db.query<{ expires_at: Date; plan_id: number }>('SELECT expires_at, plan_id FROM entitlements WHERE account_uid = $1', [
       account.uid,
     ]);
     // The second purchase runs on from the first one's expiry.
     expect(new Date(entitlement!.expires_at).getTime()).toBe(new Date(expiryBefore).getTime() + 30 * DAY);
     expect(entitlement!.plan_id).toBe(1);
-    const [subscription] = await db.query<{ status: string; card_id: string; amount: number; currency: string; next_billing_at: Date; plan_id: number }>(
+    const [subscription] = await server.db.query<{ status: string; card_id: string; amount: number; currency: string; next_billing_at: Date; plan_id: number }>(
       'SELECT status, card_id, amount, currency, next_billing_at, plan_id FROM subscriptions WHERE account_uid = $1',
       [account.uid],
     );
@@ -270,11 +215,11 @@ describe('saved cards', () => {
     expect(new Date(subscription!.next_billing_at).getTime()).toBe(new Date(entitlement!.expires_at).getTime());
     expect((await post('/api/bill/listCard', {}, auth)).body.data[0]).toMatchObject({ id: cardId, usedForRenewal: true });
 
-    const charges = await db.query<{ token: string | null }>(
+    const charges = await server.db.query<{ token: string | null }>(
       'SELECT c.token FROM sandbox_card_charges c JOIN orders o ON o.id = c.reference WHERE o.account_uid = $1 ORDER BY c.created_at, c.charge_id',
       [account.uid],
     );
-    const [stored] = await db.query<{ provider_token: string }>('SELECT provider_token FROM cards WHERE id = $1', [cardId]);
+    const [stored] = await server.db.query<{ provider_token: string }>('SELECT provider_token FROM cards WHERE id = $1', [cardId]);
     expect(charges.map((c) => c.token)).toContain(stored!.provider_token);
   });
 
@@ -282,7 +227,7 @@ describe('saved cards', () => {
     const { account, auth } = await newCustomer();
     expect((await pay(auth, { planId: '1', card: card('4242424242424242', { save: true }) })).body.code).toBe(0);
     expect((await pay(auth, { planId: '3', card: card('5555555555554444') })).body.code).toBe(0);
-    const [row] = await db.query<{ next_billing_at: Date; expires_at: Date; card_id: string; status: string }>(
+    const [row] = await server.db.query<{ next_billing_at: Date; expires_at: Date; card_id: string; status: string }>(
       'SELECT s.next_billing_at, e.expires_at, s.card_id, s.status FROM subscriptions s JOIN entitlements e USING (account_uid) WHERE s.account_uid = $1',
       [account.uid],
     );
@@ -294,7 +239,7 @@ describe('saved cards', () => {
   it('a new card paying an auto-renew plan with save starts the subscription; without save it does not', async () => {
     const a = await newCustomer();
     expect((await pay(a.auth, { planId: '1', card: card('5555555555554444') })).body.code).toBe(0);
-    expect(await db.query('SELECT 1 FROM subscriptions WHERE account_uid = $1', [a.account.uid])).toHaveLength(0);
+    expect(await server.db.query('SELECT 1 FROM subscriptions WHERE account_uid = $1', [a.account.uid])).toHaveLength(0);
 
     const b = await newCustomer();
     expect((await pay(b.auth, { planId: '1', card: card('5555555555554444', { save: true }) })).body.code).toBe(0);
@@ -325,7 +270,7 @@ describe('saved cards', () => {
     expect((await pay(owner.auth, { card: { savedCardId: spare.id } })).body).toMatchObject({ code: 1, errCode: -2511 });
 
     // Once the renewal is cancelled the card may go.
-    await db.query("UPDATE subscriptions SET status = 'cancelled' WHERE account_uid = $1", [owner.account.uid]);
+    await server.db.query("UPDATE subscriptions SET status = 'cancelled' WHERE account_uid = $1", [owner.account.uid]);
     expect((await post('/api/bill/deleteCard', { cardId: renewing.id }, owner.auth)).body).toEqual({ code: 0, data: null });
   });
 
@@ -364,8 +309,8 @@ describe('the card customer flow (browser tokenisation)', () => {
     // What the provider's SDK does in the browser: the card goes to the network, a token comes back.
     const sdk = server.services.payments.card!;
     usedNumbers.add('4000000000000002').add('4242424242424242');
-    const bad = await sdk.tokenize(db, card('4000000000000002'), clock.now(), customerId);
-    const good = await sdk.tokenize(db, card('4242424242424242'), clock.now(), customerId);
+    const bad = await sdk.tokenize(server.db, card('4000000000000002'), clock.now(), customerId);
+    const good = await sdk.tokenize(server.db, card('4242424242424242'), clock.now(), customerId);
     if (!bad.ok || !good.ok) throw new Error('tokenisation failed');
 
     const declined = await post('/api/bill/payment/useepay/customer/confirm/v1', { orderId, customerId, paymentMethodToken: bad.card.token }, auth);
@@ -402,11 +347,11 @@ describe('card data at rest and in the log', () => {
     expect(bad.status).toBe(400);
 
     const tables = (
-      await db.query<{ table_name: string }>(
+      await server.db.query<{ table_name: string }>(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
       )
     ).map((t) => `"${t.table_name}"`);
-    const dump = await dumpTables(db, tables);
+    const dump = await dumpTables(server.db, tables);
     const log = logLines.join('');
     expect(dump).toContain('4242'); // last 4 digits are kept, by design
     expect(log).toContain('/api/bill/pay/v1'); // the log did capture the payment requests

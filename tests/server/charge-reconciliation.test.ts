@@ -6,13 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { reconcileCharging, reconcileUnknown, unaccountedCharges } from '../../server/billing/payment-jobs';
 import { createFakeClock } from '../../server/clock';
 import { loggedInCustomer } from '../helpers/accounts';
+import { billingReads } from '../helpers/billing';
 import { useTestServer } from '../helpers/test-server';
 
 describe('a charge whose answer is lost (NETWORK_ERROR) is reconciled with the provider', () => {
   const clock = createFakeClock();
   const server = useTestServer({}, { clock });
   const card = (number: string) => ({ number, expMonth: 12, expYear: 2099, cvc: '123', holder: 'ANA SOUZA' });
-  const statusOf = async (id: string) => (await server.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [id]))[0]?.status;
+  const { statusOf } = billingReads(server);
 
   it('charged at the network but unanswered: 1015 now, paid and fulfilled once reconciled, charged once', async () => {
     const { account, auth } = await loggedInCustomer(server);
@@ -71,7 +72,7 @@ describe('a card charge in two phases: what a process that died mid-charge leave
   const clock = createFakeClock();
   const server = useTestServer({}, { clock });
   const card = (number: string, extra: Record<string, unknown> = {}) => ({ number, expMonth: 12, expYear: 2099, cvc: '123', holder: 'ANA SOUZA', ...extra });
-  const statusOf = async (id: string) => (await server.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [id]))[0]?.status;
+  const { statusOf } = billingReads(server);
   const chargesOf = async (orderId: string) =>
     (await server.db.query<{ status: string }>('SELECT status FROM sandbox_card_charges WHERE reference = $1', [orderId])).map((c) => c.status);
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../server/clock';
 import { addRecording, addSampleRecordings, DEFAULT_KEEP_DAYS, sampleProgrammes } from '../../server/repositories/cloud-repository';
 import { loggedInCustomer } from '../helpers/accounts';
+import { givePlan as givePlanTo } from '../helpers/billing';
 import { startTestServer, useTestServer } from '../helpers/test-server';
 
 const CLOUD = '/api/user/cloud/v1';
@@ -12,15 +13,8 @@ const HOUR = 3_600_000;
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
 
-/** A running plan, as a paid order leaves it (the orders slice's business): plan 1 keeps 20 h, plan 2 100 h. */
-async function givePlan(uid: number, planId: number, expiresAt = clock.now() + 30 * DAY) {
-  const [plan] = await server.db.query<{ device_count: number }>('SELECT device_count FROM plans WHERE id = $1', [planId]);
-  await server.db.query(
-    `INSERT INTO entitlements (account_uid, plan_id, device_count, expires_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (account_uid) DO UPDATE SET plan_id = $2, device_count = $3, expires_at = $4`,
-    [uid, planId, plan!.device_count, new Date(expiresAt)],
-  );
-}
+/** A running plan: plan 1 keeps 20 h, plan 2 100 h. */
+const givePlan = (uid: number, planId: number, expiresAt = clock.now() + 30 * DAY) => givePlanTo(server, uid, planId, expiresAt);
 
 const storage = async (auth: Record<string, string>, body: Record<string, unknown> = {}) => {
   const res = await server.postChecked(CLOUD, body, auth);

@@ -4,17 +4,13 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'j
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nicknameFrom } from '../../server/auth/google';
 import { createFakeClock } from '../../server/clock';
-import { contractErrors } from '../helpers/contract-check';
+import { expectContract } from '../helpers/expect-contract';
 import { useTestServer } from '../helpers/test-server';
 
 const CLIENT = '/api/user/google/client/v1';
 const LOGIN = '/api/user/google/login/v1';
 const SIGNUP = '/api/user/google/signup/v1';
 const CLIENT_ID = '1234567890-portal.apps.googleusercontent.com';
-
-function expectContract(method: string, path: string, res: { status: number; body: unknown }) {
-  expect(contractErrors(method, path, res.status, res.body)).toEqual([]);
-}
 
 /** Our own stand-in for https://www.googleapis.com/oauth2/v3/certs on 127.0.0.1. */
 async function startJwks(keys: JWK[]): Promise<{ url: string; hits: () => number; close(): Promise<void> }> {

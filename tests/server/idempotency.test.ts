@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { idempotencyHash } from '../../server/billing/idempotency';
 import { createFakeClock } from '../../server/clock';
 import { deriveKey } from '../../server/security/secrets';
+import { testCard as card } from '../helpers/cards';
 import { loggedInCustomer } from '../helpers/accounts';
 import { contractErrors } from '../helpers/contract-check';
 import { useTestServer } from '../helpers/test-server';
@@ -9,7 +10,6 @@ import { useTestServer } from '../helpers/test-server';
 const PAY = '/api/bill/pay/v1';
 const REPAY = '/api/bill/repay/v1';
 const HOUR = 3_600_000;
-const card = (number: string) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', holder: 'Rui Lima' });
 const payBody = (extra: Record<string, unknown> = {}) => ({
   planId: '3',
   method: 'card',

@@ -13,8 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { languages } from '../../core/i18n/languages';
-import { receiptPdf, type ReceiptOrder, type ReceiptPeriod } from '../../server/billing/receipt-pdf';
+import { receiptPdf, type ReceiptOrder } from '../../server/billing/receipt-pdf';
 import { renderMessage, type TemplateName, type TemplateParams } from '../../server/mail/templates';
+import { receiptOrder, receiptPeriod } from '../fixtures/receipt';
 import { readPdf } from '../helpers/pdf-text';
 
 const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'mail-texts.json');
@@ -134,37 +135,8 @@ function renderAll(): Record<string, Record<string, { subject: string; text: str
   );
 }
 
-const order: ReceiptOrder = {
-  id: 'ORDTESTRECEIPT01',
-  createdAt: Date.UTC(2026, 0, 10, 15),
-  paidAt: Date.UTC(2026, 0, 10, 15, 5),
-  status: 'PAYMENT_SUCCEEDED',
-  paymentType: 'card',
-  paymentMethod: 'card',
-  items: [{ planId: '2', planName: 'Mensal · 2 telas', quantity: 3, price: 3990, subtotal: 11970, validDays: 90 }],
-  quantity: 3,
-  subtotal: 11970,
-  discount: 1197,
-  interest: 250,
-  total: 11023,
-  currency: 'USD',
-  baseCurrency: 'BRL',
-  exchangeRate: '0.182500',
-  validDays: 90,
-  installments: 3,
-  installmentAmount: 3675,
-  viewCode: 'AB12C',
-};
-const period: ReceiptPeriod = {
-  orderId: order.id,
-  planId: '2',
-  planName: 'Mensal · 2 telas',
-  startTime: order.paidAt!,
-  endTime: order.paidAt! + 90 * DAY,
-  validDays: 90,
-};
 const plainOrder: ReceiptOrder = {
-  ...order,
+  ...receiptOrder,
   currency: 'BRL',
   exchangeRate: '1',
   discount: 0,
@@ -178,13 +150,13 @@ const plainOrder: ReceiptOrder = {
 async function pdfAll() {
   const out: Record<string, Record<string, { title: string | undefined; subject: string | undefined; texts: string[] }>> = {};
   const documents = [
-    ['everything', order, { methodName: 'Card', issuedAt: Date.UTC(2026, 0, 11) }],
+    ['everything', receiptOrder, { methodName: 'Card', issuedAt: Date.UTC(2026, 0, 11) }],
     ['plain', plainOrder, {}],
   ] as const;
   for (const [name, o, options] of documents) {
     out[name] = {};
     for (const lang of languages) {
-      const bytes = await receiptPdf(o, period, { name: 'Aurora TV' }, lang, options);
+      const bytes = await receiptPdf(o, receiptPeriod, { name: 'Aurora TV' }, lang, options);
       const facts = await readPdf(bytes);
       const subject = (await PDFDocument.load(bytes, { updateMetadata: false })).getSubject();
       out[name][lang] = { title: facts.title, subject, texts: facts.texts };

@@ -5,7 +5,7 @@ import { mintSsoToken, resolveSsoKey } from '../../server/auth/sso';
 import { createFakeClock } from '../../server/clock';
 import { ConfigError, loadConfig } from '../../server/config';
 import { RequestLimits } from '../../server/routes/account';
-import { contractErrors } from '../helpers/contract-check';
+import { expectContract } from '../helpers/expect-contract';
 import { useTestServer, type EnvelopeBody } from '../helpers/test-server';
 
 const PHONE = '/api/user/support/phone/v1';
@@ -14,10 +14,6 @@ const SUBSCRIPTION = '/api/user/marketing/campaign/subscription';
 const REPORT = '/api/site/report';
 const SITE_KEY = '/api/user/site/key';
 const VERIFY = '/api/user/site/verify';
-
-function expectContract(method: string, path: string, res: { status: number; body: unknown }) {
-  expect(contractErrors(method, path, res.status, res.body)).toEqual([]);
-}
 
 type TestServerHandle = ReturnType<typeof useTestServer>;
 

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../server/clock';
+import { DECLINED, testCard as card, VISA_OK } from '../helpers/cards';
 import { loggedInCustomer, type TestAccountOptions } from '../helpers/accounts';
 import { contractErrors } from '../helpers/contract-check';
 import { useTestServer } from '../helpers/test-server';
 
 const DAY = 86_400_000;
-const card = (number: string, extra: Record<string, unknown> = {}) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', holder: 'Rui Lima', ...extra });
-const VISA_OK = '4242424242424242';
-const DECLINED = '4000000000000002';
 
 describe('orders: reading, paging, tips, reminders and the cart', () => {
   const clock = createFakeClock();

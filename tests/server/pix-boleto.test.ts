@@ -9,6 +9,7 @@ import { EWALLET_PROVIDER } from '../../server/payments/ewallet-provider';
 import { PIX_PROVIDER } from '../../server/payments/pix-provider';
 import { sandboxWebhookKey } from '../../server/payments/webhooks';
 import { loggedInCustomer } from '../helpers/accounts';
+import { billingReads } from '../helpers/billing';
 import { contractErrors } from '../helpers/contract-check';
 import { useTestServer } from '../helpers/test-server';
 
@@ -95,10 +96,7 @@ describe('PIX and boleto: sandbox providers, the sandbox bank and signed, idempo
     type: 'payment.succeeded',
     data: { reference, amount, currency, paidAt: clock.now() },
   });
-  const expiry = async (uid: number) => {
-    const [row] = await server.db.query<{ expires_at: Date }>('SELECT expires_at FROM entitlements WHERE account_uid = $1', [uid]);
-    return row ? new Date(row.expires_at).getTime() : null;
-  };
+  const { expiry } = billingReads(server);
 
   it('offers PIX and boleto for Brazil in reais only', async () => {
     const { auth } = await loggedInCustomer(server);

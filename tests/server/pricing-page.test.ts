@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../server/clock';
 import { createTestAccount, sessionFor } from '../helpers/accounts';
+import { givePlan } from '../helpers/billing';
 import { expectContract } from '../helpers/expect-contract';
 import { useTestServer } from '../helpers/test-server';
 
@@ -158,10 +159,7 @@ describe('POST /api/site/checkPlanAvailable/v1', () => {
   it('6000 while a multi-device plan runs and the plan is single-device; fine once it expired, and for multi-device plans', async () => {
     const account = await createTestAccount(server);
     const token = await sessionFor(server, account);
-    await server.db.query('INSERT INTO entitlements (account_uid, plan_id, device_count, expires_at) VALUES ($1, 2, 4, $2)', [
-      account.uid,
-      new Date(clock.now() + 10 * DAY),
-    ]);
+    await givePlan(server, account.uid, 2, clock.now() + 10 * DAY);
     for (const single of ['1', '3', '5']) {
       const res = await check(token, single);
       expectContract('post', AVAILABLE, res);
@@ -175,10 +173,7 @@ describe('POST /api/site/checkPlanAvailable/v1', () => {
   it('a single-device holder may buy a multi-device plan (an upgrade)', async () => {
     const account = await createTestAccount(server);
     const token = await sessionFor(server, account);
-    await server.db.query('INSERT INTO entitlements (account_uid, plan_id, device_count, expires_at) VALUES ($1, 1, 1, $2)', [
-      account.uid,
-      new Date(clock.now() + 10 * DAY),
-    ]);
+    await givePlan(server, account.uid, 1, clock.now() + 10 * DAY);
     expect((await check(token, '6')).body.data).toEqual({ available: true });
     expect((await check(token, '1')).body.data).toEqual({ available: true });
   });

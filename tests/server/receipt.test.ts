@@ -3,14 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { receiptPdf } from '../../server/billing/receipt-pdf';
 import { createFakeClock } from '../../server/clock';
+import { DECLINED, testCard as card, VISA_OK } from '../helpers/cards';
 import { loggedInCustomer } from '../helpers/accounts';
+import { receiptOrder, receiptPeriod } from '../fixtures/receipt';
 import { readPdf } from '../helpers/pdf-text';
 import { useTestServer } from '../helpers/test-server';
-
-const DAY = 86_400_000;
-const card = (number: string) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', holder: 'Rui Lima' });
-const VISA_OK = '4242424242424242';
-const DECLINED = '4000000000000002';
 
 describe('the receipt PDF', () => {
   const clock = createFakeClock();
@@ -122,28 +119,9 @@ describe('the receipt PDF', () => {
 });
 
 describe('receiptPdf, the pure document', () => {
-  const order = {
-    id: 'ORDTESTRECEIPT01',
-    createdAt: Date.UTC(2026, 0, 10, 15),
-    paidAt: Date.UTC(2026, 0, 10, 15, 5),
-    status: 'PAYMENT_SUCCEEDED' as const,
-    paymentType: 'card' as const,
-    paymentMethod: 'card',
-    items: [{ planId: '2', planName: 'Mensal · 2 telas', quantity: 3, price: 3990, subtotal: 11970, validDays: 90 }],
-    quantity: 3,
-    subtotal: 11970,
-    discount: 1197,
-    interest: 250,
-    total: 11023,
-    currency: 'BRL',
-    baseCurrency: 'BRL',
-    exchangeRate: '1',
-    validDays: 90,
-    installments: 3,
-    installmentAmount: 3675,
-    viewCode: 'AB12C',
-  };
-  const period = { orderId: order.id, planId: '2', planName: 'Mensal · 2 telas', startTime: order.paidAt, endTime: order.paidAt + 90 * DAY, validDays: 90 };
+  // In its base currency: no exchange rate to show.
+  const order = { ...receiptOrder, currency: 'BRL', exchangeRate: '1' };
+  const period = receiptPeriod;
 
   it('shows the discount, the interest and the instalments, and no exchange rate for a base-currency order', async () => {
     const facts = await readPdf(

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RENEWAL_RETRY_MS, RENEWAL_WINDOW_MS, runRenewals } from '../../server/billing/renewal';
 import { createFakeClock } from '../../server/clock';
+import { MASTER_OK, testCard as card, VISA_OK } from '../helpers/cards';
 import { loggedInCustomer } from '../helpers/accounts';
 import { useTestServer } from '../helpers/test-server';
 
 const DAY = 86_400_000;
-const card = (number: string, extra: Record<string, unknown> = {}) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', holder: 'Lia Alves', ...extra });
-const VISA_OK = '4242424242424242';
-const MASTER_OK = '5555555555554444';
 
 describe('auto-renewal: renewInfo, cancelling, the billing card and the renewal job', () => {
   const clock = createFakeClock();

@@ -18,7 +18,7 @@ const urlOf = (path: string) => toFastifyPath(path).replace(/:(\w+)/g, '1');
 const sharedReads = new Set(['getTheme', 'getSiteConfig']);
 
 // The web app's routes, as the router declares them.
-const spaRoutes = [...readFileSync('src/app/router.tsx', 'utf8').matchAll(/<Route path="(\/[^"*]*)"/g)].map((m) => m[1]!.replace(/:\w+/g, '7'));
+const spaRoutes = [...readFileSync('src/app/router.tsx', 'utf8').matchAll(/<Route\s+path="(\/[^"*]*)"/g)].map((m) => m[1]!.replace(/:\w+/g, '7'));
 
 function directives(res: LightMyRequestResponse): Map<string, string[]> {
   const header = res.headers['content-security-policy'];

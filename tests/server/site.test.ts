@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { contractErrors } from '../helpers/contract-check';
+import { expectContract as expectContractOf } from '../helpers/expect-contract';
 import { useTestServer } from '../helpers/test-server';
 
 const server = useTestServer();
 
 const get = server.get;
 
-function expectContract(path: string, res: { status: number; body: unknown }) {
-  expect(contractErrors('get', path, res.status, res.body)).toEqual([]);
-}
+const expectContract = (path: string, res: { status: number; body: unknown }) => expectContractOf('get', path, res);
 
 describe('site calls answer from the database', () => {
   it('GET /api/site/theme/v1 gives the seeded theme with the enabled languages', async () => {

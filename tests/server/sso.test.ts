@@ -5,14 +5,12 @@ import { createFakeClock } from '../../server/clock';
 import { SESSION_TTL_MS } from '../../server/auth/sessions';
 import type { Queryable } from '../../server/db/database';
 import { deriveKey } from '../../server/security/secrets';
-import { contractErrors } from '../helpers/contract-check';
+import { expectContract as expectContractOf } from '../helpers/expect-contract';
 import { useTestServer } from '../helpers/test-server';
 
 const SSO = '/api/user/sso/v1';
 
-function expectContract(path: string, res: { status: number; body: unknown }, method = 'post') {
-  expect(contractErrors(method, path, res.status, res.body)).toEqual([]);
-}
+const expectContract = (path: string, res: { status: number; body: unknown }, method: 'get' | 'post' = 'post') => expectContractOf(method, path, res);
 
 async function insertAccount(
   db: Queryable,

@@ -13,6 +13,7 @@ import { valuate } from '../../server/billing/pricing';
 import { settlePending } from '../../server/billing/settlement';
 import { createFakeClock } from '../../server/clock';
 import { loggedInCustomer } from '../helpers/accounts';
+import { billingReads } from '../helpers/billing';
 import { useTestServer } from '../helpers/test-server';
 
 const ANSWER_LOST = '4000000000001117';
@@ -35,7 +36,7 @@ describe('unknown outcomes, duplicate charges and code limits (docs/decisions/03
   const server = useTestServer({}, { clock });
   const pay = (auth: Record<string, string>, body: Record<string, unknown>) =>
     server.post('/api/bill/pay/v1', { planId: '1', method: 'card', currency: 'BRL', email: 'ana@example.com', ...body }, auth);
-  const statusOf = async (id: string) => (await server.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [id]))[0]?.status;
+  const { statusOf } = billingReads(server);
   const ordersOf = async (uid: number) =>
     server.db.query<{ id: string; status: string; discount: number; total: number }>('SELECT id, status, discount, total FROM orders WHERE account_uid = $1', [
       uid,

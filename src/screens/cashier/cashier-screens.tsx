@@ -7,6 +7,7 @@ import { selectSessionView } from '../../../machines/session/session.selectors';
 import { isPassThrough } from '../../../core/api/api-error';
 import { LoadState } from '../../components/load-state';
 import { RefusalNotice } from '../../components/refusal-notice';
+import { useOrderIdParam } from '../../components/use-order-id';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatMoney } from '../../../core/config/money';
 import { openStatuses, paidStatuses } from '../../../core/config/order-status';
@@ -173,8 +174,7 @@ function PlanHandOff({ planId, uid }: { planId: string; uid: string }) {
 export function CaishenRepayScreen() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage(m.title));
-  const [query] = useSearchParams();
-  const orderId = query.get('orderId') ?? '';
+  const orderId = useOrderIdParam();
   if (!orderId) {
     return (
       <Frame>

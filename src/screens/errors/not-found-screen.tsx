@@ -1,6 +1,6 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '../../components/use-page-title';
+import { StatusPage } from './status-page';
 
 const m = defineMessages({
   title: { id: 'notFound.title', defaultMessage: 'Page not found', description: 'Title of the 404 page' },
@@ -10,17 +10,11 @@ const m = defineMessages({
 
 export function NotFoundScreen() {
   const intl = useIntl();
-  usePageTitle(intl.formatMessage(m.title));
   return (
-    <section className="status-page" aria-labelledby="not-found-title">
-      <p className="status-code" aria-hidden="true">
-        404
-      </p>
-      <h1 id="not-found-title">{intl.formatMessage(m.title)}</h1>
-      <p>{intl.formatMessage(m.body)}</p>
+    <StatusPage code={404} headingId="not-found-title" title={intl.formatMessage(m.title)} body={intl.formatMessage(m.body)}>
       <Link className="button" to="/pricing-table">
         {intl.formatMessage(m.back)}
       </Link>
-    </section>
+    </StatusPage>
   );
 }

@@ -1,5 +1,5 @@
 import { defineMessages, useIntl } from 'react-intl';
-import { usePageTitle } from '../../components/use-page-title';
+import { StatusPage } from './status-page';
 
 const m = defineMessages({
   title: { id: 'serverError.title', defaultMessage: 'Something went wrong', description: 'Title of the 500 page' },
@@ -16,14 +16,8 @@ const m = defineMessages({
 /** The 500 page; `chunk` when the page's code could not be downloaded (spec section 9, 120 s). */
 export function ServerErrorScreen({ chunk = false }: { chunk?: boolean }) {
   const intl = useIntl();
-  usePageTitle(intl.formatMessage(m.title));
   return (
-    <section className="status-page" aria-labelledby="server-error-title">
-      <p className="status-code" aria-hidden="true">
-        500
-      </p>
-      <h1 id="server-error-title">{intl.formatMessage(m.title)}</h1>
-      <p>{intl.formatMessage(chunk ? m.chunkBody : m.body)}</p>
+    <StatusPage code={500} headingId="server-error-title" title={intl.formatMessage(m.title)} body={intl.formatMessage(chunk ? m.chunkBody : m.body)}>
       <div className="actions">
         <button type="button" className="button" onClick={() => window.location.reload()}>
           {intl.formatMessage(m.retry)}
@@ -33,6 +27,6 @@ export function ServerErrorScreen({ chunk = false }: { chunk?: boolean }) {
           {intl.formatMessage(m.home)}
         </a>
       </div>
-    </section>
+    </StatusPage>
   );
 }

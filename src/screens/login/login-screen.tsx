@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, type ReactNode } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useController, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import type { LoginView } from '../../../machines/login/login.selectors';
 import type { EntranceToken, LoginEvent, LoginInput } from '../../../machines/login/login.types';
 import { useAccountSuggestions } from '../../components/account-suggestions';
-import { CaptchaField } from '../../components/captcha-field';
-import { FieldError } from '../../components/field-error';
+import { CaptchaField, type CaptchaFormField } from '../../components/captcha-field';
+import { fieldA11y, FormField } from '../../components/form-field';
 import { messages } from '../../../core/i18n/error-messages';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { ResendCountdown } from '../../components/resend-countdown';
@@ -140,23 +140,6 @@ function LoginNotice({ view, send }: { view: LoginView; send: Send }) {
   );
 }
 
-interface Field {
-  id: string;
-  label: string;
-  error: string | undefined;
-  input: ReactNode;
-}
-
-function FormField({ id, label, error, input }: Field) {
-  return (
-    <label className="field" htmlFor={id}>
-      <span>{label}</span>
-      {input}
-      <FieldError id={`${id}-error`} messageId={error} />
-    </label>
-  );
-}
-
 const passwordFormSchema = z.object({ account: emailOrPhoneSchema, areaCode: areaCodeInputSchema, password: passwordSchema(), captcha: z.string() });
 const withCaptcha = { captcha: captchaSchema };
 
@@ -171,11 +154,6 @@ function PasswordForm({ view, send }: { view: LoginView; send: Send }) {
   const captcha = useController({ control: form.control, name: 'captcha' });
   const suggest = useAccountSuggestions('login', form.watch('account'));
   const e = form.formState.errors;
-  const a11y = (name: string, error: string | undefined) => ({
-    id: `login-${name}`,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `login-${name}-error` : undefined,
-  });
   return (
     <form
       className="stack"
@@ -189,47 +167,25 @@ function PasswordForm({ view, send }: { view: LoginView; send: Send }) {
         }),
       )}
     >
-      <FormField
-        id="login-account"
-        label={intl.formatMessage(m.account)}
-        error={e.account?.message}
-        input={<input type="text" autoComplete="username" list={suggest.emailList} {...a11y('account', e.account?.message)} {...form.register('account')} />}
+      <AccountFields
+        prefix="login"
+        suggest={suggest}
+        errors={e}
+        account={form.register('account')}
+        areaCode={form.register('areaCode')}
+        areaCodeAutoComplete="tel-country-code"
       />
-      <FormField
-        id="login-areaCode"
-        label={intl.formatMessage(m.areaCode)}
-        error={e.areaCode?.message}
-        input={
-          <input
-            type="text"
-            inputMode="numeric"
-            autoComplete="tel-country-code"
-            list={suggest.areaCodeList}
-            {...a11y('areaCode', e.areaCode?.message)}
-            {...form.register('areaCode')}
-          />
-        }
+      <FormField id="login-password" label={intl.formatMessage(m.password)} error={e.password?.message}>
+        <input type="password" autoComplete="current-password" {...fieldA11y('login-password', e.password?.message)} {...form.register('password')} />
+      </FormField>
+      <CaptchaAndSubmit
+        id="login-captcha"
+        view={view}
+        error={e.captcha?.message}
+        field={captcha.field}
+        reset={() => form.resetField('captcha')}
+        label={intl.formatMessage(m.submit)}
       />
-      {suggest.lists}
-      <FormField
-        id="login-password"
-        label={intl.formatMessage(m.password)}
-        error={e.password?.message}
-        input={<input type="password" autoComplete="current-password" {...a11y('password', e.password?.message)} {...form.register('password')} />}
-      />
-      {view.captcha && (
-        <CaptchaField
-          id="login-captcha"
-          challenge={view.captcha}
-          busy={view.busy}
-          error={e.captcha?.message}
-          field={captcha.field}
-          reset={() => form.resetField('captcha')}
-        />
-      )}
-      <button type="submit" className="button" disabled={view.busy}>
-        {intl.formatMessage(m.submit)}
-      </button>
     </form>
   );
 }
@@ -257,53 +213,85 @@ function CodeRequestForm({ view, send }: { view: LoginView; send: Send }) {
       )}
     >
       <p className="muted">{intl.formatMessage(m.codeHint)}</p>
-      <FormField
-        id="code-account"
-        label={intl.formatMessage(m.account)}
-        error={e.account?.message}
-        input={
-          <input
-            id="code-account"
-            type="text"
-            autoComplete="username"
-            list={suggest.emailList}
-            aria-invalid={e.account ? true : undefined}
-            aria-describedby={e.account ? 'code-account-error' : undefined}
-            {...form.register('account')}
-          />
-        }
+      <AccountFields prefix="code" suggest={suggest} errors={e} account={form.register('account')} areaCode={form.register('areaCode')} />
+      <CaptchaAndSubmit
+        id="code-captcha"
+        view={view}
+        error={e.captcha?.message}
+        field={captcha.field}
+        reset={() => form.resetField('captcha')}
+        label={intl.formatMessage(m.sendCode)}
       />
-      <FormField
-        id="code-areaCode"
-        label={intl.formatMessage(m.areaCode)}
-        error={e.areaCode?.message}
-        input={
-          <input
-            id="code-areaCode"
-            type="text"
-            inputMode="numeric"
-            list={suggest.areaCodeList}
-            aria-invalid={e.areaCode ? true : undefined}
-            aria-describedby={e.areaCode ? 'code-areaCode-error' : undefined}
-            {...form.register('areaCode')}
-          />
-        }
-      />
-      {suggest.lists}
-      {view.captcha && (
-        <CaptchaField
-          id="code-captcha"
-          challenge={view.captcha}
-          busy={view.busy}
-          error={e.captcha?.message}
-          field={captcha.field}
-          reset={() => form.resetField('captcha')}
-        />
-      )}
-      <button type="submit" className="button" disabled={view.busy}>
-        {intl.formatMessage(m.sendCode)}
-      </button>
     </form>
+  );
+}
+
+/**
+ * The account both tabs' forms start with: an email or phone number, and a phone's country code,
+ * with the site's suggestions under them (useAccountSuggestions, whose ids start with `prefix`).
+ */
+function AccountFields({
+  prefix,
+  suggest,
+  errors,
+  account,
+  areaCode,
+  areaCodeAutoComplete,
+}: {
+  prefix: string;
+  suggest: ReturnType<typeof useAccountSuggestions>;
+  errors: Partial<Record<'account' | 'areaCode', { message?: string }>>;
+  account: UseFormRegisterReturn;
+  areaCode: UseFormRegisterReturn;
+  /** The password form's country code is one the browser may fill from a saved log-in. */
+  areaCodeAutoComplete?: string;
+}) {
+  const intl = useIntl();
+  const accountError = errors.account?.message;
+  const areaCodeError = errors.areaCode?.message;
+  return (
+    <>
+      <FormField id={`${prefix}-account`} label={intl.formatMessage(m.account)} error={accountError}>
+        <input type="text" autoComplete="username" list={suggest.emailList} {...fieldA11y(`${prefix}-account`, accountError)} {...account} />
+      </FormField>
+      <FormField id={`${prefix}-areaCode`} label={intl.formatMessage(m.areaCode)} error={areaCodeError}>
+        <input
+          type="text"
+          inputMode="numeric"
+          autoComplete={areaCodeAutoComplete}
+          list={suggest.areaCodeList}
+          {...fieldA11y(`${prefix}-areaCode`, areaCodeError)}
+          {...areaCode}
+        />
+      </FormField>
+      {suggest.lists}
+    </>
+  );
+}
+
+/** The challenge, once the server asks for one (docs/decisions/037), then the form's button. */
+function CaptchaAndSubmit({
+  id,
+  view,
+  error,
+  field,
+  reset,
+  label,
+}: {
+  id: string;
+  view: LoginView;
+  error: string | undefined;
+  field: CaptchaFormField;
+  reset(): void;
+  label: string;
+}) {
+  return (
+    <>
+      {view.captcha && <CaptchaField id={id} challenge={view.captcha} busy={view.busy} error={error} field={field} reset={reset} />}
+      <button type="submit" className="button" disabled={view.busy}>
+        {label}
+      </button>
+    </>
   );
 }
 
@@ -324,23 +312,9 @@ function CodeDialog({ view, send }: { view: LoginView; send: Send }) {
         </p>
       )}
       <form className="stack" noValidate onSubmit={form.handleSubmit((v) => send({ type: 'CODE_SUBMITTED', code: v.code }))}>
-        <FormField
-          id="login-code"
-          label={intl.formatMessage(m.code)}
-          error={error}
-          input={
-            <input
-              id="login-code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={4}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'login-code-error' : undefined}
-              {...form.register('code')}
-            />
-          }
-        />
+        <FormField id="login-code" label={intl.formatMessage(m.code)} error={error}>
+          <input type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={4} {...fieldA11y('login-code', error)} {...form.register('code')} />
+        </FormField>
         <button type="submit" className="button" disabled={view.codeDialog.verifying}>
           {intl.formatMessage(m.confirmCode)}
         </button>

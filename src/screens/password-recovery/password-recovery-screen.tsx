@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { z } from 'zod/mini';
 import type { PasswordRecoveryView } from '../../../machines/password-recovery/password-recovery.selectors';
 import type { PasswordRecoveryEvent, PasswordRecoveryInput } from '../../../machines/password-recovery/password-recovery.types';
 import { CaptchaField } from '../../components/captcha-field';
-import { FieldError } from '../../components/field-error';
+import { fieldA11y, FormField } from '../../components/form-field';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { ResendCountdown } from '../../components/resend-countdown';
 import { usePageTitle } from '../../components/use-page-title';
@@ -212,16 +212,6 @@ function Resend({ view, send, label }: { view: PasswordRecoveryView; send: Send;
   );
 }
 
-function FormField({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) {
-  return (
-    <label className="field" htmlFor={id}>
-      <span>{label}</span>
-      {children}
-      <FieldError id={`${id}-error`} messageId={error} />
-    </label>
-  );
-}
-
 /** An email, or phone digits (spec section 5); a link needs an email. */
 const requestSchema = z.object({ account: emailOrPhoneSchema, areaCode: areaCodeInputSchema, captcha: z.string() });
 const withCaptcha = z.object({ captcha: captchaSchema });
@@ -247,11 +237,7 @@ function RequestForm({ view, send }: { view: PasswordRecoveryView; send: Send })
     }
     send({ type: 'LINK_REQUESTED', email: parsed.data.account, ...captchaCode(parsed.data) });
   };
-  const a11y = (name: keyof RequestValues) => ({
-    id: `recovery-${name}`,
-    'aria-invalid': e[name] ? true : undefined,
-    'aria-describedby': e[name] ? `recovery-${name}-error` : undefined,
-  });
+  const a11y = (name: keyof RequestValues) => fieldA11y(`recovery-${name}`, e[name]?.message);
   return (
     <form
       className="stack"
@@ -315,11 +301,9 @@ function NewPasswordForm({
   const e = form.formState.errors;
   const input = (name: 'code' | 'password' | 'confirmPassword', type: string, autoComplete: string) => (
     <input
-      id={`${prefix}-${name}`}
       type={type}
       autoComplete={autoComplete}
-      aria-invalid={e[name] ? true : undefined}
-      aria-describedby={e[name] ? `${prefix}-${name}-error` : undefined}
+      {...fieldA11y(`${prefix}-${name}`, e[name]?.message)}
       {...(name === 'code' ? { inputMode: 'numeric' as const, maxLength: 4 } : {})}
       {...form.register(name)}
     />

@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { CheckoutMachine } from '../../../machines/checkout/checkout.machine';
 import { selectCheckoutView } from '../../../machines/checkout/checkout.selectors';
 import type { Valuation } from '../../../machines/checkout/checkout.types';
-import type { PaymentMethod } from '../../../machines/payment/payment.types';
+import type { PayDetails, PaymentMethod } from '../../../machines/payment/payment.types';
 import { DiscountUnbindingDialog } from '../../components/discount-unbinding-dialog';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { currencySymbols, formatMoney } from '../../../core/config/money';
@@ -169,19 +169,7 @@ export function CheckoutSection({
             onChange={(n) => send({ type: 'INSTALLMENTS_CHANGED', installments: n })}
           />
         ) : null}
-        <EmailField value={view.email} onChange={(email) => send({ type: 'EMAIL_CHANGED', email })} />
-        <RefusalNotice code={view.payErrCode ?? null} />
-        {view.method ? (
-          <MethodForm
-            key={view.method.code}
-            method={view.method}
-            sandbox={sandbox}
-            savedCards={savedCards}
-            busy={busy || !view.canPay}
-            submitLabel={intl.formatMessage(m.pay)}
-            onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })}
-          />
-        ) : null}
+        <PayFields view={view} busy={busy} sandbox={sandbox} savedCards={savedCards} send={send} />
       </div>
     </>,
   );
@@ -333,12 +321,49 @@ export function Installments({
   );
 }
 
-export function EmailField({ value, onChange }: { value: string; onChange(email: string): void }) {
+function EmailField({ value, onChange }: { value: string; onChange(email: string): void }) {
   const intl = useIntl();
   return (
     <div className="field">
       <label htmlFor="receipt-email">{intl.formatMessage(m.email)}</label>
       <input id="receipt-email" type="email" defaultValue={value} autoComplete="email" onBlur={(e) => onChange(e.currentTarget.value)} />
     </div>
+  );
+}
+
+/**
+ * How both payment forms end, a new order's and a repaid one's: the receipt's email, why the last
+ * attempt was refused, and the chosen method's own form with the pay button.
+ */
+export function PayFields({
+  view,
+  busy,
+  sandbox,
+  savedCards,
+  send,
+}: {
+  view: { email: string; payErrCode: number | undefined; method: PaymentMethod | undefined; canPay: boolean };
+  busy: boolean;
+  sandbox: boolean;
+  savedCards: SavedCard[];
+  send(event: { type: 'EMAIL_CHANGED'; email: string } | { type: 'PAY_SUBMITTED'; details: PayDetails }): void;
+}) {
+  const intl = useIntl();
+  return (
+    <>
+      <EmailField value={view.email} onChange={(email) => send({ type: 'EMAIL_CHANGED', email })} />
+      <RefusalNotice code={view.payErrCode ?? null} />
+      {view.method ? (
+        <MethodForm
+          key={view.method.code}
+          method={view.method}
+          sandbox={sandbox}
+          savedCards={savedCards}
+          busy={busy || !view.canPay}
+          submitLabel={intl.formatMessage(m.pay)}
+          onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })}
+        />
+      ) : null}
+    </>
   );
 }

@@ -7,32 +7,16 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { checkoutMachine } from '../../../machines/checkout/checkout.machine';
+import { monthlyValuation } from '../../../tests/fixtures/valuation';
 import { CheckoutSection } from './checkout-section';
 
 afterEach(cleanup);
 
 const method = { code: 'pix', name: 'PIX', type: 'pix', installmentsAllowed: false, maxInstallments: 1, requiredFields: [], savedCards: false };
-const valuation = {
-  planId: '1',
-  planName: 'Mensal',
-  price: 2990,
-  discount: 0,
-  subtotal: 2990,
-  interest: 0,
-  total: 2990,
-  currency: 'BRL',
-  baseCurrency: 'BRL',
-  exchangeRate: '1',
-  validDays: 30,
-  installments: 1,
-  installmentAmount: 2990,
-};
-
 async function renderCheckout() {
-  const valuate = vi.fn(async ({ input }: { input: { discountCode?: string } }) => ({
-    ...valuation,
-    ...(input.discountCode ? { discountCode: { code: input.discountCode, applied: true } } : {}),
-  }));
+  const valuate = vi.fn(async ({ input }: { input: { discountCode?: string } }) =>
+    monthlyValuation(input.discountCode ? { code: input.discountCode, applied: true } : undefined),
+  );
   const actor = createActor(
     checkoutMachine.provide({
       actors: {

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { LoadState } from '../../components/load-state';
+import { useOrderIdParam } from '../../components/use-order-id';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatMoney } from '../../../core/config/money';
 import { awaitingConfirmation, payableStatuses } from '../../../core/config/order-status';
@@ -45,8 +46,7 @@ const m = defineMessages({
 export function PaymentResultScreen() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage(m.title));
-  const [query] = useSearchParams();
-  const orderId = query.get('orderId') ?? '';
+  const orderId = useOrderIdParam();
   const tip = usePaymentResultTip(orderId, intl.locale);
   if (!orderId) return <Bare>{intl.formatMessage(m.noOrder)}</Bare>;
   if (tip.status !== 'success')
@@ -93,8 +93,7 @@ function Bare({ children }: { children: React.ReactNode }) {
 export function PaymentRedirectScreen() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage(m.title));
-  const [query] = useSearchParams();
-  const orderId = query.get('orderId') ?? '';
+  const orderId = useOrderIdParam();
   if (!orderId) return <Bare>{intl.formatMessage(m.noOrder)}</Bare>;
   return <FlowThenResult orderId={orderId} kind="capturePaypal" busy={intl.formatMessage(m.capturing)} />;
 }
@@ -103,8 +102,7 @@ export function PaymentRedirectScreen() {
 export function PaymentPixScreen() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage(m.title));
-  const [query] = useSearchParams();
-  const orderId = query.get('orderId') ?? '';
+  const orderId = useOrderIdParam();
   if (!orderId) return <Bare>{intl.formatMessage(m.noOrder)}</Bare>;
   return <FlowThenResult orderId={orderId} kind="resume" busy={intl.formatMessage(m.loading)} />;
 }

@@ -3,10 +3,9 @@ import { defineMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { RepayMachine } from '../../../machines/repay/repay.machine';
 import { selectRepayView } from '../../../machines/repay/repay.selectors';
-import { RefusalNotice } from '../../components/refusal-notice';
 import { formatMoney } from '../../../core/config/money';
-import { EmailField, Failure, inFull, m, Methods, orderNo } from './checkout-section';
-import { MethodForm, type SavedCard } from './method-form';
+import { Failure, inFull, m, Methods, orderNo, PayFields } from './checkout-section';
+import type { SavedCard } from './method-form';
 import { PaymentSteps } from './payment-steps';
 
 const nPayments = defineMessage<{ readonly n: number }>({
@@ -57,19 +56,7 @@ export function RepaySection({ actorRef, sandbox, savedCards = [] }: { actorRef:
             </select>
           </div>
         ) : null}
-        <EmailField value={view.email} onChange={(email) => send({ type: 'EMAIL_CHANGED', email })} />
-        <RefusalNotice code={view.payErrCode ?? null} />
-        {view.method ? (
-          <MethodForm
-            key={view.method.code}
-            method={view.method}
-            sandbox={sandbox}
-            savedCards={savedCards}
-            busy={busy || !view.canPay}
-            submitLabel={intl.formatMessage(m.pay)}
-            onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })}
-          />
-        ) : null}
+        <PayFields view={view} busy={busy} sandbox={sandbox} savedCards={savedCards} send={send} />
       </div>
     </section>
   );

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
 import { isPassThrough } from '../../../core/api/api-error';
 import { LoadState } from '../../components/load-state';
 import { RefusalNotice } from '../../components/refusal-notice';
+import { useOrderIdParam } from '../../components/use-order-id';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatMoney } from '../../../core/config/money';
 import { openStatuses, paidStatuses, type OrderStatus } from '../../../core/config/order-status';
@@ -103,8 +104,7 @@ const POLL_MS = 10_000;
 export function PaynowTipsScreen() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage(m.title));
-  const [query] = useSearchParams();
-  const orderId = query.get('orderId') ?? '';
+  const orderId = useOrderIdParam();
   if (!orderId) {
     return (
       <section className="page paynow-tips" aria-labelledby="paynow-title">

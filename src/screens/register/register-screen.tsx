@@ -7,6 +7,7 @@ import { z } from 'zod/mini';
 import type { SignupView } from '../../../machines/signup/signup.selectors';
 import type { SignupEvent, SignupInput } from '../../../machines/signup/signup.types';
 import { FieldError } from '../../components/field-error';
+import { fieldA11y, FormField } from '../../components/form-field';
 import { LoadState } from '../../components/load-state';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { SafeHtml } from '../../components/safe-html';
@@ -123,18 +124,9 @@ function SignupForm({ view, send }: { view: SignupView; send: Send }) {
   const field = (name: Exclude<keyof FormValues, 'terms'>, label: string, type: string, autoComplete: string) => {
     const error = e[name]?.message;
     return (
-      <label className="field" htmlFor={`register-${name}`}>
-        <span>{label}</span>
-        <input
-          id={`register-${name}`}
-          type={type}
-          autoComplete={autoComplete}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `register-${name}-error` : undefined}
-          {...form.register(name)}
-        />
-        <FieldError id={`register-${name}-error`} messageId={error} />
-      </label>
+      <FormField id={`register-${name}`} label={label} error={error}>
+        <input type={type} autoComplete={autoComplete} {...fieldA11y(`register-${name}`, error)} {...form.register(name)} />
+      </FormField>
     );
   };
   return (

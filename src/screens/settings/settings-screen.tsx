@@ -6,7 +6,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { z } from 'zod/mini';
 import { selectSessionView } from '../../../machines/session/session.selectors';
 import { isApiError } from '../../../core/api/api-error';
-import { FieldError } from '../../components/field-error';
+import { fieldA11y, FormField } from '../../components/form-field';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { useLayoutContext } from '../../components/layout-context';
 import { LoadState } from '../../components/load-state';
@@ -151,19 +151,9 @@ function NicknameForm({ nickname, uid }: { nickname: string; uid: string }) {
         queries.invalidate('accountName');
       })}
     >
-      <label className="field" htmlFor="settings-nickname">
-        <span>{intl.formatMessage(m.nickname)}</span>
-        <input
-          id="settings-nickname"
-          type="text"
-          autoComplete="nickname"
-          maxLength={32}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'settings-nickname-error' : undefined}
-          {...form.register('nickname')}
-        />
-        <FieldError id="settings-nickname-error" messageId={error} />
-      </label>
+      <FormField id="settings-nickname" label={intl.formatMessage(m.nickname)} error={error}>
+        <input type="text" autoComplete="nickname" maxLength={32} {...fieldA11y('settings-nickname', error)} {...form.register('nickname')} />
+      </FormField>
       <div className="actions">
         <button type="submit" className="button" disabled={save.status === 'pending'}>
           {intl.formatMessage(m.saveNickname)}
@@ -197,18 +187,9 @@ function PasswordSection() {
   const e = form.formState.errors;
   const refusal = change.status === 'error' && isApiError(change.error) && change.error.kind === 'refusal' ? (change.error.errCode ?? null) : null;
   const field = (name: keyof PasswordValues, label: string, autoComplete: string) => (
-    <label className="field" htmlFor={`settings-${name}`}>
-      <span>{label}</span>
-      <input
-        id={`settings-${name}`}
-        type="password"
-        autoComplete={autoComplete}
-        aria-invalid={e[name] ? true : undefined}
-        aria-describedby={e[name] ? `settings-${name}-error` : undefined}
-        {...form.register(name)}
-      />
-      <FieldError id={`settings-${name}-error`} messageId={e[name]?.message} />
-    </label>
+    <FormField id={`settings-${name}`} label={label} error={e[name]?.message}>
+      <input type="password" autoComplete={autoComplete} {...fieldA11y(`settings-${name}`, e[name]?.message)} {...form.register(name)} />
+    </FormField>
   );
   return (
     <Section id="settings-password-title" title={intl.formatMessage(m.password)}>

@@ -3,10 +3,9 @@
  * server's database opened from the test (to dump it, to set rows' timestamps instead of waiting),
  * phone accounts whose numbers cannot be mistaken for card numbers, and the card-number search.
  */
-import { randomInt } from 'node:crypto';
 import { afterAll } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/database';
-import { call, type Account } from './portal-client';
+import { randomPhone, signUp, type Account } from './portal-client';
 import { attackDatabase, startServerProcess, type ServerProcess } from './server-process';
 
 export function openAttackDb(url: string): Promise<Database> {
@@ -54,17 +53,10 @@ export function luhn(digits: string): boolean {
  * in ten and be reported as a card number.
  */
 export async function signUpPlain(baseUrl: string, password = 'attack-password-1'): Promise<Account> {
-  let account: string;
-  do account = `119${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-  while (luhn(account) || luhn(`55${account}`));
-  const login = { account, areaCode: '55', password };
-  const data = await call<{ userInfo: { token: string; uid: string } }>(baseUrl, '/api/user/signup/v1', {
-    ...login,
-    nickname: 'Attack',
-    acceptTerms: true,
-    language: 'pt',
-  });
-  return { uid: data.userInfo.uid, token: data.userInfo.token, login };
+  let phone: string;
+  do phone = randomPhone();
+  while (luhn(phone) || luhn(`55${phone}`));
+  return signUp(baseUrl, password, phone);
 }
 
 export interface CardSearch {

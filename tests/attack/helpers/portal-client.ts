@@ -40,9 +40,12 @@ export interface Account {
   login: { account: string; areaCode: string; password: string };
 }
 
-/** A new phone account, signed in. */
-export async function signUp(baseUrl: string, password = 'attack-password-1'): Promise<Account> {
-  const login = { account: `119${String(randomInt(0, 100_000_000)).padStart(8, '0')}`, areaCode: '55', password };
+/** A Brazilian mobile's national digits, at random. */
+export const randomPhone = () => `119${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+
+/** A new phone account (`phone`, a random number by default), signed in. */
+export async function signUp(baseUrl: string, password = 'attack-password-1', phone = randomPhone()): Promise<Account> {
+  const login = { account: phone, areaCode: '55', password };
   const data = await call<{ userInfo: { token: string; uid: string } }>(baseUrl, '/api/user/signup/v1', {
     ...login,
     nickname: 'Attack',
