@@ -4,7 +4,7 @@ import type { Database } from './db/database';
 import { createTextLookup, type ErrorTranslator, type TextLookup } from './i18n';
 import { createOutbox, type Outbox } from './mail/outbox';
 import { createProviderRegistry, type ProviderRegistry } from './payments/registry';
-import { sandboxWebhookKey } from './payments/webhooks';
+import { sandboxWebhookKey } from './payments/payment-events';
 import { createAccountInfoRepository, type AccountInfoRepository } from './repositories/account-info-repository';
 import { createPlanRepository, type PlanRepository } from './repositories/plan-repository';
 import { createSiteRepository, type SiteRepository } from './repositories/site-repository';

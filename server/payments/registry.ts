@@ -8,7 +8,7 @@ import { createPaypalProvider } from './paypal-provider';
 import { createPixProvider, PIX_PROVIDER, type PixProviderOptions } from './pix-provider';
 import type { PaymentProvider } from './provider';
 import type { Outbox } from '../mail/outbox';
-import { signedEventVerifier, type WebhookVerifier } from './webhooks';
+import { signedEventVerifier, type WebhookVerifier } from './payment-events';
 
 export interface ProviderRegistryOptions {
   /** `off`: no provider at all, so no method is offered and paying answers -2502 (docs/decisions/035). */

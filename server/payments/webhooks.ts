@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { openStatuses } from '../billing/order-status';
 import { redeemDiscountCode } from '../billing/discount-codes';
@@ -7,8 +6,7 @@ import { loadOrder } from '../billing/orders';
 import { valuate } from '../billing/pricing';
 import { settlePending } from '../billing/settlement';
 import type { ServerServices } from '../services';
-import { verifyWebhook } from './webhook-signature';
-import { deriveKey } from '../security/secrets';
+import type { EventResult, PaymentEvent } from './payment-events';
 
 /**
  * Where every provider tells the portal that a pending payment was paid (docs/payments.md):
@@ -19,59 +17,6 @@ import { deriveKey } from '../security/secrets';
  * PAYMENT_SUCCEEDED with what it gives (entitlement, receipt).
  */
 export const WEBHOOK_PATH = '/api/payments/webhooks';
-
-/** The one event the portal acts on, in its own words: whatever the provider's format, a live adapter's `verify` maps to this. */
-export interface PaymentEvent {
-  /** The provider's event id: a redelivery carries the same one. */
-  id: string;
-  type: 'payment.succeeded';
-  /** `reference`: the provider's reference of the attempt (the `providerRef` its `charge` answered). */
-  data: { reference: string; amount: number; currency: string; paidAt: number };
-}
-
-export type WebhookCheck = { ok: true; event: PaymentEvent } | { ok: false; status: 400 | 401; reason: string };
-
-/** A provider's side of its webhooks: authenticity (signature, source) and its event format. */
-export interface WebhookVerifier {
-  verify(rawBody: string, headers: IncomingHttpHeaders, now: number): WebhookCheck;
-}
-
-export type EventResult = 'applied' | 'duplicate' | 'mismatch' | 'ignored';
-
-export const WEBHOOK_SIGNATURE_HEADER = 'webhook-signature';
-
-/** The sandbox providers' signing key: their side signs with it (the sandbox bank), ours checks (the registry). */
-export const sandboxWebhookKey = (services: Pick<ServerServices, 'secret'>) => deriveKey(services.secret, 'sandbox-webhook');
-
-/**
- * The sandbox providers' webhooks: the portal's own event format, signed the way Stripe signs
- * (`webhook-signature: t=…,v1=…`, HMAC-SHA256, 300 s tolerance, webhook-signature.ts).
- */
-export function signedEventVerifier(key: Buffer): WebhookVerifier {
-  return {
-    verify(rawBody, headers, now) {
-      const header = headers[WEBHOOK_SIGNATURE_HEADER];
-      const check = verifyWebhook(key, rawBody, typeof header === 'string' ? header : undefined, now);
-      if (!check.ok) return { ok: false, status: 401, reason: check.reason };
-      const event = parseEvent(rawBody);
-      return event ? { ok: true, event } : { ok: false, status: 400, reason: 'malformed event' };
-    },
-  };
-}
-
-export function parseEvent(raw: string): PaymentEvent | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  const e = value as Partial<PaymentEvent> | null;
-  const d = e?.data;
-  if (!e || typeof e.id !== 'string' || e.id.length === 0 || e.id.length > 128 || e.type !== 'payment.succeeded' || !d) return undefined;
-  if (typeof d.reference !== 'string' || !Number.isSafeInteger(d.amount) || typeof d.currency !== 'string' || typeof d.paidAt !== 'number') return undefined;
-  return e as PaymentEvent;
-}
 
 /** Applies one verified provider event, once per event id, in one transaction. */
 export function createEventApplier(services: Pick<ServerServices, 'db' | 'clock' | 'outbox'>) {

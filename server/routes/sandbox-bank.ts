@@ -13,7 +13,8 @@ import { currencyFormat } from '../repositories/currency-repository';
 import { attemptByReference } from '../repositories/payment-attempt-repository';
 import { checkoutPage } from './sandbox-pages';
 import { signWebhook } from '../payments/webhook-signature';
-import { sandboxWebhookKey, WEBHOOK_PATH, WEBHOOK_SIGNATURE_HEADER, type PaymentEvent } from '../payments/webhooks';
+import { sandboxWebhookKey, WEBHOOK_SIGNATURE_HEADER, type PaymentEvent } from '../payments/payment-events';
+import { WEBHOOK_PATH } from '../payments/webhooks';
 import type { ServerServices } from '../services';
 
 /**

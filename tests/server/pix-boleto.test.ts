@@ -7,7 +7,7 @@ import { BOLETO_PROVIDER } from '../../server/payments/boleto-provider';
 import { CRYPTO_PROVIDER } from '../../server/payments/crypto-provider';
 import { EWALLET_PROVIDER } from '../../server/payments/ewallet-provider';
 import { PIX_PROVIDER } from '../../server/payments/pix-provider';
-import { sandboxWebhookKey } from '../../server/payments/webhooks';
+import { sandboxWebhookKey } from '../../server/payments/payment-events';
 import { loggedInCustomer } from '../helpers/accounts';
 import { billingReads } from '../helpers/billing';
 import { contractErrors } from '../helpers/contract-check';
