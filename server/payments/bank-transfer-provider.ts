@@ -1,8 +1,8 @@
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
 import { checkoutId } from './hosted-checkout';
-import { attemptStatus, instructionsExpiry } from './pix-provider';
-import type { ChargeOutcome, ChargeRequest, PaymentProvider, PrecheckRequest, ProviderStatus } from './provider';
+import { awaitingPayer, statusUntilExpiry } from './pending-attempts';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider, PrecheckRequest } from './provider';
 
 export type BankAccountDetails = components['schemas']['BankAccountDetails'];
 
@@ -68,17 +68,15 @@ export function createBankTransferProvider() {
       if (!account) return { status: 'failed', providerRef: null, errCode: NO_RECEIVING_ACCOUNT };
       // Short enough to type into a bank app's description field, unique per attempt.
       const reference = `TRF-${checkoutId(10)}`;
-      const expiresAt = request.now + TRANSFER_WINDOW_MS;
-      return {
-        status: 'pending',
-        providerRef: reference,
-        payBy: expiresAt,
-        instructions: { next: 'bank_transfer', account, reference, amount: request.amount, currency: request.currency, expiresAt },
-      };
+      return awaitingPayer(reference, request.now + TRANSFER_WINDOW_MS, {
+        next: 'bank_transfer',
+        account,
+        reference,
+        amount: request.amount,
+        currency: request.currency,
+      });
     },
 
-    async status(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> {
-      return attemptStatus(q, TRANSFER_PROVIDER, providerRef, now, instructionsExpiry);
-    },
+    status: statusUntilExpiry(TRANSFER_PROVIDER),
   } satisfies PaymentProvider;
 }

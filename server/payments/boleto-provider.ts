@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { buildBoleto } from './boleto';
-import { attemptStatus } from './pix-provider';
+import { attemptStatus } from './pending-attempts';
 import type { ChargeOutcome, ChargeRequest, PaymentProvider, ProviderStatus } from './provider';
 
 /** The provider name kept with boleto payment attempts (and in webhook URLs). */

@@ -3,8 +3,8 @@ import type { components } from '../../openapi/schema';
 import { parseDecimal } from '../billing/money';
 import type { Queryable } from '../db/database';
 import { cryptoNetworks, isCryptoNetwork, type CryptoNetwork } from './crypto-address';
-import type { ChargeOutcome, ChargeRequest, PaymentProvider, PrecheckRequest, ProviderStatus } from './provider';
-import { attemptStatus, instructionsExpiry } from './pix-provider';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider, PrecheckRequest } from './provider';
+import { awaitingPayer, statusUntilExpiry } from './pending-attempts';
 
 export type CryptoCoin = components['schemas']['CryptoCoin'];
 
@@ -103,26 +103,17 @@ export function createCryptoProvider(deps: { key: Buffer }) {
       // coin, a repay) gets its own, so a transfer always says which quote it pays.
       const hash = createHmac('sha256', deps.key).update(`${request.orderId}:${request.now}:${coin.coin}:${network}`).digest().subarray(0, 20);
       const address = cryptoNetworks[network](hash);
-      const expiresAt = request.now + CRYPTO_QUOTE_TTL_MS;
-      return {
-        status: 'pending',
-        providerRef: address,
-        payBy: expiresAt,
-        instructions: {
-          next: 'crypto',
-          coin: coin.coin,
-          network,
-          address,
-          coinAmount: formatCoinAmount(units, coin.quote_decimals),
-          amount: request.amount,
-          currency: request.currency,
-          expiresAt,
-        },
-      };
+      return awaitingPayer(address, request.now + CRYPTO_QUOTE_TTL_MS, {
+        next: 'crypto',
+        coin: coin.coin,
+        network,
+        address,
+        coinAmount: formatCoinAmount(units, coin.quote_decimals),
+        amount: request.amount,
+        currency: request.currency,
+      });
     },
 
-    async status(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> {
-      return attemptStatus(q, CRYPTO_PROVIDER, providerRef, now, instructionsExpiry);
-    },
+    status: statusUntilExpiry(CRYPTO_PROVIDER),
   } satisfies PaymentProvider;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { buildBrCode } from './pix-brcode';
-import type { ChargeOutcome, ChargeRequest, PaymentProvider, ProviderStatus } from './provider';
+import { awaitingPayer, statusUntilExpiry } from './pending-attempts';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider } from './provider';
 
 /** The provider name kept with PIX payment attempts (and in webhook URLs). */
 export const PIX_PROVIDER = 'sandbox-pix';
@@ -28,31 +29,6 @@ export async function merchantName(q: Queryable): Promise<string> {
   return row?.name || 'Portal';
 }
 
-/**
- * The current view of a pending PIX/boleto attempt kept in `payment_attempts`: a pending one
- * whose window closed (`payBy` from its instructions) reads as cancelled.
- */
-export async function attemptStatus(
-  q: Queryable,
-  provider: string,
-  providerRef: string,
-  now: number,
-  payByOf: (instructions: Record<string, unknown>) => number | null,
-): Promise<ProviderStatus> {
-  const [row] = await q.query<{ status: ProviderStatus | 'unknown'; instructions: Record<string, unknown> | null }>(
-    'SELECT status, instructions FROM payment_attempts WHERE provider = $1 AND provider_ref = $2',
-    [provider, providerRef],
-  );
-  if (!row) return 'failed';
-  if (row.status === 'unknown') return 'pending';
-  if (row.status !== 'pending') return row.status;
-  const payBy = row.instructions ? payByOf(row.instructions) : null;
-  return payBy !== null && now >= payBy ? 'cancelled' : 'pending';
-}
-
-/** The `expiresAt` of a pending attempt's instructions (PIX, crypto, transfer), if it has one. */
-export const instructionsExpiry = (instructions: Record<string, unknown>) => (typeof instructions.expiresAt === 'number' ? instructions.expiresAt : null);
-
 export interface PixProviderOptions {
   /** The receiving PIX key; the sandbox key when not configured. */
   key?: string | undefined;
@@ -78,17 +54,9 @@ export function createPixProvider(options: PixProviderOptions = {}) {
       // Loaded by the first PIX charge rather than at every start.
       const { default: QRCode } = await import('qrcode');
       const qrSvg = await QRCode.toString(brCode, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-      const expiresAt = request.now + PIX_TTL_MS;
-      return {
-        status: 'pending',
-        providerRef: txid,
-        payBy: expiresAt,
-        instructions: { next: 'pix', brCode, qrSvg, amount: request.amount, currency: request.currency, expiresAt },
-      };
+      return awaitingPayer(txid, request.now + PIX_TTL_MS, { next: 'pix', brCode, qrSvg, amount: request.amount, currency: request.currency });
     },
 
-    async status(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> {
-      return attemptStatus(q, PIX_PROVIDER, providerRef, now, instructionsExpiry);
-    },
+    status: statusUntilExpiry(PIX_PROVIDER),
   } satisfies PaymentProvider;
 }

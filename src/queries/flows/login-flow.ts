@@ -1,30 +1,23 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { createLoginActors } from '../../../machines/login/login.actors';
 import { loginMachine } from '../../../machines/login/login.machine';
 import { selectLoginView } from '../../../machines/login/login.selectors';
 import type { LoginInput } from '../../../machines/login/login.types';
-import { useQueryServices } from '../query-services';
-import { useFlowNavigate } from './navigate';
+import { useFlowActor, type ProvideFlow } from './use-flow';
+
+const provideLogin: ProvideFlow<typeof loginMachine> = (services, goTo) =>
+  loginMachine.provide({
+    actors: createLoginActors(services.api),
+    actions: {
+      rememberTab: (_, { tab }) => services.store.set('loginActiveTab', tab),
+      // The session machine stores userInfo and starts the 10 days (machines/session).
+      storeUserInfo: (_, { userInfo }) => services.session.send({ type: 'SIGNED_IN', userInfo }),
+      returnToOrigin: (_, { to }) => goTo(to),
+    },
+  });
 
 /** Starts the login machine with the app's client and effects; the view reads selectLoginView. */
 export function useLogin(input: LoginInput) {
-  const services = useQueryServices();
-  const goTo = useFlowNavigate();
-  const machine = useMemo(
-    () =>
-      loginMachine.provide({
-        actors: createLoginActors(services.api),
-        actions: {
-          rememberTab: (_, { tab }) => services.store.set('loginActiveTab', tab),
-          // The session machine stores userInfo and starts the 10 days (machines/session).
-          storeUserInfo: (_, { userInfo }) => services.session.send({ type: 'SIGNED_IN', userInfo }),
-          returnToOrigin: (_, { to }) => goTo(to),
-        },
-      }),
-    [services, goTo],
-  );
-  const actor = useActorRef(machine, { input, ...services.actorOptions });
-  const view = useSelector(actor, selectLoginView);
-  return { view, send: actor.send };
+  const actor = useFlowActor(provideLogin, input);
+  return { view: useSelector(actor, selectLoginView), send: actor.send };
 }

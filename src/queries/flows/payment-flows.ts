@@ -15,6 +15,7 @@ import { discountCodePattern, emailOfAccount } from '../../../core/validation/he
 import { useQueryServices } from '../query-services';
 import { useSiteConfig } from '../site-queries';
 import { useFlowNavigate } from './navigate';
+import { useFlowActor, type ProvideFlow } from './use-flow';
 
 /** The browser leaves for the provider's page (PayPal's approval, the wallet's checkout). */
 const goToProvider = (url: string) => window.location.assign(url);
@@ -66,38 +67,24 @@ export function useRepayInput(orderId: string): RepayInput | undefined {
 }
 
 /** The `finished` effect of checkout and repay: on to where the outcome leads. */
-function useFinished() {
-  const goTo = useFlowNavigate();
-  return useCallback(
-    (_: unknown, { outcome }: { outcome: CheckoutOutcome | RepayOutcome }) => {
-      const to = afterPaying(outcome);
-      if (to) goTo(to);
-    },
-    [goTo],
-  );
-}
+const finishedWith =
+  (goTo: (to: string) => void) =>
+  (_: unknown, { outcome }: { outcome: CheckoutOutcome | RepayOutcome }) => {
+    const to = afterPaying(outcome);
+    if (to) goTo(to);
+  };
+
+const provideCheckout: ProvideFlow<typeof checkoutMachine> = ({ api }, goTo) =>
+  checkoutMachine.provide({ actors: { ...createCheckoutActors(api), payment: providePayment(api) }, actions: { finished: finishedWith(goTo) } });
+
+const provideRepay: ProvideFlow<typeof repayMachine> = ({ api }, goTo) =>
+  repayMachine.provide({ actors: { ...createRepayActors(api), payment: providePayment(api) }, actions: { finished: finishedWith(goTo) } });
 
 /** Starts the checkout machine with the app's client and effects; the view reads selectCheckoutView. */
-export function useCheckout(input: CheckoutInput) {
-  const services = useQueryServices();
-  const finished = useFinished();
-  const machine = useMemo(
-    () => checkoutMachine.provide({ actors: { ...createCheckoutActors(services.api), payment: providePayment(services.api) }, actions: { finished } }),
-    [services, finished],
-  );
-  return useActorRef(machine, { input, ...services.actorOptions });
-}
+export const useCheckout = (input: CheckoutInput) => useFlowActor(provideCheckout, input);
 
 /** Starts the repay machine for an open order; the view reads selectRepayView. */
-export function useRepay(input: RepayInput) {
-  const services = useQueryServices();
-  const finished = useFinished();
-  const machine = useMemo(
-    () => repayMachine.provide({ actors: { ...createRepayActors(services.api), payment: providePayment(services.api) }, actions: { finished } }),
-    [services, finished],
-  );
-  return useActorRef(machine, { input, ...services.actorOptions });
-}
+export const useRepay = (input: RepayInput) => useFlowActor(provideRepay, input);
 
 /**
  * Starts the payment flow on its own for an order (a PayPal return, a pending PIX shown again);
