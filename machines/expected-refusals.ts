@@ -28,3 +28,29 @@ export async function settleExpected<T, C extends number>(
     throw error;
   }
 }
+
+/**
+ * The refusals each call of a flow expects, by the id the machine invokes it under: the one list
+ * the actor settles (`settleExpected(refusals.changeCard, …)`), the machine's branches name, and
+ * the coverage holds the walks to, one target per code (docs/decisions/039).
+ */
+export type Refusals<Id extends string> = Readonly<Record<Id, readonly number[]>>;
+
+/**
+ * A branch of an invocation's `onDone` that takes the refusals `codes`: `guard: refusedWith(6206)`.
+ * The codes are data in the machine config, so the charts print them and the walks must take the
+ * branch once per code.
+ */
+export const refusedWith = (...codes: number[]) => ({ type: 'refusedWith' as const, params: { codes } });
+
+/** `refusedWith`'s implementation, for a machine's `setup({ guards: { refusedWith: isRefusedWith } })`. */
+export function isRefusedWith({ event }: { event: { type: string } }, params: { codes: readonly number[] }): boolean {
+  const output = (event as { output?: unknown }).output as Partial<Refused> | undefined;
+  return output?.kind === 'refused' && typeof output.errCode === 'number' && params.codes.includes(output.errCode);
+}
+
+/**
+ * The default branch that takes the rest of a call's refusals names them: `meta: otherRefusals(-2511, 1020)`.
+ * Every code a call expects is named by exactly one branch of its `onDone` (a test reads the configs).
+ */
+export const otherRefusals = (...codes: number[]) => ({ refusals: codes });

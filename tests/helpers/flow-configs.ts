@@ -1,0 +1,117 @@
+// What the flows' machine configs must say for the charts and the coverage to be true
+// (docs/decisions/039): a description on every state and transition, and every refusal a call
+// expects named by exactly one branch of the invocation's onDone.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AnyStateMachine, AnyStateNode, TransitionDefinition } from 'xstate';
+
+type AnyTransition = TransitionDefinition<any, any>;
+
+const machinesDir = path.resolve(import.meta.dirname, '../../machines');
+
+export interface Flow {
+  /** Its folder in machines/ (`auto-renewal`). */
+  folder: string;
+  machine: AnyStateMachine;
+  /** The refusals each call expects, by invoke id (the actors module's `refusals`); {} when none. */
+  refusals: Readonly<Record<string, readonly number[]>>;
+}
+
+/** Every flow of machines/: the machine its `<flow>.machine.ts` exports, and its calls' refusals. */
+export async function loadFlows(): Promise<Flow[]> {
+  const flows: Flow[] = [];
+  for (const folder of readdirSync(machinesDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()) {
+    const load = (file: string) => import(pathToFileURL(path.join(machinesDir, folder, file)).href) as Promise<Record<string, unknown>>;
+    const module = await load(`${folder}.machine.ts`);
+    const machine = Object.values(module).find((v) => v && typeof v === 'object' && 'root' in v && 'config' in v && 'transition' in v) as
+      AnyStateMachine | undefined;
+    if (!machine) continue;
+    const actors = await load(`${folder}.actors.ts`).catch(() => ({}) as Record<string, unknown>);
+    flows.push({ folder, machine, refusals: (actors.refusals ?? {}) as Flow['refusals'] });
+  }
+  return flows;
+}
+
+/** Every state node of a machine, its root first. */
+export const stateNodes = (machine: AnyStateMachine): AnyStateNode[] => {
+  const all: AnyStateNode[] = [];
+  const walk = (node: AnyStateNode) => {
+    all.push(node);
+    Object.values(node.states).forEach(walk);
+  };
+  walk(machine.root);
+  return all;
+};
+
+/** Every transition a state node defines: its events', its eventless ones, its timers' and its invocations' answers. */
+export const transitionsOf = (node: AnyStateNode): AnyTransition[] => [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
+
+/** A transition as a reader finds it: `<state id> <event>#<index>`. */
+export const transitionName = (t: AnyTransition) => {
+  const list = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
+  return `${t.source.id} ${t.eventType || 'always'}#${list.indexOf(t)}`;
+};
+
+/** The states and transitions without a description, by name. */
+export function undescribed(machine: AnyStateMachine): string[] {
+  const missing: string[] = [];
+  for (const node of stateNodes(machine)) {
+    if (!node.description?.trim()) missing.push(`state ${node.id}`);
+    for (const t of transitionsOf(node)) if (!(t as { description?: string }).description?.trim()) missing.push(`transition ${transitionName(t)}`);
+  }
+  return missing;
+}
+
+/** The refusal codes a branch names: its `refusedWith` guard's, or a default's `meta.refusals`. */
+export function codesNamedBy(t: AnyTransition): number[] {
+  const fromGuard = guardCodes(t.guard);
+  if (fromGuard.length) return fromGuard;
+  const meta = (t as { meta?: { refusals?: number[] } }).meta;
+  return [...(meta?.refusals ?? [])];
+}
+
+/** A `refusedWith` guard's codes, also inside `and([refusedWith(…), 'otherCondition'])`. */
+function guardCodes(guard: unknown): number[] {
+  if (!guard) return [];
+  const g = guard as { type?: string; params?: { codes?: number[] }; guards?: unknown[] };
+  if (typeof guard === 'object' && g.type === 'refusedWith') return [...(g.params?.codes ?? [])];
+  // xstate's and()/or()/not() are functions carrying their operands.
+  if (typeof guard === 'function' && Array.isArray(g.guards)) return g.guards.flatMap(guardCodes);
+  return [];
+}
+
+/**
+ * Where the refusals of a flow's calls go, and what is wrong with it: each expected code must be
+ * named by exactly one branch of the invocation's onDone, and a branch names no code the call
+ * does not expect.
+ */
+export function refusalRouting(flow: Flow): { routes: Array<{ invoke: string; code: number; transition: string }>; problems: string[] } {
+  const routes: Array<{ invoke: string; code: number; transition: string }> = [];
+  const problems: string[] = [];
+  const seenInvokes = new Set<string>();
+  for (const node of stateNodes(flow.machine)) {
+    for (const invoke of node.invoke) {
+      const expected = flow.refusals[invoke.id];
+      const branches = node.transitions.get(`xstate.done.actor.${invoke.id}`) ?? [];
+      const named = branches.flatMap((t) => codesNamedBy(t).map((code) => ({ code, transition: transitionName(t) })));
+      if (!expected) {
+        if (named.length) problems.push(`${node.id} invoke ${invoke.id}: names ${named.map((n) => n.code).join(', ')} but the call expects no refusal`);
+        continue;
+      }
+      seenInvokes.add(invoke.id);
+      for (const code of expected) {
+        const takers = named.filter((n) => n.code === code);
+        if (takers.length === 0) problems.push(`${node.id} invoke ${invoke.id}: refusal ${code} is named by no branch`);
+        if (takers.length > 1) problems.push(`${node.id} invoke ${invoke.id}: refusal ${code} is named by ${takers.map((t) => t.transition).join(' and ')}`);
+        if (takers.length === 1) routes.push({ invoke: invoke.id, code, transition: takers[0]!.transition });
+      }
+      for (const n of named) if (!expected.includes(n.code)) problems.push(`${n.transition}: names ${n.code}, which ${invoke.id} does not expect`);
+    }
+  }
+  for (const id of Object.keys(flow.refusals)) if (!seenInvokes.has(id)) problems.push(`refusals.${id}: no state invokes ${id}`);
+  return { routes, problems };
+}
