@@ -82,6 +82,49 @@ function messageTextsOut(): Plugin {
   };
 }
 
+/**
+ * Production builds ship the flows without their descriptions. Every state and transition of a
+ * machine says in business language what it means (docs/decisions/039): the charts, the atlas and
+ * the tests read them from the source, the running app never does, and they would cost the
+ * payment route about 5 kB. Blanked with spaces as above, so offsets and source maps hold.
+ */
+function flowDescriptionsOut(): Plugin {
+  return {
+    name: 'aurora:flow-descriptions-out',
+    apply: 'build',
+    enforce: 'pre',
+    transform: {
+      filter: { id: /\/machines\/[^?]*(?<!\.test)\.ts$/, code: 'description' },
+      handler(code) {
+        const ast = parseAst(code, { lang: 'ts' });
+        const ranges: [number, number][] = [];
+        const visit = (value: unknown): void => {
+          if (Array.isArray(value)) return value.forEach(visit);
+          if (!isNode(value)) return;
+          if (value.type === 'ObjectExpression') {
+            const props = value.properties as AstNode[];
+            const at = props.findIndex((p) => p.type === 'Property' && !p.computed && keyOf(p) === 'description' && isText(p.value as AstNode));
+            const prop = props[at];
+            if (prop && code.startsWith('description', prop.start)) {
+              const next = props[at + 1];
+              const previous = props[at - 1];
+              // A sole property takes its trailing comma along: `{ description: '…', }` becomes `{ }`.
+              const comma = /^\s*,/.exec(code.slice(prop.end))?.[0].length ?? 0;
+              ranges.push(next ? [prop.start, next.start] : previous ? [previous.end, prop.end] : [prop.start, prop.end + comma]);
+            }
+          }
+          for (const field in value) if (field !== 'type') visit(value[field]);
+        };
+        visit(ast);
+        if (ranges.length === 0) return null;
+        const chars = code.split('');
+        for (const [from, to] of ranges) for (let i = from; i < to; i++) if (chars[i] !== '\n') chars[i] = ' ';
+        return { code: chars.join(''), map: null };
+      },
+    },
+  };
+}
+
 const base = '/';
 
 /**
@@ -110,7 +153,7 @@ const noIcuParser = { find: /^@formatjs\/icu-messageformat-parser$/, replacement
  * CSS and assets are the browser build's, and it is neither compressed nor named in the hints.
  */
 const previewBuild = defineConfig({
-  plugins: [messageTextsOut(), react()],
+  plugins: [messageTextsOut(), flowDescriptionsOut(), react()],
   base,
   resolve: { alias: [noIcuParser] },
   build: {
@@ -122,7 +165,7 @@ const previewBuild = defineConfig({
 });
 
 const browserBuild = defineConfig({
-  plugins: [messageTextsOut(), react(), routeHintsFile(), precompress()],
+  plugins: [messageTextsOut(), flowDescriptionsOut(), react(), routeHintsFile(), precompress()],
   base,
   resolve: {
     // The messages reach react-intl precompiled to ASTs (npm run i18n:compile), so the ICU parser

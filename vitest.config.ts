@@ -9,7 +9,10 @@ export default defineConfig({
   test: {
     include: ['core/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'server/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],
     environment: 'node',
-    testTimeout: 30_000,
+    // Testing Library's waits hold up to 30 s under load (tests/setup/waits.ts): a test outlasts
+    // the wait it fails on, so the failure says what it waited for. Model paths set their own.
+    setupFiles: ['tests/setup/waits.ts'],
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default (cores - 1) is a single worker on a 2-core machine, leaving a core mostly

@@ -41,17 +41,27 @@ export function captchaFields(captcha: Captcha | null, purpose: CaptchaPurpose, 
 /**
  * The state that fetches a challenge for a form (POST /api/user/createRandCode/v1): it shows it
  * (`captchaShown`), or, when none came, goes back to `editing`, whose next try asks again. `input`
- * is the purpose, or a function of the context choosing it. Both sibling states and the actions
- * `takeCaptcha` and `recordError` are the machine's own.
+ * is the purpose, or a function of the context choosing it; `form` names the form in the charts'
+ * words ("the password log-in"). Both sibling states and the actions `takeCaptcha` and
+ * `recordError` are the machine's own.
  */
-export const loadingCaptchaState = <I>(input: I) =>
+export const loadingCaptchaState = <I>(input: I, form: string) =>
   ({
+    description: `The server asked for a captcha: a proof-of-work challenge for ${form} is fetched (spec section 7).`,
     tags: ['busy'],
     invoke: {
       id: 'loadCaptcha',
       src: 'loadCaptcha',
       input,
-      onDone: { target: 'captchaShown', actions: 'takeCaptcha' },
-      onError: { target: 'editing', actions: 'recordError' },
+      onDone: {
+        target: 'captchaShown',
+        actions: 'takeCaptcha',
+        description: 'The challenge came: the form shows the check, which the browser solves before the next try.',
+      },
+      onError: {
+        target: 'editing',
+        actions: 'recordError',
+        description: 'No challenge could be fetched: the form again, the error recorded; the next try asks for one again.',
+      },
     },
   }) as const;

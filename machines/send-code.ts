@@ -2,10 +2,11 @@
 // docs/decisions/006): the state that sends it and routes the server's answer, and the resend
 // countdown that follows. The log-in code and password recovery by code or by link build theirs
 // here, so all three route -3031, -3034/-3035 and 17 alike; what differs per form is where each
-// answer leads. The guards and actions named are each machine's own: isSent,
-// isTooFrequent, needsCaptcha, isLocked; takeSent, takeTooFrequent, takeRefusal, recordError and
-// clearRefusal; `resendCountdown` is its delay.
-import { captchaFields, type Captcha } from './captcha';
+// answer leads, which other refusals the call expects, and the words the charts print. The guards
+// and actions named are each machine's own: isSent and refusedWith; takeSent, takeTooFrequent,
+// takeRefusal, recordError and clearRefusal; `resendCountdown` is its delay.
+import { captchaFields, CAPTCHA_REFUSALS, type Captcha } from './captcha';
+import { otherRefusals, refusedWith } from './expected-refusals';
 import type { AccountFields } from './login/login.types';
 
 /** Where each answer of a send leads, by state id or relative target. */
@@ -20,6 +21,20 @@ export interface SendTargets {
   locked?: string;
   /** Any other answer, refused or unexpected: the form again, saying why. */
   refused: string;
+  /** The other refusals the call expects, which the refused branch takes (the chart names them). */
+  otherRefusals: readonly number[];
+}
+
+/** What the sending state and its answers mean for the customer, in the form's words (the charts print them). */
+export interface SendWords {
+  /** The sending state. */
+  sending: string;
+  /** It went out. */
+  sent: string;
+  /** -3031: the one sent moments ago is still good. */
+  tooFrequent: string;
+  /** The other refusals (`otherRefusals`): the form again, saying why. */
+  refused: string;
 }
 
 /**
@@ -27,21 +42,40 @@ export interface SendTargets {
  * and goes where `to` says on each answer. The refused branch is the list's default, so no answer
  * leaves the form busy.
  */
-export const sendingState = <const Id extends string, I, const T extends SendTargets>(id: Id, input: I, to: T) =>
+export const sendingState = <const Id extends string, I, const T extends SendTargets>(id: Id, input: I, to: T, words: SendWords) =>
   ({
+    description: words.sending,
     tags: ['busy'],
     invoke: {
       id,
       src: id,
       input,
       onDone: [
-        { guard: 'isSent', target: to.sent, actions: 'takeSent' },
-        { guard: 'isTooFrequent', target: to.tooFrequent, actions: 'takeTooFrequent' },
-        { guard: 'needsCaptcha', target: to.captcha, actions: 'takeRefusal' },
-        ...(to.locked === undefined ? [] : [{ guard: 'isLocked', target: to.locked, actions: 'takeRefusal' } as const]),
-        { target: to.refused, actions: 'takeRefusal' },
+        { guard: 'isSent', target: to.sent, actions: 'takeSent', description: words.sent },
+        { guard: refusedWith(-3031), target: to.tooFrequent, actions: 'takeTooFrequent', description: words.tooFrequent },
+        {
+          guard: refusedWith(...CAPTCHA_REFUSALS),
+          target: to.captcha,
+          actions: 'takeRefusal',
+          description: 'Captcha due (-3034, from the 4th in an hour) or not solved here (-3035): a new challenge is shown with the form.',
+        },
+        ...(to.locked === undefined
+          ? []
+          : [
+              {
+                guard: refusedWith(17),
+                target: to.locked,
+                actions: 'takeRefusal',
+                description: 'Locked (17) after too many failed attempts: the notice says so (15 minutes, escalating; docs/decisions/006).',
+              } as const,
+            ]),
+        { target: to.refused, actions: 'takeRefusal', meta: otherRefusals(...to.otherRefusals), description: words.refused },
       ],
-      onError: { target: to.refused, actions: 'recordError' },
+      onError: {
+        target: to.refused,
+        actions: 'recordError',
+        description: 'Unexpected failure (network, server error -2499): the form again, saying it failed; the error is recorded.',
+      },
     },
   }) as const;
 
@@ -64,12 +98,16 @@ export const codeRequestInput = ({ context, event }: { context: SendsCode; event
  * The countdown before another code or link may be asked for (spec section 9: the answer's
  * resendAfter when it gives one, else the configured countdown, 60 s by default): `countingDown`,
  * then `canResend`, whose transitions are `on` (the resend event, back to the sending state).
+ * `thing` is what is sent again, in the form's words ("code", "link").
  */
-export const resendCountdown = <const On>(on: On) =>
+export const resendCountdown = <const On>(on: On, thing: string) =>
   ({
     initial: 'countingDown',
     states: {
-      countingDown: { after: { resendCountdown: { target: 'canResend' } } },
-      canResend: { on },
+      countingDown: {
+        description: `A countdown shows the seconds before another ${thing} may be asked for: resendAfter, else 60 s (spec section 9).`,
+        after: { resendCountdown: { target: 'canResend', description: `The countdown is over: the button to ask for another ${thing} is enabled.` } },
+      },
+      canResend: { description: `The countdown is over (or was skipped): the customer may ask for another ${thing}.`, on },
     },
   }) as const;

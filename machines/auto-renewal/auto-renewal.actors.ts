@@ -1,30 +1,40 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../core/api/client';
-import { settleExpected } from '../expected-refusals';
-import { RenewalCode, type CancelAnswer, type CardChangeAnswer, type RenewInfoAnswer, type SavedCard } from './auto-renewal.types';
+import { settleExpected, type Refusals } from '../expected-refusals';
+import { RenewalCode, type AutoRenewalInvokeId, type CancelAnswer, type CardChangeAnswer, type RenewInfoAnswer, type SavedCard } from './auto-renewal.types';
 
 const R = RenewalCode;
+
+/**
+ * The refusals each call expects, by the id the machine invokes it under (spec section 8;
+ * docs/decisions/010): the actors settle them, the machine's branches name them, the walks take each.
+ */
+export const refusals = {
+  loadInfo: [R.none],
+  cancelRenewal: [R.renewing, R.alreadyCancelled, R.expired],
+  changeCard: [R.cardUnusable, R.cardNotUpdated, R.savedCardNotFound, R.cardUserMismatch],
+} as const satisfies Refusals<Exclude<AutoRenewalInvokeId, 'listCards'>>;
 
 /** Auto-renewal's calls on the typed client (spec section 7, "Renewal and card"; docs/decisions/010). */
 export function createAutoRenewalActors(api: Api) {
   const { client } = api;
   return {
     loadInfo: fromPromise<RenewInfoAnswer>(({ signal }) =>
-      settleExpected([R.none], async (options) => ({
+      settleExpected(refusals.loadInfo, async (options) => ({
         kind: 'info' as const,
         info: await api.callData(client.POST('/api/job/renewInfo/v1', { body: {}, signal }), options),
       })),
     ),
     /** Only cancelling exists: turning it back on is a new purchase (docs/decisions/010). */
     cancelRenewal: fromPromise<CancelAnswer>(({ signal }) =>
-      settleExpected([R.renewing, R.alreadyCancelled, R.expired], async (options) => ({
+      settleExpected(refusals.cancelRenewal, async (options) => ({
         kind: 'info' as const,
         info: await api.callData(client.POST('/api/job/updateRenewStatus/v1', { body: { status: 'cancelled' }, signal }), options),
       })),
     ),
     listCards: fromPromise<SavedCard[]>(async ({ signal }) => api.callData(client.POST('/api/bill/listCard', { body: {}, signal }))),
     changeCard: fromPromise<CardChangeAnswer, { cardId: string }>(({ input, signal }) =>
-      settleExpected([R.cardUnusable, R.cardNotUpdated, R.savedCardNotFound, R.cardUserMismatch], async (options) => ({
+      settleExpected(refusals.changeCard, async (options) => ({
         kind: 'info' as const,
         info: await api.callData(client.POST('/api/bill/card/change', { body: { cardId: input.cardId }, signal }), options),
       })),

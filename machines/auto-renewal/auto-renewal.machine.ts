@@ -4,6 +4,7 @@
 // auto-renew again (the view links to /pricing-table).
 import { assertEvent, assign, setup } from 'xstate';
 import { invocationError, type InvocationEvents } from '../actor-events';
+import { isRefusedWith, otherRefusals, refusedWith } from '../expected-refusals';
 import type { AutoRenewalActors } from './auto-renewal.actors';
 import { RenewalCode, type AutoRenewalContext, type AutoRenewalEvent, type RenewInfo } from './auto-renewal.types';
 
@@ -26,12 +27,6 @@ const refusalOf = (event: AutoRenewalMachineEvent): number | null => {
   assertEvent(event, ANSWERS);
   return event.output.kind === 'refused' ? event.output.errCode : null;
 };
-const refusedWith =
-  (...codes: number[]) =>
-  ({ event }: { event: AutoRenewalMachineEvent }) => {
-    const errCode = refusalOf(event);
-    return errCode !== null && codes.includes(errCode);
-  };
 
 export const autoRenewalSetup = setup({
   types: {
@@ -42,13 +37,11 @@ export const autoRenewalSetup = setup({
   guards: {
     isActivated: hasStatus('activated'),
     isCancelled: hasStatus('cancelled'),
-    hasNoRenewal: refusedWith(R.none),
+    refusedWith: isRefusedWith,
     /** Spec section 4: it cannot be cancelled while a renewal is in progress. */
     isNotRenewing: ({ context }) => context.info?.renewing !== true,
     isRenewing: ({ context }) => context.info?.renewing === true,
     hasInfo: ({ event }) => infoOf(event) !== null,
-    isCardUnusable: refusedWith(R.cardUnusable),
-    isCardNotUpdated: refusedWith(R.cardNotUpdated),
   },
   actions: {
     takeInfo: assign({ info: ({ event }) => infoOf(event) }),
@@ -68,79 +61,146 @@ export const autoRenewalSetup = setup({
 
 export const autoRenewalMachine = autoRenewalSetup.createMachine({
   id: 'autoRenewal',
+  description: "The customer's auto-renewal on the account screen: on or off, turning it off, and the card renewals are charged to.",
   context: { info: null, cards: [], errCode: null, cardChanged: false, error: undefined },
   initial: 'loading',
   states: {
     loading: {
+      description: "The panel asks the server where the customer's auto-renewal stands: on, off, ended, or never bought.",
       tags: ['busy'],
       invoke: {
         id: 'loadInfo',
         src: 'loadInfo',
-        // Spec section 4: auto-renewal is on (activated) or off (cancelled, expired).
         onDone: [
-          { guard: 'isActivated', target: 'activated', actions: 'takeInfo' },
-          { guard: 'isCancelled', target: 'cancelled', actions: 'takeInfo' },
-          // Spec section 8, 6201: this account has no auto-renewal (it never bought an auto-renew plan).
-          { guard: 'hasNoRenewal', target: 'none', actions: 'dropInfo' },
-          // The last status is expired: three declined renewals, or the plan is no longer sold.
-          { target: 'expired', actions: 'takeInfo' },
+          {
+            guard: 'isActivated',
+            target: 'activated',
+            actions: 'takeInfo',
+            description: 'Auto-renewal is on (spec section 4): the customer sees the plan, its next billing date and billing card.',
+          },
+          {
+            guard: 'isCancelled',
+            target: 'cancelled',
+            actions: 'takeInfo',
+            description: 'Auto-renewal was turned off (spec section 4): the customer sees it off, with the way to buy it again.',
+          },
+          {
+            guard: refusedWith(R.none),
+            target: 'none',
+            actions: 'dropInfo',
+            description: 'No auto-renewal on this account (spec section 8, 6201): it never bought a plan that renews by itself.',
+          },
+          {
+            target: 'expired',
+            actions: 'takeInfo',
+            description: 'Auto-renewal has expired (spec section 4): three renewals were declined, or the plan is no longer sold.',
+          },
         ],
-        onError: { target: 'failure', actions: 'recordError' },
+        onError: {
+          target: 'failure',
+          actions: 'recordError',
+          description: 'The server could not be asked (network, fault): the panel says it could not load and offers to try again.',
+        },
       },
     },
     activated: {
+      description: 'Auto-renewal is on (spec section 4): the plan renews by itself each month, charged to the billing card.',
       tags: ['on'],
       initial: 'idle',
       states: {
         idle: {
+          description: 'The customer sees auto-renewal on, with its billing card, and may turn it off or change the card.',
           on: {
-            // Spec section 4: cancelling asks for confirmation, and is not offered while the
-            // server says a renewal charge is running (the cancel would answer 6207).
-            CANCEL_REQUESTED: { guard: 'isNotRenewing', target: 'confirmingCancel', actions: 'clearRefusal' },
-            // Spec section 2: the change-billing-card dialog lists the saved cards.
-            CARD_CHANGE_REQUESTED: { target: 'loadingCards', actions: 'clearRefusal' },
-            // While a renewal charge runs, whether it has ended is only known by asking again.
-            REFRESH_REQUESTED: { guard: 'isRenewing', target: '#autoRenewal.loading', actions: 'clearRefusal' },
+            CANCEL_REQUESTED: {
+              guard: 'isNotRenewing',
+              target: 'confirmingCancel',
+              actions: 'clearRefusal',
+              description: 'The customer asks to turn auto-renewal off; not offered while a renewal charge runs (spec section 4, 6207).',
+            },
+            CARD_CHANGE_REQUESTED: {
+              target: 'loadingCards',
+              actions: 'clearRefusal',
+              description: 'The customer opens the change-billing-card dialog, which lists the saved cards (spec section 2).',
+            },
+            REFRESH_REQUESTED: {
+              guard: 'isRenewing',
+              target: '#autoRenewal.loading',
+              actions: 'clearRefusal',
+              description: 'While a renewal charge runs, the customer checks again whether it has ended, so it may be turned off.',
+            },
           },
         },
         confirmingCancel: {
+          description: 'The customer is asked to confirm turning auto-renewal off; the plan already paid for runs to its end.',
           on: {
-            CANCEL_CONFIRMED: { target: 'cancelling' },
-            CANCEL_DISMISSED: { target: 'idle' },
+            CANCEL_CONFIRMED: {
+              target: 'cancelling',
+              description: 'The customer confirms turning auto-renewal off; the plan already paid for runs to its end.',
+            },
+            CANCEL_DISMISSED: {
+              target: 'idle',
+              description: 'The customer keeps auto-renewal on: nothing changes, and the next renewal is charged as planned.',
+            },
           },
         },
         cancelling: {
+          description: "Auto-renewal is being turned off at the customer's request; the confirmation waits for the server's answer.",
           tags: ['busy'],
           invoke: {
             id: 'cancelRenewal',
             src: 'cancelRenewal',
             onDone: [
-              // Off; the entitlement already paid for runs to its end (docs/decisions/010).
-              { guard: 'hasInfo', target: '#autoRenewal.cancelled', actions: 'takeInfo' },
-              // 6207 a renewal charge started meanwhile (auto-renewal stays on), 6204 cancelled in
-              // another tab, 6202 expired meanwhile (the only refusals it answers): the panel shows
-              // the message, and asking the server again shows where the renewal really stands.
-              { target: '#autoRenewal.loading', actions: 'takeRefusal' },
+              {
+                guard: 'hasInfo',
+                target: '#autoRenewal.cancelled',
+                actions: 'takeInfo',
+                description: 'Turned off (docs/decisions/010): the customer sees auto-renewal off; the plan already paid for runs to its end.',
+              },
+              {
+                target: '#autoRenewal.loading',
+                actions: 'takeRefusal',
+                meta: otherRefusals(R.renewing, R.alreadyCancelled, R.expired),
+                description: 'Refused: a renewal charge started (6207), off in another tab (6204) or expired (6202); the panel says so and reloads.',
+              },
             ],
-            onError: { target: 'idle', actions: 'recordError' },
+            onError: {
+              target: 'idle',
+              actions: 'recordError',
+              description: 'Turning it off failed unexpectedly: auto-renewal stays on, and the customer may try again.',
+            },
           },
         },
         loadingCards: {
+          description: "The change-billing-card dialog is open and loads the customer's saved cards to choose from.",
           tags: ['busy'],
           invoke: {
             id: 'listCards',
             src: 'listCards',
-            onDone: { target: 'choosingCard', actions: 'takeCards' },
-            onError: { target: 'idle', actions: 'recordError' },
+            onDone: {
+              target: 'choosingCard',
+              actions: 'takeCards',
+              description: 'The dialog lists the saved cards, the current billing card marked, for the customer to choose from.',
+            },
+            onError: {
+              target: 'idle',
+              actions: 'recordError',
+              description: 'The saved cards could not be loaded: the dialog closes and the billing card stays as it was.',
+            },
           },
         },
         choosingCard: {
+          description: 'The customer picks the saved card the next renewals are charged to, or closes the dialog.',
           on: {
-            CARD_CHOSEN: { target: 'changingCard', actions: 'clearRefusal' },
-            CARD_CHANGE_DISMISSED: { target: 'idle' },
+            CARD_CHOSEN: {
+              target: 'changingCard',
+              actions: 'clearRefusal',
+              description: 'The customer chooses a saved card to charge the next renewals to (spec section 2).',
+            },
+            CARD_CHANGE_DISMISSED: { target: 'idle', description: 'The customer closes the dialog without choosing: the billing card stays as it was.' },
           },
         },
         changingCard: {
+          description: 'The chosen card is being set as the billing card for renewals; the dialog waits for the server.',
           tags: ['busy'],
           invoke: {
             id: 'changeCard',
@@ -150,28 +210,58 @@ export const autoRenewalMachine = autoRenewalSetup.createMachine({
               return { cardId: event.cardId };
             },
             onDone: [
-              // The next renewal is charged to this card, with failures reset (docs/decisions/010).
-              { guard: 'hasInfo', target: 'idle', actions: ['takeInfo', 'markCardChanged'] },
-              // 6206: that card is expired or cannot be charged by renewals: choose another.
-              { guard: 'isCardUnusable', target: 'choosingCard', actions: 'takeRefusal' },
-              // 2002: no longer activated, or a renewal charge is running; the server is asked
-              // again where the renewal stands.
-              { guard: 'isCardNotUpdated', target: '#autoRenewal.loading', actions: 'takeRefusal' },
-              // -2511 deleted (in another tab), 1020 not this account's (the last refusals it
-              // answers): the list is stale.
-              { target: 'loadingCards', actions: 'takeRefusal' },
+              {
+                guard: 'hasInfo',
+                target: 'idle',
+                actions: ['takeInfo', 'markCardChanged'],
+                description: 'Card changed (docs/decisions/010): the next renewal is charged to it, past declines reset; the panel confirms it.',
+              },
+              {
+                guard: refusedWith(R.cardUnusable),
+                target: 'choosingCard',
+                actions: 'takeRefusal',
+                description: 'Card expired or cannot be charged by renewals (6206): the customer chooses another card.',
+              },
+              {
+                guard: refusedWith(R.cardNotUpdated),
+                target: '#autoRenewal.loading',
+                actions: 'takeRefusal',
+                description: 'Card not updated (2002): auto-renewal is no longer on, or a renewal charge runs; the panel asks again where it stands.',
+              },
+              {
+                target: 'loadingCards',
+                actions: 'takeRefusal',
+                meta: otherRefusals(R.savedCardNotFound, R.cardUserMismatch),
+                description: "Card deleted in another tab (-2511) or not this account's (1020): the dialog says so and lists the cards again.",
+              },
             ],
-            onError: { target: 'choosingCard', actions: 'recordError' },
+            onError: {
+              target: 'choosingCard',
+              actions: 'recordError',
+              description: 'Changing the card failed unexpectedly: the billing card stays as it was, and the customer may choose again.',
+            },
           },
         },
       },
     },
-    // Spec section 4: after cancellation the way back is buying a monthly plan with auto-renew.
-    cancelled: { type: 'final', tags: ['off'] },
-    expired: { type: 'final', tags: ['off'] },
-    none: { type: 'final', tags: ['off'] },
+    cancelled: {
+      description: 'Auto-renewal is off: the paid plan runs to its end; the way back is buying a monthly plan with auto-renew (spec section 4).',
+      type: 'final',
+      tags: ['off'],
+    },
+    expired: {
+      description: 'Auto-renewal has ended (spec section 4): renewals were declined or the plan left sale; the customer may buy a new plan.',
+      type: 'final',
+      tags: ['off'],
+    },
+    none: {
+      description: "None of the customer's plans renews by itself (6201); the panel offers a monthly plan with auto-renew.",
+      type: 'final',
+      tags: ['off'],
+    },
     failure: {
-      on: { REFRESH_REQUESTED: { target: 'loading' } },
+      description: 'The auto-renewal could not be loaded for an unexpected reason; the customer may try again.',
+      on: { REFRESH_REQUESTED: { target: 'loading', description: 'The customer tries again to load where the auto-renewal stands.' } },
     },
   },
 });

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../core/api/client';
-import { settleExpected } from '../expected-refusals';
+import { settleExpected, type Refusals } from '../expected-refusals';
 import { discountUnbindingMachine } from '../discount-unbinding/discount-unbinding.machine';
 import { createDiscountUnbindingActors } from '../discount-unbinding/discount-unbinding.actors';
 import { createPaymentActors, loadMethods } from '../payment/payment.actors';
@@ -8,8 +8,14 @@ import { paymentMachine } from '../payment/payment.machine';
 import type { Order } from '../payment/payment.types';
 import type { Availability, Valuation } from './checkout.types';
 
-/** Spec section 8: a plan that cannot be bought; the client routes 6000 and 6001 itself. */
-export const availabilityRefusals = [6000, 6001, -2500] as const;
+/**
+ * The refusals each call expects, by the id the checkout machine invokes it under (spec section 8):
+ * a plan that cannot be bought (6000 a larger plan running, 6001 no such plan, -2500 reset the
+ * password first); the client routes 6000 and 6001 itself.
+ */
+export const refusals = {
+  checkAvailability: [6000, 6001, -2500],
+} as const satisfies Refusals<'checkAvailability'>;
 
 /** The checkout's calls on the typed client, and the payment and unbinding flows it runs. */
 export function createCheckoutActors(api: Api) {
@@ -18,7 +24,7 @@ export function createCheckoutActors(api: Api) {
     checkAvailability: fromPromise<Availability, { planId: string }>(({ input, signal }) =>
       // The client routes 6000 and 6001 and shows -2500 itself (toasted: true).
       settleExpected(
-        availabilityRefusals,
+        refusals.checkAvailability,
         async (options) => {
           await api.callData(client.POST('/api/site/checkPlanAvailable/v1', { body: { planId: input.planId }, signal }), options);
           return { kind: 'available' as const };

@@ -3,208 +3,16 @@
 // code, the method's own discount) → the method's form → paying. Paying itself, for every method,
 // is the payment flow (machines/payment), shared with repay; a code held by another unpaid order
 // goes through the unbinding flow (machines/discount-unbinding). Calls come from
-// createCheckoutActors(api).
-import { assertEvent, assign, setup } from 'xstate';
-import { invocationError, type InvocationEvents } from '../actor-events';
-import type { DiscountUnbindingOutput } from '../discount-unbinding/discount-unbinding.types';
-import {
-  chosenInstallments,
-  clampInstallments,
-  declinedCode,
-  newIdempotencyKey,
-  paidFlowOutcome,
-  payingState,
-  paymentEnded,
-  paymentOutcomeOf,
-  repayRequest,
-  typedEmail,
-} from '../payment/payment.guards';
-import type { PayDetails, PaymentRequest } from '../payment/payment.types';
-import type { CheckoutActors } from './checkout.actors';
-import type { Availability, CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutOutcome, Valuation } from './checkout.types';
-import { shapedDiscountCode, stripWhitespace } from '../../core/validation/helpers';
+// createCheckoutActors(api); guards and actions are in checkout.setup.ts.
+import { otherRefusals } from '../expected-refusals';
+import { payingState } from '../payment/payment.guards';
+import { checkoutSetup, finished, newKey, paymentRequest } from './checkout.setup';
 
-/** The customer's events and the answers of the flow's calls and child flows, as each actor types them. */
-export type CheckoutMachineEvent =
-  | CheckoutEvent
-  | InvocationEvents<
-      CheckoutActors,
-      {
-        checkAvailability: 'checkAvailability';
-        loadCart: 'loadCart';
-        loadMethods: 'loadMethods';
-        valuate: 'valuate';
-        unbinding: 'discountUnbinding';
-        payment: 'payment';
-        findRefusedOrder: 'loadCart';
-      }
-    >;
-
-const valuationOf = (event: CheckoutMachineEvent): Valuation => {
-  assertEvent(event, 'xstate.done.actor.valuate');
-  return event.output;
-};
-const unbindingEnded =
-  (kind: DiscountUnbindingOutput['kind']) =>
-  ({ event }: { event: CheckoutMachineEvent }) => {
-    assertEvent(event, 'xstate.done.actor.unbinding');
-    return event.output.kind === kind;
-  };
-
-const newKey = () => newIdempotencyKey('checkout');
-/** The refused order keeps its discount code: repaying cannot change it. */
-const canChangeCode = ({ context }: { context: CheckoutContext }) => context.orderId === undefined;
-
-/** The payment request for what the form holds: a new order, or the refused one again (repay). */
-function paymentRequest(context: CheckoutContext, details: PayDetails): PaymentRequest {
-  if (context.orderId) return repayRequest(context.orderId, context, details);
-  return {
-    kind: 'pay',
-    body: {
-      planId: context.planId,
-      method: context.methodCode ?? '',
-      currency: context.currency,
-      country: context.country,
-      installments: context.installments,
-      email: context.email,
-      ...(context.discountCode ? { discountCode: context.discountCode } : {}),
-      ...details,
-    },
-  };
-}
-
-export const checkoutSetup = setup({
-  types: {
-    context: {} as CheckoutContext,
-    events: {} as CheckoutMachineEvent,
-    input: {} as CheckoutInput,
-    output: {} as CheckoutOutcome,
-    // The child flows the view shows, by invocation id: the payment panels and the unbinding dialog.
-    children: {} as { payment: 'payment'; unbinding: 'discountUnbinding' },
-  },
-  actors: {} as CheckoutActors,
-  guards: {
-    isAvailable: ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.checkAvailability');
-      return event.output.kind === 'available';
-    },
-    hasOngoingOrder: ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.loadCart');
-      return event.output != null;
-    },
-    /** 9004: the code is held by another unpaid order of the account (spec section 4). */
-    isCodeBound: ({ event }) => valuationOf(event).discountCode?.boundOrderId !== undefined,
-    isCodeRefused: ({ event }) => valuationOf(event).discountCode?.applied === false,
-    isUnbound: unbindingEnded('unbound'),
-    isCodeStuck: unbindingEnded('cannotRemove'),
-    isPaid: paymentEnded('paid'),
-    isDeclined: paymentEnded('declined'),
-    isRedirected: paymentEnded('redirected'),
-    isPending: paymentEnded('pending'),
-    isClosed: paymentEnded('closed'),
-    canPay: ({ context }) => context.methodCode !== undefined && context.valuation !== undefined && context.email !== '',
-    canChangeCode,
-    /** A typed code no coupon can have (or none at all) is answered here, never sent (spec section 4). */
-    isCodeMisshapen: ({ context, event }) => canChangeCode({ context }) && event.type === 'CODE_APPLIED' && shapedDiscountCode(event.code) === undefined,
-    canRemoveCode: ({ context }) => context.orderId === undefined && context.discountCode !== undefined,
-  },
-  actions: {
-    takeCart: assign({
-      cart: ({ event }) => {
-        assertEvent(event, 'xstate.done.actor.loadCart');
-        return event.output ?? undefined;
-      },
-    }),
-    takeMethods: assign(({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.loadMethods');
-      const methods = event.output;
-      // The method chosen before stays chosen when the new list still has it.
-      const methodCode = methods.some((m) => m.code === context.methodCode) ? context.methodCode : methods[0]?.code;
-      const method = methods.find((m) => m.code === methodCode);
-      return { methods, methodCode, installments: clampInstallments(context.installments, method) };
-    }),
-    selectMethod: assign(({ context, event }) => {
-      assertEvent(event, 'METHOD_SELECTED');
-      const methodCode = event.code;
-      const method = context.methods.find((m) => m.code === methodCode);
-      // Spec section 9: the default instalment count (3) again, as far as the method allows.
-      return { methodCode, installments: clampInstallments(context.defaultInstallments, method), payErrCode: undefined };
-    }),
-    setInstallments: assign({ installments: chosenInstallments }),
-    setCountry: assign({
-      country: ({ event }) => {
-        assertEvent(event, 'COUNTRY_CHANGED');
-        return event.country;
-      },
-    }),
-    setCurrency: assign({
-      currency: ({ event }) => {
-        assertEvent(event, 'CURRENCY_CHANGED');
-        return event.currency;
-      },
-    }),
-    setCode: assign({
-      discountCode: ({ event }) => {
-        assertEvent(event, 'CODE_APPLIED');
-        return shapedDiscountCode(event.code)?.toUpperCase();
-      },
-      codeErrCode: undefined,
-    }),
-    /**
-     * 9001, as the server answers an unknown code: sent, a code of another shape would be refused
-     * at the contract's door and fail the whole valuation. An empty field applies nothing and says
-     * nothing.
-     */
-    refuseCodeShape: assign({
-      codeErrCode: ({ event }) => {
-        assertEvent(event, 'CODE_APPLIED');
-        return stripWhitespace(event.code) === '' ? undefined : 9001;
-      },
-    }),
-    dropCode: assign({ discountCode: undefined, boundOrderId: undefined }),
-    setEmail: assign({ email: typedEmail }),
-    takeValuation: assign(({ event }) => {
-      const valuation = valuationOf(event);
-      return { valuation, boundOrderId: valuation.discountCode?.boundOrderId };
-    }),
-    takeCodeRefusal: assign({ codeErrCode: ({ event }) => valuationOf(event).discountCode?.errCode ?? 9991 }),
-    takeCodeStuck: assign({ codeErrCode: 1003 }),
-    startPayment: assign({ idempotencyKey: () => newKey(), payErrCode: undefined }),
-    takePayRefusal: assign({ payErrCode: ({ event }) => declinedCode(event) }),
-    /** After a refusal, the order it made is the cart's newest open order: paying again repays it. */
-    takeRefusedOrder: assign({
-      orderId: ({ context, event }) => {
-        assertEvent(event, 'xstate.done.actor.findRefusedOrder');
-        return event.output?.id ?? context.orderId;
-      },
-    }),
-    /** The plan cannot be bought: how the availability check refused it. */
-    endUnavailable: assign({
-      outcome: ({ event }) => {
-        assertEvent(event, 'xstate.done.actor.checkAvailability');
-        return unavailable(event.output);
-      },
-    }),
-    /** How the payment flow ended it (paid, pending, redirected, closed). */
-    endWith: assign({ outcome: ({ event }) => paidFlowOutcome(paymentOutcomeOf(event), '') }),
-    endFinishingOrder: assign({ outcome: ({ context }): CheckoutOutcome => ({ kind: 'finishOrder', orderId: context.cart?.id ?? '' }) }),
-    recordError: assign({ error: invocationError }),
-    /** The checkout ended (every final state): the app goes where the outcome leads (src/queries/flows). */
-    finished: (_, _params: { outcome: CheckoutOutcome }) => {},
-  },
-});
-
-/** The `finished` action of every final state, with the outcome the transition into it recorded. */
-const finished = { type: 'finished', params: ({ context }: { context: CheckoutContext }) => ({ outcome: context.outcome! }) } as const;
-
-/** The checkout's end when the plan cannot be bought (6000, 6001, -2500). */
-function unavailable(availability: Availability): CheckoutOutcome {
-  if (availability.kind === 'available') throw new Error('no checkout outcome for an available plan');
-  return { kind: 'unavailable', errCode: availability.errCode };
-}
+export type { CheckoutMachineEvent } from './checkout.setup';
 
 export const checkoutMachine = checkoutSetup.createMachine({
   id: 'checkout',
+  description: "Buying a plan (spec sections 1, 4, 6, 7, 8): may it be bought, an unfinished order first, the price, the method's form, paying.",
   context: ({ input }) => ({
     ...input,
     methods: [],
@@ -225,53 +33,90 @@ export const checkoutMachine = checkoutSetup.createMachine({
   output: ({ context }) => context.outcome ?? { kind: 'unavailable', errCode: 6000 },
   states: {
     checkingAvailability: {
+      description: 'The customer chose a plan: the server is asked whether this account may buy it (spec sections 6 and 8).',
       tags: ['loading'],
       invoke: {
         id: 'checkAvailability',
         src: 'checkAvailability',
         input: ({ context }) => ({ planId: context.planId }),
-        // Spec sections 6 and 8: 6000 (e.g. a single screen over a running multi-screen plan),
-        // 6001 no such plan, -2500 reset the password first. The client routes or shows each.
         onDone: [
-          { guard: 'isAvailable', target: 'checkingCart' },
-          { target: 'unavailable', actions: 'endUnavailable' },
+          {
+            guard: 'isAvailable',
+            target: 'checkingCart',
+            description: 'The plan may be bought: the checkout looks for an unfinished order of the customer next (spec section 4).',
+          },
+          // The client routes 6000 and 6001 and shows -2500 itself.
+          {
+            target: 'unavailable',
+            actions: 'endUnavailable',
+            meta: otherRefusals(6000, 6001, -2500),
+            description: 'Not to be bought (spec sections 6, 8): 6000 a larger plan is running, 6001 no such plan, -2500 reset the password first.',
+          },
         ],
-        onError: { target: 'failure', actions: 'recordError' },
+        onError: {
+          target: 'failure',
+          actions: 'recordError',
+          description: 'The check could not be made (network, server fault): recorded; the customer sees the page could not be prepared.',
+        },
       },
     },
     checkingCart: {
+      description: "The checkout asks for the customer's unfinished order, to offer finishing it first (spec section 4).",
       tags: ['loading'],
       invoke: {
         id: 'loadCart',
         src: 'loadCart',
-        // Spec section 4: an ongoing unfinished order prompts the user to finish it.
-        onDone: [{ guard: 'hasOngoingOrder', target: 'cartFound', actions: 'takeCart' }, { target: 'preparing' }],
-        // The prompt is a courtesy: without it, the checkout goes on.
-        onError: { target: 'preparing', actions: 'recordError' },
+        onDone: [
+          {
+            guard: 'hasOngoingOrder',
+            target: 'cartFound',
+            actions: 'takeCart',
+            description: 'An unfinished order exists (spec section 4): the customer is asked to finish it or to start a new one.',
+          },
+          { target: 'preparing', description: 'No unfinished order: the checkout goes on to the methods and the price of the chosen plan.' },
+        ],
+        onError: {
+          target: 'preparing',
+          actions: 'recordError',
+          description: 'The unfinished order could not be looked up: the prompt is a courtesy, so the checkout goes on without it.',
+        },
       },
     },
     cartFound: {
+      description: 'The customer sees a dialog: an unfinished order exists; finish that order, or start a new one.',
       on: {
-        FINISH_ORDER_CHOSEN: { target: 'finishingOrder' },
-        NEW_ORDER_CHOSEN: { target: 'preparing' },
+        FINISH_ORDER_CHOSEN: {
+          target: 'finishingOrder',
+          description: 'The customer chooses to finish the unfinished order: the checkout ends and repaying that order takes over.',
+        },
+        NEW_ORDER_CHOSEN: { target: 'preparing', description: 'The customer starts a new order: the checkout goes on with the chosen plan.' },
       },
     },
     preparing: {
+      description: "The methods offered for the plan, the customer's country and currency are loaded for the payment form.",
       tags: ['loading'],
       invoke: {
         id: 'loadMethods',
         src: 'loadMethods',
         input: ({ context }) => ({ planId: context.planId, country: context.country, currency: context.currency }),
-        onDone: { target: 'valuing', actions: 'takeMethods' },
-        onError: { target: 'failure', actions: 'recordError' },
+        onDone: {
+          target: 'valuing',
+          actions: 'takeMethods',
+          description: 'The methods are in: the one chosen before (or else the first) is selected, and the price is asked for.',
+        },
+        onError: {
+          target: 'failure',
+          actions: 'recordError',
+          description: 'The methods could not be loaded (network, server fault): the customer sees the page could not be prepared.',
+        },
       },
     },
     valuing: {
+      description: "The server prices the order (docs/decisions/008): instalments, the discount code and the method's own discount.",
       tags: ['pricing'],
       invoke: {
         id: 'valuate',
         src: 'valuate',
-        // The server prices everything (docs/decisions/008): the method's discount included.
         input: ({ context }) => ({
           planId: context.planId,
           currency: context.currency,
@@ -281,68 +126,156 @@ export const checkoutMachine = checkoutSetup.createMachine({
           orderId: context.orderId,
         }),
         onDone: [
-          // Spec section 4: a code bound to another open order must be unbound first.
-          { guard: 'isCodeBound', target: 'unbinding', actions: 'takeValuation' },
-          // 9000–9003, 9991: the price without the code, and why.
-          { guard: 'isCodeRefused', target: 'editing', actions: ['takeValuation', 'takeCodeRefusal', 'dropCode'] },
-          { target: 'editing', actions: 'takeValuation' },
+          {
+            guard: 'isCodeBound',
+            target: 'unbinding',
+            actions: 'takeValuation',
+            description: 'The code is held by another unpaid order of the account (9004, spec section 4): the customer is asked to free it.',
+          },
+          {
+            guard: 'isCodeRefused',
+            target: 'editing',
+            actions: ['takeValuation', 'takeCodeRefusal', 'dropCode'],
+            description: 'The code does not apply (9000–9003, 9991, spec section 4): the customer sees the price without it, and why.',
+          },
+          {
+            target: 'editing',
+            actions: 'takeValuation',
+            description: 'The price: the customer sees the total, the instalments and the discounts, and fills in the payment form.',
+          },
         ],
-        onError: { target: 'failure', actions: 'recordError' },
+        onError: {
+          target: 'failure',
+          actions: 'recordError',
+          description: 'The price could not be asked for (network, server fault): the customer sees the page could not be prepared.',
+        },
       },
     },
     unbinding: {
+      description: 'A dialog asks the customer whether to cancel the other unpaid order that holds the code, to use the code here.',
       invoke: {
         id: 'unbinding',
         src: 'discountUnbinding',
         input: ({ context }) => ({ orderId: context.boundOrderId ?? '', discountCode: context.discountCode ?? '' }),
         onDone: [
-          // The earlier order is cancelled: the code is free for this one.
-          { guard: 'isUnbound', target: 'valuing' },
-          // 1003: it could not be freed (the earlier order is being paid).
-          { guard: 'isCodeStuck', target: 'editing', actions: ['takeCodeStuck', 'dropCode'] },
-          // The customer kept the earlier order: this one goes on without the code.
-          { target: 'valuing', actions: 'dropCode' },
+          { guard: 'isUnbound', target: 'valuing', description: 'The other order is cancelled and the code is free: this order is priced again with it.' },
+          {
+            guard: 'isCodeStuck',
+            target: 'editing',
+            actions: ['takeCodeStuck', 'dropCode'],
+            description: 'The code could not be freed (1003: the other order is being paid): the customer goes on without it, told why.',
+          },
+          { target: 'valuing', actions: 'dropCode', description: 'The customer kept the other order: this order is priced again without the code.' },
         ],
         // The unbinding flow ends in a final state whatever happens (its failures are its own).
       },
     },
     editing: {
+      description: 'The payment form: the customer picks the method, instalments and receipt email, may apply a code, then pays.',
       tags: ['form'],
       on: {
-        METHOD_SELECTED: { target: 'valuing', actions: 'selectMethod' },
-        INSTALLMENTS_CHANGED: { target: 'valuing', actions: 'setInstallments' },
+        METHOD_SELECTED: {
+          target: 'valuing',
+          actions: 'selectMethod',
+          description: 'The customer picks another method: instalments go back to the default (spec section 9), and it is priced again.',
+        },
+        INSTALLMENTS_CHANGED: {
+          target: 'valuing',
+          actions: 'setInstallments',
+          description: 'The customer picks another number of instalments, as far as the method allows: the order is priced again.',
+        },
         CODE_APPLIED: [
-          { guard: 'isCodeMisshapen', actions: 'refuseCodeShape' },
-          { guard: 'canChangeCode', target: 'valuing', actions: 'setCode' },
+          {
+            guard: 'isCodeMisshapen',
+            actions: 'refuseCodeShape',
+            description: 'A typed code no coupon can have is refused on the spot (9001, spec section 4), never sent; an empty one says nothing.',
+          },
+          {
+            guard: 'canChangeCode',
+            target: 'valuing',
+            actions: 'setCode',
+            description: 'The customer applies a discount code (not while repaying a refused order): the order is priced again with it.',
+          },
         ],
-        CODE_REMOVED: { guard: 'canRemoveCode', target: 'valuing', actions: 'dropCode' },
-        COUNTRY_CHANGED: { guard: 'canChangeCode', target: 'preparing', actions: 'setCountry' },
-        CURRENCY_CHANGED: { guard: 'canChangeCode', target: 'preparing', actions: 'setCurrency' },
-        EMAIL_CHANGED: { actions: 'setEmail' },
-        PAY_SUBMITTED: { guard: 'canPay', target: 'paying', actions: 'startPayment' },
+        CODE_REMOVED: {
+          guard: 'canRemoveCode',
+          target: 'valuing',
+          actions: 'dropCode',
+          description: 'The customer removes the code (not while repaying a refused order): the order is priced again without it.',
+        },
+        COUNTRY_CHANGED: {
+          guard: 'canChangeCode',
+          target: 'preparing',
+          actions: 'setCountry',
+          description: 'The customer changes the country (not while repaying a refused order): the methods offered there are loaded.',
+        },
+        CURRENCY_CHANGED: {
+          guard: 'canChangeCode',
+          target: 'preparing',
+          actions: 'setCurrency',
+          description: 'The customer changes the currency (not while repaying a refused order): the methods and price in it are loaded.',
+        },
+        EMAIL_CHANGED: { actions: 'setEmail', description: 'The customer types the email that the payment information and the receipt are sent to.' },
+        PAY_SUBMITTED: {
+          guard: 'canPay',
+          target: 'paying',
+          actions: 'startPayment',
+          description: 'The customer presses Pay with a method, a price and an email: the payment starts, under a new idempotency key.',
+        },
       },
     },
     // A refusal looks for the order it made, to repay that one next.
     paying: payingState(paymentRequest, 'findingRefusedOrder'),
     findingRefusedOrder: {
+      description: 'After a refusal, the checkout looks up the order that payment made, so that paying again repays that order.',
       tags: ['paying'],
       invoke: {
         id: 'findRefusedOrder',
         src: 'loadCart',
-        onDone: { target: 'editing', actions: 'takeRefusedOrder' },
-        onError: { target: 'editing', actions: 'recordError' },
+        onDone: {
+          target: 'editing',
+          actions: 'takeRefusedOrder',
+          description: 'The refused order is found: the customer is back on the form with the reason, and paying again repays it.',
+        },
+        onError: {
+          target: 'editing',
+          actions: 'recordError',
+          description: 'The refused order could not be looked up: the customer is back on the form with the reason, to pay again.',
+        },
       },
     },
     failure: {
-      // Something unexpected (recorded); the client already said what. Trying again starts over.
-      on: { RETRY: { target: 'checkingAvailability' } },
+      description: 'Something unexpected (recorded; the client already said what): the page could not be prepared, and may be tried again.',
+      on: {
+        RETRY: { target: 'checkingAvailability', description: 'The customer tries again: the checkout starts over from whether the plan may be bought.' },
+      },
     },
-    paid: { type: 'final', entry: finished },
-    pending: { type: 'final', entry: finished },
-    redirected: { type: 'final', entry: finished },
-    closed: { type: 'final', entry: finished },
-    unavailable: { type: 'final', entry: finished },
-    finishingOrder: { type: 'final', entry: ['endFinishingOrder', finished] },
+    paid: { description: 'Paid: the customer is taken to the payment result, and the plan is active.', type: 'final', entry: finished },
+    pending: {
+      description: 'The money is on its way (a slip, a transfer, a charge being confirmed): the customer is told when to look again.',
+      type: 'final',
+      entry: finished,
+    },
+    redirected: {
+      description: "The customer left for PayPal's or the e-wallet's page to approve the payment, to come back to /payment-redirect.",
+      type: 'final',
+      entry: finished,
+    },
+    closed: {
+      description: 'The order can no longer be paid (its PIX window closed, or it was cancelled): the customer may start again.',
+      type: 'final',
+      entry: finished,
+    },
+    unavailable: {
+      description: 'The plan cannot be bought (6000, 6001, -2500): the client has already said why or taken the customer elsewhere.',
+      type: 'final',
+      entry: finished,
+    },
+    finishingOrder: {
+      description: 'The customer chose to finish the unfinished order instead: the repay flow takes over with that order.',
+      type: 'final',
+      entry: ['endFinishingOrder', finished],
+    },
   },
 });
 

@@ -1,7 +1,15 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../core/api/client';
-import { settleExpected } from '../expected-refusals';
-import { CANNOT_REMOVE_CODE, type DiscountUnbindingInput, type UnbindAnswer } from './discount-unbinding.types';
+import { settleExpected, type Refusals } from '../expected-refusals';
+import { CANNOT_REMOVE_CODE, type DiscountUnbindingInput, type DiscountUnbindingInvokeId, type UnbindAnswer } from './discount-unbinding.types';
+
+/**
+ * The refusals each call expects, by the id the machine invokes it under (spec section 8;
+ * docs/decisions/008): the actor settles them, the machine's branches name them, the walks take each.
+ */
+export const refusals = {
+  unbind: [CANNOT_REMOVE_CODE],
+} as const satisfies Refusals<DiscountUnbindingInvokeId>;
 
 /** The unbinding's call on the typed client (the app's, or one of the real test server). */
 export function createDiscountUnbindingActors(api: Api) {
@@ -14,7 +22,7 @@ export function createDiscountUnbindingActors(api: Api) {
      */
     unbind: fromPromise<UnbindAnswer, DiscountUnbindingInput>(({ input, signal }) =>
       settleExpected(
-        [CANNOT_REMOVE_CODE],
+        refusals.unbind,
         async () => {
           const result = await api.callData(api.client.GET('/api/bill/unbindDiscountCode/v1', { params: { query: input }, signal }));
           return { kind: 'unbound' as const, orderId: result.orderId };

@@ -4,6 +4,7 @@
 // invokes it as its child `unbinding` and reads the output.
 import { assertEvent, assign, setup } from 'xstate';
 import { invocationError, type InvocationEvents } from '../actor-events';
+import { otherRefusals } from '../expected-refusals';
 import type { DiscountUnbindingActors } from './discount-unbinding.actors';
 import {
   CANNOT_REMOVE_CODE,
@@ -45,47 +46,64 @@ export const discountUnbindingSetup = setup({
 
 export const discountUnbindingMachine = discountUnbindingSetup.createMachine({
   id: 'discountUnbinding',
+  description: 'The code the customer typed is held by another open order of theirs: using it here cancels that order (spec section 4).',
   context: ({ input }) => ({ orderId: input.orderId, discountCode: input.discountCode, errCode: null, error: undefined, outcome: undefined }),
   initial: 'explaining',
   // Each final state says how it ended: the checkout reads it from its child's done event.
   output: ({ context }) => context.outcome ?? { kind: 'kept' },
   states: {
     explaining: {
-      // Spec section 4: a code bound to another open order must be unbound first, and unbinding
-      // cancels that order; nothing happens until the customer says so.
+      description: 'The dialog explains that using the code here cancels the other order holding it; nothing happens until confirmed.',
       on: {
-        CONFIRMED: { target: 'unbinding' },
-        // Cancelling keeps everything as it was (the other order keeps the code).
-        CANCELLED: { target: 'kept' },
+        CONFIRMED: { target: 'unbinding', description: 'The customer agrees to cancel the other order so the code applies to this one (spec section 4).' },
+        CANCELLED: { target: 'kept', description: 'The customer keeps the other order: it stays open and keeps the code; nothing changes.' },
       },
     },
     unbinding: {
+      description: 'The other order is being cancelled to free the code; the dialog waits for the server and takes no other choice.',
       tags: ['busy'],
       invoke: {
         id: 'unbind',
         src: 'unbind',
         input: ({ context }) => ({ orderId: context.orderId, discountCode: context.discountCode }),
         onDone: [
-          // The other order is PAYMENT_CANCELLED and the code is free for this one.
-          { guard: 'isUnbound', target: 'unbound' },
-          // Spec section 8, 1003 "Unable to remove code" (the one refusal it answers): that order
-          // was paid meanwhile, or its payment outcome is unknown (NETWORK_ERROR); the client has
-          // shown the message.
-          { target: 'cannotRemove', actions: 'takeRefusal' },
+          { guard: 'isUnbound', target: 'unbound', description: 'The other order is cancelled (PAYMENT_CANCELLED) and the code is free for this one.' },
+          {
+            target: 'cannotRemove',
+            actions: 'takeRefusal',
+            meta: otherRefusals(CANNOT_REMOVE_CODE),
+            description: 'Unable to remove code (spec section 8, 1003): that order was paid meanwhile, or its outcome is unknown.',
+          },
         ],
-        // Network, timeout, 1001, a server fault: recorded; the customer may try again or keep.
-        onError: { target: 'failure', actions: 'recordError' },
+        onError: {
+          target: 'failure',
+          actions: 'recordError',
+          description: 'The other order could not be cancelled (network, timeout, 1001, a fault): nothing changed; retry or keep it.',
+        },
       },
     },
     failure: {
+      description: 'The dialog says the other order could not be cancelled just now and nothing was changed.',
       on: {
-        RETRY_REQUESTED: { target: 'unbinding' },
-        CANCELLED: { target: 'kept' },
+        RETRY_REQUESTED: { target: 'unbinding', description: 'The customer tries again to cancel the other order and free the code.' },
+        CANCELLED: { target: 'kept', description: 'The customer gives up and keeps the other order, which keeps the code.' },
       },
     },
-    unbound: { type: 'final', entry: { type: 'end', params: { kind: 'unbound' } } },
-    kept: { type: 'final', entry: { type: 'end', params: { kind: 'kept' } } },
-    cannotRemove: { type: 'final', entry: { type: 'end', params: { kind: 'cannotRemove', errCode: CANNOT_REMOVE_CODE } } },
+    unbound: {
+      description: 'The code is free: the dialog closes and the checkout prices this order again with the code.',
+      type: 'final',
+      entry: { type: 'end', params: { kind: 'unbound' } },
+    },
+    kept: {
+      description: 'The other order keeps the code: the dialog closes and this order goes on without it.',
+      type: 'final',
+      entry: { type: 'end', params: { kind: 'kept' } },
+    },
+    cannotRemove: {
+      description: "The code stays with the other order (1003, said by the client's message); this order goes on without it.",
+      type: 'final',
+      entry: { type: 'end', params: { kind: 'cannotRemove', errCode: CANNOT_REMOVE_CODE } },
+    },
   },
 });
 

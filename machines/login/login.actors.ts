@@ -1,23 +1,24 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../core/api/client';
-import { settleExpected } from '../expected-refusals';
+import { settleExpected, type Refusals } from '../expected-refusals';
 import { DEFAULT_COUNTDOWN, type UserInfo } from '../../core/session/store';
 import { createCaptchaActor } from '../captcha';
-import type { AccountFields, CodeSendAnswer, EntranceToken, LoginAnswer, LoginConfig } from './login.types';
+import type { AccountFields, CodeSendAnswer, EntranceToken, LoginAnswer, LoginConfig, LoginInvokeId } from './login.types';
 
 /**
  * The refusals each call answers as part of its business (spec section 8, docs/decisions/006 and
- * 007); they come back as typed results (machines/expected-refusals.ts), and the client passes
- * them through without a toast, so the form shows each once, where it belongs.
+ * 007), by the id the machine invokes it under; they come back as typed results
+ * (machines/expected-refusals.ts), and the client passes them through without a toast, so the
+ * form shows each once, where it belongs.
  */
-export const expectedRefusals = {
+export const refusals = {
   // 4596 for an unknown account and a wrong password alike (docs/decisions/006).
   passwordLogin: [4596, 5, 9, 17, 197, 7004, 4000, -3034, -3035],
   sendCode: [1, 2, 5, 7, 17, 4000, -3031, -3034, -3035],
   codeLogin: [1, 2, 5, 9, 10, 11, 17, 197, 7004, 4000, 4597],
   tokenLogin: [1, 9, 21, 197, 201, 203, 7004, 4598],
   googleLogin: [1, 9, 21, 187, 197, 7004, 4598, -24050],
-} as const;
+} as const satisfies Refusals<Exclude<LoginInvokeId, 'loadConfig' | 'loadCaptcha'>>;
 
 const session = (userInfo: UserInfo): LoginAnswer => ({ kind: 'loggedIn', userInfo });
 
@@ -38,19 +39,17 @@ export function createLoginActors(api: Api) {
       };
     }),
     tokenLogin: fromPromise<LoginAnswer, EntranceToken>(({ input, signal }) =>
-      settleExpected(expectedRefusals.tokenLogin, async (options) =>
-        session(await api.callData(client.POST('/api/user/sso/v1', { body: input, signal }), options)),
-      ),
+      settleExpected(refusals.tokenLogin, async (options) => session(await api.callData(client.POST('/api/user/sso/v1', { body: input, signal }), options))),
     ),
     passwordLogin: fromPromise<LoginAnswer, { fields: AccountFields; password: string; captchaId?: string; captchaCode?: string }>(({ input, signal }) =>
-      settleExpected(expectedRefusals.passwordLogin, async (options) => {
+      settleExpected(refusals.passwordLogin, async (options) => {
         const { fields, ...rest } = input;
         return session(await api.callData(client.POST('/api/user/login/v1', { body: { ...fields, ...rest }, signal }), options));
       }),
     ),
     loadCaptcha: createCaptchaActor(api),
     sendCode: fromPromise<CodeSendAnswer, AccountFields & { captchaId?: string; captchaCode?: string }>(({ input, signal }) =>
-      settleExpected(expectedRefusals.sendCode, async (options) => {
+      settleExpected(refusals.sendCode, async (options) => {
         // A phone account gets its code by SMS, an email account by email (docs/decisions/006).
         const channel = input.areaCode ? 'sms' : 'email';
         const sent = await api.callData(client.POST('/api/user/sendVerificationCode/v1', { body: { ...input, channel, purpose: 'login' }, signal }), options);
@@ -58,12 +57,12 @@ export function createLoginActors(api: Api) {
       }),
     ),
     codeLogin: fromPromise<LoginAnswer, AccountFields & { code: string }>(({ input, signal }) =>
-      settleExpected(expectedRefusals.codeLogin, async (options) =>
+      settleExpected(refusals.codeLogin, async (options) =>
         session(await api.callData(client.POST('/api/user/code/login/v1', { body: input, signal }), options)),
       ),
     ),
     googleLogin: fromPromise<LoginAnswer, { credential: string }>(({ input, signal }) =>
-      settleExpected(expectedRefusals.googleLogin, async (options) =>
+      settleExpected(refusals.googleLogin, async (options) =>
         session(await api.callData(client.POST('/api/user/google/login/v1', { body: input, signal }), options)),
       ),
     ),

@@ -1,139 +1,19 @@
 // Log-in (spec sections 2, 7, 8 and 9; docs/decisions/006 and 007): the phone-or-email tab with a
 // password, the fast-login tab with a 4-digit code, the token entrance of the TV box and the app,
 // and Google sign-in when configured. Calls are actors from createLoginActors(api); storage,
-// navigation and the remembered tab are named actions the app provides.
-import { assertEvent, assign, setup } from 'xstate';
-import type { UserInfo } from '../../core/session/store';
+// navigation and the remembered tab are named actions the app provides (login.setup.ts).
+import { and, assertEvent } from 'xstate';
 import { DEFAULT_COUNTDOWN } from '../../core/session/store';
-import { invocationError, type InvocationEvents } from '../actor-events';
 import { captchaFields, CAPTCHA_REFUSALS, loadingCaptchaState } from '../captcha';
+import { otherRefusals, refusedWith } from '../expected-refusals';
 import { codeRequestInput, resendCountdown, sendingState } from '../send-code';
-import type { LoginActors } from './login.actors';
-import type { LoginContext, LoginEvent, LoginInput, LoginTab } from './login.types';
+import { loginAnswers, loginSetup } from './login.setup';
 
-/** The user's events and the answers of the machine's calls, as each actor types them. */
-export type LoginMachineEvent = LoginEvent | InvocationEvents<LoginActors>;
-
-/** The calls that answer a session or a refusal. */
-const LOGINS = ['xstate.done.actor.tokenLogin', 'xstate.done.actor.passwordLogin', 'xstate.done.actor.codeLogin', 'xstate.done.actor.googleLogin'] as const;
-/** Every call whose answer the guards route (the log-ins, and sending a code). */
-const ANSWERS = [...LOGINS, 'xstate.done.actor.sendCode'] as const;
-
-const refusedWith =
-  (...codes: number[]) =>
-  ({ event }: { event: LoginMachineEvent }) => {
-    assertEvent(event, ANSWERS);
-    return event.output.kind === 'refused' && codes.includes(event.output.errCode);
-  };
-
-export const loginSetup = setup({
-  types: {
-    context: {} as LoginContext,
-    events: {} as LoginMachineEvent,
-    input: {} as LoginInput,
-  },
-  actors: {} as LoginActors,
-  guards: {
-    hasEntranceToken: ({ context }) => context.entranceToken !== null,
-    isCodeTabActive: ({ context }) => context.tab === 'code' && context.codeLoginEnabled,
-    isCodeTabChosen: ({ context, event }) => event.type === 'TAB_CHOSEN' && event.tab === 'code' && context.codeLoginEnabled,
-    isLoggedIn: ({ event }) => {
-      assertEvent(event, LOGINS);
-      return event.output.kind === 'loggedIn';
-    },
-    isSent: ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.sendCode');
-      return event.output.kind === 'sent';
-    },
-    needsCaptcha: refusedWith(...CAPTCHA_REFUSALS),
-    isNotVerified: refusedWith(9),
-    isLocked: refusedWith(17),
-    isBlocked: refusedWith(197, 7004),
-    isTooFrequent: refusedWith(-3031),
-    isCodeRejected: refusedWith(10, 11, 4597),
-    /** Spec section 8: 201/203 in the STB scene; the client has already gone to the notice page. */
-    isStbNotice: ({ context, event }) => context.scene === 'STB' && refusedWith(201, 203)({ event }),
-    hasGoogle: ({ context }) => context.googleClientId !== null,
-  },
-  delays: {
-    /** Spec sections 7 and 9: the resend countdown, from configuration, 60 s by default. */
-    resendCountdown: ({ context }) => context.countdownSeconds * 1000,
-  },
-  actions: {
-    chooseTab: assign({
-      tab: ({ event }) => {
-        assertEvent(event, 'TAB_CHOSEN');
-        return event.tab;
-      },
-    }),
-    takeConfig: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.loadConfig');
-      const config = event.output;
-      return { countdownSeconds: config.countdownSeconds || DEFAULT_COUNTDOWN, googleClientId: config.googleClientId, codeLoginEnabled: config.codeLogin };
-    }),
-    takeRefusal: assign({
-      errCode: ({ event }) => {
-        assertEvent(event, ANSWERS);
-        return event.output.kind === 'refused' ? event.output.errCode : null;
-      },
-    }),
-    /** -3031: a code went out moments ago; the dialog takes that one and says so. */
-    takeTooFrequent: assign({ errCode: -3031 }),
-    // A new try starts clean: the last refusal and the last unexpected failure are forgotten.
-    clearRefusal: assign({ errCode: null, error: undefined }),
-    takeSession: assign({
-      userInfo: ({ event }) => {
-        assertEvent(event, LOGINS);
-        return event.output.kind === 'loggedIn' ? event.output.userInfo : null;
-      },
-    }),
-    takeCaptcha: assign({
-      captcha: ({ event }) => {
-        assertEvent(event, 'xstate.done.actor.loadCaptcha');
-        return event.output;
-      },
-    }),
-    dropCaptcha: assign({ captcha: null }),
-    takeCodeAccount: assign({
-      codeAccount: ({ event }) => {
-        assertEvent(event, 'CODE_REQUESTED');
-        return event.fields;
-      },
-    }),
-    /** The code went out: the countdown is the server's resendAfter when it gives one. */
-    takeSent: assign({
-      countdownSeconds: ({ event, context }) => {
-        assertEvent(event, 'xstate.done.actor.sendCode');
-        return event.output.kind === 'sent' && event.output.resendAfter > 0 ? event.output.resendAfter : context.countdownSeconds;
-      },
-    }),
-    recordError: assign({ error: invocationError }),
-    // The app's effects, filled in with `.provide` (src/queries/flows/login-flow.ts).
-    rememberTab: (_, _params: { tab: LoginTab }) => {},
-    /** Store userInfo through the session machine (SIGNED_IN). */
-    storeUserInfo: (_, _params: { userInfo: UserInfo }) => {},
-    returnToOrigin: (_, _params: { to: string }) => {},
-  },
-});
-
-/**
- * Where the answer to a log-in from a tab's form goes, by password or by code: signed in; the
- * form's `own` refusal (a captcha due, a rejected code); then as spec section 8 says, 9 not
- * verified to the notice that offers to resend the confirmation, 17 locked after too many failed
- * attempts, 197 not allowed to log in or 7004 blocked; any other refusal back to the form, saying why.
- */
-const loginAnswers = <const Own extends { guard: string; target: string; actions: string }>(own: Own) =>
-  [
-    { guard: 'isLoggedIn', target: '#login.loggedIn', actions: 'takeSession' },
-    own,
-    { guard: 'isNotVerified', target: '#login.form.notVerified', actions: 'takeRefusal' },
-    { guard: 'isLocked', target: '#login.form.locked', actions: 'takeRefusal' },
-    { guard: 'isBlocked', target: '#login.form.blocked', actions: 'takeRefusal' },
-    { target: 'editing', actions: 'takeRefusal' },
-  ] as const;
+export { loginSetup, type LoginMachineEvent } from './login.setup';
 
 export const loginMachine = loginSetup.createMachine({
   id: 'login',
+  description: 'Log-in (spec sections 2, 7-9): by password, by a 4-digit code, by the TV box or app token, or with Google when offered.',
   context: ({ input }) => ({
     tab: input.tab,
     returnTo: input.returnTo,
@@ -151,70 +31,114 @@ export const loginMachine = loginSetup.createMachine({
   initial: 'entering',
   states: {
     entering: {
-      // Spec section 2: the TV box or the app opens /login with appToken, accountId and loginId.
-      always: [{ guard: 'hasEntranceToken', target: 'loggingInWithToken' }, { target: 'loadingConfig' }],
+      description: 'The customer opens /login; the TV box or the app opens it with a token (appToken, accountId, loginId; spec section 2).',
+      always: [
+        { guard: 'hasEntranceToken', target: 'loggingInWithToken', description: 'The page came with an entrance token: the customer is logged in with it.' },
+        { target: 'loadingConfig', description: 'No entrance token: the log-in form is prepared for the customer to fill in.' },
+      ],
     },
     loggingInWithToken: {
-      // Spec section 7: POST /api/user/sso/v1 with t, a, e (docs/decisions/007).
+      description: "Logging the TV box's or app's customer in with the entrance token (spec section 7, docs/decisions/007); a spinner shows.",
       tags: ['busy'],
       invoke: {
         id: 'tokenLogin',
         src: 'tokenLogin',
         input: ({ context }) => context.entranceToken!,
         onDone: [
-          { guard: 'isLoggedIn', target: 'loggedIn', actions: 'takeSession' },
-          // Spec section 8: 201/203 in the STB scene go to the notice page (the client did).
-          { guard: 'isStbNotice', target: 'leftForNotice', actions: 'takeRefusal' },
-          // Outside the STB scene a refused token (21, or an account that cannot log in) leaves
-          // the ordinary form, with the reason shown (docs/decisions/013).
-          { target: 'loadingConfig', actions: 'takeRefusal' },
+          {
+            guard: 'isLoggedIn',
+            target: 'loggedIn',
+            actions: 'takeSession',
+            description: 'The token is good: the customer is signed in and goes back to where they came from.',
+          },
+          {
+            guard: and([refusedWith(201, 203), 'isStbScene']),
+            target: 'leftForNotice',
+            actions: 'takeRefusal',
+            description: 'On the TV box a bad token (201) or an account that cannot log in (203) shows the notice page (spec section 8).',
+          },
+          {
+            target: 'loadingConfig',
+            actions: 'takeRefusal',
+            meta: otherRefusals(1, 9, 21, 197, 7004, 4598),
+            description: 'Token refused (21 bad or used, 1, 9, 197, 7004, 4598): the ordinary log-in form, the reason shown (ADR 013).',
+          },
         ],
-        // Unexpected: the ordinary form, the error recorded.
-        onError: { target: 'loadingConfig', actions: 'recordError' },
+        onError: {
+          target: 'loadingConfig',
+          actions: 'recordError',
+          description: 'Unexpected failure of the token log-in: the ordinary log-in form opens, the error recorded.',
+        },
       },
     },
     loadingConfig: {
-      // Spec section 7: the countdown and whether Google sign-in is offered.
+      description: 'Loading the resend countdown, whether fast login is offered and whether Google sign-in is (spec section 7).',
       tags: ['busy'],
       invoke: {
         id: 'loadConfig',
         src: 'loadConfig',
-        // Spec section 7: the countdown comes from GET /api/user/get/config/v1.
-        onDone: { target: 'form', actions: 'takeConfig' },
-        // Without configuration the form still works, with the default countdown and no Google.
-        onError: { target: 'form', actions: 'recordError' },
+        onDone: {
+          target: 'form',
+          actions: 'takeConfig',
+          description: "The form opens with the site's countdown (GET /api/user/get/config/v1), its tabs and Google if configured.",
+        },
+        onError: {
+          target: 'form',
+          actions: 'recordError',
+          description: 'Settings could not be loaded: the form still opens, with the 60 s countdown and without Google sign-in.',
+        },
       },
     },
     form: {
-      // Spec section 2: /login, a phone-or-email tab and a fast-login tab.
+      description: 'The /login page: a phone-or-email tab with a password, and a fast-login tab with a 4-digit code (spec section 2).',
       initial: 'choosingTab',
       on: {
-        // Spec section 2: two tabs; the active one is remembered (store loginActiveTab). The
-        // fast-login tab only where the site offers it (siteConfig.login.codeLogin).
         TAB_CHOSEN: [
-          { guard: 'isCodeTabChosen', target: '.codeTab', actions: ['chooseTab', 'clearRefusal', { type: 'rememberTab', params: { tab: 'code' } }] },
-          { target: '.passwordTab', actions: ['chooseTab', 'clearRefusal', { type: 'rememberTab', params: { tab: 'email' } }] },
+          {
+            guard: 'isCodeTabChosen',
+            target: '.codeTab',
+            actions: ['chooseTab', 'clearRefusal', { type: 'rememberTab', params: { tab: 'code' } }],
+            description: 'The customer picks the fast-login tab, where the site offers it (codeLogin); the choice is remembered.',
+          },
+          {
+            target: '.passwordTab',
+            actions: ['chooseTab', 'clearRefusal', { type: 'rememberTab', params: { tab: 'email' } }],
+            description: 'The customer picks the phone-or-email tab (or fast login the site does not offer); the choice is remembered.',
+          },
         ],
-        // Google sign-in, offered only when configured (docs/decisions/007).
-        GOOGLE_CREDENTIAL_RECEIVED: { guard: 'hasGoogle', target: '.loggingInWithGoogle', actions: 'clearRefusal' },
+        GOOGLE_CREDENTIAL_RECEIVED: {
+          guard: 'hasGoogle',
+          target: '.loggingInWithGoogle',
+          actions: 'clearRefusal',
+          description: 'The customer signs in with Google, offered only when configured: the portal logs them in with it (ADR 007).',
+        },
       },
       states: {
         choosingTab: {
-          // Spec section 4: the default tab is email (phone or email with a password); a remembered
-          // fast-login tab the site no longer offers opens the password tab.
-          always: [{ guard: 'isCodeTabActive', target: 'codeTab' }, { target: 'passwordTab' }],
+          description: 'The remembered tab opens: phone or email by default; fast login only where the site still offers it (spec section 4).',
+          always: [
+            { guard: 'isCodeTabActive', target: 'codeTab', description: 'The remembered tab is fast login and the site offers it: the code tab opens.' },
+            { target: 'passwordTab', description: 'Otherwise the phone-or-email tab with a password opens, the default one.' },
+          ],
         },
         passwordTab: {
-          // Spec section 7: POST /api/user/login/v1, account (email or phone) and password.
+          description: 'Log-in with an email or phone number and a password (spec section 7: POST /api/user/login/v1).',
           initial: 'editing',
           states: {
             editing: {
-              // Spec section 5: the form checks the formats and the 6-character password first.
+              description: 'The customer types account and password; the form checks the formats and the 6-character minimum (spec section 5).',
               // A captcha works once: coming back here, any challenge shown before is gone.
               entry: 'dropCaptcha',
-              on: { PASSWORD_SUBMITTED: { target: 'loggingIn', actions: 'clearRefusal' } },
+              on: {
+                PASSWORD_SUBMITTED: {
+                  target: 'loggingIn',
+                  actions: 'clearRefusal',
+                  description: 'The customer submits account and password: the portal checks them with the server.',
+                },
+              },
             },
             loggingIn: {
+              description: 'Checking the account and password with the server; the log-in button is disabled meanwhile.',
               // The credential is checked first; 9/197/7004 come only after a right one (ADR 006).
               tags: ['busy'],
               invoke: {
@@ -224,64 +148,105 @@ export const loginMachine = loginSetup.createMachine({
                   assertEvent(event, 'PASSWORD_SUBMITTED');
                   return { fields: event.fields, password: event.password, ...captchaFields(context.captcha, 'login', event.captchaCode) };
                 },
-                // docs/decisions/006: a captcha is due (-3034) or was not solved for this form,
-                // expired or spent (-3035): a new challenge. 4596 unknown account or wrong password
-                // (one answer, ADR 006), 5 format, 4000 country code: the form says why.
-                onDone: loginAnswers({ guard: 'needsCaptcha', target: 'loadingCaptcha', actions: 'takeRefusal' }),
-                // Unexpected (network, -2499): the form stays, the error is recorded.
-                onError: { target: 'editing', actions: 'recordError' },
+                onDone: loginAnswers(
+                  {
+                    guard: refusedWith(...CAPTCHA_REFUSALS),
+                    target: 'loadingCaptcha',
+                    actions: 'takeRefusal',
+                    description: 'Captcha due (-3034) or not solved for this form, expired or spent (-3035): a new challenge is shown (ADR 006).',
+                  },
+                  [4596, 5, 4000],
+                  'Unknown account or wrong password (4596, one answer; ADR 006), format (5) or country code (4000): the form says why.',
+                ),
+                onError: {
+                  target: 'editing',
+                  actions: 'recordError',
+                  description: 'Unexpected failure (network, -2499): the form stays and says to refresh and try again; the error is recorded.',
+                },
               },
             },
-            // Spec section 7: a challenge for the login form (docs/decisions/037).
-            loadingCaptcha: loadingCaptchaState({ purpose: 'login' } as const),
+            loadingCaptcha: loadingCaptchaState({ purpose: 'login' } as const, 'the password log-in'),
             captchaShown: {
-              // docs/decisions/006: the challenge works once and for 5 minutes. The view solves it;
-              // the password goes again with the solution.
-              on: { PASSWORD_SUBMITTED: { target: 'loggingIn' } },
+              description: 'The challenge shows with the form; the browser solves it (it works once, for 5 minutes; docs/decisions/006).',
+              on: {
+                PASSWORD_SUBMITTED: { target: 'loggingIn', description: "The customer submits the password again, with the challenge's solution." },
+              },
             },
           },
         },
         codeTab: {
-          // Spec sections 2 and 7: fast login with a 4-digit code by email or SMS.
+          description: 'Fast log-in: a 4-digit code sent by email or SMS, typed in a dialog (spec sections 2 and 7).',
           initial: 'editing',
           states: {
             editing: {
-              // Spec section 7: POST sendVerificationCode, purpose login.
+              description: 'The customer types an email or a phone number to be sent a 4-digit log-in code (spec section 7).',
               entry: 'dropCaptcha',
-              on: { CODE_REQUESTED: { target: 'sendingCode', actions: ['clearRefusal', 'takeCodeAccount'] } },
+              on: {
+                CODE_REQUESTED: {
+                  target: 'sendingCode',
+                  actions: ['clearRefusal', 'takeCodeAccount'],
+                  description: "The customer asks for a code: it goes to that account's email, or by SMS to its phone.",
+                },
+              },
             },
-            // docs/decisions/006: one code per countdown, at most 10 a day (-3031 otherwise). Spec
-            // section 9: a 4-digit code went out, the dialog asks for it; -3031, the dialog takes
-            // the one sent moments ago; a captcha due or refused, a new challenge with the form;
-            // 17 locked, the notice; no such account (1/2/7), format 5, country code 4000, or
-            // unexpected (network, -2499): the form stays, saying why.
-            sendingCode: sendingState('sendCode', codeRequestInput, {
-              sent: 'codeDialog',
-              tooFrequent: 'codeDialog',
-              captcha: 'loadingCaptcha',
-              locked: '#login.form.locked',
-              refused: 'editing',
-            }),
-            // Spec section 7: a challenge for sending a code.
-            loadingCaptcha: loadingCaptchaState({ purpose: 'sendCode' } as const),
+            // docs/decisions/006: one code per countdown, at most 10 a day (-3031 otherwise).
+            sendingCode: sendingState(
+              'sendCode',
+              codeRequestInput,
+              {
+                sent: 'codeDialog',
+                tooFrequent: 'codeDialog',
+                captcha: 'loadingCaptcha',
+                locked: '#login.form.locked',
+                refused: 'editing',
+                otherRefusals: [1, 2, 5, 7, 4000],
+              },
+              {
+                sending: 'Sending the 4-digit log-in code (POST sendVerificationCode, purpose login); the form is busy meanwhile.',
+                sent: 'The code went out: the dialog asks for it, with the countdown before a new one (spec section 9).',
+                tooFrequent: 'Too frequent (-3031): a code went out moments ago and is still good; the dialog asks for that one.',
+                refused: 'No such account (1, 2), no address for the channel (7), format (5) or country code (4000): the form says why.',
+              },
+            ),
+            loadingCaptcha: loadingCaptchaState({ purpose: 'sendCode' } as const, 'sending a code'),
             captchaShown: {
-              // docs/decisions/006: the code goes out with the challenge's solution.
-              on: { CODE_REQUESTED: { target: 'sendingCode', actions: ['clearRefusal', 'takeCodeAccount'] } },
+              description: 'The challenge shows with the code form; the browser solves it, and the code is asked for again (ADR 006).',
+              on: {
+                CODE_REQUESTED: {
+                  target: 'sendingCode',
+                  actions: ['clearRefusal', 'takeCodeAccount'],
+                  description: "The customer asks for the code again, with the challenge's solution.",
+                },
+              },
             },
             codeDialog: {
-              // Spec section 2: the 4-digit code dialog. The code went out: the challenge is spent.
+              description: 'The 4-digit code dialog: the customer types the code sent; a new one only after the countdown (spec sections 2, 9).',
+              // The code went out: the challenge is spent.
               entry: 'dropCaptcha',
-              // Spec section 9: another code only after the countdown (default 60 s).
-              ...resendCountdown({ CODE_RESEND_REQUESTED: { target: '#login.form.codeTab.sendingCode', actions: 'clearRefusal' } }),
+              ...resendCountdown(
+                {
+                  CODE_RESEND_REQUESTED: {
+                    target: '#login.form.codeTab.sendingCode',
+                    actions: 'clearRefusal',
+                    description: 'The customer asks for a new code: it goes to the same account again.',
+                  },
+                },
+                'code',
+              ),
               on: {
-                // Spec section 5: 4 digits, checked by the form.
-                CODE_SUBMITTED: { target: 'verifyingCode', actions: 'clearRefusal' },
-                // Closing keeps the code valid (10 minutes); asking again obeys the countdown.
-                CODE_DIALOG_CLOSED: { target: 'editing' },
+                CODE_SUBMITTED: {
+                  target: 'verifyingCode',
+                  actions: 'clearRefusal',
+                  description: 'The customer types the 4 digits (checked by the form, spec section 5) and confirms.',
+                },
+                CODE_DIALOG_CLOSED: {
+                  target: 'editing',
+                  description: 'The customer closes the dialog: the code stays valid for 10 minutes; a new one still obeys the countdown.',
+                },
               },
             },
             verifyingCode: {
-              // Spec section 7: POST /api/user/code/login/v1; a code works once (ADR 006).
+              description: 'Checking the 4-digit code with the server (POST /api/user/code/login/v1); a code works once (ADR 006).',
               tags: ['busy'],
               invoke: {
                 id: 'codeLogin',
@@ -290,16 +255,27 @@ export const loginMachine = loginSetup.createMachine({
                   assertEvent(event, 'CODE_SUBMITTED');
                   return { ...context.codeAccount!, code: event.code };
                 },
-                // 10 expired, 11 wrong, 4597 none sent: back to the dialog with the message.
-                onDone: loginAnswers({ guard: 'isCodeRejected', target: 'codeDialog.canResend', actions: 'takeRefusal' }),
-                // Unexpected: the dialog stays, with a new code allowed.
-                onError: { target: 'codeDialog.canResend', actions: 'recordError' },
+                onDone: loginAnswers(
+                  {
+                    guard: refusedWith(10, 11, 4597),
+                    target: 'codeDialog.canResend',
+                    actions: 'takeRefusal',
+                    description: 'Code expired or used (10), wrong (11) or none sent (4597): the dialog says so; a new code may be asked for.',
+                  },
+                  [1, 2, 5, 4000],
+                  'The account is no longer found (1, 2), format (5) or country code (4000): the code form again, saying why.',
+                ),
+                onError: {
+                  target: 'codeDialog.canResend',
+                  actions: 'recordError',
+                  description: 'Unexpected failure: the dialog stays, with a new code allowed at once; the error is recorded.',
+                },
               },
             },
           },
         },
         loggingInWithGoogle: {
-          // Spec section 7: POST /api/user/google/login/v1 with Google's ID token.
+          description: "Logging in with Google's ID token (spec section 7: POST /api/user/google/login/v1); a spinner shows.",
           tags: ['busy'],
           invoke: {
             id: 'googleLogin',
@@ -309,26 +285,72 @@ export const loginMachine = loginSetup.createMachine({
               return { credential: event.credential };
             },
             onDone: [
-              { guard: 'isLoggedIn', target: '#login.loggedIn', actions: 'takeSession' },
-              { guard: 'isNotVerified', target: 'notVerified', actions: 'takeRefusal' },
-              { guard: 'isBlocked', target: 'blocked', actions: 'takeRefusal' },
-              // 1 no account for that Google identity, 187 address owned by another identity.
-              { target: 'choosingTab', actions: 'takeRefusal' },
+              {
+                guard: 'isLoggedIn',
+                target: '#login.loggedIn',
+                actions: 'takeSession',
+                description: 'Google identity recognised: the customer is signed in and goes back to where they came from.',
+              },
+              {
+                guard: refusedWith(9),
+                target: 'notVerified',
+                actions: 'takeRefusal',
+                description: 'Not confirmed yet (9): the notice offers to send the confirmation link again (spec section 8).',
+              },
+              {
+                guard: refusedWith(197, 7004),
+                target: 'blocked',
+                actions: 'takeRefusal',
+                description: 'Not allowed to log in (197) or blocked (7004): the notice says this account cannot log in here.',
+              },
+              {
+                target: 'choosingTab',
+                actions: 'takeRefusal',
+                meta: otherRefusals(1, 21, 187, 4598, -24050),
+                description: 'No account (1), address of another Google identity (187), bad token (21), Google off or down: the tabs, saying why.',
+              },
             ],
-            // Unexpected: back to the tabs, the error recorded.
-            onError: { target: 'choosingTab', actions: 'recordError' },
+            onError: {
+              target: 'choosingTab',
+              actions: 'recordError',
+              description: 'Unexpected failure of the Google log-in: back to the tabs, the error recorded.',
+            },
           },
         },
-        // Spec section 8, 9: the account is not confirmed; the page offers to resend the link.
-        notVerified: { on: { NOTICE_DISMISSED: { target: 'choosingTab', actions: 'clearRefusal' } } },
-        // 17: locked after too many failures (docs/decisions/006: 15 minutes, escalating).
-        locked: { on: { NOTICE_DISMISSED: { target: 'choosingTab', actions: 'clearRefusal' } } },
-        // 197 / 7004: this account cannot log in here.
-        blocked: { on: { NOTICE_DISMISSED: { target: 'choosingTab', actions: 'clearRefusal' } } },
+        notVerified: {
+          description: 'Not confirmed yet (9): the notice offers to send the confirmation link again (spec sections 8 and 9).',
+          on: {
+            NOTICE_DISMISSED: {
+              target: 'choosingTab',
+              actions: 'clearRefusal',
+              description: 'The customer leaves the notice (after resending the link, or not): back to the log-in form.',
+            },
+          },
+        },
+        locked: {
+          description: 'Locked (17) after too many failed attempts (15 minutes, escalating; docs/decisions/006): the notice says so.',
+          on: {
+            NOTICE_DISMISSED: {
+              target: 'choosingTab',
+              actions: 'clearRefusal',
+              description: 'The customer leaves the lock notice: back to the log-in form, to try again once the lock is over.',
+            },
+          },
+        },
+        blocked: {
+          description: 'Not allowed to log in (197) or blocked (7004): the notice says this account cannot log in here.',
+          on: {
+            NOTICE_DISMISSED: {
+              target: 'choosingTab',
+              actions: 'clearRefusal',
+              description: 'The customer leaves the notice: back to the log-in form, to log in with another account.',
+            },
+          },
+        },
       },
     },
     loggedIn: {
-      // Spec section 4: userInfo is stored; the user goes back to where they came from.
+      description: 'Signed in: the session is stored and the customer goes back to where they came from (spec section 4).',
       type: 'final',
       entry: [
         { type: 'storeUserInfo', params: ({ context }) => ({ userInfo: context.userInfo! }) },
@@ -336,7 +358,7 @@ export const loginMachine = loginSetup.createMachine({
       ],
     },
     leftForNotice: {
-      // Spec section 8: the client already went to /notice?type=stbLoginErr&code=….
+      description: "The TV box's log-in was refused: the customer is on the notice page (/notice?type=stbLoginErr; spec section 8).",
       type: 'final',
     },
   },

@@ -1,28 +1,29 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../core/api/client';
 import { createCaptchaActor } from '../captcha';
-import { settleExpected } from '../expected-refusals';
-import type { AccountFields, LinkAnswer, ResetAnswer, SendAnswer } from './password-recovery.types';
+import { settleExpected, type Refusals } from '../expected-refusals';
+import type { AccountFields, LinkAnswer, PasswordRecoveryInvokeId, ResetAnswer, SendAnswer } from './password-recovery.types';
 
 /**
  * The refusals each recovery call answers as part of its business (spec section 8,
- * docs/decisions/006 and 016). An unknown account is not among the sends' refusals: the server
- * answers it like a known one and sends nothing; the reset by code then answers 4597.
+ * docs/decisions/006 and 016), by the id the machine invokes it under. An unknown account is not
+ * among the sends' refusals: the server answers it like a known one and sends nothing; the reset
+ * by code then answers 4597.
  */
-export const recoveryRefusals = {
+export const refusals = {
   sendLink: [8, -3031, -3034, -3035],
   sendCode: [5, 17, 4000, -3031, -3034, -3035],
   resetByCode: [5, 10, 11, 17, 4000, 4597],
   checkLink: [10302],
   resetByLink: [10302],
-} as const;
+} as const satisfies Refusals<Exclude<PasswordRecoveryInvokeId, 'loadCaptcha'>>;
 
 /** The password-recovery machine's calls on the typed client. */
 export function createPasswordRecoveryActors(api: Api) {
   const { client } = api;
   return {
     sendLink: fromPromise<SendAnswer, { email: string; resend: boolean; captchaId?: string; captchaCode?: string }>(({ input, signal }) =>
-      settleExpected(recoveryRefusals.sendLink, async (options) => {
+      settleExpected(refusals.sendLink, async (options) => {
         const { resend, ...body } = input;
         // Spec section 7: the first link by POST, another one by GET send/resetPasswordEmail. A GET
         // cannot carry a captcha, so a link asked for with one goes by POST (docs/decisions/006).
@@ -35,7 +36,7 @@ export function createPasswordRecoveryActors(api: Api) {
     ),
     loadCaptcha: createCaptchaActor(api),
     sendCode: fromPromise<SendAnswer, AccountFields & { captchaId?: string; captchaCode?: string }>(({ input, signal }) =>
-      settleExpected(recoveryRefusals.sendCode, async (options) => {
+      settleExpected(refusals.sendCode, async (options) => {
         // A phone account gets its code by SMS, an email account by email (docs/decisions/006).
         const channel = input.areaCode ? 'sms' : 'email';
         const sent = await api.callData(
@@ -46,19 +47,19 @@ export function createPasswordRecoveryActors(api: Api) {
       }),
     ),
     resetByCode: fromPromise<ResetAnswer, AccountFields & { code: string; password: string }>(({ input, signal }) =>
-      settleExpected(recoveryRefusals.resetByCode, async (options) => {
+      settleExpected(refusals.resetByCode, async (options) => {
         await api.call(client.POST('/api/user/resetPasswd/v1', { body: input, signal }), options);
         return { kind: 'reset' as const };
       }),
     ),
     checkLink: fromPromise<LinkAnswer, { token: string }>(({ input, signal }) =>
-      settleExpected(recoveryRefusals.checkLink, async (options) => {
+      settleExpected(refusals.checkLink, async (options) => {
         const link = await api.callData(client.POST('/api/site/obtain/resetPassword/email', { body: { token: input.token }, signal }), options);
         return { kind: 'live' as const, email: link.email };
       }),
     ),
     resetByLink: fromPromise<ResetAnswer, { token: string; password: string }>(({ input, signal }) =>
-      settleExpected(recoveryRefusals.resetByLink, async (options) => {
+      settleExpected(refusals.resetByLink, async (options) => {
         await api.call(client.POST('/api/site/email/resetPassword', { body: input, signal }), options);
         return { kind: 'reset' as const };
       }),

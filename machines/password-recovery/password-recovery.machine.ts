@@ -5,7 +5,8 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { DEFAULT_COUNTDOWN } from '../../core/session/store';
 import { invocationError, type InvocationEvents } from '../actor-events';
-import { captchaFields, CAPTCHA_REFUSALS, loadingCaptchaState, type CaptchaPurpose } from '../captcha';
+import { captchaFields, loadingCaptchaState, type CaptchaPurpose } from '../captcha';
+import { isRefusedWith, otherRefusals, refusedWith } from '../expected-refusals';
 import { codeRequestInput, resendCountdown, sendingState } from '../send-code';
 import type { PasswordRecoveryActors } from './password-recovery.actors';
 import type { PasswordRecoveryContext, PasswordRecoveryEvent, PasswordRecoveryInput } from './password-recovery.types';
@@ -18,12 +19,6 @@ const SENDS = ['xstate.done.actor.sendLink', 'xstate.done.actor.sendCode'] as co
 /** Every call whose answer the guards route (all but the captcha's). */
 const ANSWERS = [...SENDS, 'xstate.done.actor.resetByCode', 'xstate.done.actor.checkLink', 'xstate.done.actor.resetByLink'] as const;
 
-const refusedWith =
-  (...codes: number[]) =>
-  ({ event }: { event: PasswordRecoveryMachineEvent }) => {
-    assertEvent(event, ANSWERS);
-    return event.output.kind === 'refused' && codes.includes(event.output.errCode);
-  };
 const answered =
   (kind: 'sent' | 'live' | 'reset') =>
   ({ event }: { event: PasswordRecoveryMachineEvent }) => {
@@ -43,10 +38,7 @@ export const passwordRecoveryMachine = setup({
     isSent: answered('sent'),
     isLive: answered('live'),
     isReset: answered('reset'),
-    isTooFrequent: refusedWith(-3031),
-    isLocked: refusedWith(17),
-    isCodeRejected: refusedWith(10, 11, 4597),
-    needsCaptcha: refusedWith(...CAPTCHA_REFUSALS),
+    refusedWith: isRefusedWith,
   },
   delays: {
     /** Spec sections 7 and 9: another link or code only after the countdown (60 s by default). */
@@ -103,6 +95,7 @@ export const passwordRecoveryMachine = setup({
   },
 }).createMachine({
   id: 'passwordRecovery',
+  description: 'Password recovery (spec sections 2, 5, 7, 8): by a link mailed to the address, or by a 4-digit code by email or SMS.',
   context: ({ input }) => ({
     token: input.token,
     email: null,
@@ -117,35 +110,46 @@ export const passwordRecoveryMachine = setup({
   initial: 'entering',
   states: {
     entering: {
-      // Spec section 2: /reset-password?token=… opens a mailed link; /forgot-password asks for one.
-      always: [{ guard: 'hasToken', target: 'checkingLink' }, { target: 'requesting' }],
+      description: 'The customer opens /forgot-password to ask for a link or a code, or a mailed /reset-password?token=… link.',
+      always: [
+        { guard: 'hasToken', target: 'checkingLink', description: 'The page came from a mailed reset link: the link is checked first.' },
+        { target: 'requesting', description: 'No link in the address: the form to ask for a reset link or a 4-digit code opens.' },
+      ],
     },
     requesting: {
-      // Spec sections 2 and 5: an address for a link, or an email or phone for a code.
+      description: 'The request form: an address for a reset link, or an email or phone number for a 4-digit code (spec sections 2, 5).',
       initial: 'editing',
       on: {
-        LINK_REQUESTED: { target: 'sendingLink', actions: ['clearRefusal', 'takeEmail'] },
-        CODE_REQUESTED: { target: 'sendingCode', actions: ['clearRefusal', 'takeCodeAccount'] },
+        LINK_REQUESTED: {
+          target: 'sendingLink',
+          actions: ['clearRefusal', 'takeEmail'],
+          description: 'The customer asks for a reset link to be mailed to the address typed.',
+        },
+        CODE_REQUESTED: {
+          target: 'sendingCode',
+          actions: ['clearRefusal', 'takeCodeAccount'],
+          description: 'The customer asks for a 4-digit code to be sent to the email or phone number typed.',
+        },
       },
       states: {
         editing: {
-          // The form as the user left it; a captcha works once, so any challenge shown before is gone.
+          description: 'The form as the customer left it, saying why the last request failed, if it did.',
+          // A captcha works once, so any challenge shown before is gone.
           entry: 'dropCaptcha',
         },
-        // Spec section 7: a challenge for the way the user asked by (a code, or a link).
-        loadingCaptcha: loadingCaptchaState(({ context }: { context: PasswordRecoveryContext }): { purpose: CaptchaPurpose } => ({
-          purpose: context.codeAccount ? 'sendCode' : 'resetPassword',
-        })),
-        // docs/decisions/006 and 037: the view solves the challenge; the request goes again with
-        // the solution.
-        captchaShown: {},
+        loadingCaptcha: loadingCaptchaState(
+          ({ context }: { context: PasswordRecoveryContext }): { purpose: CaptchaPurpose } => ({
+            purpose: context.codeAccount ? 'sendCode' : 'resetPassword',
+          }),
+          'the way the customer asked by (a code or a link)',
+        ),
+        captchaShown: {
+          description: 'The challenge shows with the form; the browser solves it and the request goes again with it (ADR 006, 037).',
+        },
       },
     },
-    // Spec section 7: POST resetPasswordByEmail; a resend is GET send/resetPasswordEmail.
-    // docs/decisions/006: an unknown address gets the same answer and nothing is sent; -3031, a
-    // link went out less than a countdown ago and that one is still good; from the 4th link in an
-    // hour a captcha is due (-3034), or the one sent was refused (-3035): the form again, with a
-    // new challenge; 8 email format, or unexpected (network, -2499): the form says why.
+    // Spec section 7: a resend is GET send/resetPasswordEmail. docs/decisions/006: an unknown
+    // address gets the same answer and nothing is sent; from the 4th link in an hour a captcha is due.
     sendingLink: sendingState(
       'sendLink',
       ({ context, event }: { context: PasswordRecoveryContext; event: PasswordRecoveryMachineEvent }) => ({
@@ -153,35 +157,65 @@ export const passwordRecoveryMachine = setup({
         resend: event.type === 'RESEND_REQUESTED',
         ...captchaFields(context.captcha, 'resetPassword', event.type === 'LINK_REQUESTED' ? event.captchaCode : undefined),
       }),
-      { sent: 'linkSent', tooFrequent: 'linkSent', captcha: 'requesting.loadingCaptcha', refused: 'requesting' },
+      { sent: 'linkSent', tooFrequent: 'linkSent', captcha: 'requesting.loadingCaptcha', refused: 'requesting', otherRefusals: [8] },
+      {
+        sending: 'Mailing a reset link to the address (POST resetPasswordByEmail, spec section 7); the form is busy meanwhile.',
+        sent: 'The link went out (an unknown address gets the same answer, nothing sent): the page says where it went.',
+        tooFrequent: 'Too frequent (-3031): a link went out less than a countdown ago and is still good; the page says where.',
+        refused: "Email format (8), by the site's rules: the form again, saying why.",
+      },
     ),
     linkSent: {
-      // The page says where the link went (30 minutes, once); another one after the countdown.
+      description: 'The page says where the link went (valid 30 minutes, once); another one only after the countdown.',
       entry: 'dropCaptcha',
-      ...resendCountdown({ RESEND_REQUESTED: { target: '#passwordRecovery.sendingLink', actions: 'clearRefusal' } }),
-      on: { RESTART: { target: 'requesting', actions: 'restart' } },
+      ...resendCountdown(
+        {
+          RESEND_REQUESTED: {
+            target: '#passwordRecovery.sendingLink',
+            actions: 'clearRefusal',
+            description: 'The customer asks for another reset link to the same address, once the countdown is over.',
+          },
+        },
+        'link',
+      ),
+      on: { RESTART: { target: 'requesting', actions: 'restart', description: 'The customer goes back to the request form, for another address or a code.' } },
     },
-    // Spec section 7: POST sendVerificationCode, purpose resetPassword (email or SMS). Spec
-    // section 9: a 4-digit code went out (or, for an unknown account, nothing did); -3031, the
-    // form takes the one sent moments ago; a captcha due (-3034) or wrong (-3035), a new
-    // challenge; 17 locked, 5 format, 4000 country code, or unexpected: the form says why.
-    sendingCode: sendingState('sendCode', codeRequestInput, {
-      sent: 'codeSent',
-      tooFrequent: 'codeSent',
-      captcha: 'requesting.loadingCaptcha',
-      refused: 'requesting',
-    }),
+    // Spec section 9: for an unknown account nothing goes out, but the answer is the same.
+    sendingCode: sendingState(
+      'sendCode',
+      codeRequestInput,
+      { sent: 'codeSent', tooFrequent: 'codeSent', captcha: 'requesting.loadingCaptcha', refused: 'requesting', otherRefusals: [5, 17, 4000] },
+      {
+        sending: 'Sending a 4-digit reset code by email or SMS (POST sendVerificationCode, purpose resetPassword); busy meanwhile.',
+        sent: 'The code went out (for an unknown account nothing did): the form asks for it with the new password.',
+        tooFrequent: 'Too frequent (-3031): a code went out moments ago and is still good; the form asks for that one.',
+        refused: 'Locked (17), format (5) or country code (4000): the request form again, saying why.',
+      },
+    ),
     codeSent: {
-      // Spec sections 2 and 5: the 4-digit code with the new password and its confirmation.
+      description: 'The customer types the 4-digit code, the new password and its confirmation (spec sections 2 and 5).',
       entry: 'dropCaptcha',
-      ...resendCountdown({ RESEND_REQUESTED: { target: '#passwordRecovery.sendingCode', actions: 'clearRefusal' } }),
+      ...resendCountdown(
+        {
+          RESEND_REQUESTED: {
+            target: '#passwordRecovery.sendingCode',
+            actions: 'clearRefusal',
+            description: 'The customer asks for a new 4-digit code to the same account, once the countdown is over.',
+          },
+        },
+        'code',
+      ),
       on: {
-        CODE_RESET_SUBMITTED: { target: 'resettingByCode', actions: 'clearRefusal' },
-        RESTART: { target: 'requesting', actions: 'restart' },
+        CODE_RESET_SUBMITTED: {
+          target: 'resettingByCode',
+          actions: 'clearRefusal',
+          description: 'The customer submits the code with the new password (at least 6 characters, typed twice).',
+        },
+        RESTART: { target: 'requesting', actions: 'restart', description: 'The customer goes back to the request form, for another account or a link.' },
       },
     },
     resettingByCode: {
-      // Spec section 7: POST resetPasswd/v1; a code works once, 10 minutes (docs/decisions/006).
+      description: 'Setting the new password with the code (POST resetPasswd/v1); a code works once, for 10 minutes (ADR 006).',
       tags: ['busy'],
       invoke: {
         id: 'resetByCode',
@@ -191,39 +225,71 @@ export const passwordRecoveryMachine = setup({
           return { ...context.codeAccount!, code: event.code, password: event.password };
         },
         onDone: [
-          // The password is set, every session ended: log in with the new one.
-          { guard: 'isReset', target: 'done' },
-          // 10 expired or burned, 11 wrong, 4597 none sent (also an unknown account): the code
-          // form again, a new code allowed at once.
-          { guard: 'isCodeRejected', target: 'codeSent.canResend', actions: 'takeRefusal' },
-          // 17: locked after too many failures; 5 / 4000 format: back to the request form.
-          { target: 'requesting', actions: 'takeRefusal' },
+          {
+            guard: 'isReset',
+            target: 'done',
+            description: 'The password is set and every session ended: the customer logs in with the new one.',
+          },
+          {
+            guard: refusedWith(10, 11, 4597),
+            target: 'codeSent.canResend',
+            actions: 'takeRefusal',
+            description: 'Code expired or used (10), wrong (11) or none sent (4597, also an unknown account): try again or ask a new one.',
+          },
+          {
+            target: 'requesting',
+            actions: 'takeRefusal',
+            meta: otherRefusals(5, 17, 4000),
+            description: 'Locked after too many failures (17), format (5) or country code (4000): the request form, saying why.',
+          },
         ],
-        onError: { target: 'codeSent.canResend', actions: 'recordError' },
+        onError: {
+          target: 'codeSent.canResend',
+          actions: 'recordError',
+          description: 'Unexpected failure: the code form stays, a new code allowed at once; the error is recorded.',
+        },
       },
     },
     checkingLink: {
-      // Spec section 7: POST obtain/resetPassword/email answers the link's address.
+      description: "Checking the mailed link (POST obtain/resetPassword/email), which answers the link's address.",
       tags: ['busy'],
       invoke: {
         id: 'checkLink',
         src: 'checkLink',
         input: ({ context }) => ({ token: context.token! }),
         onDone: [
-          { guard: 'isLive', target: 'newPassword', actions: 'takeLink' },
-          // Spec section 8: 10302 the link was used, superseded or is older than 30 minutes.
-          { target: 'linkUnavailable', actions: 'takeRefusal' },
+          {
+            guard: 'isLive',
+            target: 'newPassword',
+            actions: 'takeLink',
+            description: 'The link is live: the page shows its address and asks for the new password.',
+          },
+          {
+            target: 'linkUnavailable',
+            actions: 'takeRefusal',
+            meta: otherRefusals(10302),
+            description: 'Link no longer available (10302): used, superseded by a newer one, or older than 30 minutes (spec section 8).',
+          },
         ],
-        // Unexpected: the link cannot be checked; the page offers to ask for a new one.
-        onError: { target: 'linkUnavailable', actions: 'recordError' },
+        onError: {
+          target: 'linkUnavailable',
+          actions: 'recordError',
+          description: 'The link could not be checked: the page offers to ask for a new one, the error recorded.',
+        },
       },
     },
     newPassword: {
-      // Spec section 5: the new password, at least 6 characters, typed twice.
-      on: { LINK_RESET_SUBMITTED: { target: 'resettingByLink', actions: 'clearRefusal' } },
+      description: 'The customer types the new password twice, at least 6 characters (spec section 5).',
+      on: {
+        LINK_RESET_SUBMITTED: {
+          target: 'resettingByLink',
+          actions: 'clearRefusal',
+          description: "The customer submits the new password: the link's reset is made with it.",
+        },
+      },
     },
     resettingByLink: {
-      // Spec section 7: POST email/resetPassword spends the link with the new password.
+      description: 'Setting the new password with the link (POST email/resetPassword), which spends it.',
       tags: ['busy'],
       invoke: {
         id: 'resetByLink',
@@ -233,21 +299,31 @@ export const passwordRecoveryMachine = setup({
           return { token: context.token!, password: event.password };
         },
         onDone: [
-          { guard: 'isReset', target: 'done' },
-          // 10302: the link died meanwhile (used in another tab, a newer one sent, 30 minutes);
-          // like the link's check, any other refusal says the link is no longer available.
-          { target: 'linkUnavailable', actions: 'takeRefusal' },
+          {
+            guard: 'isReset',
+            target: 'done',
+            description: 'The password is set and every session ended: the customer logs in with the new one.',
+          },
+          {
+            target: 'linkUnavailable',
+            actions: 'takeRefusal',
+            meta: otherRefusals(10302),
+            description: 'The link died meanwhile (10302: used in another tab, a newer one sent, 30 minutes): ask for a new one.',
+          },
         ],
-        // Unexpected: the password form stays, the error is recorded.
-        onError: { target: 'newPassword', actions: 'recordError' },
+        onError: {
+          target: 'newPassword',
+          actions: 'recordError',
+          description: 'Unexpected failure: the password form stays, saying it failed; the error is recorded.',
+        },
       },
     },
     linkUnavailable: {
-      // Spec section 8: 10302 "Link no longer available": ask for a new one.
-      on: { RESTART: { target: 'requesting', actions: 'restart' } },
+      description: 'Spec section 8 (10302): "Link no longer available"; the page offers to ask for a new one.',
+      on: { RESTART: { target: 'requesting', actions: 'restart', description: 'The customer goes back to the request form to ask for a new link.' } },
     },
     done: {
-      // The new password is set and every session ended (docs/decisions/006): log in with it.
+      description: 'The new password is set and every session ended (ADR 006): the customer goes to /login to log in with it.',
       type: 'final',
       entry: { type: 'goToLogin', params: { to: '/login' } },
     },

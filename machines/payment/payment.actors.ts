@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../core/api/client';
-import { settleExpected, type Refused } from '../expected-refusals';
+import { settleExpected, type Refusals, type Refused } from '../expected-refusals';
 import type { CryptoCoin, OrderStatus, PaymentMethod, PaymentRequest, PayResult, StepAnswer } from './payment.types';
 
 /** The methods offered for a plan, country and currency: the checkout's and repay's forms. */
@@ -10,19 +10,20 @@ export const loadMethods = (api: Api) =>
   );
 
 /**
- * The refusals each step answers as part of paying (spec section 8, docs/decisions/009 and 011);
- * they come back as typed results and the flow shows them where they belong. Anything else
- * rejects, and the machine's onError records it.
+ * The refusals each call expects, by the id the payment machine invokes it under (spec section 8,
+ * docs/decisions/009 and 011): the actors settle them as typed results, the machine's branches name
+ * them, the walks take each. Anything else rejects, and the machine's onError records it.
  */
-export const expectedRefusals = {
-  // Card declines (pass-through), -2400 bad card input, -2511 unknown saved card, 2003 failed,
-  // 1015 no answer (the order is reconciled), -3031 the same payment still running, -2602 no
-  // receiving account, 5003 country, -2408 currency, 9003 the code's last use went meanwhile.
+export const refusals = {
+  // Card declines (pass-through), -2400 bad card input, -2511 unknown saved card, 1020 another
+  // account's card, 2003 failed, 1015 no answer (the order is reconciled), -3031 the same payment
+  // still running, -2602 no receiving account, 5003 country, -2408 currency, 9003 the code's last
+  // use went meanwhile, 5000 a field missing.
   submit: [301, 302, 306, 309, 312, 314, 315, 5015, -2400, -2511, 1020, 2003, 1015, -3031, -2602, 5003, -2408, 9003, 5000],
   confirmOtp: [-3033, -3032, 17, 302],
   requote: [5000],
   uploadProof: [5000, -3031],
-} as const;
+} as const satisfies Refusals<'submit' | 'confirmOtp' | 'requote' | 'uploadProof'>;
 
 /** The payment flow's calls on the typed client (the app's, or one of the real test server). */
 export function createPaymentActors(api: Api) {
@@ -33,7 +34,7 @@ export function createPaymentActors(api: Api) {
     submit: fromPromise<StepAnswer, { request: PaymentRequest; idempotencyKey: string }>(({ input, signal }) => {
       const headers = { 'Idempotency-Key': input.idempotencyKey };
       const { request } = input;
-      return settleExpected(expectedRefusals.submit, async (expect) => {
+      return settleExpected(refusals.submit, async (expect) => {
         switch (request.kind) {
           case 'pay':
             return result(await api.callData(client.POST('/api/bill/pay/v1', { body: request.body, headers, signal }), expect));
@@ -57,14 +58,14 @@ export function createPaymentActors(api: Api) {
 
     /** The mobile-money code the operator texted (Liquido). */
     confirmOtp: fromPromise<StepAnswer, { orderId: string; otp: string }>(({ input, signal }) =>
-      settleExpected(expectedRefusals.confirmOtp, async (expect) =>
+      settleExpected(refusals.confirmOtp, async (expect) =>
         result(await api.callData(client.POST('/api/bill/payment/liQuiDo/confirm/v1', { body: input, signal }), expect)),
       ),
     ),
 
     /** A new quote in another coin or chain. */
     requote: fromPromise<StepAnswer, { orderId: string; coin: CryptoCoin; network?: string | undefined }>(({ input, signal }) =>
-      settleExpected(expectedRefusals.requote, async (expect) => {
+      settleExpected(refusals.requote, async (expect) => {
         const body = { orderId: input.orderId, coin: input.coin, ...(input.network ? { network: input.network } : {}) };
         return result(await api.callData(client.POST('/api/bill/payment/crypto/v1', { body, signal }), expect));
       }),
@@ -72,7 +73,7 @@ export function createPaymentActors(api: Api) {
 
     /** The bank's receipt of a transfer: uploaded, then attached to the order (which becomes SUBMITTED). */
     uploadProof: fromPromise<{ kind: 'reported'; status: OrderStatus } | Refused, { orderId: string; file: Blob & { name?: string } }>(({ input, signal }) =>
-      settleExpected(expectedRefusals.uploadProof, async (expect) => {
+      settleExpected(refusals.uploadProof, async (expect) => {
         const form = new FormData();
         form.append('file', input.file, input.file.name ?? 'proof');
         // The contract types the part as a string; the browser sends the file itself.

@@ -61,13 +61,40 @@ export const newIdempotencyKey = (flow: string) => `${flow}-${globalThis.crypto.
  */
 export const onPaymentDone = <T extends string>(declinedTarget: T) =>
   [
-    { guard: 'isPaid', target: 'paid', actions: 'endWith' },
-    // Spec section 8: a declined card (or code, or wallet) goes back to the form with its message.
-    { guard: 'isDeclined', target: declinedTarget, actions: 'takePayRefusal' },
-    { guard: 'isRedirected', target: 'redirected', actions: 'endWith' },
-    { guard: 'isPending', target: 'pending', actions: 'endWith' },
-    { guard: 'isClosed', target: 'closed', actions: 'endWith' },
-    { target: 'editing' },
+    {
+      guard: 'isPaid',
+      target: 'paid',
+      actions: 'endWith',
+      description: 'The payment went through: the customer is taken to the confirmation, the plan active.',
+    },
+    {
+      guard: 'isDeclined',
+      target: declinedTarget,
+      actions: 'takePayRefusal',
+      description: 'Refused (spec section 8): a declined card, an expired code or an empty wallet; the customer pays again on the form.',
+    },
+    {
+      guard: 'isRedirected',
+      target: 'redirected',
+      actions: 'endWith',
+      description: "PayPal or an e-wallet: the customer leaves for the provider's page to approve the payment.",
+    },
+    {
+      guard: 'isPending',
+      target: 'pending',
+      actions: 'endWith',
+      description: 'The money is still on its way (a slip, a transfer, a charge being confirmed): the customer is told to look later.',
+    },
+    {
+      guard: 'isClosed',
+      target: 'closed',
+      actions: 'endWith',
+      description: 'The order can no longer be paid (its window closed, or cancelled): the customer is told and may order again.',
+    },
+    {
+      target: 'editing',
+      description: 'The payment failed unexpectedly (recorded by the payment flow): the customer is back on the form to try again.',
+    },
   ] as const;
 
 /** Paying an existing order again (POST repay) with what the form holds: its method, instalments and receipt email. */
@@ -90,6 +117,7 @@ export const payingState = <C extends { idempotencyKey: string }, const T extend
   declinedTarget: T,
 ) =>
   ({
+    description: "The customer pays with the chosen method: the payment flow's panels run until it is paid, pending or refused.",
     tags: ['paying'],
     invoke: {
       id: 'payment',

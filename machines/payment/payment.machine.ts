@@ -2,180 +2,17 @@
 // the money arriving, for every method. The checkout and repay flows invoke it with what to pay;
 // the /payment-redirect page starts it with a PayPal return, the PIX page with a pending order.
 // One flow per method follows the call's answer (`next`): done, redirect (PayPal, e-wallet), PIX,
-// slip, bank transfer, mobile-money code, crypto. Its output says how it ended.
-import { assertEvent, assign, setup } from 'xstate';
-import { invocationError, type InvocationEvents } from '../actor-events';
-import type { PaymentActors } from './payment.actors';
-import type { OrderStatus, PaymentContext, PaymentEvent, PaymentInput, PaymentOutcome, PayResult, StepAnswer } from './payment.types';
+// slip, bank transfer, mobile-money code, crypto. Its output says how it ended. Its guards,
+// actions and the waiting piece the methods share are in payment.setup.ts.
+import { assertEvent } from 'xstate';
+import { otherRefusals, refusedWith } from '../expected-refusals';
+import { awaitingMoney, orderIdOf, paymentSetup } from './payment.setup';
 
-/** The states that wait for the money, each polling the order under its own invocation id. */
-type Awaiting = 'pix' | 'boleto' | 'crypto' | 'transfer' | 'reported';
-
-/** The customer's events and the answers of the flow's calls, as each actor types them. */
-export type PaymentMachineEvent =
-  | PaymentEvent
-  | InvocationEvents<
-      PaymentActors,
-      { submit: 'submit'; requote: 'requote'; uploadProof: 'uploadProof'; confirmOtp: 'confirmOtp' } & Record<`${Awaiting}Check`, 'checkOrder'>
-    >;
-
-/** The steps that answer instructions or a refusal. */
-const STEPS = ['xstate.done.actor.submit', 'xstate.done.actor.requote', 'xstate.done.actor.confirmOtp'] as const;
-/** The polls of the order's status. */
-const CHECKS = [
-  'xstate.done.actor.pixCheck',
-  'xstate.done.actor.boletoCheck',
-  'xstate.done.actor.cryptoCheck',
-  'xstate.done.actor.transferCheck',
-  'xstate.done.actor.reportedCheck',
-] as const;
-
-const answerOf = (event: PaymentMachineEvent): StepAnswer => {
-  assertEvent(event, STEPS);
-  return event.output;
-};
-const nextIs =
-  (next: PayResult['next']) =>
-  ({ event }: { event: PaymentMachineEvent }) => {
-    const a = answerOf(event);
-    return a.kind === 'result' && a.result.next === next;
-  };
-const refusedWith =
-  (...codes: number[]) =>
-  ({ event }: { event: PaymentMachineEvent }) => {
-    const a = answerOf(event);
-    return a.kind === 'refused' && (codes.length === 0 || codes.includes(a.errCode));
-  };
-const statusIs =
-  (...statuses: OrderStatus[]) =>
-  ({ event }: { event: PaymentMachineEvent }) => {
-    assertEvent(event, CHECKS);
-    return statuses.includes(event.output);
-  };
-
-const PAID: OrderStatus[] = ['PAYMENT_SUCCEEDED'];
-const CLOSED: OrderStatus[] = ['PAYMENT_CANCELLED', 'PAYMENT_FAILED'];
-
-const orderIdOf = (context: PaymentContext): string | undefined =>
-  context.result?.orderId ??
-  (context.request.kind === 'repay' ? context.request.body.orderId : 'orderId' in context.request ? context.request.orderId : undefined);
-
-export const paymentSetup = setup({
-  types: {
-    context: {} as PaymentContext,
-    events: {} as PaymentMachineEvent,
-    input: {} as PaymentInput,
-    output: {} as PaymentOutcome,
-  },
-  actors: {} as PaymentActors,
-  guards: {
-    isSettledPaid: ({ event }) => {
-      const a = answerOf(event);
-      return a.kind === 'result' && a.result.next === 'done' && PAID.includes(a.result.status);
-    },
-    isSettledOtherwise: nextIs('done'),
-    isRedirect: nextIs('redirect'),
-    isPix: nextIs('pix'),
-    isBoleto: nextIs('boleto'),
-    isTransfer: nextIs('bank_transfer'),
-    isOtp: nextIs('otp'),
-    isCrypto: nextIs('crypto'),
-    /** -3031: this payment (same Idempotency-Key) is still running in another request. */
-    isStillRunning: refusedWith(-3031),
-    /** 1015: the provider did not answer; the order is reconciled within minutes (ADR 011). */
-    isUnanswered: refusedWith(1015),
-    isRefused: refusedWith(),
-    isWrongCode: refusedWith(-3033),
-    isPaid: statusIs(...PAID),
-    isClosed: statusIs(...CLOSED),
-    isReported: ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.uploadProof');
-      return event.output.kind === 'reported';
-    },
-  },
-  delays: {
-    /** How often a page waiting for the money asks for the order's status. */
-    pollInterval: 5_000,
-    /** Retry of a payment still running elsewhere: the server answers Retry-After 1. */
-    retryDelay: 1_000,
-  },
-  actions: {
-    takeResult: assign(({ event, context }) => {
-      const a = answerOf(event);
-      return a.kind === 'result'
-        ? { result: a.result, status: a.result.status, errCode: undefined }
-        : { result: context.result, status: context.status, errCode: undefined };
-    }),
-    takeRefusal: assign({
-      errCode: ({ event }) => {
-        assertEvent(event, [...STEPS, 'xstate.done.actor.uploadProof']);
-        return event.output.kind === 'refused' ? event.output.errCode : undefined;
-      },
-    }),
-    takeStatus: assign({
-      status: ({ event }) => {
-        assertEvent(event, CHECKS);
-        return event.output;
-      },
-    }),
-    /** The proof is attached: the order's status is the one the upload answered (SUBMITTED). */
-    takeReport: assign({
-      status: ({ event, context }) => {
-        assertEvent(event, 'xstate.done.actor.uploadProof');
-        return event.output.kind === 'reported' ? event.output.status : context.status;
-      },
-    }),
-    recordError: assign({ error: invocationError }),
-    endPaid: assign({ outcome: ({ context }): PaymentOutcome => ({ kind: 'paid', orderId: orderIdOf(context) ?? '' }) }),
-    endDeclined: assign({ outcome: ({ context }): PaymentOutcome => ({ kind: 'declined', errCode: context.errCode ?? 2003 }) }),
-    endPending: assign({ outcome: ({ context }): PaymentOutcome => ({ kind: 'pending', orderId: orderIdOf(context) }) }),
-    endClosed: assign({
-      outcome: ({ context }): PaymentOutcome => ({ kind: 'closed', orderId: orderIdOf(context) ?? '', status: context.status ?? 'PAYMENT_CANCELLED' }),
-    }),
-    endRedirected: assign({
-      outcome: ({ context }): PaymentOutcome => ({ kind: 'redirected', url: context.result?.next === 'redirect' ? context.result.url : '' }),
-    }),
-    endFailed: assign({ outcome: (): PaymentOutcome => ({ kind: 'failed' }) }),
-    // The app's effect, filled in with `.provide`: the browser leaves for the provider's page.
-    goToProvider: (_, _params: { url: string }) => {},
-  },
-});
-
-/**
- * A state waiting for the money: it asks for the order's status every few seconds while the page
- * is open; paid → paid, closed (expired, cancelled) → expired; a failed check just waits again.
- */
-const awaitingMoney = (id: Awaiting, options: { closes: boolean } = { closes: true }) =>
-  ({
-    initial: 'waiting',
-    states: {
-      waiting: {
-        after: { pollInterval: { target: 'checking' } },
-      },
-      checking: {
-        invoke: {
-          id: `${id}Check`,
-          src: 'checkOrder',
-          input: ({ context }: { context: PaymentContext }) => ({ orderId: orderIdOf(context) ?? '' }),
-          onDone: options.closes
-            ? ([
-                { guard: 'isPaid', target: '#payment.paid', actions: 'takeStatus' },
-                { guard: 'isClosed', target: '#payment.expired', actions: 'takeStatus' },
-                { target: 'waiting', actions: 'takeStatus' },
-              ] as const)
-            : ([
-                { guard: 'isPaid', target: '#payment.paid', actions: 'takeStatus' },
-                { target: 'waiting', actions: 'takeStatus' },
-              ] as const),
-          // A lost poll is not the payment failing: the next one asks again.
-          onError: { target: 'waiting', actions: 'recordError' },
-        },
-      },
-    },
-  }) as const;
+export type { PaymentMachineEvent } from './payment.setup';
 
 export const paymentMachine = paymentSetup.createMachine({
   id: 'payment',
+  description: 'Paying an order, for every method (spec sections 1, 4, 7 and 8): from the pay call until the money arrives or it ends.',
   context: ({ input }) => ({
     request: input.request,
     idempotencyKey: input.idempotencyKey,
@@ -189,63 +26,141 @@ export const paymentMachine = paymentSetup.createMachine({
   output: ({ context }) => context.outcome ?? { kind: 'failed' },
   states: {
     submitting: {
+      description: 'The customer pressed Pay: the server is asked to pay or repay the order, or to capture a PayPal approval.',
       tags: ['busy'],
       invoke: {
         id: 'submit',
         src: 'submit',
         input: ({ context }) => ({ request: context.request, idempotencyKey: context.idempotencyKey }),
         onDone: [
-          // Spec section 4 (payment statuses): a card is settled at once.
-          { guard: 'isSettledPaid', target: 'paid', actions: 'takeResult' },
-          { guard: 'isSettledOtherwise', target: 'closed', actions: 'takeResult' },
-          // PayPal's approval page or the wallet's checkout; the browser comes back later.
-          { guard: 'isRedirect', target: 'redirecting', actions: 'takeResult' },
-          // Spec section 2 (/payment-pix): the PIX key and QR, paid from the bank's app.
-          { guard: 'isPix', target: 'pix', actions: 'takeResult' },
-          // Spec section 4: a payment slip is valid 5 days.
-          { guard: 'isBoleto', target: 'boleto', actions: 'takeResult' },
-          { guard: 'isTransfer', target: 'transfer', actions: 'takeResult' },
-          // Spec section 3 (showLiquidoOtp): the operator texts a code to the wallet's phone.
-          { guard: 'isOtp', target: 'otp', actions: 'takeResult' },
-          { guard: 'isCrypto', target: 'crypto', actions: 'takeResult' },
-          // A double click or a retry while the first request runs: ask again, same key.
-          { guard: 'isStillRunning', target: 'waitingToRetry' },
-          { guard: 'isUnanswered', target: 'unanswered', actions: 'takeRefusal' },
-          // Spec section 8: declines (301…5015) and the other refusals go back to the form; so
-          // does any answer the branches above do not know, as failed (2003).
-          { target: 'declined', actions: 'takeRefusal' },
+          {
+            guard: 'isSettledPaid',
+            target: 'paid',
+            actions: 'takeResult',
+            description: 'Paid at once (a card, spec section 4 payment statuses): the order is paid and the customer sees it confirmed.',
+          },
+          {
+            guard: 'isSettledOtherwise',
+            target: 'closed',
+            actions: 'takeResult',
+            description: 'Settled at once without being paid (the PayPal order expired meanwhile): the order is closed, not payable any more.',
+          },
+          {
+            guard: 'isRedirect',
+            target: 'redirecting',
+            actions: 'takeResult',
+            description: "PayPal or an e-wallet: the customer is sent to the provider's page to approve, and comes back later.",
+          },
+          {
+            guard: 'isPix',
+            target: 'pix',
+            actions: 'takeResult',
+            description: "PIX (spec section 2, /payment-pix): the customer sees the PIX key and QR code, to pay from the bank's app.",
+          },
+          {
+            guard: 'isBoleto',
+            target: 'boleto',
+            actions: 'takeResult',
+            description: "Payment slip (spec section 4): the customer sees the slip's digitable line; it is valid for 5 days.",
+          },
+          {
+            guard: 'isTransfer',
+            target: 'transfer',
+            actions: 'takeResult',
+            description: 'Bank transfer: the customer sees the receiving account and the reference to quote, and may upload the receipt.',
+          },
+          {
+            guard: 'isOtp',
+            target: 'otp',
+            actions: 'takeResult',
+            description: "Mobile money (spec section 3, showLiquidoOtp): the operator texts a code to the wallet's phone for the customer.",
+          },
+          {
+            guard: 'isCrypto',
+            target: 'crypto',
+            actions: 'takeResult',
+            description: 'Crypto: the customer sees the address and the amount to send, and may switch to another coin or network.',
+          },
+          {
+            guard: refusedWith(-3031),
+            target: 'waitingToRetry',
+            description: 'The same payment is still running in another request (-3031, a double click): it is asked again shortly.',
+          },
+          {
+            guard: refusedWith(1015),
+            target: 'unanswered',
+            actions: 'takeRefusal',
+            description: 'The provider did not answer (1015): the card may be charged; the order is reconciled within minutes (ADR 011).',
+          },
+          // Any answer the branches above do not know ends here too, as failed (2003).
+          {
+            target: 'declined',
+            actions: 'takeRefusal',
+            meta: otherRefusals(301, 302, 306, 309, 312, 314, 315, 5015, -2400, -2511, 1020, 2003, -2602, 5003, -2408, 9003, 5000),
+            description: 'Refused (spec section 8): a card declined or mistyped, a saved card gone, a method, country or currency not taken, a code used up.',
+          },
         ],
-        onError: { target: 'failure', actions: 'recordError' },
+        onError: {
+          target: 'failure',
+          actions: 'recordError',
+          description: 'Something unexpected (network, server fault): recorded, and the payment ends as failed; the client already said so.',
+        },
       },
     },
     waitingToRetry: {
+      description: 'The same payment is still running elsewhere (-3031): the customer keeps waiting while it is asked again.',
       tags: ['busy'],
-      after: { retryDelay: { target: 'submitting' } },
+      after: {
+        retryDelay: {
+          target: 'submitting',
+          description: "After a second (the server's Retry-After), the payment is asked again with the same key: it cannot pay twice.",
+        },
+      },
     },
     redirecting: {
+      description: "The browser leaves for PayPal's or the e-wallet's page; the customer comes back to /payment-redirect afterwards.",
       type: 'final',
       entry: ['endRedirected', { type: 'goToProvider', params: ({ context }) => ({ url: context.result?.next === 'redirect' ? context.result.url : '' }) }],
     },
     pix: {
+      description: "The customer pays the PIX code from the bank's app while the page watches for the money, or leaves to pay later.",
       tags: ['awaitingPayment'],
       ...awaitingMoney('pix'),
-      on: { LEFT_TO_PAY_LATER: { target: 'pending' } },
+      on: {
+        LEFT_TO_PAY_LATER: {
+          target: 'pending',
+          description: 'The customer leaves to pay later: the PIX code stays valid until its window closes, the order pending.',
+        },
+      },
     },
     boleto: {
+      description: 'The customer has a payment slip to pay at a bank within 5 days; the page watches for the money meanwhile.',
       tags: ['awaitingPayment'],
       ...awaitingMoney('boleto'),
-      // A slip is paid at a bank within 5 days: the customer need not wait on this page.
-      on: { LEFT_TO_PAY_LATER: { target: 'pending' } },
+      on: {
+        LEFT_TO_PAY_LATER: {
+          target: 'pending',
+          description: 'A slip is paid at a bank within 5 days: the customer need not wait on this page and leaves, the order pending.',
+        },
+      },
     },
     crypto: {
+      description: 'The customer sends the quoted amount to the address shown; they may change coin, or leave and pay later.',
       tags: ['awaitingPayment'],
       initial: 'watching',
       states: {
         watching: {
+          description: 'The customer sees the address and amount of the current quote while the page watches for the money.',
           ...awaitingMoney('crypto'),
-          on: { COIN_CHANGED: { target: 'requoting' } },
+          on: {
+            COIN_CHANGED: {
+              target: 'requoting',
+              description: 'The customer picks another coin or network: a new quote is asked for, with its own address and amount.',
+            },
+          },
         },
         requoting: {
+          description: 'A new quote is made in the chosen coin: a new address and amount; the earlier quote no longer pays the order.',
           tags: ['busy'],
           invoke: {
             id: 'requote',
@@ -254,26 +169,51 @@ export const paymentMachine = paymentSetup.createMachine({
               assertEvent(event, 'COIN_CHANGED');
               return { orderId: orderIdOf(context) ?? '', coin: event.coin, network: event.network };
             },
-            // A new address and amount; the earlier quote no longer pays the order.
             onDone: [
-              { guard: 'isRefused', target: 'watching', actions: 'takeRefusal' },
-              { target: 'watching', actions: 'takeResult' },
+              {
+                guard: refusedWith(5000),
+                target: 'watching',
+                actions: 'takeRefusal',
+                description: 'That coin or network is not taken (5000): the customer keeps the earlier quote and sees why.',
+              },
+              {
+                target: 'watching',
+                actions: 'takeResult',
+                description: 'The new quote: the customer sees its address and amount, and the page now watches for that money.',
+              },
             ],
-            onError: { target: 'watching', actions: 'recordError' },
+            onError: {
+              target: 'watching',
+              actions: 'recordError',
+              description: 'The new quote could not be asked for (network, server fault): recorded; the earlier quote stays.',
+            },
           },
         },
       },
-      on: { LEFT_TO_PAY_LATER: { target: 'pending' } },
+      on: {
+        LEFT_TO_PAY_LATER: {
+          target: 'pending',
+          description: 'The customer leaves to pay later: the quote stays open until its window closes, the order pending.',
+        },
+      },
     },
     transfer: {
+      description: "The customer transfers the amount to the account shown, quoting the reference, and may upload the bank's receipt.",
       tags: ['awaitingPayment'],
       initial: 'awaitingProof',
       states: {
         awaitingProof: {
+          description: "The customer sees the account and reference, and may upload the bank's receipt; the page watches for the money.",
           ...awaitingMoney('transfer'),
-          on: { PROOF_SELECTED: { target: 'uploadingProof' } },
+          on: {
+            PROOF_SELECTED: {
+              target: 'uploadingProof',
+              description: "The customer picks the bank's receipt (PNG, JPEG or PDF, up to 5 MiB) to upload and attach to the order.",
+            },
+          },
         },
         uploadingProof: {
+          description: 'The receipt is uploaded and attached to the order, which becomes SUBMITTED: reported, awaiting the bank.',
           tags: ['busy'],
           invoke: {
             id: 'uploadProof',
@@ -282,29 +222,55 @@ export const paymentMachine = paymentSetup.createMachine({
               assertEvent(event, 'PROOF_SELECTED');
               return { orderId: orderIdOf(context) ?? '', file: event.file };
             },
-            // The order is SUBMITTED: reported, waiting for the bank's statement.
             onDone: [
-              { guard: 'isReported', target: 'reported', actions: 'takeReport' },
-              { target: 'awaitingProof', actions: 'takeRefusal' },
+              {
+                guard: 'isReported',
+                target: 'reported',
+                actions: 'takeReport',
+                description: "The receipt is attached (SUBMITTED): the customer sees the transfer reported, awaiting the bank's statement.",
+              },
+              {
+                target: 'awaitingProof',
+                actions: 'takeRefusal',
+                meta: otherRefusals(5000, -3031),
+                description: 'The receipt was refused (5000 not a PNG, JPEG or PDF; -3031 too many uploads today): the customer sees why.',
+              },
             ],
-            onError: { target: 'awaitingProof', actions: 'recordError' },
+            onError: {
+              target: 'awaitingProof',
+              actions: 'recordError',
+              description: 'The upload failed (network, server fault): recorded, and the customer may pick the receipt again.',
+            },
           },
         },
         reported: {
-          // A reported transfer waits for the bank's statement; its window no longer closes it.
+          description: "The transfer is reported: the page watches for the bank's statement, which settles it; its window no longer closes it.",
           ...awaitingMoney('reported', { closes: false }),
         },
       },
-      on: { LEFT_TO_PAY_LATER: { target: 'pending' } },
+      on: {
+        LEFT_TO_PAY_LATER: {
+          target: 'pending',
+          description: 'The customer leaves to pay later: the transfer may still arrive and settle the order, which stays pending.',
+        },
+      },
     },
     otp: {
+      description: "Mobile money: the customer types the code the operator texted to the wallet's phone, to confirm the debit.",
       tags: ['awaitingPayment'],
       initial: 'enteringCode',
       states: {
         enteringCode: {
-          on: { OTP_SUBMITTED: { target: 'confirming' } },
+          description: 'The customer sees where the code was sent and types it; after a wrong code, they are told and type it again.',
+          on: {
+            OTP_SUBMITTED: {
+              target: 'confirming',
+              description: 'The customer submits the code the operator texted: the server confirms the debit of the wallet with it.',
+            },
+          },
         },
         confirming: {
+          description: 'The server checks the code the customer typed and, when it matches, debits the wallet.',
           tags: ['busy'],
           invoke: {
             id: 'confirmOtp',
@@ -314,27 +280,74 @@ export const paymentMachine = paymentSetup.createMachine({
               return { orderId: orderIdOf(context) ?? '', otp: event.otp };
             },
             onDone: [
-              { guard: 'isSettledPaid', target: '#payment.paid', actions: 'takeResult' },
-              // -3033: a wrong code uses one of 3 tries; type it again.
-              { guard: 'isWrongCode', target: 'enteringCode', actions: 'takeRefusal' },
-              // -3032 expired, 17 too many tries, 302 an empty wallet: pay again another way.
-              { guard: 'isRefused', target: '#payment.declined', actions: 'takeRefusal' },
-              { target: '#payment.closed', actions: 'takeResult' },
+              {
+                guard: 'isSettledPaid',
+                target: '#payment.paid',
+                actions: 'takeResult',
+                description: 'The code matched and the wallet paid: the order is paid and the customer sees it confirmed.',
+              },
+              {
+                guard: refusedWith(-3033),
+                target: 'enteringCode',
+                actions: 'takeRefusal',
+                description: 'Wrong code (-3033): one of its 3 tries is used; the customer is told and types it again.',
+              },
+              {
+                guard: refusedWith(-3032, 17, 302),
+                target: '#payment.declined',
+                actions: 'takeRefusal',
+                description: 'The code expired (-3032), 3 wrong tries (17) or an empty wallet (302): the customer pays again another way.',
+              },
+              {
+                target: '#payment.closed',
+                actions: 'takeResult',
+                description: 'The debit ended otherwise (the collection cancelled or expired): the order is closed, not payable any more.',
+              },
             ],
-            onError: { target: 'enteringCode', actions: 'recordError' },
+            onError: {
+              target: 'enteringCode',
+              actions: 'recordError',
+              description: 'The code could not be checked (network, server fault): recorded, and the customer may submit it again.',
+            },
           },
         },
       },
     },
-    paid: { type: 'final', entry: 'endPaid' },
-    // The payment window closed (PIX, quote, slip) or the order was settled otherwise.
-    expired: { type: 'final', entry: 'endClosed' },
-    closed: { type: 'final', entry: 'endClosed' },
-    declined: { type: 'final', entry: 'endDeclined' },
-    // The customer left the page; the money may still come (a slip, a transfer, a late PIX).
-    pending: { type: 'final', entry: 'endPending' },
-    unanswered: { type: 'final', entry: 'endPending' },
-    failure: { type: 'final', entry: 'endFailed' },
+    paid: {
+      description: "Paid: the flow that started the payment shows the confirmation, and the customer's plan is active.",
+      type: 'final',
+      entry: 'endPaid',
+    },
+    expired: {
+      description: 'The window to pay closed (PIX, quote, slip, transfer) or the order was cancelled: the customer must order again.',
+      type: 'final',
+      entry: 'endClosed',
+    },
+    closed: {
+      description: 'The order was settled without being paid (cancelled at the provider): it cannot be paid any more.',
+      type: 'final',
+      entry: 'endClosed',
+    },
+    declined: {
+      description: 'The payment was refused (spec section 8): the customer is back on the form with the reason, to pay again.',
+      type: 'final',
+      entry: 'endDeclined',
+    },
+    pending: {
+      description: 'The customer left the page; the money may still come (a slip, a transfer, a late PIX) and settle the order.',
+      type: 'final',
+      entry: 'endPending',
+    },
+    unanswered: {
+      description: 'The provider did not answer (1015): the charge is being confirmed, so the customer must not pay again for now.',
+      type: 'final',
+      entry: 'endPending',
+    },
+    failure: {
+      description: 'Something unexpected ended the payment (recorded): the flow that started it takes the customer back to its form.',
+      type: 'final',
+      entry: 'endFailed',
+    },
   },
 });
 

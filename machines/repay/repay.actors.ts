@@ -3,6 +3,13 @@ import type { Api } from '../../core/api/client';
 import { createPaymentActors, loadMethods } from '../payment/payment.actors';
 import { paymentMachine } from '../payment/payment.machine';
 import type { Order } from '../payment/payment.types';
+import type { Refusals } from '../expected-refusals';
+
+/**
+ * The refusals each call expects, by invoke id: none. Repay's own calls (the order, the methods)
+ * expect no refusal; paying's are the payment flow's (machines/payment/payment.actors.ts).
+ */
+export const refusals = {} as const satisfies Refusals<never>;
 
 /** The repay flow's calls on the typed client, and the payment flow it shares with checkout. */
 export function createRepayActors(api: Api) {

@@ -98,6 +98,7 @@ const finished = { type: 'finished', params: ({ context }: { context: RepayConte
 
 export const repayMachine = repaySetup.createMachine({
   id: 'repay',
+  description: 'Paying an unpaid or failed order again (spec sections 2, 4, 7): its plan, currency and code stay; a method, then paying.',
   context: ({ input }) => ({
     ...input,
     order: undefined,
@@ -114,50 +115,100 @@ export const repayMachine = repaySetup.createMachine({
   output: ({ context }) => context.outcome ?? { kind: 'closed', orderId: context.orderId },
   states: {
     loadingOrder: {
+      description: "The order to pay again is loaded: only an unfinished order can be paid (spec section 3's statuses).",
       tags: ['loading'],
       invoke: {
         id: 'loadOrder',
         src: 'loadOrder',
         input: ({ context }) => ({ orderId: context.orderId }),
-        // Only an unfinished order can be paid again (spec section 3's statuses), and not while
-        // its last charge awaits confirmation: it ends as the payment flow's unanswered charge
-        // does, waiting for the money (the result page says when to look again).
         onDone: [
-          { guard: 'isAwaitingConfirmation', target: 'pending', actions: ['takeOrder', 'endAwaiting'] },
-          { guard: 'isOpen', target: 'loadingMethods', actions: 'takeOrder' },
-          { target: 'closed', actions: ['takeOrder', 'endClosed'] },
+          // It ends as the payment flow's unanswered charge does, waiting for the money.
+          {
+            guard: 'isAwaitingConfirmation',
+            target: 'pending',
+            actions: ['takeOrder', 'endAwaiting'],
+            description: 'Its last charge got no answer (NETWORK_ERROR): not paid again until confirmed; the customer is told to look later.',
+          },
+          {
+            guard: 'isOpen',
+            target: 'loadingMethods',
+            actions: 'takeOrder',
+            description: 'The order is unfinished (submitted, pending or failed): the methods to pay it with are loaded.',
+          },
+          {
+            target: 'closed',
+            actions: ['takeOrder', 'endClosed'],
+            description: 'The order can no longer be paid (paid meanwhile, cancelled or expired): the customer is told so.',
+          },
         ],
-        // 1001 (not the customer's, or unknown): the client has said so.
-        onError: { target: 'failure', actions: 'recordError' },
+        onError: {
+          target: 'failure',
+          actions: 'recordError',
+          description: "The order could not be loaded (1001: not the customer's or unknown; network): the client has said so.",
+        },
       },
     },
     loadingMethods: {
+      description: "The methods offered for the order's plan and currency and the customer's country are loaded for the form.",
       tags: ['loading'],
       invoke: {
         id: 'loadMethods',
         src: 'loadMethods',
         input: ({ context }) => ({ planId: context.order?.items[0]?.planId ?? '', country: context.country, currency: context.order?.currency ?? 'BRL' }),
-        onDone: { target: 'editing', actions: 'takeMethods' },
-        onError: { target: 'failure', actions: 'recordError' },
+        onDone: {
+          target: 'editing',
+          actions: 'takeMethods',
+          description: "The methods are in: the order's own method is selected when it is still offered, else the first one.",
+        },
+        onError: {
+          target: 'failure',
+          actions: 'recordError',
+          description: 'The methods could not be loaded (network, server fault): the customer sees it failed and may try again.',
+        },
       },
     },
     editing: {
+      description: 'The payment form for the order: the customer picks the method, instalments and receipt email, then pays.',
       tags: ['form'],
       on: {
-        METHOD_SELECTED: { actions: 'selectMethod' },
-        INSTALLMENTS_CHANGED: { actions: 'setInstallments' },
-        EMAIL_CHANGED: { actions: 'setEmail' },
-        PAY_SUBMITTED: { guard: 'canPay', target: 'paying', actions: 'startPayment' },
+        METHOD_SELECTED: {
+          actions: 'selectMethod',
+          description: 'The customer picks another method: instalments go back to the default (spec section 9), as far as it allows.',
+        },
+        INSTALLMENTS_CHANGED: {
+          actions: 'setInstallments',
+          description: 'The customer picks another number of instalments, as far as the chosen method allows.',
+        },
+        EMAIL_CHANGED: { actions: 'setEmail', description: 'The customer types the email that the payment information and the receipt are sent to.' },
+        PAY_SUBMITTED: {
+          guard: 'canPay',
+          target: 'paying',
+          actions: 'startPayment',
+          description: 'The customer presses Pay with a method and an email: the order is paid again, under a new idempotency key.',
+        },
       },
     },
     paying: payingState((context: RepayContext, details) => repayRequest(context.orderId, context, details), 'editing'),
     failure: {
-      on: { RETRY: { target: 'loadingOrder' } },
+      description: 'Something unexpected (recorded; the client already said what): the order could not be shown, and may be tried again.',
+      on: { RETRY: { target: 'loadingOrder', description: 'The customer tries again: the order is loaded again from the start.' } },
     },
-    paid: { type: 'final', entry: finished },
-    pending: { type: 'final', entry: finished },
-    redirected: { type: 'final', entry: finished },
-    closed: { type: 'final', entry: finished },
+    paid: { description: 'The order is paid: the customer is taken to the payment result, and the plan is active.', type: 'final', entry: finished },
+    pending: {
+      description: 'The money is on its way, or the last charge awaits confirmation: the customer is told when to look again.',
+      type: 'final',
+      entry: finished,
+    },
+    redirected: {
+      description: "The customer left for PayPal's or the e-wallet's page to approve the payment, to come back to /payment-redirect.",
+      type: 'final',
+      entry: finished,
+    },
+    closed: {
+      description: 'The order can no longer be paid (paid meanwhile, cancelled, expired): the customer is told and may order again.',
+      type: 'final',
+      entry: finished,
+    },
   },
 });
 

@@ -71,6 +71,7 @@ const resetParams = ({ event }: { event: SessionMachineEvent }) => {
 
 export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
+  description: 'The session (spec sections 4, 8): who is signed in, for 10 days, and what ends it: logout, a refusal, another tab.',
   context: ({ input }) => ({ userInfo: input.userInfo, error: undefined }),
   initial: 'opening',
   on: {
@@ -78,74 +79,88 @@ export const sessionMachine = sessionSetup.createMachine({
     // signed out (another tab may have signed in meanwhile).
     SESSION_REFUSED: [
       {
-        // -24010, -24020, 21: reset and reject silently.
         guard: 'isSilentReset',
         target: '.signedOut',
         actions: ['forgetUser', 'clearSession'],
+        description: 'Session refused (-24010, -24020, 21; spec section 8): the customer is signed out silently.',
       },
       {
-        // -1112: show the error message and reset.
         guard: 'isMessageReset',
         target: '.signedOut',
         actions: [{ type: 'showResetMessage', params: resetParams }, 'forgetUser', 'clearSession'],
+        description: 'Account blocked (-1112): the message says why, and the customer is signed out (spec section 8).',
       },
       {
-        // -24030: a warning, the reset, then /login, in that order.
         guard: 'isWarnedReset',
         target: '.signedOut',
         actions: [{ type: 'warnSessionEnded', params: resetParams }, 'forgetUser', 'clearSession', 'goToLogin'],
+        description: 'Password changed elsewhere (-24030): a warning, the customer is signed out, then sent to /login.',
       },
     ],
-    // Spec section 4: another tab changed the stored login data to a different token: reload.
-    OTHER_TAB_CHANGED_LOGIN: { target: '.reloading' },
+    OTHER_TAB_CHANGED_LOGIN: {
+      target: '.reloading',
+      description: 'Another tab stored a different log-in or signed out: the page reloads to follow it (spec section 4).',
+    },
   },
   states: {
     opening: {
-      // The page opens with whatever the store holds; an expired one ends at once (signedIn's timer).
-      always: [{ guard: 'hasSession', target: 'signedIn' }, { target: 'signedOut' }],
+      description: 'The page opens with whatever log-in the browser holds; an expired one ends at once (the 10-day timer).',
+      always: [
+        { guard: 'hasSession', target: 'signedIn', description: 'The browser holds a log-in (userInfo): the customer is signed in with it.' },
+        { target: 'signedOut', description: 'The browser holds no log-in: the customer starts signed out, as a visitor.' },
+      ],
     },
     signedOut: {
+      description: 'Nobody is signed in: the customer sees the public pages and may log in or sign up.',
       tags: ['anonymous'],
       on: {
-        // Any of the login machine's ways in (spec section 2, /login).
         SIGNED_IN: {
           target: 'signedIn',
           actions: ['rememberUser', { type: 'storeUserInfo', params: ({ event }) => ({ userInfo: event.userInfo }) }],
+          description: 'The customer logged in by any of the ways in (spec section 2): the log-in is stored.',
         },
       },
     },
     signedIn: {
+      description: 'The customer is signed in; the session lasts 10 days from log-in (spec sections 4 and 9).',
       tags: ['authenticated'],
       after: {
-        // Spec sections 4 and 9: a session stays open 10 days after login, then ends quietly.
-        sessionLifetime: { target: 'signedOut', actions: ['forgetUser', 'clearSession'] },
+        sessionLifetime: {
+          target: 'signedOut',
+          actions: ['forgetUser', 'clearSession'],
+          description: 'The 10 days are over: the customer is signed out quietly (spec sections 4 and 9).',
+        },
       },
       on: {
-        // A new log-in (another account, or the same one again) restarts the 10 days.
         SIGNED_IN: {
           target: 'signedIn',
           reenter: true,
           actions: ['rememberUser', { type: 'storeUserInfo', params: ({ event }) => ({ userInfo: event.userInfo }) }],
+          description: 'The customer logged in again (another account, or the same one): the 10 days start again.',
         },
-        // Spec section 7: logout calls loginOut.
-        LOGOUT_REQUESTED: { target: 'signingOut' },
+        LOGOUT_REQUESTED: { target: 'signingOut', description: 'The customer logs out: the server is asked to end the session (spec section 7: loginOut).' },
       },
     },
     signingOut: {
-      // Still signed in until the server has ended the session.
+      description: 'Logging out: the server ends the session; the customer counts as signed in until it answered.',
       tags: ['authenticated', 'busy'],
       invoke: {
         id: 'logout',
         src: 'logout',
-        // Spec section 7 (loginOut): the server ends the token's session; this tab forgets it
-        // either way, then goes to /login (docs/decisions/012).
-        onDone: { target: 'signedOut', actions: ['forgetUser', 'clearSession', 'goToLogin'] },
-        // A logout the server could not take still signs this tab out; the error is recorded.
-        onError: { target: 'signedOut', actions: ['recordError', 'forgetUser', 'clearSession', 'goToLogin'] },
+        onDone: {
+          target: 'signedOut',
+          actions: ['forgetUser', 'clearSession', 'goToLogin'],
+          description: 'The server ended the session: this tab forgets it and goes to /login (docs/decisions/012).',
+        },
+        onError: {
+          target: 'signedOut',
+          actions: ['recordError', 'forgetUser', 'clearSession', 'goToLogin'],
+          description: 'The server could not take the logout: this tab still forgets the session and goes to /login.',
+        },
       },
     },
     reloading: {
-      // The page reloads; nothing runs after that.
+      description: "The page reloads to follow the other tab's log-in; nothing runs after that.",
       type: 'final',
       entry: 'reloadPage',
     },

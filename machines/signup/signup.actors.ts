@@ -1,17 +1,22 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../core/api/client';
-import { settleExpected } from '../expected-refusals';
+import { settleExpected, type Refusals } from '../expected-refusals';
 import type { SignupAnswer, SignupFields } from './signup.types';
 import type { Language } from '../../core/i18n/languages';
 
-/** Spec section 8 and docs/decisions/005: the refusals sign-up answers as part of its business. */
-export const signupRefusals = [4, 5, 6, 8, 12, 13, 32, 187, 4000] as const;
+/**
+ * Spec section 8 and docs/decisions/005: the refusals sign-up answers as part of its business, by
+ * the id the machine invokes the call under.
+ */
+export const refusals = {
+  signup: [4, 5, 6, 8, 12, 13, 32, 187, 4000],
+} as const satisfies Refusals<'signup'>;
 
 /** The sign-up machine's calls on the typed client. */
 export function createSignupActors(api: Api) {
   return {
     signup: fromPromise<SignupAnswer, { fields: SignupFields; language: Language }>(({ input, signal }) =>
-      settleExpected(signupRefusals, async (options) => {
+      settleExpected(refusals.signup, async (options) => {
         const body = { ...input.fields, acceptTerms: true as const, language: input.language };
         const result = await api.callData(api.client.POST('/api/user/signup/v1', { body, signal }), options);
         return result.userInfo

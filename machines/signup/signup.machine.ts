@@ -4,6 +4,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { UserInfo } from '../../core/session/store';
 import { invocationError, type InvocationEvents } from '../actor-events';
+import { isRefusedWith, otherRefusals, refusedWith } from '../expected-refusals';
 import type { SignupActors } from './signup.actors';
 import type { SignupAnswer, SignupContext, SignupEvent, SignupInput } from './signup.types';
 
@@ -25,10 +26,7 @@ export const signupMachine = setup({
   guards: {
     isConfirmationSent: ({ event }) => answerOf(event).kind === 'confirmationSent',
     isSignedUp: ({ event }) => answerOf(event).kind === 'signedUp',
-    isAccountTaken: ({ event }) => {
-      const answer = answerOf(event);
-      return answer.kind === 'refused' && [6, 13].includes(answer.errCode);
-    },
+    refusedWith: isRefusedWith,
   },
   actions: {
     takeAnswer: assign(({ event }) => {
@@ -45,15 +43,22 @@ export const signupMachine = setup({
   },
 }).createMachine({
   id: 'signup',
+  description: 'Sign-up (spec sections 2, 5): an email account confirms its address by a mailed link; a phone account is signed in at once.',
   context: ({ input }) => ({ ...input, account: null, errCode: null, error: undefined, userInfo: null }),
   initial: 'editing',
   states: {
     editing: {
-      // Spec section 5: the form checks formats, password length and the terms before sending.
-      on: { SIGNUP_SUBMITTED: { target: 'signingUp', actions: 'clearRefusal' } },
+      description: 'The customer fills in account, name and password and accepts the terms; the form checks them first (spec section 5).',
+      on: {
+        SIGNUP_SUBMITTED: {
+          target: 'signingUp',
+          actions: 'clearRefusal',
+          description: 'The customer submits the form, terms and privacy policy accepted: the account is created.',
+        },
+      },
     },
     signingUp: {
-      // Spec section 7: POST /api/user/signup/v1 with acceptTerms and the page's language.
+      description: "Creating the account (POST /api/user/signup/v1, with the page's language); the button is disabled meanwhile.",
       tags: ['busy'],
       invoke: {
         id: 'signup',
@@ -63,32 +68,55 @@ export const signupMachine = setup({
           return { fields: event.fields, language: context.language };
         },
         onDone: [
-          // docs/decisions/005: an email account confirms its address before it can log in.
-          { guard: 'isConfirmationSent', target: 'awaitingConfirmation', actions: 'takeAnswer' },
-          // A phone account works at once: it is signed in and goes back where it came from.
-          { guard: 'isSignedUp', target: 'signedUp', actions: 'takeAnswer' },
-          // Spec section 8: 6 / 13 the account already exists: offer to log in or recover it.
-          { guard: 'isAccountTaken', target: 'accountExists', actions: 'takeAnswer' },
-          // 4, 5, 8, 12, 32, 187, 4000: the form says what to fix.
-          { target: 'editing', actions: 'takeAnswer' },
+          {
+            guard: 'isConfirmationSent',
+            target: 'awaitingConfirmation',
+            actions: 'takeAnswer',
+            description: 'An email account was created: a confirmation link went out, to follow before logging in (ADR 005).',
+          },
+          {
+            guard: 'isSignedUp',
+            target: 'signedUp',
+            actions: 'takeAnswer',
+            description: 'A phone account was created and works at once: the customer is signed in.',
+          },
+          {
+            guard: refusedWith(6, 13),
+            target: 'accountExists',
+            actions: 'takeAnswer',
+            description: 'The email (6) or phone (13) already has an account: the page offers to log in or recover it (spec section 8).',
+          },
+          {
+            target: 'editing',
+            actions: 'takeAnswer',
+            meta: otherRefusals(4, 5, 8, 12, 32, 187, 4000),
+            description: 'Empty (4, 12), format (5, 8, 32), address taken (187) or country code (4000): the form says what to fix.',
+          },
         ],
-        // Unexpected (network, -2499): the form stays, the error is recorded.
-        onError: { target: 'editing', actions: 'recordError' },
+        onError: {
+          target: 'editing',
+          actions: 'recordError',
+          description: 'Unexpected failure (network, -2499): the form stays, saying it failed; the error is recorded.',
+        },
       },
     },
     accountExists: {
-      // The user logs in or recovers the account, or changes the address and tries again.
+      description: 'The account already exists: the customer logs in or recovers it, or changes the address and tries again.',
       on: {
-        NOTICE_DISMISSED: { target: 'editing', actions: 'clearRefusal' },
-        SIGNUP_SUBMITTED: { target: 'signingUp', actions: 'clearRefusal' },
+        NOTICE_DISMISSED: {
+          target: 'editing',
+          actions: 'clearRefusal',
+          description: 'The customer chooses to use another email or phone number: back to the form.',
+        },
+        SIGNUP_SUBMITTED: { target: 'signingUp', actions: 'clearRefusal', description: 'The customer changes the account and submits the form again.' },
       },
     },
     awaitingConfirmation: {
-      // The page says where the link went; /resend-confirm sends another one.
+      description: 'The page says where the confirmation link went; /resend-confirm sends another one.',
       type: 'final',
     },
     signedUp: {
-      // Spec section 4: userInfo is stored (session machine); back to where the user came from.
+      description: 'Signed up and in: the session is stored and the customer goes back to where they came from (spec section 4).',
       type: 'final',
       entry: [
         { type: 'storeUserInfo', params: ({ context }) => ({ userInfo: context.userInfo! }) },

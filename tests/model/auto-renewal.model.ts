@@ -2,7 +2,7 @@
 // results of every invocation, which the walks then arrange for real.
 import type { EventObject } from 'xstate';
 import { autoRenewalMachine, type AutoRenewalMachine } from '../../machines/auto-renewal/auto-renewal.machine';
-import { createAutoRenewalActors } from '../../machines/auto-renewal/auto-renewal.actors';
+import { createAutoRenewalActors, refusals } from '../../machines/auto-renewal/auto-renewal.actors';
 import type { RenewInfo } from '../../machines/auto-renewal/auto-renewal.types';
 import { done, error, type GraphModel } from './harness';
 
@@ -16,7 +16,7 @@ const info = (status: RenewInfo['status'], renewing = false): RenewInfo => ({
 });
 const refused = (errCode: number) => ({ kind: 'refused', errCode });
 
-/** Per invocation, the answers the graph considers: one per guarded branch of its onDone. */
+/** Per invocation, the answers the graph considers: each result branch of its onDone, and every refusal the call expects. */
 const automatic: Record<string, EventObject[]> = {
   loadInfo: [
     done('loadInfo', { kind: 'info', info: info('activated') }),
@@ -24,14 +24,18 @@ const automatic: Record<string, EventObject[]> = {
     done('loadInfo', { kind: 'info', info: info('activated', true) }),
     done('loadInfo', { kind: 'info', info: info('cancelled') }),
     done('loadInfo', { kind: 'info', info: info('expired') }),
-    done('loadInfo', refused(6201)),
+    ...refusals.loadInfo.map((c) => done('loadInfo', refused(c))),
     error('loadInfo'),
   ],
-  cancelRenewal: [done('cancelRenewal', { kind: 'info', info: info('cancelled') }), done('cancelRenewal', refused(6207)), error('cancelRenewal')],
+  cancelRenewal: [
+    done('cancelRenewal', { kind: 'info', info: info('cancelled') }),
+    ...refusals.cancelRenewal.map((c) => done('cancelRenewal', refused(c))),
+    error('cancelRenewal'),
+  ],
   listCards: [done('listCards', []), error('listCards')],
   changeCard: [
     done('changeCard', { kind: 'info', info: info('activated') }),
-    ...[6206, 2002, -2511].map((c) => done('changeCard', refused(c))),
+    ...refusals.changeCard.map((c) => done('changeCard', refused(c))),
     error('changeCard'),
   ],
 };

@@ -80,6 +80,8 @@ walkSuite({
   flow: 'autoRenewal',
   walk: 'screens',
   model: autoRenewalGraph(),
+  // A path for each refusal code the calls expect (6204, 6202, 1020 share a branch with another code).
+  walkEveryTarget: true,
   async path(run) {
     const world = new RenewalWorld(server);
     await world.setUp();

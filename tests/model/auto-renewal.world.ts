@@ -1,18 +1,20 @@
 // The real server state behind each answer of the auto-renewal walks: a subscription bought with a
 // saved card (and a spare saved card), cancelled or expired by the server's own routes and renewal
-// job, a renewal pass paused mid-charge (6207, 2002), a card deleted or expired (−2511, 6206), and
-// storage faults for the unexpected. Shared by walk (a) and walk (b).
+// job (also meanwhile: 6204, 6202), a renewal pass paused mid-charge (6207, 2002), a card deleted or
+// expired (−2511, 6206), another account signed in from another tab (1020), and storage faults for
+// the unexpected. Shared by walk (a) and walk (b).
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { useTestServer } from '../helpers/test-server';
 import { buyWithSavedCard, Cards, cancelRenewal, deleteCard, expireByDeclines, expireCard, pauseRenewal, signedInClient, subscription } from './billing.world';
+import { refusals } from '../../machines/auto-renewal/auto-renewal.actors';
 import { storageFault } from './faults';
 
 type Server = ReturnType<typeof useTestServer>;
 type Output = { kind?: string; errCode?: number; info?: { status: string; renewing: boolean } } | undefined;
 
 /** Codes the actors name to the client: a toast of one of these would say it twice. */
-const expectedCodes = [6201, 6202, 6204, 6206, 6207, 2002, -2511, 1020];
+const expectedCodes: readonly number[] = Object.values(refusals).flat();
 
 export class RenewalWorld {
   customer!: Awaited<ReturnType<typeof signedInClient>>;
@@ -56,16 +58,28 @@ export class RenewalWorld {
       case 'xstate.error.actor.listCards':
         return fault('cards');
       case 'xstate.done.actor.cancelRenewal':
-        // 6207: a renewal pass claims the subscription while the customer confirms.
-        if (output?.kind === 'refused') await pause();
+        // While the customer confirms: a renewal pass claims the subscription (6207), it is turned
+        // off in another tab (6204), or its renewals are declined until it expires (6202).
+        if (output?.errCode === 6207) await pause();
+        if (output?.errCode === 6204) await cancelRenewal(this.server, auth);
+        if (output?.errCode === 6202) await expireByDeclines(this.server, account.uid);
         return;
       case 'xstate.done.actor.changeCard':
         if (output?.errCode === 6206) await expireCard(this.server, this.spareCardId!);
         if (output?.errCode === 2002) await pause();
         // Deleted in another tab after the list was shown.
         if (output?.errCode === -2511) await deleteCard(this.server, auth, this.spareCardId!);
+        // Another account signed in from another tab after the list was shown: the session the
+        // panel calls with is now that account's, and the chosen card is not its own.
+        if (output?.errCode === 1020) await this.signInElsewhere();
         return;
     }
+  }
+
+  /** Another account signs in on the same browser: the shared session store now holds its token. */
+  private async signInElsewhere() {
+    const other = await signedInClient(this.server);
+    this.customer.client.store.set('userInfo', other.client.store.get('userInfo'));
   }
 
   async repair() {
@@ -78,10 +92,21 @@ export class RenewalWorld {
     if (event.type.startsWith('xstate.error')) for (const undo of this.repairs.splice(0)) await undo();
     const toasts = this.customer.client.effects.filter((e) => e[0] === 'toast').map((e) => e[2]);
     expect(toasts.filter((c) => expectedCodes.includes(c as number))).toEqual([]);
+    const { info, errCode, error } = reached.context;
+    const answered = (event as { output?: Output }).output;
+    if (answered?.kind === 'refused' && event.type !== 'xstate.done.actor.loadInfo') {
+      // The refusal is the one arranged, and the server is where it says: still on while a
+      // charge runs (6207, spec section 4), turned off or expired meanwhile (6204, 6202); a
+      // refused card changes nothing.
+      expect(errCode).toBe(answered.errCode);
+      const sub = await subscription(this.server.db, this.customer.account.uid);
+      const left: Record<number, string> = { 6207: 'activated', 6204: 'cancelled', 6202: 'expired' };
+      if (event.type === 'xstate.done.actor.cancelRenewal') expect(sub?.status).toBe(left[answered.errCode!]);
+      if (event.type === 'xstate.done.actor.changeCard') expect(sub?.card_id).toBe(info?.card?.id);
+    }
     // While a call runs, the server is as arranged for its answer (a fault may be in place).
     if (reached.hasTag('busy')) return;
     const sub = await subscription(this.server.db, this.customer.account.uid);
-    const { info, errCode, error } = reached.context;
     if (reached.matches('activated')) {
       expect(sub?.status).toBe('activated');
       expect(info).toMatchObject({ status: 'activated', renewing: sub!.renewing_since !== null, card: { id: sub!.card_id } });
@@ -93,12 +118,6 @@ export class RenewalWorld {
     if (event.type === 'xstate.done.actor.changeCard' && errCode === null) {
       // The next renewal is charged to the new card.
       expect([sub!.card_id, reached.context.cardChanged]).toEqual([this.spareCardId, true]);
-    }
-    const answered = (event as { output?: Output }).output;
-    if (answered?.kind === 'refused' && event.type !== 'xstate.done.actor.loadInfo') expect(errCode).toBe(answered.errCode);
-    if (errCode === 6207) {
-      // Spec section 4: a renewal in progress leaves auto-renewal on.
-      expect(sub?.status).toBe('activated');
     }
   }
 }

@@ -2,11 +2,11 @@
 // of every invocation (its own calls, and the payment and unbinding flows it runs as children).
 import type { EventObject } from 'xstate';
 import { checkoutMachine, type CheckoutMachine } from '../../machines/checkout/checkout.machine';
-import { createCheckoutActors } from '../../machines/checkout/checkout.actors';
+import { createCheckoutActors, refusals } from '../../machines/checkout/checkout.actors';
 import type { CheckoutInput } from '../../machines/checkout/checkout.types';
 import { monthlyValuation } from '../fixtures/valuation';
 import { done, error, type GraphModel } from './harness';
-import { graphMethods, paymentEnds } from './payment.model';
+import { graphMethods, paymentEnds, refusedAnswers } from './payment.model';
 
 export const checkoutInputs = {
   plan1: { planId: '1', currency: 'BRL', country: 'BR', defaultInstallments: 3, email: 'graph@example.com' },
@@ -43,9 +43,10 @@ export function checkoutGraph(
     events: (snapshot) => {
       const c = snapshot.context;
       const automatic: Record<string, EventObject[]> = {
+        // Available, or refused with each code the check expects (6000, 6001, -2500).
         checkAvailability: [
           done('checkAvailability', { kind: 'available' }),
-          done('checkAvailability', { kind: 'refused', errCode: 6000 }),
+          ...refusedAnswers('checkAvailability', refusals.checkAvailability),
           error('checkAvailability'),
         ],
         // Once a payment was refused, its order is the customer's unfinished one.

@@ -66,6 +66,8 @@ walkSuite({
   flow: 'checkout',
   walk: 'screens',
   model: checkoutGraph(),
+  // A path for each refusal code the calls expect, not only for each transition.
+  walkEveryTarget: true,
   async path(run) {
     const world = new CheckoutWorld(server, clock, '3');
     await world.setUp();

@@ -20,6 +20,8 @@ walkSuite({
   flow: 'checkout',
   walk: 'server',
   model: checkoutGraph(),
+  // A path for each refusal code the calls expect, not only for each transition.
+  walkEveryTarget: true,
   async path(run) {
     const world = new CheckoutWorld(server, clock);
     await world.setUp();

@@ -1,5 +1,6 @@
 // The real world the checkout walks (a) and (b) arrange: a signed-in customer, and every answer
-// made to happen for real: a running multi-screen plan (6000), an unfinished order (the cart),
+// made to happen for real: a running multi-screen plan (6000), a plan that does not exist (6001),
+// an account flagged to reset its password (-2500), an unfinished order (the cart),
 // another unpaid order holding the code (9004, or one that cannot be cancelled: 1003), the sandbox
 // cards, PayPal, a PIX left unpaid until its window closed, a request lost on the network.
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
@@ -27,8 +28,8 @@ export class CheckoutWorld {
   api!: ReturnType<typeof lossyClient>['api'];
   private lose!: Set<string>;
   private auth: Record<string, string> = {};
-  /** What the next payment, code and unbinding answers were arranged to be. */
-  readonly plan = { payment: 'paid', code: 'applied', unbinding: '' };
+  /** What the next payment, code and unbinding answers were arranged to be, and the availability check's refusal. */
+  readonly plan: { payment: string; code: string; unbinding: string; unavailable?: number } = { payment: 'paid', code: 'applied', unbinding: '' };
 
   constructor(
     private readonly server: Server,
@@ -47,8 +48,10 @@ export class CheckoutWorld {
     ({ api: this.api, lose: this.lose } = lossyClient(this.server.app, login.body.data, this.gate));
   }
 
+  /** The plan the customer chose: one that does not exist (a stale link) when the check is to answer 6001. */
   get input() {
-    return { planId: this.planId, currency: 'BRL', country: 'BR', defaultInstallments: 3, email: this.account.account };
+    const planId = this.plan.unavailable === 6001 ? '999999' : this.planId;
+    return { planId, currency: 'BRL', country: 'BR', defaultInstallments: 3, email: this.account.account };
   }
 
   private pay(body: Record<string, unknown>) {
@@ -67,15 +70,20 @@ export class CheckoutWorld {
     const [, kind, id] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type) ?? [];
     if (kind === 'error' && routes[id ?? '']) return void this.lose.add(routes[id!]!);
     switch (id) {
-      case 'checkAvailability':
+      case 'checkAvailability': {
+        const errCode = output?.kind === 'refused' ? (output.errCode as number) : undefined;
+        this.plan.unavailable = errCode;
         // Spec section 6: a running multi-screen plan; a single-screen plan may not be bought.
         if (
-          output?.kind === 'refused' &&
+          errCode === 6000 &&
           !(await this.server.db.query('SELECT 1 FROM entitlements WHERE account_uid = $1 AND device_count > 1', [this.account.uid])).length
         ) {
           await this.pay({ planId: '2', method: 'card', ...card('4242424242424242') });
         }
+        // The account was flagged by the system upgrade: its password must be reset before buying.
+        if (errCode === -2500) await this.server.db.query('UPDATE accounts SET must_reset_password = true WHERE uid = $1', [this.account.uid]);
         return;
+      }
       case 'loadCart':
         // An unfinished order: a PIX code not paid yet.
         if (output && (await this.openOrders()).length === 0) await this.pay({ method: 'pix', payer: PIX_PAYER });
@@ -140,7 +148,7 @@ export class CheckoutWorld {
       (await this.server.db.query('SELECT 1 FROM orders WHERE id = $1 AND status = $2', [id, status])).length;
     switch (JSON.stringify(reached.value)) {
       case '"unavailable"':
-        expect(c.outcome).toEqual({ kind: 'unavailable', errCode: 6000 });
+        expect(c.outcome).toEqual({ kind: 'unavailable', errCode: this.plan.unavailable });
         break;
       case '"cartFound"':
         expect(orders.map((o) => o.id)).toContain(c.cart?.id);

@@ -1,132 +1,212 @@
-// The coverage report of the model-based walks: per machine, the states and transitions of its
-// graph, and those the real walks covered in (a) against the real server and (b) through the
-// screens. Each suite writes its part, then merges every part into docs/flows/coverage.json; as
-// each merge follows its own part, the last merge of a run holds every part.
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// What the model walks cover, and where it goes. Four kinds of targets per machine: its states,
+// its transitions, each refusal code a call expects on the branch that routes it
+// (`<transition> @<code>`, tests/helpers/flow-configs.ts), and each transition of a parent state
+// once per atomic state that can take it (`<transition> from <state>`). Each suite writes its
+// part, passed paths only, to .tmp/flow-coverage/<run>/<flow>.<walk>.json; `npm test` merges a
+// run's parts into docs/flows/coverage.json (tests/model/coverage-report.ts).
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { AnyStateMachine } from 'xstate';
-import { graphStates, graphTransitions, type CoverageRecorder } from './harness';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { loadFlows, refusalRouting, stateNodes, transitionsOf, type Flow } from '../helpers/flow-configs';
+import { anyStateTarget, graphStates, graphTransitions, refusalTarget, transitionId } from './harness';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const COVERAGE_FILE = path.join(root, 'docs/flows/coverage.json');
-const PARTS_DIR = path.join(root, '.tmp/flow-coverage');
+export const root = path.resolve(import.meta.dirname, '../..');
 
 export type Walk = 'server' | 'screens';
+export const WALKS: readonly Walk[] = ['server', 'screens'];
+export const TARGET_KINDS = ['states', 'transitions', 'refusals', 'anyState'] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
+export type TargetLists = Record<TargetKind, string[]>;
 
-export interface WalkCoverage {
-  states: string[];
-  transitions: string[];
-  missingStates: string[];
-  missingTransitions: string[];
+/** A target a walk cannot arrange yet, or that no server answer produces yet: it must stay uncovered. */
+export interface KnownGap {
+  target: string;
+  reason: string;
 }
 
-export interface MachineCoverage {
-  states: number;
-  transitions: number;
-  server?: WalkCoverage;
-  screens?: WalkCoverage;
+export interface PathRecord {
+  title: string;
+  start: string;
+  /** The path's events, as its title reads them. */
+  steps: string[];
+  status: 'passed' | 'failed';
+  durationMs: number;
+  /** The first line of the error, when it failed. */
+  error?: string;
+  /** The root actor's last state value (JSON). */
+  stoppedAt?: string;
+  /** The targets it covered (known gaps left out); they count only if it passed. */
+  covered: TargetLists;
 }
 
-export type CoverageReport = Record<string, MachineCoverage>;
-
-interface Part {
-  machine: string;
+/** One suite's part (`.tmp/flow-coverage/<run>/<flow>.<walk>.json`). */
+export interface CoveragePart {
+  flow: string;
   walk: Walk;
-  graph: { states: string[]; transitions: string[] };
-  covered: { states: string[]; transitions: string[] };
+  machineHash: string;
+  /** Every path of the suite ran (no `-t` filter, no bail). */
+  complete: boolean;
+  targets: TargetLists;
+  /** By passed paths only; known gaps never. */
+  covered: TargetLists;
+  knownGaps: KnownGap[];
+  paths: PathRecord[];
 }
 
-function writeAtomic(file: string, text: string) {
+/** Where coverage goes; tests hand in temporary ones. */
+export interface CoverageFiles {
+  /** Parts, by run: `<parts>/<run>/<flow>.<walk>.json`. */
+  parts: string;
+  /** The committed report, written only by a complete `npm test`. */
+  committed: string;
+  /** Any other run's merged report. */
+  partial: string;
+}
+
+export const defaultFiles: CoverageFiles = {
+  parts: path.join(root, '.tmp/flow-coverage'),
+  committed: path.join(root, 'docs/flows/coverage.json'),
+  partial: path.join(root, 'reports/flows/coverage.partial.json'),
+};
+
+/** The run a part belongs to: `FLOW_RUN_ID` (set by `npm test`), else `adhoc`. */
+export const currentRunId = (env: NodeJS.ProcessEnv = process.env) => env.FLOW_RUN_ID?.trim().replace(/[^\w.-]/g, '_') || 'adhoc';
+
+export const partFile = (files: CoverageFiles, runId: string, flow: string, walk: Walk) => path.join(files.parts, runId, `${flow}.${walk}.json`);
+
+export const emptyTargets = (): TargetLists => ({ states: [], transitions: [], refusals: [], anyState: [] });
+
+export function writeAtomic(file: string, text: string) {
   mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, text);
   renameSync(tmp, file);
 }
 
-/** One walk's coverage of one machine, measured by its recorder. */
-export function walkCoverage(machine: AnyStateMachine, recorder: CoverageRecorder): WalkCoverage {
-  const states = graphStates(machine);
-  const transitions = graphTransitions(machine);
+/** Where a flow's refusals go (tests/helpers/flow-configs.ts `refusalRouting`). */
+export interface Routing {
+  routes: ReadonlyArray<{ invoke: string; code: number; transition: string }>;
+  problems: readonly string[];
+}
+
+let flows: Promise<Flow[]> | undefined;
+
+/**
+ * The refusal routing of the flow whose machine has `machine`'s id; none for a machine of no flow.
+ * Flows that cannot be read make a problem of it: a complete run cannot be held to refusals it cannot name.
+ */
+export async function routingOf(machine: AnyStateMachine): Promise<Routing> {
+  try {
+    const flow = (await (flows ??= loadFlows())).find((f) => f.machine.id === machine.id);
+    return flow ? refusalRouting(flow) : { routes: [], problems: [] };
+  } catch (error) {
+    return { routes: [], problems: [`the flows' refusals could not be read: ${(error as Error).message.split('\n')[0]}`] };
+  }
+}
+
+/** Every target of a machine; a routing problem is a target no path can cover, named by its text. */
+export function machineTargets(machine: AnyStateMachine, routing: Routing = { routes: [], problems: [] }): TargetLists {
   return {
-    states: states.filter((s) => recorder.states.has(s)),
-    transitions: transitions.filter((t) => recorder.transitions.has(t)),
-    missingStates: states.filter((s) => !recorder.states.has(s)),
-    missingTransitions: transitions.filter((t) => !recorder.transitions.has(t)),
+    states: graphStates(machine),
+    transitions: graphTransitions(machine),
+    refusals: [...routing.routes.map((r) => refusalTarget(r.transition, r.code)), ...routing.problems],
+    anyState: anyStateTargets(machine),
   };
 }
 
-/** Saves one walk's part and rewrites docs/flows/coverage.json from every part. */
-export function saveCoverage(name: string, walk: Walk, machine: AnyStateMachine, recorder: CoverageRecorder): CoverageReport {
-  const part: Part = {
-    machine: name,
-    walk,
-    graph: { states: graphStates(machine), transitions: graphTransitions(machine) },
-    covered: { states: [...recorder.states].sort(), transitions: [...recorder.transitions].sort() },
-  };
-  writeAtomic(path.join(PARTS_DIR, `${name}.${walk}.json`), JSON.stringify(part));
-  const report = mergeParts();
-  writeAtomic(COVERAGE_FILE, `${JSON.stringify(report, null, 2)}\n`);
-  return report;
-}
-
-function mergeParts(): CoverageReport {
-  const report: CoverageReport = {};
-  const files = readdirSync(PARTS_DIR)
-    .filter((f) => f.endsWith('.json'))
-    .sort();
-  for (const file of files) {
-    const part = JSON.parse(readFileSync(path.join(PARTS_DIR, file), 'utf8')) as Part;
-    const entry = (report[part.machine] ??= { states: part.graph.states.length, transitions: part.graph.transitions.length });
-    const covered = { states: new Set(part.covered.states), transitions: new Set(part.covered.transitions) };
-    entry[part.walk] = {
-      states: part.graph.states.filter((s) => covered.states.has(s)),
-      transitions: part.graph.transitions.filter((t) => covered.transitions.has(t)),
-      missingStates: part.graph.states.filter((s) => !covered.states.has(s)),
-      missingTransitions: part.graph.transitions.filter((t) => !covered.transitions.has(t)),
-    };
-  }
-  return report;
-}
-
-const pct = (n: number, of: number) => (of === 0 ? '100%' : `${Math.floor((n / of) * 1000) / 10}%`);
-
-/** The table printed at the end of `npm test`. */
-export function formatCoverage(report: CoverageReport): string {
-  const rows = [['machine', 'states', 'transitions', '(a) server states', '(a) server transitions', '(b) screens states', '(b) screens transitions']];
-  for (const [name, m] of Object.entries(report).sort(([a], [b]) => a.localeCompare(b))) {
-    const cell = (w: WalkCoverage | undefined, k: 'states' | 'transitions') => (w ? `${w[k].length}/${m[k]} ${pct(w[k].length, m[k])}` : 'not run');
-    rows.push([
-      name,
-      String(m.states),
-      String(m.transitions),
-      cell(m.server, 'states'),
-      cell(m.server, 'transitions'),
-      cell(m.screens, 'states'),
-      cell(m.screens, 'transitions'),
-    ]);
-  }
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows
-    .map((r) =>
-      r
-        .map((c, i) => c.padEnd(widths[i]!))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-}
-
-/** The walks under 100% of their machine's states or transitions, as readable lines. */
-export function underFullCoverage(report: CoverageReport): string[] {
-  const lines: string[] = [];
-  for (const [name, m] of Object.entries(report)) {
-    for (const walk of ['server', 'screens'] as const) {
-      const w = m[walk];
-      if (w && (w.missingStates.length > 0 || w.missingTransitions.length > 0)) {
-        lines.push(`${name} (${walk}): ${w.missingStates.length} states and ${w.missingTransitions.length} transitions uncovered`);
+/**
+ * Each transition a parent state (the root, a compound or a parallel state) defines, once per
+ * atomic, non-final state under it that can take it: one that an eventless transition does not
+ * leave at once, and where no state between it and the parent (itself included) defines a
+ * transition for the same event. A compound's own `onDone` is left out: only its final state
+ * takes it.
+ */
+export function anyStateTargets(machine: AnyStateMachine): string[] {
+  const targets: string[] = [];
+  for (const parent of stateNodes(machine)) {
+    if (parent.type !== 'compound' && parent.type !== 'parallel') continue;
+    for (const t of transitionsOf(parent)) {
+      if (t.eventType.startsWith('xstate.done.state.')) continue;
+      for (const atomic of stateNodes(machine)) {
+        if (atomic.type !== 'atomic' || !under(atomic, parent) || leavesAtOnce(atomic) || shadowed(atomic, parent, t.eventType)) continue;
+        targets.push(anyStateTarget(transitionId(t), atomic.id));
       }
     }
   }
-  return lines;
+  return targets;
+}
+
+const under = (node: AnyStateNode, parent: AnyStateNode) => {
+  for (let n = node.parent; n; n = n.parent) if (n === parent) return true;
+  return false;
+};
+
+/** A transient state: an unguarded eventless transition leaves it before any event. */
+const leavesAtOnce = (node: AnyStateNode) => (node.always ?? []).some((t) => !t.guard);
+
+function shadowed(atomic: AnyStateNode, parent: AnyStateNode, eventType: string): boolean {
+  for (let n: AnyStateNode | undefined = atomic; n && n !== parent; n = n.parent) {
+    if (eventType === '' ? (n.always ?? []).length > 0 : n.transitions.has(eventType) || n.transitions.has('*')) return true;
+  }
+  return false;
+}
+
+/** What one path did, as its recorder saw it (every id, targets or not). */
+export interface PathOutcome extends Omit<PathRecord, 'covered'> {
+  reached: TargetLists;
+}
+
+export interface SuiteRun {
+  flow: string;
+  walk: Walk;
+  machineHash: string;
+  targets: TargetLists;
+  /** The suite's known gaps and awaited targets together. */
+  knownGaps: readonly KnownGap[];
+  /** How many paths the suite has. */
+  pathCount: number;
+  outcomes: readonly PathOutcome[];
+}
+
+const sorted = (list: Iterable<string>) => [...new Set(list)].sort();
+
+/**
+ * The suite's part: the targets covered by passed paths, known gaps left out; and, apart, the
+ * known gaps some passed path covered, with the paths (the gate fails on them).
+ */
+export function buildPart(run: SuiteRun): { part: CoveragePart; gapsCovered: Map<string, string[]> } {
+  const gaps = new Set(run.knownGaps.map((g) => g.target));
+  const gapsCovered = new Map<string, string[]>();
+  const covered = emptyTargets();
+  const paths = run.outcomes.map(({ reached, ...rest }): PathRecord => {
+    const mine = emptyTargets();
+    for (const kind of TARGET_KINDS) {
+      const hit = new Set(reached[kind]);
+      for (const target of run.targets[kind].filter((t) => hit.has(t))) {
+        if (!gaps.has(target)) mine[kind].push(target);
+        else if (rest.status === 'passed') gapsCovered.set(target, [...(gapsCovered.get(target) ?? []), rest.title]);
+      }
+      mine[kind] = sorted(mine[kind]);
+      if (rest.status === 'passed') covered[kind].push(...mine[kind]);
+    }
+    return { ...rest, covered: mine };
+  });
+  for (const kind of TARGET_KINDS) covered[kind] = sorted(covered[kind]);
+  const part: CoveragePart = {
+    flow: run.flow,
+    walk: run.walk,
+    machineHash: run.machineHash,
+    complete: run.outcomes.length >= run.pathCount,
+    targets: Object.fromEntries(TARGET_KINDS.map((k) => [k, sorted(run.targets[k])])) as TargetLists,
+    covered,
+    knownGaps: [...run.knownGaps].sort((a, b) => a.target.localeCompare(b.target)),
+    paths: [...paths].sort((a, b) => a.title.localeCompare(b.title)),
+  };
+  return { part, gapsCovered };
+}
+
+export function savePart(part: CoveragePart, runId: string, files: CoverageFiles = defaultFiles): string {
+  const file = partFile(files, runId, part.flow, part.walk);
+  writeAtomic(file, `${JSON.stringify(part, null, 2)}\n`);
+  return file;
 }

@@ -2,7 +2,7 @@
 // typed results of its one invocation, which the walks then arrange for real.
 import type { EventObject } from 'xstate';
 import { discountUnbindingMachine, type DiscountUnbindingMachine } from '../../machines/discount-unbinding/discount-unbinding.machine';
-import { createDiscountUnbindingActors } from '../../machines/discount-unbinding/discount-unbinding.actors';
+import { createDiscountUnbindingActors, refusals } from '../../machines/discount-unbinding/discount-unbinding.actors';
 import type { DiscountUnbindingInput } from '../../machines/discount-unbinding/discount-unbinding.types';
 import type { GraphModel } from './harness';
 
@@ -12,7 +12,7 @@ export const unbindingInputs = { heldByOtherOrder: { orderId: 'graph', discountC
 
 const answers: EventObject[] = [
   { type: 'xstate.done.actor.unbind', output: { kind: 'unbound', orderId: 'graph' } } as EventObject,
-  { type: 'xstate.done.actor.unbind', output: { kind: 'refused', errCode: 1003 } } as EventObject,
+  ...refusals.unbind.map((errCode) => ({ type: 'xstate.done.actor.unbind', output: { kind: 'refused', errCode } }) as EventObject),
   { type: 'xstate.error.actor.unbind', error: new Error('unbind') } as EventObject,
 ];
 const userEvents: EventObject[] = [{ type: 'CONFIRMED' }, { type: 'CANCELLED' }, { type: 'RETRY_REQUESTED' }];

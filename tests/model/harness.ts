@@ -70,14 +70,22 @@ const vertexOf =
  * then, for every transition no kept path takes, the shortest path to a vertex where it can be
  * taken followed by that edge. Transitions are the machine's definitions (`transitionId`), so an
  * edge leading to a new vertex but through a transition already covered is not walked again.
- * Paths that are prefixes of longer ones are dropped.
+ * With `every: 'target'`, a step covers what the coverage counts (`stepTargets`): the transition,
+ * the refusal code it took and, for a transition of a parent state, the atomic state it was taken
+ * from, so a path is kept for each of those too. A path taking one of `skip` (a known gap, an
+ * awaited answer) is not walked: it could not pass. Paths that are prefixes of longer ones are dropped.
  */
-export function flowPaths<M extends AnyStateMachine>(model: GraphModel<M>): FlowPath<M>[] {
+export function flowPaths<M extends AnyStateMachine>(
+  model: GraphModel<M>,
+  { skip = [], every = 'transition' }: { skip?: readonly string[]; every?: 'transition' | 'target' } = {},
+): FlowPath<M>[] {
   const serializeState = vertexOf(model);
   const reached = new Set<string>();
   const covered = new Set<string>();
   const kept: FlowPath<M>[] = [];
-  const taken = (state: SnapshotFrom<M>, event: EventObject) => transitionsTaken(model.machine, state, event);
+  const skipped = new Set(skip);
+  const taken = (state: SnapshotFrom<M>, event: EventObject) =>
+    every === 'target' ? targetsTaken(model.machine, state, event) : transitionsTaken(model.machine, state, event);
   const pathTransitions = (p: StatePath<SnapshotFrom<M>, EventObject>) => p.steps.slice(1).flatMap((step, i) => taken(p.steps[i]!.state, step.event));
   for (const [start, input] of Object.entries(model.inputs)) {
     const { shortest, adjacency } = traverse(model, input);
@@ -87,6 +95,7 @@ export function flowPaths<M extends AnyStateMachine>(model: GraphModel<M>): Flow
     let startKept = false;
     for (const p of [...shortest].sort((a, b) => a.steps.length - b.steps.length)) {
       const ids = pathTransitions(p);
+      if (ids.some((id) => skipped.has(id))) continue;
       const vertex = serializeState(p.state);
       const first = !startKept && p.steps.length > 1;
       if (!first && reached.has(vertex) && ids.every((id) => covered.has(id))) continue;
@@ -97,10 +106,10 @@ export function flowPaths<M extends AnyStateMachine>(model: GraphModel<M>): Flow
     }
     for (const [vertex, { state: from, transitions }] of Object.entries(adjacency)) {
       const head = byVertex.get(vertex);
-      if (!head) continue;
+      if (!head || pathTransitions(head).some((id) => skipped.has(id))) continue;
       for (const { event, state } of Object.values(transitions)) {
         const ids = taken(from, event);
-        if (ids.every((id) => covered.has(id))) continue;
+        if (ids.every((id) => covered.has(id)) || ids.some((id) => skipped.has(id))) continue;
         ids.forEach((id) => covered.add(id));
         kept.push({ state, weight: head.weight + 1, steps: [...head.steps, { state, event }], start });
       }
@@ -115,12 +124,69 @@ export function flowPaths<M extends AnyStateMachine>(model: GraphModel<M>): Flow
 
 /** The transition definitions a live actor would take for `event` in `state`. */
 export function transitionsTaken(machine: AnyStateMachine, state: unknown, event: EventObject): string[] {
+  return transitionData(machine, state, event).map(transitionId);
+}
+
+/** The coverage targets a live actor would take for `event` in `state` (see `stepTargets`). */
+export function targetsTaken(machine: AnyStateMachine, state: unknown, event: EventObject): string[] {
+  const { transitions, refusals, anyState } = stepTargets(transitionData(machine, state, event), atomicNodes(state as AnyMachineSnapshot), event);
+  return [...transitions, ...refusals, ...anyState];
+}
+
+function transitionData(machine: AnyStateMachine, state: unknown, event: EventObject): Array<TransitionDefinition<any, any>> {
   const data = (machine as unknown as { getTransitionData(s: unknown, e: EventObject): Array<TransitionDefinition<any, any>> | undefined }).getTransitionData(
     state,
     event,
   );
   // Eventless transitions that follow in the same step are not listed; the walks measure them.
-  return (data ?? []).map(transitionId);
+  return data ?? [];
+}
+
+/** A snapshot's atomic (and final) state nodes. */
+const atomicNodes = (snapshot: { _nodes?: AnyStateNode[] } | undefined): AnyStateNode[] =>
+  (snapshot?._nodes ?? []).filter((n) => n.type === 'atomic' || n.type === 'final');
+
+/** The atomic states an actor of `machine` is in before its first microstep. */
+function initialAtomic(node: AnyStateNode): AnyStateNode[] {
+  if (node.type === 'atomic' || node.type === 'final') return [node];
+  if (node.type === 'parallel') return (Object.values(node.states) as AnyStateNode[]).filter((n) => n.type !== 'history').flatMap(initialAtomic);
+  const first = node.initial?.target?.[0] as AnyStateNode | undefined;
+  return first ? initialAtomic(first) : [];
+}
+
+const isDescendant = (node: AnyStateNode, of: AnyStateNode): boolean => {
+  for (let n: AnyStateNode | undefined = node.parent; n; n = n.parent) if (n === of) return true;
+  return false;
+};
+
+/** A refusal target: the transition that took a refused answer, and its code. */
+export const refusalTarget = (transition: string, code: number) => `${transition} @${code}`;
+/** An any-state target: a parent state's transition, taken from one of its atomic states. */
+export const anyStateTarget = (transition: string, atomicState: string) => `${transition} from ${atomicState}`;
+
+/**
+ * What one microstep covers: its transitions; for a `xstate.done.actor.*` answer refused with a
+ * code, `<transition> @<code>`; for a transition a parent state (the root, a compound or parallel
+ * state) defines, `<transition> from <atomic state>` for each atomic state of `before` (the
+ * snapshot before the step) under that parent.
+ */
+export function stepTargets(
+  transitions: ReadonlyArray<TransitionDefinition<any, any>>,
+  before: readonly AnyStateNode[],
+  event: EventObject,
+): { transitions: string[]; refusals: string[]; anyState: string[] } {
+  const out = { transitions: [] as string[], refusals: [] as string[], anyState: [] as string[] };
+  const output = (event as { output?: { kind?: unknown; errCode?: unknown } }).output;
+  const refused = event.type.startsWith('xstate.done.actor.') && output?.kind === 'refused' && typeof output.errCode === 'number' ? output.errCode : null;
+  for (const t of transitions) {
+    const id = transitionId(t);
+    out.transitions.push(id);
+    if (refused !== null && t.eventType === event.type) out.refusals.push(refusalTarget(id, refused));
+    if (t.source.type === 'compound' || t.source.type === 'parallel') {
+      for (const atomic of before) if (isDescendant(atomic, t.source)) out.anyState.push(anyStateTarget(id, atomic.id));
+    }
+  }
+  return out;
 }
 
 function traverse<M extends AnyStateMachine>(model: GraphModel<M>, input: InputFrom<M>) {
@@ -163,34 +229,94 @@ export const done = (id: string, output: unknown): EventObject => ({ type: `xsta
 /** An invocation's failure as a graph offers it; the walks make it happen for real. */
 export const error = (id: string): EventObject => ({ type: `xstate.error.actor.${id}`, error: new Error(id) }) as EventObject;
 
+const SHORT = 24;
+const short = (text: string) => (text.length > SHORT ? `${text.slice(0, SHORT - 1)}…` : text);
+const isScalar = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
+
+/**
+ * How an event reads in a path's title: an automatic step as `done:submit(refused 11)`,
+ * `error:submit`, `after:pollInterval…`; a user event with its payload's discriminating values,
+ * `METHOD_SELECTED(pix)`, `SESSION_REFUSED(-1112)` (an `errCode`, at the top or one level down,
+ * alone), else its first two string or number fields, shortened; objects are skipped. `verbose`
+ * shows the whole payload instead, for titles that would otherwise be the same.
+ */
+export function eventTitle(event: EventObject, { verbose = false }: { verbose?: boolean } = {}): string {
+  const name = event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\./, 'after:');
+  const { type: _type, ...payload } = event as EventObject & Record<string, unknown>;
+  if (verbose) {
+    const text = JSON.stringify(payload, (key, v: unknown) => (key === 'error' && v instanceof Error ? v.message : v));
+    return text && text !== '{}' ? `${name}${text}` : name;
+  }
+  if (automaticStep(event)) {
+    const output = payload.output as { kind?: string; errCode?: number } | undefined;
+    return name + (output?.kind ? `(${output.kind}${output.errCode !== undefined ? ` ${output.errCode}` : ''})` : '');
+  }
+  const fields = Object.values(payload);
+  const errCode = [payload, ...fields].map((v) => (v && typeof v === 'object' ? (v as { errCode?: unknown }).errCode : undefined)).find(isScalar);
+  const values = errCode !== undefined ? [errCode] : fields.filter(isScalar).slice(0, 2);
+  return values.length ? `${name}(${values.map((v) => short(String(v))).join(', ')})` : name;
+}
+
 /** A readable path name for test titles. */
-export function describePath(path: FlowPath<AnyStateMachine>): string {
-  const events = path.steps.slice(1).map((s) => {
-    const e = s.event as EventObject & { output?: { kind?: string; errCode?: number } };
-    const detail = e.output?.kind ? `(${e.output.kind}${e.output.errCode !== undefined ? ` ${e.output.errCode}` : ''})` : '';
-    return e.type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\./, 'after:') + detail;
-  });
+export function describePath(path: FlowPath<AnyStateMachine>, options: { verbose?: boolean } = {}): string {
+  const events = path.steps.slice(1).map((s) => eventTitle(s.event, options));
   return `[${path.start}] ${events.join(' → ') || '(start)'} ⇒ ${JSON.stringify((path.state as AnyMachineSnapshot).value)}`;
 }
 
-/** The states and transitions a live actor went through. */
+/**
+ * The paths' titles, one per path and never twice the same: paths whose titles would be the same
+ * show their events' whole payloads, and any still alike are numbered (`#2`, `#3`).
+ */
+export function pathTitles(paths: ReadonlyArray<FlowPath<AnyStateMachine>>): string[] {
+  const count = (titles: string[]) => titles.reduce((m, t) => m.set(t, (m.get(t) ?? 0) + 1), new Map<string, number>());
+  const plain = paths.map((p) => describePath(p));
+  const plainCount = count(plain);
+  const titles = paths.map((p, i) => (plainCount.get(plain[i]!)! > 1 ? describePath(p, { verbose: true }) : plain[i]!));
+  const seen = new Map<string, number>();
+  return titles.map((t) => {
+    const n = (seen.get(t) ?? 0) + 1;
+    seen.set(t, n);
+    return n === 1 ? t : `${t} #${n}`;
+  });
+}
+
+/**
+ * What a live actor went through, microstep by microstep (through `inspect`): states, transitions,
+ * refused answers by code and parent-state transitions by the atomic state they were taken from
+ * (see `stepTargets`). One recorder per path: a path counts only if it passed.
+ */
 export class CoverageRecorder {
   readonly states = new Set<string>();
   readonly transitions = new Set<string>();
+  readonly refusals = new Set<string>();
+  readonly anyState = new Set<string>();
+  /** Each actor's atomic states after its last microstep, by session id. */
+  private readonly atomic = new Map<string, AnyStateNode[]>();
 
-  /** Pass as `inspect` to `createActor`: records every microstep of the root actor. */
-  readonly inspect = (event: { type: string; actorRef?: unknown; rootId?: string; snapshot?: unknown; _transitions?: TransitionDefinition<any, any>[] }) => {
+  /** Pass as `inspect` to `createActor`: records every microstep of the actors of its system. */
+  readonly inspect = (event: {
+    type: string;
+    actorRef?: { sessionId?: string };
+    rootId?: string;
+    event?: EventObject;
+    snapshot?: unknown;
+    _transitions?: TransitionDefinition<any, any>[];
+  }) => {
+    if (event.type !== '@xstate.snapshot' && event.type !== '@xstate.microstep') return;
+    const snapshot = event.snapshot as { _nodes?: AnyStateNode[]; machine?: AnyStateMachine } | undefined;
+    if (!snapshot?._nodes) return;
+    const session = event.actorRef?.sessionId ?? '';
     if (event.type === '@xstate.microstep') {
-      for (const t of event._transitions ?? []) {
-        this.transitions.add(transitionId(t));
-        // A transient state (left by an eventless transition) is in no settled snapshot.
-        this.states.add(t.source.id);
-      }
+      const before = this.atomic.get(session) ?? (snapshot.machine ? initialAtomic(snapshot.machine.root) : []);
+      const step = stepTargets(event._transitions ?? [], before, event.event ?? { type: '' });
+      step.transitions.forEach((id) => this.transitions.add(id));
+      step.refusals.forEach((id) => this.refusals.add(id));
+      step.anyState.forEach((id) => this.anyState.add(id));
+      // A transient state (left by an eventless transition) is in no settled snapshot.
+      for (const t of event._transitions ?? []) this.states.add(t.source.id);
     }
-    if (event.type === '@xstate.snapshot' || event.type === '@xstate.microstep') {
-      const snapshot = event.snapshot as { _nodes?: AnyStateNode[]; machine?: unknown } | undefined;
-      for (const node of snapshot?._nodes ?? []) this.states.add(node.id);
-    }
+    for (const node of snapshot._nodes) this.states.add(node.id);
+    this.atomic.set(session, atomicNodes(snapshot));
   };
 }
 

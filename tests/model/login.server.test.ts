@@ -10,7 +10,7 @@ import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../helpers/test-server';
 import { solutionOf } from './captcha-walks';
 import { GOOGLE_CLIENT_ID, useGoogleStub } from './google-stub';
-import { loginGraph, loginInputs, type LoginStart } from './login.model';
+import { loginGraph, loginInputs, loginKnownGaps, type LoginStart } from './login.model';
 import { configureCountdown, LoginWorld } from './login.world';
 import { createClientWorld } from './real-server';
 import { walkSuite } from './walk-suite';
@@ -28,20 +28,19 @@ const executors = {
   TAB_CHOSEN: async (_w, _from, event) => ({ type: 'TAB_CHOSEN', tab: (event as Extract<LoginEvent, { type: 'TAB_CHOSEN' }>).tab }),
   PASSWORD_SUBMITTED: async (w, from) => ({
     type: 'PASSWORD_SUBMITTED',
-    fields: w.login!.fields,
-    password: w.login!.password,
+    ...w.passwordForm(),
     // With a challenge shown, its solution, found for real.
     ...(await solutionOf(from.matches({ form: { passwordTab: 'captchaShown' } }) ? from.context.captcha : null)),
   }),
   CODE_REQUESTED: async (w, from) => ({
     type: 'CODE_REQUESTED',
-    fields: w.codeTarget!.fields,
+    fields: w.codeForm(),
     ...(await solutionOf(from.matches({ form: { codeTab: 'captchaShown' } }) ? from.context.captcha : null)),
   }),
   CODE_RESEND_REQUESTED: async () => ({ type: 'CODE_RESEND_REQUESTED' }),
   CODE_SUBMITTED: async (w) => ({ type: 'CODE_SUBMITTED', code: await w.typedCode() }),
   CODE_DIALOG_CLOSED: async () => ({ type: 'CODE_DIALOG_CLOSED' }),
-  GOOGLE_CREDENTIAL_RECEIVED: async (w) => ({ type: 'GOOGLE_CREDENTIAL_RECEIVED', credential: w.googleCredential! }),
+  GOOGLE_CREDENTIAL_RECEIVED: async (w) => ({ type: 'GOOGLE_CREDENTIAL_RECEIVED', credential: w.googleCredential ?? 'left.before.answer' }),
   NOTICE_DISMISSED: async () => ({ type: 'NOTICE_DISMISSED' }),
 } satisfies Record<LoginEventType, Executor>;
 
@@ -50,9 +49,13 @@ walkSuite({
   flow: 'login',
   walk: 'server',
   model: loginGraph(),
+  knownGaps: loginKnownGaps,
+  // A path for each refusal code the calls expect, and each tab or Google choice from each state.
+  walkEveryTarget: true,
   path(run) {
     const client = createClientWorld(server.app);
     const world = new LoginWorld(server, clock, google, client);
+    world.follow(run.path);
     run.onEnd(() => world.repair());
     const done: unknown[] = [];
     let perform: (event: EventObject, from: AnyMachineSnapshot) => Promise<void> = async () => {};

@@ -5,8 +5,9 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { AccountFields, EntranceToken, LoginInvokeId } from '../../machines/login/login.types';
+import { CodePolicy } from '../../server/auth/codes';
 import type { FakeClock } from '../../server/clock';
-import { accountFields, createTestAccount, loginBody, uniqueEmail, type TestAccount } from '../helpers/accounts';
+import { accountFields, createTestAccount, loginBody, uniqueEmail, uniquePhone, type TestAccount } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
 import type { useGoogleStub } from './google-stub';
 import { expectChallengeFor, expireShownChallenge, makeCodeCaptchaDue } from './captcha-walks';
@@ -20,6 +21,21 @@ type Output = { kind?: string; errCode?: number } | undefined;
 /** Seconds the walks configure as the resend countdown, so a default of 60 would show. */
 export const CONFIGURED_COUNTDOWN = 45;
 const WRONG_PASSWORD = 'wrong-password-0';
+/** A uid no account has (accounts are numbered from 100001 up, in an integer column). */
+const NOBODY_UID = 2_000_000_000;
+
+/**
+ * 5 for an email that breaks the site's rule (siteConfig.validRules, spec section 5): the site
+ * accepts example.org addresses only, and the walks' accounts are at example.com. Returns the way back.
+ */
+export async function narrowEmailRule(server: Server): Promise<() => Promise<void>> {
+  const [row] = await server.db.query<{ value: unknown }>(`SELECT value FROM site_settings WHERE key = 'siteConfig'`);
+  await server.db.query(
+    `UPDATE site_settings SET value = value || jsonb_build_object('validRules', coalesce(value->'validRules', '{}'::jsonb) || jsonb_build_object('email', $1::text)) WHERE key = 'siteConfig'`,
+    ['^[^@]+@example\\.org$'],
+  );
+  return async () => void (await server.db.query(`UPDATE site_settings SET value = $1 WHERE key = 'siteConfig'`, [JSON.stringify(row!.value)]));
+}
 
 export async function configureCountdown(server: Server) {
   await server.db.query(`UPDATE site_settings SET value = jsonb_set(value, '{caffeineRegionVerify}', $1::jsonb) WHERE key = 'userConfig'`, [
@@ -37,6 +53,8 @@ export class LoginWorld {
   codeChoice: 'right' | 'wrong' = 'right';
   entranceToken: EntranceToken | null = null;
   googleCredential: string | null = null;
+  /** The events of the path being walked, to see what a step's answer leads to. */
+  private steps: readonly EventObject[] = [];
   private readonly faults: ArrangedFaults;
 
   constructor(
@@ -57,6 +75,40 @@ export class LoginWorld {
     return this.faults.repair(answer);
   }
 
+  /**
+   * What the user types in the password form: as arranged for the answer that follows, or, on a
+   * path that leaves before any answer (another tab chosen meanwhile), an account nobody has.
+   */
+  passwordForm(): { fields: AccountFields; password: string } {
+    return this.login ?? { fields: { account: uniqueEmail('left') }, password: WRONG_PASSWORD };
+  }
+
+  /** What the user types in the code form: as arranged, or, on a path that leaves before the answer, an address nobody has. */
+  codeForm(): AccountFields {
+    return this.codeTarget?.fields ?? { account: uniqueEmail('left') };
+  }
+
+  /** The path the world is arranged for: an answer may depend on what a later one needs. */
+  follow(path: { steps: ReadonlyArray<{ event: EventObject }> }) {
+    this.steps = path.steps.map((s) => s.event);
+  }
+
+  /** The refusal the path expects from invocation `id` next after `event`, if any. */
+  private refusalAfter(event: EventObject, id: LoginInvokeId): number | undefined {
+    const next = this.steps.slice(this.steps.indexOf(event) + 1).find((e) => e.type === `xstate.done.actor.${id}`);
+    return (next as { output?: { errCode?: number } } | undefined)?.output?.errCode;
+  }
+
+  private async narrowEmailRule() {
+    this.faults.add(await narrowEmailRule(this.server));
+  }
+
+  /** Another address or number for the account: what the user types finds no account any more (1, 2). */
+  private async moveAway(account: TestAccount) {
+    if (account.type === 'phone') await this.server.db.query(`UPDATE accounts SET phone = $2 WHERE uid = $1`, [account.uid, uniquePhone()]);
+    else await this.server.db.query(`UPDATE accounts SET email = $2 WHERE uid = $1`, [account.uid, uniqueEmail('moved')]);
+  }
+
   private async failPasswords(account: TestAccount, times: number) {
     for (let i = 0; i < times; i++) await this.server.post('/api/user/login/v1', loginBody(account, WRONG_PASSWORD));
   }
@@ -71,7 +123,7 @@ export class LoginWorld {
 
   /** The newest code sent to the code target (read from the server's outbox). */
   async lastCode(): Promise<string> {
-    const to = this.codeTarget?.account?.email;
+    const to = this.codeTarget?.account?.email ?? this.codeTarget?.account?.smsTo;
     const [message] = to ? await this.server.services.outbox.list({ to, limit: 1 }) : [];
     const code = message?.text.match(/\b(\d{4})\b/)?.[1];
     if (!code) throw new Error(`no code was sent to ${to}`);
@@ -84,8 +136,8 @@ export class LoginWorld {
     return this.codeChoice === 'right' ? code : String((Number(code) + 1) % 10_000).padStart(4, '0');
   }
 
-  private async tokenFor(account: TestAccount) {
-    const res = await this.server.get(`/dev/sso-link?uid=${account.uid}`);
+  private async tokenFor(uid: number) {
+    const res = await this.server.get(`/dev/sso-link?uid=${uid}`);
     const { appToken, accountId, loginId } = res.body as unknown as EntranceToken;
     return { appToken, accountId, loginId };
   }
@@ -99,9 +151,14 @@ export class LoginWorld {
     switch (id as LoginInvokeId) {
       case 'tokenLogin': {
         const account = await this.fresh();
-        const token = await this.tokenFor(account);
-        // A token whose signature does not match (21 outside the STB scene, 201 inside it).
-        this.entranceToken = refusal !== undefined ? { ...token, appToken: `${token.appToken.slice(0, -2)}AA` } : token;
+        // 1: a well-signed token for an account nobody has.
+        const token = await this.tokenFor(refusal === 1 ? NOBODY_UID : account.uid);
+        // 21 outside the STB scene, 201 inside it: a token whose signature does not match.
+        this.entranceToken = refusal === 21 || refusal === 201 ? { ...token, appToken: `${token.appToken.slice(0, -2)}AA` } : token;
+        if (refusal === 9) await this.unconfirm(account);
+        if (refusal === 197) await this.setStatus(account, 'login_not_allowed');
+        // 203 in the STB scene, for any account that cannot log in.
+        if (refusal === 7004 || refusal === 203) await this.setStatus(account, 'blocked');
         if (fail) await this.faults.breakInserts('sessions');
         return;
       }
@@ -119,8 +176,12 @@ export class LoginWorld {
           this.login.password = WRONG_PASSWORD;
           if (this.invalidCredentials++ % 2 === 1) this.login.fields = { account: uniqueEmail('nobody') };
         }
+        if (refusal === 5) await this.narrowEmailRule();
+        // Phone digits without a country code.
+        if (refusal === 4000) this.login.fields = { account: uniquePhone() };
         if (refusal === 9) await this.unconfirm(account);
         if (refusal === 197) await this.setStatus(account, 'login_not_allowed');
+        if (refusal === 7004) await this.setStatus(account, 'blocked');
         if (refusal === 17) {
           // docs/decisions/006: the 5th failure within 15 minutes locks and already answers 17.
           await this.failPasswords(account, 4);
@@ -142,14 +203,21 @@ export class LoginWorld {
       case 'sendCode': {
         // As for the password: the shown challenge runs out before it is sent.
         if (refusal === -3035) return expireShownChallenge(this.clock);
+        if (refusal === 5) await this.narrowEmailRule();
         const resend = cause?.type === 'CODE_RESEND_REQUESTED' && this.codeTarget?.account;
-        const account = resend ? this.codeTarget!.account! : await this.fresh();
-        if (refusal === 1 && !resend) {
-          this.codeTarget = { fields: { account: uniqueEmail('nobody') }, account: null };
+        if (resend) {
+          if (refusal === 4000) throw new Error('a resend goes to the account a code already went to: it cannot lack its country code');
+          if (refusal === 1 || refusal === 2) await this.moveAway(this.codeTarget!.account!);
+        } else if (refusal === 1 || refusal === 2 || refusal === 4000) {
+          // No account has this address (1) or number (2); phone digits without a country code (4000).
+          const fields = refusal === 1 ? { account: uniqueEmail('nobody') } : { account: uniquePhone(), ...(refusal === 2 ? { areaCode: '55' } : {}) };
+          this.codeTarget = { fields, account: null };
           return;
         }
+        // The code log-in that follows meets 2 only for a phone account: the code goes by SMS.
+        const phone = !resend && this.refusalAfter(event, 'codeLogin') === 2;
+        const account = resend ? this.codeTarget!.account! : await this.fresh(phone ? { phone: uniquePhone() } : {});
         this.codeTarget = { fields: accountFields(account), account };
-        if (refusal === 1) await this.server.db.query(`UPDATE accounts SET email = $2 WHERE uid = $1`, [account.uid, uniqueEmail('moved')]);
         // A code went out moments ago: the countdown is running (docs/decisions/006).
         if (refusal === -3031) await this.server.post('/api/user/sendVerificationCode/v1', { ...accountFields(account), channel: 'email', purpose: 'login' });
         if (refusal === 17) await this.failPasswords(account, 5);
@@ -162,8 +230,18 @@ export class LoginWorld {
         this.codeChoice = refusal === 11 || refusal === 17 ? 'wrong' : 'right';
         if (refusal === 9) await this.unconfirm(account);
         if (refusal === 197) await this.setStatus(account, 'login_not_allowed');
+        if (refusal === 7004) await this.setStatus(account, 'blocked');
         if (refusal === 17) await this.failPasswords(account, 4);
-        if (refusal === 1) await this.server.db.query(`UPDATE accounts SET email = $2 WHERE uid = $1`, [account.uid, uniqueEmail('moved')]);
+        // The account changed its address (1) or number (2) meanwhile.
+        if (refusal === 1 || refusal === 2) await this.moveAway(account);
+        if (refusal === 5) await this.narrowEmailRule();
+        // The code is typed after its 10 minutes.
+        if (refusal === 10) this.clock.advance(CodePolicy.ttlMs + 1);
+        if (refusal === 4597) {
+          // The account moved to another address and a new account took this one: it was sent no code.
+          await this.moveAway(account);
+          await this.fresh({ email: account.email! });
+        }
         if (fail) await this.faults.breakInserts('sessions');
         return;
       }
@@ -171,9 +249,13 @@ export class LoginWorld {
         const account = await this.fresh();
         if (refusal === 9) await this.unconfirm(account);
         if (refusal === 197) await this.setStatus(account, 'login_not_allowed');
+        if (refusal === 7004) await this.setStatus(account, 'blocked');
+        // The account is linked to another Google identity (a recycled address): 187.
+        if (refusal === 187) await this.server.db.query('UPDATE accounts SET google_sub = $2 WHERE uid = $1', [account.uid, `another-google-${account.uid}`]);
         // No account has this address: 1.
         const email = refusal === 1 ? uniqueEmail('stranger') : account.email!;
-        this.googleCredential = await this.google.credential(email, this.clock.now());
+        // 21: a credential Google issued two hours ago, expired an hour ago.
+        this.googleCredential = await this.google.credential(email, this.clock.now() - (refusal === 21 ? 2 * 3_600_000 : 0));
         if (fail) await this.faults.breakInserts('sessions');
         return;
       }

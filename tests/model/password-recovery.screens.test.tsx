@@ -12,7 +12,7 @@ import { createFakeClock } from '../../server/clock';
 import { errorMessageFor } from '../../core/i18n/error-messages';
 import { ForgotPasswordScreen, ResetPasswordScreen } from '../../src/screens/password-recovery/password-recovery-screen';
 import { useTestServer } from '../helpers/test-server';
-import { passwordRecoveryGraph, type RecoveryStart } from './password-recovery.model';
+import { passwordRecoveryGraph, recoveryKnownGaps, recoveryScreenGaps, type RecoveryStart } from './password-recovery.model';
 import { RecoveryWorld } from './password-recovery.world';
 import { createClientWorld } from './real-server';
 import { renderSignedOut } from './router-bridge';
@@ -107,6 +107,9 @@ walkSuite({
   flow: 'passwordRecovery',
   walk: 'screens',
   model: passwordRecoveryGraph(),
+  knownGaps: [...recoveryKnownGaps, ...recoveryScreenGaps],
+  // A path for each refusal code the calls expect, and each request, restart or reset from each state.
+  walkEveryTarget: true,
   path(run) {
     const client = createClientWorld(server.app);
     const world = new RecoveryWorld(server, clock);

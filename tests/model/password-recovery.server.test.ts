@@ -8,7 +8,7 @@ import type { PasswordRecoveryEvent, PasswordRecoveryEventType } from '../../mac
 import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../helpers/test-server';
 import { passCountdown, solutionOf } from './captcha-walks';
-import { passwordRecoveryGraph, recoveryInputs, type RecoveryStart } from './password-recovery.model';
+import { passwordRecoveryGraph, recoveryInputs, recoveryKnownGaps, type RecoveryStart } from './password-recovery.model';
 import { RecoveryWorld } from './password-recovery.world';
 import { createClientWorld } from './real-server';
 import { walkSuite } from './walk-suite';
@@ -34,6 +34,9 @@ walkSuite({
   flow: 'passwordRecovery',
   walk: 'server',
   model: passwordRecoveryGraph(),
+  knownGaps: recoveryKnownGaps,
+  // A path for each refusal code the calls expect, and each request, restart or reset from each state.
+  walkEveryTarget: true,
   path(run) {
     const client = createClientWorld(server.app);
     const world = new RecoveryWorld(server, clock);

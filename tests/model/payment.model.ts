@@ -2,11 +2,14 @@
 // of every invocation the walks then arrange for real (a card, a PIX paid at the sandbox bank…).
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { paymentMachine, type PaymentMachine } from '../../machines/payment/payment.machine';
-import { createPaymentActors } from '../../machines/payment/payment.actors';
+import { createPaymentActors, refusals } from '../../machines/payment/payment.actors';
 import type { PaymentInput } from '../../machines/payment/payment.types';
 import { done, error, type GraphModel } from './harness';
 
-const refused = (errCode: number) => ({ kind: 'refused', errCode });
+/** A call's expected refusal, as its actor answers it (machines/expected-refusals.ts). */
+export const refused = (errCode: number) => ({ kind: 'refused', errCode });
+/** Every refusal `codes` of the call invoked as `id`, as the graph offers them: one answer per code. */
+export const refusedAnswers = (id: string, codes: readonly number[]) => codes.map((code) => done(id, refused(code)));
 const orderId = 'ORDGRAPH';
 const result = (next: string, extra: Record<string, unknown> = {}) => ({ kind: 'result', result: { next, orderId, status: 'PAYMENT_PENDING', ...extra } });
 
@@ -38,11 +41,15 @@ export const paymentInputs = {
 } satisfies Record<string, PaymentInput>;
 export type PaymentStart = keyof typeof paymentInputs;
 
+/** The submit's refusals: PayPal's capture answers one (the payer did not approve, 2003), a new order every other. */
+const captureRefusals: readonly number[] = [2003];
+const payRefusals = refusals.submit.filter((code) => !captureRefusals.includes(code));
+
 const checks = (id: string) => [done(id, 'PAYMENT_SUCCEEDED'), done(id, 'PAYMENT_CANCELLED'), done(id, 'PAYMENT_PENDING'), error(id)];
 
-/** Per invocation, the answers the graph considers: one per guarded branch of its onDone. */
+/** Per invocation, the answers the graph considers: one per guarded branch of its onDone, and one per refusal its call expects. */
 const automatic: Record<string, EventObject[]> = {
-  // A new order: settled (card), sent elsewhere, pending by method, or refused.
+  // A new order: settled (card), sent elsewhere, pending by method, or refused (every code but the capture's).
   submit: [
     done('submit', result('done', { status: 'PAYMENT_SUCCEEDED' })),
     done('submit', result('redirect', { url: 'https://graph.example/approve' })),
@@ -51,9 +58,7 @@ const automatic: Record<string, EventObject[]> = {
     done('submit', result('bank_transfer')),
     done('submit', result('otp')),
     done('submit', result('crypto')),
-    done('submit', refused(-3031)),
-    done('submit', refused(1015)),
-    done('submit', refused(301)),
+    ...refusedAnswers('submit', payRefusals),
     error('submit'),
   ],
   // PayPal's capture: paid, not approved yet, cancelled at PayPal (2003), or the order closed meanwhile.
@@ -61,7 +66,7 @@ const automatic: Record<string, EventObject[]> = {
     done('submit', result('done', { status: 'PAYMENT_SUCCEEDED' })),
     done('submit', result('done', { status: 'PAYMENT_CANCELLED' })),
     done('submit', result('redirect', { url: 'https://graph.example/approve' })),
-    done('submit', refused(2003)),
+    ...refusedAnswers('submit', captureRefusals),
     error('submit'),
   ],
   pixCheck: checks('pixCheck'),
@@ -69,12 +74,11 @@ const automatic: Record<string, EventObject[]> = {
   cryptoCheck: checks('cryptoCheck'),
   transferCheck: checks('transferCheck'),
   reportedCheck: checks('reportedCheck').filter((e) => (e as { output?: unknown }).output !== 'PAYMENT_CANCELLED'),
-  requote: [done('requote', result('crypto')), done('requote', refused(5000)), error('requote')],
-  uploadProof: [done('uploadProof', { kind: 'reported', status: 'SUBMITTED' }), done('uploadProof', refused(5000)), error('uploadProof')],
+  requote: [done('requote', result('crypto')), ...refusedAnswers('requote', refusals.requote), error('requote')],
+  uploadProof: [done('uploadProof', { kind: 'reported', status: 'SUBMITTED' }), ...refusedAnswers('uploadProof', refusals.uploadProof), error('uploadProof')],
   confirmOtp: [
     done('confirmOtp', result('done', { status: 'PAYMENT_SUCCEEDED' })),
-    done('confirmOtp', refused(-3033)),
-    done('confirmOtp', refused(-3032)),
+    ...refusedAnswers('confirmOtp', refusals.confirmOtp),
     done('confirmOtp', result('done', { status: 'PAYMENT_CANCELLED' })),
     error('confirmOtp'),
   ],

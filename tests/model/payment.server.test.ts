@@ -20,6 +20,8 @@ walkSuite({
   flow: 'payment',
   walk: 'server',
   model: paymentGraph(),
+  // A path for each refusal code the calls expect, not only for each transition.
+  walkEveryTarget: true,
   async path(run) {
     let actor: Actor<typeof paymentMachine> | undefined;
     const world = new PaymentWorld(server, clock, run.path, () => actor?.getSnapshot() as AnyMachineSnapshot | undefined);

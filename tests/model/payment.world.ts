@@ -1,11 +1,13 @@
 // The real world the payment walks (a) and (b) arrange: a signed-in customer, the payment each
 // path starts (which method, which sandbox card), and every answer made to happen for real: the
 // sandbox bank, chain and statement paying, a payment window closing (the server's clock and its
-// expiry job), a wrong or expired code, a refused coin or file, and a storage fault (a table
-// renamed for the length of one answer).
+// expiry job), each refusal of a new order (a sandbox card, a saved card declined, deleted or
+// another's, a method, country or currency not taken, a code used up), a wrong or expired code,
+// its tries used up, an empty wallet, a refused coin or file, the day's uploads used up, and a
+// storage fault (a table renamed for the length of one answer).
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { paymentMachine } from '../../machines/payment/payment.machine';
-import type { PaymentInput, PayRequest, PayResult } from '../../machines/payment/payment.types';
+import type { PaymentInput, PayResult } from '../../machines/payment/payment.types';
 import { idempotencyHash } from '../../server/billing/idempotency';
 import { expireOverdue } from '../../server/billing/payment-jobs';
 import type { FakeClock } from '../../server/clock';
@@ -14,14 +16,15 @@ import { createTestAccount, loginBody, type TestAccount } from '../helpers/accou
 import type { useTestServer } from '../helpers/test-server';
 import { storageFault } from './faults';
 import type { FlowPath } from './harness';
+import { arrangeNewOrderRefusal, base, byCard, PAYER, PDF, refusedBody, useUpTries, useUpUploads, type PayBody } from './payment-refusals';
 import { createClientWorld, type ClientWorld } from './real-server';
 
 type Server = ReturnType<typeof useTestServer>;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-const card = (number: string) => ({ card: { number, expMonth: 12, expYear: 2099, cvc: '123', holder: 'ANA SOUZA' } });
-const PDF = '%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n';
-export const WALLET_PHONE = '712340001';
+const WALLET_PHONE = '712340001';
+/** A sandbox wallet without funds: its number ends in 9995 (server/payments/mobile-money-provider.ts). */
+const EMPTY_WALLET_PHONE = '712349995';
 
 /** The state right before each status check: a check is arranged only once the actor waits there. */
 const beforeCheck: Record<string, object> = {
@@ -33,49 +36,6 @@ const beforeCheck: Record<string, object> = {
 };
 const faultTables: Record<string, string> = { submit: 'plans', uploadProof: 'uploads', confirmOtp: 'sandbox_mobile_money', requote: 'crypto_coins' };
 
-/** What the first answer of a path asks the payment to be: which method, which card. */
-function payBodyFor(path: FlowPath<typeof paymentMachine>): Omit<PayRequest, 'email'> {
-  const out = (path.steps[1]?.event as { output?: { kind: string; result?: { next: PayResult['next'] }; errCode?: number } } | undefined)?.output;
-  const base = { planId: '1', currency: 'BRL', country: 'BR' };
-  const payer = {
-    firstName: 'Ana',
-    lastName: 'Souza',
-    cpf: '12345678909',
-    zipcode: '01310-100',
-    state: 'SP',
-    city: 'São Paulo',
-    street: 'Avenida Paulista',
-    streetNumber: '1000',
-  };
-  if (out?.kind === 'refused') {
-    const number = out.errCode === 1015 ? '4000000000001117' : out.errCode === 301 ? '4000000000000002' : '4242424242424242';
-    return { ...base, method: 'card', ...card(number) };
-  }
-  switch (out?.result?.next) {
-    case 'redirect':
-      return { ...base, method: 'paypal' };
-    case 'pix':
-      return { ...base, method: 'pix', payer };
-    case 'boleto':
-      return { ...base, method: 'boleto', payer };
-    case 'bank_transfer':
-      return { ...base, method: 'bank_transfer', payer: { firstName: 'Ana', lastName: 'Souza' } };
-    case 'otp':
-      return {
-        ...base,
-        currency: 'USD',
-        country: 'KE',
-        method: 'mobile_money',
-        payer: { areaCode: '254', phone: WALLET_PHONE },
-        mobileMoney: { operator: 'MPesa', areaCode: '254', phone: WALLET_PHONE },
-      };
-    case 'crypto':
-      return { ...base, currency: 'USD', method: 'crypto', crypto: { coin: 'BTC' } };
-    default:
-      return { ...base, method: 'card', ...card('4242424242424242') };
-  }
-}
-
 export class PaymentWorld {
   account!: TestAccount;
   client!: ClientWorld;
@@ -85,6 +45,8 @@ export class PaymentWorld {
   readonly next = { wrongCode: false, badProof: false };
   private restore: Array<() => Promise<void>> = [];
   private capturedOrder = '';
+  /** The saved card a refused new order pays with, once arranged. */
+  private savedCardId: string | undefined;
 
   constructor(
     private readonly server: Server,
@@ -99,6 +61,44 @@ export class PaymentWorld {
     const login = await this.server.post('/api/user/login/v1', loginBody(this.account));
     this.client.store.set('userInfo', login.body.data as never);
     this.auth = { Authorization: (login.body.data as { token: string }).token, Language: 'en' };
+  }
+
+  /** The wallet the mobile-money payment debits: one without funds when the path's code is to be refused with 302. */
+  get walletPhone(): string {
+    const emptyWallet = this.path.steps.some((step) => {
+      const output = (step.event as { output?: { errCode?: number } }).output;
+      return step.event.type === 'xstate.done.actor.confirmOtp' && output?.errCode === 302;
+    });
+    return emptyWallet ? EMPTY_WALLET_PHONE : WALLET_PHONE;
+  }
+
+  /** What the first answer of the path asks the payment to be: which method, which card. */
+  private payBody(): PayBody {
+    const out = (this.path.steps[1]?.event as { output?: { kind: string; result?: { next: PayResult['next'] }; errCode?: number } } | undefined)?.output;
+    if (out?.kind === 'refused') return refusedBody(out.errCode ?? 0, this.savedCardId);
+    switch (out?.result?.next) {
+      case 'redirect':
+        return { ...base, method: 'paypal' };
+      case 'pix':
+        return { ...base, method: 'pix', payer: PAYER };
+      case 'boleto':
+        return { ...base, method: 'boleto', payer: PAYER };
+      case 'bank_transfer':
+        return { ...base, method: 'bank_transfer', payer: { firstName: 'Ana', lastName: 'Souza' } };
+      case 'otp':
+        return {
+          ...base,
+          currency: 'USD',
+          country: 'KE',
+          method: 'mobile_money',
+          payer: { areaCode: '254', phone: this.walletPhone },
+          mobileMoney: { operator: 'MPesa', areaCode: '254', phone: this.walletPhone },
+        };
+      case 'crypto':
+        return { ...base, currency: 'USD', method: 'crypto', crypto: { coin: 'BTC' } };
+      default:
+        return byCard('4242424242424242');
+    }
   }
 
   get faulted() {
@@ -156,12 +156,18 @@ export class PaymentWorld {
     if (kind === 'error') return this.fault(faultTables[id ?? ''] ?? 'orders');
     if (id === 'submit' && (output as { errCode?: number }).errCode === -3031) {
       // The same payment, still running in another request: its claim on the key.
-      const body = { ...payBodyFor(this.path), email: this.account.account };
+      const body = { ...this.payBody(), email: this.account.account };
       const hash = idempotencyHash(deriveKey(this.server.services.secret, 'idempotency'), 'pay', body);
       await this.server.db.query(
         "INSERT INTO idempotency_keys (account_uid, key, operation, request_hash, state, created_at) VALUES ($1, $2, 'pay', $3, 'in_progress', $4)",
         [this.account.uid, this.key, hash, new Date(this.clock.now())],
       );
+      return;
+    }
+    if (id === 'submit' && (output as { kind: string }).kind === 'refused') {
+      const arranged = await arrangeNewOrderRefusal(this.server, { email: this.account.account, auth: this.auth }, (output as { errCode: number }).errCode);
+      this.savedCardId = arranged.savedCardId;
+      if (arranged.undo) this.restore.push(arranged.undo);
       return;
     }
     if (before) {
@@ -173,6 +179,11 @@ export class PaymentWorld {
       const o = output as { kind: string; errCode?: number; result?: { status: string } };
       if (o.kind === 'refused' && o.errCode === -3033) this.next.wrongCode = true;
       if (o.kind === 'refused' && o.errCode === -3032) this.clock.advance(10 * MINUTE);
+      // 17: the customer's wrong code is the last of its tries; 302 needs no more than the empty wallet paid from.
+      if (o.kind === 'refused' && o.errCode === 17) {
+        this.next.wrongCode = true;
+        await useUpTries(this.server, this.auth, this.orderId(), () => this.otp());
+      }
       if (o.kind === 'result' && o.result?.status === 'PAYMENT_CANCELLED') {
         this.clock.advance(10 * MINUTE);
         await expireOverdue(this.server.services);
@@ -185,26 +196,31 @@ export class PaymentWorld {
       this.restore.push(async () => void (await this.server.db.query("UPDATE crypto_coins SET active = true WHERE coin = 'USDT'")));
       return;
     }
-    if (id === 'uploadProof' && (output as { kind: string }).kind === 'refused') this.next.badProof = true;
+    if (id === 'uploadProof' && (output as { kind: string }).kind === 'refused') {
+      // 5000: a file that is no receipt; -3031: a good one, past the day's uploads.
+      if ((output as { errCode: number }).errCode === -3031) await useUpUploads(this.server, this.auth, this.account.uid, this.clock.now());
+      else this.next.badProof = true;
+    }
   }
 
   /** The payment the path starts: a new order, or the return from PayPal (approved, or expired). */
   async input(start: string): Promise<PaymentInput> {
-    if (start !== 'capturePaypal')
-      return { request: { kind: 'pay', body: { ...payBodyFor(this.path), email: this.account.account } }, idempotencyKey: this.key };
-    const paid = ((this.path.steps[1]?.event as { output?: { result?: { status?: string } } }).output?.result?.status ?? '') === 'PAYMENT_SUCCEEDED';
+    if (start !== 'capturePaypal') return { request: { kind: 'pay', body: { ...this.payBody(), email: this.account.account } }, idempotencyKey: this.key };
+    const first = (this.path.steps[1]?.event as { output?: { kind?: string; result?: { next?: string; status?: string } } }).output;
+    // The payer approved the payment, cancelled it at PayPal (2003), has not decided yet, or the order expired meanwhile.
+    const decision = first?.result?.status === 'PAYMENT_SUCCEEDED' ? 'approve' : first?.kind === 'refused' ? 'cancel' : undefined;
     const res = await this.server.post('/api/bill/pay/v1', { planId: '1', method: 'paypal', currency: 'BRL', email: this.account.account }, this.auth);
     const { orderId, url } = res.body.data as { orderId: string; url: string };
     this.capturedOrder = orderId;
-    if (paid) {
+    if (decision) {
       const token = new URL(url).searchParams.get('token')!;
       await this.server.app.inject({
         method: 'POST',
         url: '/sandbox/paypal/checkoutnow',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `token=${token}&decision=approve`,
+        payload: `token=${token}&decision=${decision}`,
       });
-    } else {
+    } else if (first?.result?.next !== 'redirect') {
       this.clock.advance(3 * 3_600_000 + 1000);
       await expireOverdue(this.server.services);
     }
@@ -213,7 +229,7 @@ export class PaymentWorld {
 
   /** The code the operator texted to the wallet's phone (or a wrong one, when arranged). */
   async otp(): Promise<string> {
-    const [sms] = await this.server.services.outbox.list({ to: `+254${WALLET_PHONE}` });
+    const [sms] = await this.server.services.outbox.list({ to: `+254${this.walletPhone}` });
     const code = /\b(\d{6})\b/.exec(sms!.text)![1]!;
     return this.next.wrongCode ? (code === '000000' ? '000001' : '000000') : code;
   }
@@ -253,6 +269,10 @@ export class PaymentWorld {
     if (value.includes('"waiting"') && !reached.matches({ transfer: 'reported' })) expect(await this.orderStatus(id)).toBe('PAYMENT_PENDING');
     if (reached.matches({ transfer: { reported: 'waiting' } })) expect(await this.orderStatus(id)).toBe('SUBMITTED');
     if (reached.matches({ otp: 'enteringCode' }) && event.type === 'xstate.done.actor.confirmOtp') expect(c.errCode).toBe(-3033);
+    if (event.type === 'xstate.done.actor.uploadProof') {
+      const o = (event as { output?: { kind?: string; errCode?: number } }).output;
+      if (o?.kind === 'refused') expect(c.errCode).toBe(o.errCode);
+    }
     if (event.type === 'xstate.done.actor.requote') {
       const refused = (event as { output?: { kind?: string } }).output?.kind === 'refused';
       expect(c.result).toMatchObject(refused ? { coin: 'BTC' } : { coin: 'USDT', network: 'TRC20' });

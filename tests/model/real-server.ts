@@ -25,9 +25,50 @@ export class AnswerGate {
   }
 }
 
+/**
+ * Holds the requests `holds` picks on their way to the server, like a slow uplink: none reaches
+ * the server. One whose caller aborts fails as a browser's fetch does (with the signal's reason, an
+ * AbortError); `drop()` fails the rest the same way (the page went away). Unlike `AnswerGate`
+ * (answers already given, every request), it holds chosen requests before the server sees them.
+ */
+export class RequestHold {
+  private held: Array<(reason: unknown) => void> = [];
+  /** The requests held, by path, and whether each was aborted by its caller or dropped. */
+  readonly log: Array<{ path: string; outcome: 'held' | 'aborted' | 'dropped' }> = [];
+  constructor(private readonly holds: (request: Request) => boolean) {}
+  /** Whether `request` is one to hold. */
+  picks(request: Request): boolean {
+    return this.holds(request);
+  }
+  /** Never resolves: rejects once the request's signal aborts, or when dropped. */
+  wait(request: Request): Promise<never> {
+    const entry: (typeof this.log)[number] = { path: new URL(request.url).pathname, outcome: 'held' };
+    this.log.push(entry);
+    return new Promise<never>((_, reject) => {
+      const fail = (outcome: 'aborted' | 'dropped', reason: unknown) => {
+        if (entry.outcome !== 'held') return;
+        entry.outcome = outcome;
+        request.signal.removeEventListener('abort', onAbort);
+        this.held = this.held.filter((d) => d !== drop);
+        reject(reason);
+      };
+      const onAbort = () => fail('aborted', request.signal.reason);
+      const drop = (reason: unknown) => fail('dropped', reason);
+      if (request.signal.aborted) return onAbort();
+      request.signal.addEventListener('abort', onAbort, { once: true });
+      this.held.push(drop);
+    });
+  }
+  /** Fails every request still held with an AbortError, as a closed page's would. */
+  drop() {
+    for (const drop of [...this.held]) drop(new DOMException('The page went away.', 'AbortError'));
+  }
+}
+
 /** A fetch that answers through the server's `inject` (no socket, same routes and plugins). */
-export function injectFetch(app: FastifyInstance, gate?: AnswerGate) {
+export function injectFetch(app: FastifyInstance, gate?: AnswerGate, hold?: RequestHold) {
   return async (request: Request): Promise<Response> => {
+    if (hold?.picks(request)) await hold.wait(request);
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
       headers[name] = value;
@@ -81,7 +122,7 @@ export interface ClientWorld {
 }
 
 /** The app's client, with a session store and effects a test can read. */
-export function createClientWorld(app: FastifyInstance, storage: Storage = new MemoryStorage()): ClientWorld {
+export function createClientWorld(app: FastifyInstance, storage: Storage = new MemoryStorage(), options: { hold?: RequestHold } = {}): ClientWorld {
   const store = createSessionStore(storage);
   const effects: EffectCall[] = [];
   let resetHandler: (reset: SessionReset) => void = () => {};
@@ -105,7 +146,7 @@ export function createClientWorld(app: FastifyInstance, storage: Storage = new M
       resetHandler(reset);
     },
   };
-  const api = createApi({ baseUrl: 'http://portal.test', context, effects: errorEffects, fetch: injectFetch(app, gate) });
+  const api = createApi({ baseUrl: 'http://portal.test', context, effects: errorEffects, fetch: injectFetch(app, gate, options.hold) });
   return {
     api,
     store,

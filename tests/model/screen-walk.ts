@@ -13,5 +13,6 @@ export async function verifyCaptchaOnScreen() {
   const verify = screen.queryByRole('button', { name: 'Verify that I am not a robot' });
   if (!verify) return;
   fireEvent.click(verify);
-  await screen.findByText('Verified. You can send the form.', undefined, { timeout: 10_000 });
+  // However long the solver takes: Testing Library's wait ceiling (tests/setup/waits.ts).
+  await screen.findByText('Verified. You can send the form.');
 }

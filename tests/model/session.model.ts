@@ -6,8 +6,11 @@ import { loginBody, type TestAccount } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
 import { sessionMachine, type SessionMachine } from '../../machines/session/session.machine';
 import { createSessionActors } from '../../machines/session/session.actors';
+import type { KnownGap } from './coverage';
+import { pollUntil } from './gate';
 import type { GraphModel } from './harness';
 import { storageFault } from './faults';
+import { RequestHold } from './real-server';
 
 const placeholderUser = { token: 'graph', uid: '1', account: 'graph@example.com', type: 'email', expiration: 1, accountLoginType: 'password' };
 
@@ -81,4 +84,61 @@ export async function endSessionOnServer(server: Server, account: TestAccount, k
 /** A storage fault while the server revokes a session (-2499), and the way back. */
 export function breakLogout(server: Server): Promise<() => Promise<void>> {
   return storageFault(server, 'sessions');
+}
+
+/**
+ * What neither walk can arrange: a signed-out page's own calls carry no session token (its
+ * userInfo is cleared), and a call without a session is answered -24020 (21 at the app entrance),
+ * never -1112 or -24030 (server/auth/sessions.ts `authenticate`; a blocked account's log-in is
+ * refused 7004). The page could meet them only as the late answer to a call sent while still
+ * signed in (two calls in flight, the first reset signs it out), which the walks do not arrange.
+ */
+const signedOutReason = (code: number) =>
+  `a signed-out page sends no session token, so the server never answers its calls ${code}; only a late answer to a call sent before the sign-out (a second call in flight when the first reset signed the page out) could bring it, and the walks do not arrange two calls in flight`;
+
+export const sessionKnownGaps: readonly KnownGap[] = [
+  { target: 'session SESSION_REFUSED#1 from session.signedOut', reason: signedOutReason(-1112) },
+  { target: 'session SESSION_REFUSED#2 from session.signedOut', reason: signedOutReason(-24030) },
+];
+
+const LOGOUT_PATH = '/api/user/loginOut/v1';
+
+/**
+ * The logout call held on its way to the server (a slow uplink) while the walk sends the next
+ * event from signingOut: the customer asked to log out, and before the call reached the server
+ * another call came back refused, or another tab changed the log-in. Only the logout is held, not
+ * the page's other calls, and it never reaches the server: leaving signingOut stops the logout
+ * actor, whose abort fails the call silently (kind 'aborted'), and whatever is still held when the
+ * path ends is dropped the same way. A path whose next step is the logout's own answer lets it
+ * through (`letThrough`, from `arrange`).
+ */
+export class LogoutHold {
+  private through = false;
+  readonly requests = new RequestHold((request) => !this.through && new URL(request.url).pathname === LOGOUT_PATH);
+
+  /** The logout's answer is the path's next step: the call goes to the server at once. */
+  letThrough() {
+    this.through = true;
+  }
+
+  /** In signingOut: the logout call is on its way, held before the server (unless let through). */
+  async checkSigningOut() {
+    if (this.through) return;
+    await pollUntil(() => (this.requests.log.some((r) => r.path === LOGOUT_PATH && r.outcome === 'held') ? true : undefined), 'the logout call, held');
+  }
+
+  /**
+   * After an event taken from signingOut: the page moved on without the logout's answer, which
+   * never reached the server. (Whether the abort reached the held request is not asserted: Node's
+   * fetch follows a Request's signal through a weak reference, so the abort can be lost once the
+   * first Request is collected, which a browser does not do.)
+   */
+  checkLeftSigningOut() {
+    expect(this.requests.log.map((r) => r.path)).toEqual([LOGOUT_PATH]);
+  }
+
+  /** The path ended: a logout still held is dropped, as a closed page's would be. */
+  end() {
+    this.requests.drop();
+  }
 }

@@ -2,7 +2,8 @@
 // Walk (b) of the session machine: every graph path through the app's shell (header, toasts,
 // router) and the login screen, with the app's own session wiring (src/app/session.ts) and the
 // client calling the real reference server. One executor per event, typed with `satisfies`; per
-// state, what the user sees.
+// state, what the user sees. From signingOut the logout call is held on its way to the server while
+// the next event happens (session.model.ts LogoutHold).
 import './node-realm';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
@@ -16,14 +17,14 @@ import { startSession } from '../../src/app/session';
 import { createToastStore } from '../../src/app/toasts';
 import { Toaster } from '../../src/components/toaster';
 import { errorMessageFor } from '../../core/i18n/error-messages';
-import { createQueryCache } from '../../src/queries/query-cache';
+import { createQueryCache, type QueryCache } from '../../src/queries/query-cache';
 import { ServicesProvider } from '../../src/queries/services-provider';
 import { LoginScreen } from '../../src/screens/login/login-screen';
 import { createSessionCache } from '../../core/session/session-cache';
 import { createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
 import { useTestServer } from '../helpers/test-server';
 import { createClientWorld, MemoryStorage, type ClientWorld } from './real-server';
-import { breakLogout, endSessionOnServer, sessionGraph } from './session.model';
+import { breakLogout, endSessionOnServer, LogoutHold, sessionGraph, sessionKnownGaps } from './session.model';
 import { Landed, NavigationBridge } from './router-bridge';
 import { walkSuite } from './walk-suite';
 
@@ -36,6 +37,8 @@ interface World {
   client: ClientWorld;
   navigate(to: string): void;
   reloads: number;
+  /** The page's query cache (the header's account name). */
+  queries?: QueryCache;
 }
 
 const button = (name: string) => screen.getByRole('button', { name });
@@ -116,9 +119,14 @@ walkSuite({
   flow: 'session',
   walk: 'screens',
   model: sessionGraph(),
+  walkEveryTarget: true,
+  knownGaps: sessionKnownGaps,
   async path(run) {
     window.localStorage.clear();
-    const client = createClientWorld(server.app, window.localStorage);
+    const logout = new LogoutHold();
+    const client = createClientWorld(server.app, window.localStorage, { hold: logout.requests });
+    /** Whether the last event was sent while the logout call was in flight. */
+    let fromSigningOut = false;
     const toasts = createToastStore({ ttlMs: 600_000 });
     const account = await createTestAccount(server);
     let navigateTo: (to: string) => void = () => {};
@@ -129,9 +137,11 @@ walkSuite({
     run.onEnd(async () => {
       for (const undo of restore.splice(0)) await undo();
       stop();
+      logout.end();
     });
     return {
       async arrange(event) {
+        if (event.type.endsWith('.actor.logout')) logout.letThrough();
         if (event.type === 'xstate.error.actor.logout') restore.push(await breakLogout(server));
       },
       async start(start) {
@@ -155,10 +165,11 @@ walkSuite({
         stop = started.stop;
         client.onReset((reset) => started.session.send({ type: 'SESSION_REFUSED', reset }));
         client.onNavigate((to) => navigateTo(to));
+        world.queries = createQueryCache();
         const services = {
           api: client.api,
           store: client.store,
-          queries: createQueryCache(),
+          queries: world.queries,
           cache: createSessionCache(new MemoryStorage()),
           session: started.session,
         };
@@ -181,7 +192,10 @@ walkSuite({
         );
         return { snapshots, clock: actorClock };
       },
-      perform: (event, from) => executors[event.type as SessionEventType](world, from, event),
+      perform: (event, from) => {
+        fromSigningOut = from.matches('signingOut');
+        return executors[event.type as SessionEventType](world, from, event);
+      },
       delayMs(_delay, current) {
         const ms = Math.max(0, (current.context.userInfo?.expiration ?? 0) - clock.now());
         clock.advance(ms);
@@ -192,6 +206,16 @@ walkSuite({
         // Nothing moves on while the walk looks: a busy state's answers wait at the gate.
         expect(run.seen[run.seen.length - 1]!.value).toEqual(reached.value);
         await waitFor(() => assertScreen(reached, event, world));
+        // Signed in, the header asks the server for the account's name once; the walk goes on once
+        // it answered, so the next event's calls are the only ones in flight (else an arranged
+        // refusal could answer that first call too, a second reset the path did not ask for).
+        if (reached.matches('signedIn') && screen.queryByText(/^Signed in as /)) {
+          const token = world.client.store.get('userInfo')?.token;
+          await waitFor(() => expect(world.queries!.get(`accountName:${token}`).status).not.toBe('loading'));
+        }
+        if (reached.matches('signingOut')) await logout.checkSigningOut();
+        // Left while the logout was in flight: the page moved on without its answer; it never reached the server.
+        if (fromSigningOut && !event.type.startsWith('xstate.')) logout.checkLeftSigningOut();
       },
     };
   },

@@ -1,6 +1,7 @@
 // Walk (a) of the session machine: every graph path on the machine with its real actors, the
 // client calling the real reference server on a fresh database; server answers are arranged, not
-// faked (a revoked token, a clock past the 10 days, a storage fault).
+// faked (a revoked token, a clock past the 10 days, a storage fault). From signingOut the logout
+// call is held on its way to the server while the next event happens (session.model.ts LogoutHold).
 import { expect } from 'vitest';
 import type { Actor, EventObject } from 'xstate';
 import { createSessionActors } from '../../machines/session/session.actors';
@@ -11,7 +12,7 @@ import { watchOtherTabs } from '../../core/session/store';
 import { createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
 import { useTestServer } from '../helpers/test-server';
 import { createClientWorld, MemoryStorage } from './real-server';
-import { breakLogout, endSessionOnServer, sessionAnswer, sessionGraph } from './session.model';
+import { breakLogout, endSessionOnServer, LogoutHold, sessionAnswer, sessionGraph, sessionKnownGaps } from './session.model';
 import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
@@ -26,16 +27,22 @@ walkSuite({
   flow: 'session',
   walk: 'server',
   model: sessionGraph(),
+  walkEveryTarget: true,
+  knownGaps: sessionKnownGaps,
   async path(run) {
     const account: TestAccount = await createTestAccount(server);
     const storage = new MemoryStorage();
-    const world = createClientWorld(server.app, storage);
+    const logout = new LogoutHold();
+    const world = createClientWorld(server.app, storage, { hold: logout.requests });
+    /** Whether the last event was sent while the logout call was in flight. */
+    let fromSigningOut = false;
     const win = new EventTarget();
     const done: string[] = [];
     const restore: Array<() => Promise<void>> = [];
     // A failed path must not leave its fault to the next one.
     run.onEnd(async () => {
       for (const undo of restore.splice(0)) await undo();
+      logout.end();
     });
     let lastToken: string | null = null;
     const logIn = async () =>
@@ -44,6 +51,7 @@ walkSuite({
 
     return {
       async arrange(event) {
+        if (event.type.endsWith('.actor.logout')) logout.letThrough();
         if (event.type === 'xstate.error.actor.logout') restore.push(await breakLogout(server));
       },
       async start(start) {
@@ -67,7 +75,8 @@ walkSuite({
         watchOtherTabs(win as unknown as Window, world.store, () => actor!.send({ type: 'OTHER_TAB_CHANGED_LOGIN' }));
         return started;
       },
-      async perform(event: EventObject) {
+      async perform(event: EventObject, from) {
+        fromSigningOut = from.value === 'signingOut';
         switch (event.type) {
           case 'SIGNED_IN': {
             const userInfo = await logIn();
@@ -122,11 +131,14 @@ walkSuite({
             break;
           case 'signingOut':
             expect(stored?.token).toBe(lastToken);
+            await logout.checkSigningOut();
             break;
           case 'reloading':
             expect(done.at(-1)).toBe('reloadPage');
             break;
         }
+        // Left while the logout was in flight: the page moved on without its answer; it never reached the server.
+        if (fromSigningOut && !event.type.startsWith('xstate.')) logout.checkLeftSigningOut();
         if (event.type === 'xstate.done.actor.logout') {
           // Spec section 7: the server ended that session; the tab went to /login.
           expect(await serverAnswerFor(lastToken!, account)).toBe(-24020);

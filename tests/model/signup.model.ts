@@ -2,21 +2,44 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { signupMachine, type SignupMachine } from '../../machines/signup/signup.machine';
-import { createSignupActors } from '../../machines/signup/signup.actors';
+import { createSignupActors, refusals } from '../../machines/signup/signup.actors';
 import type { SignupFields } from '../../machines/signup/signup.types';
 import { createTestAccount, uniqueEmail, uniquePhone } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
 import { insertFault } from './faults';
 import { sessionAnswer } from './session.model';
 import type { GraphModel } from './harness';
+import { narrowEmailRule } from './login.world';
+import { unarrangedGaps, type Unarranged } from './login.model';
 
 const user = { token: 'graph', uid: '1', account: 'graph', type: 'phone', expiration: 1, accountLoginType: 'password' };
 const done = (output: unknown) => ({ type: 'xstate.done.actor.signup', output });
+
+/** The refusals no walk of sign-up can arrange: the form has no field for an address bound to a phone account. */
+const unarranged: Unarranged<typeof refusals> = {
+  signup: {
+    12: 'an empty address to bind to a phone account: the sign-up form has no such field, so the call never sends one',
+    187: 'an address to bind that is taken: the sign-up form has no such field, so the call never sends one',
+  },
+};
+/** The refusals the form itself stops before sending, so only the server walk takes them. */
+const stoppedByTheForm: Unarranged<typeof refusals> = {
+  signup: {
+    4: 'an empty account: the form requires the field before it sends',
+    5: 'neither an email nor digits: the form checks the account field before it sends',
+  },
+};
+
+/** Known gaps of both sign-up walks: the refusals they cannot arrange. */
+export const signupKnownGaps = unarrangedGaps(signupMachine, refusals, unarranged);
+/** Known gaps of the screens walk: those, and the refusals the form stops. */
+export const signupScreenGaps = unarrangedGaps(signupMachine, refusals, unarranged, stoppedByTheForm);
+
+/** Each result branch of the call's onDone, and every refusal it expects that the walks can arrange. */
 const answers: EventObject[] = [
   done({ kind: 'confirmationSent', account: 'graph@example.com' }),
   done({ kind: 'signedUp', account: '11999999999', userInfo: user }),
-  done({ kind: 'refused', errCode: 6 }),
-  done({ kind: 'refused', errCode: 4000 }),
+  ...refusals.signup.filter((c) => !(unarranged.signup as Record<number, string>)[c]).map((errCode) => done({ kind: 'refused', errCode })),
   { type: 'xstate.error.actor.signup', error: new Error('signup') } as EventObject,
 ];
 const userEvents: EventObject[] = [
@@ -49,10 +72,20 @@ export class SignupWorld {
     if (output?.kind === 'confirmationSent' || event.type.startsWith('xstate.error')) this.fields = { ...fields, account: uniqueEmail('signup') };
     // A phone account, with its country code, is signed in at once.
     if (output?.kind === 'signedUp') this.fields = { ...fields, account: uniquePhone(), areaCode: '55' };
-    // The address already has an account: 6.
+    // The address (6) or the number (13) already has an account.
     if (output?.errCode === 6) this.fields = { ...fields, account: (await createTestAccount(this.server)).email! };
-    // Phone digits without a country code: 4000.
+    if (output?.errCode === 13) this.fields = { ...fields, account: (await createTestAccount(this.server, { phone: uniquePhone() })).account, areaCode: '55' };
+    // Phone digits without a country code: 4000; too few for the country's numbers: 32.
     if (output?.errCode === 4000) this.fields = { ...fields, account: uniquePhone() };
+    if (output?.errCode === 32) this.fields = { ...fields, account: uniquePhone().slice(0, 5), areaCode: '55' };
+    // Nothing typed (4), or neither an address nor digits (5): only an event sent as it is gets that far.
+    if (output?.errCode === 4) this.fields = { ...fields, account: '' };
+    if (output?.errCode === 5) this.fields = { ...fields, account: 'not-an-account' };
+    // The site's rule takes example.org addresses only: 8.
+    if (output?.errCode === 8) {
+      this.fields = { ...fields, account: uniqueEmail('signup') };
+      this.undo.push(await narrowEmailRule(this.server));
+    }
     if (event.type.startsWith('xstate.error')) {
       // A storage fault while the account is written (HTTP 500, -2499).
       this.undo.push(await insertFault(this.server, 'accounts'));

@@ -13,7 +13,7 @@ import { RegisterScreen } from '../../src/screens/register/register-screen';
 import { useTestServer } from '../helpers/test-server';
 import { createClientWorld } from './real-server';
 import { renderSignedOut } from './router-bridge';
-import { signupGraph, SignupWorld } from './signup.model';
+import { signupScreenGaps, signupGraph, SignupWorld } from './signup.model';
 import { walkSuite } from './walk-suite';
 
 const server = useTestServer();
@@ -60,6 +60,9 @@ walkSuite({
   flow: 'signup',
   walk: 'screens',
   model: signupGraph(),
+  knownGaps: signupScreenGaps,
+  // A path for each refusal code the call expects.
+  walkEveryTarget: true,
   path(run) {
     const client = createClientWorld(server.app);
     const world = new SignupWorld(server);

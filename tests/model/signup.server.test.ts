@@ -5,7 +5,7 @@ import { signupMachine } from '../../machines/signup/signup.machine';
 import type { SignupEvent, SignupEventType } from '../../machines/signup/signup.types';
 import { useTestServer } from '../helpers/test-server';
 import { createClientWorld } from './real-server';
-import { signupGraph, signupInputs, SignupWorld } from './signup.model';
+import { signupKnownGaps, signupGraph, signupInputs, SignupWorld } from './signup.model';
 import { walkSuite } from './walk-suite';
 
 const server = useTestServer();
@@ -20,6 +20,9 @@ walkSuite({
   flow: 'signup',
   walk: 'server',
   model: signupGraph(),
+  knownGaps: signupKnownGaps,
+  // A path for each refusal code the call expects.
+  walkEveryTarget: true,
   path(run) {
     const client = createClientWorld(server.app);
     const world = new SignupWorld(server);

@@ -1,9 +1,9 @@
 // The scaffolding every model-based walk shares, walk (a) against the real server as walk (b)
 // through the screens: one test per graph path, titled by the path; each path walked on live
-// actors whose microsteps are recorded; once every path ran, the walk's coverage saved to
-// docs/flows/coverage.json and held to 100% (tests/model/gate.ts). A flow's file declares its
-// world, its executors and what each state means; nothing else.
-import { afterAll, describe, expect, it } from 'vitest';
+// actors whose microsteps its own recorder takes down; once every path ran, the targets covered by
+// the paths that passed are saved (tests/model/coverage.ts) and held to 100% (tests/model/gate.ts).
+// A flow's file declares its world, its executors and what each state means; nothing else.
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   SimulatedClock,
   createActor,
@@ -14,11 +14,15 @@ import {
   type InputFrom,
   type InspectionEvent,
 } from 'xstate';
-import { saveCoverage, type Walk as WalkKind } from './coverage';
-import { assertFullCoverage, pollUntil } from './gate';
-import { CoverageRecorder, describePath, flowPaths, startRecorded, type FlowPath, type GraphModel } from './harness';
+import { machineHash } from '../../scripts/flow-drawing';
+import { machineTargets, routingOf, type CoverageFiles, type KnownGap, type PathOutcome, type Walk as WalkKind } from './coverage';
+import { closeSuite, gapsOf, pollUntil, WAIT_CEILING_MS } from './gate';
+import { CoverageRecorder, eventTitle, flowPaths, pathTitles, startRecorded, type FlowPath, type GraphModel } from './harness';
 import type { AnswerGate } from './real-server';
 import { walkPath, type Walk } from './walker';
+
+/** A path's own ceiling: several waits, each under `WAIT_CEILING_MS`, so a stuck one says what it waited for. */
+const PATH_TIMEOUT_MS = 4 * WAIT_CEILING_MS;
 
 /**
  * One path's walk, as the walker takes it. The suite first checks that the state reached is the
@@ -64,8 +68,21 @@ export interface WalkSuite<M extends AnyStateMachine> {
   walk: WalkKind;
   /** The graph the paths come from; its machine is the one coverage is measured against. */
   model: GraphModel<M>;
-  /** Transitions no real server answer can take yet (tests/model/gate.ts). */
+  /** Targets no real server answer can produce yet (a code the server does not send): they must stay uncovered. */
   awaiting?: readonly string[];
+  /**
+   * Targets the walk cannot arrange yet, with why: reported uncovered, never counted as covered,
+   * and no path is walked for them; the gate fails once one is covered, so the list only shrinks.
+   */
+  knownGaps?: readonly KnownGap[];
+  /**
+   * Which paths to walk: by default, enough to take every transition (the refusal and any-state
+   * targets are measured on them); `true` keeps a path for every target the graph can reach too
+   * (each refusal code, each parent-state transition from each state that takes it).
+   */
+  walkEveryTarget?: boolean;
+  /** Where the coverage goes, and the run (tests of the scaffolding hand in temporary ones). */
+  coverage?: { files?: CoverageFiles; runId?: string };
   /** Sets up one path's world and says how to walk it. */
   path(run: PathRun<M>): PathWalk | Promise<PathWalk>;
 }
@@ -73,70 +90,108 @@ export interface WalkSuite<M extends AnyStateMachine> {
 const byBusyTag = (s: AnyMachineSnapshot) => s.hasTag('busy');
 
 export function walkSuite<M extends AnyStateMachine>(suite: WalkSuite<M>): void {
-  const recorder = new CoverageRecorder();
-  const paths = flowPaths(suite.model);
+  const gaps = gapsOf(suite);
+  const paths = flowPaths(suite.model, { skip: gaps.map((g) => g.target), every: suite.walkEveryTarget ? 'target' : 'transition' });
+  const titles = pathTitles(paths);
+  /** What each path did, by title: a retried path keeps its last attempt. */
+  const outcomes = new Map<string, PathOutcome>();
 
   describe(suite.title, () => {
-    it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-      const seen: AnyMachineSnapshot[] = [];
-      const ends: Array<() => unknown> = [];
-      const gates = new Set<AnswerGate>();
-      const snapshots = () => seen;
-      const screenOptions: PathRun<M>['screenOptions'] = (gate, busy = byBusyTag) => {
-        gates.add(gate);
-        const inspect = (event: InspectionEvent) => {
-          recorder.inspect(event as never);
-          if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) {
-            const snapshot = event.snapshot as AnyMachineSnapshot;
-            seen.push(snapshot);
-            if (busy(snapshot)) gate.hold();
-          }
-        };
-        return { clock: new SimulatedClock(), inspect, snapshots };
-      };
-      const run: PathRun<M> = {
-        path,
-        seen,
-        start(logic, input) {
-          const { actor, clock } = startRecorded(logic, recorder, input);
-          ends.push(() => actor.stop());
-          seen.push(actor.getSnapshot() as AnyMachineSnapshot);
-          actor.subscribe((s) => void seen.push(s as AnyMachineSnapshot));
-          return { actor, clock, snapshots };
-        },
-        screenOptions,
-        startOnScreen(logic, gate, options = {}) {
-          const { clock, inspect } = screenOptions(gate, options.busy);
-          const actor = createActor(logic, { clock, inspect, ...(options.input === undefined ? {} : { input: options.input }) }).start();
-          ends.push(() => actor.stop());
-          return { actor, clock, snapshots };
-        },
-        onEnd: (end) => void ends.push(end),
-      };
-      const openGates = () => gates.forEach((gate) => gate.open());
-      try {
-        const walk = await suite.path(run);
-        await walkPath(path, {
-          ...walk,
-          async check(reached, expected, event) {
-            expect(reached.value).toEqual(expected.value);
-            await walk.check(reached, expected, event);
-          },
-          async checked(reached) {
-            openGates();
-            await walk.checked?.(reached);
-          },
-          until: walk.until ?? pollUntil,
-        });
-      } finally {
-        openGates();
-        for (const end of ends.reverse()) await end();
-      }
+    paths.forEach((path, i) => {
+      const title = titles[i]!;
+      it(title, async () => walkOne(suite, path, title, outcomes), PATH_TIMEOUT_MS);
     });
 
-    afterAll(() => {
-      const report = saveCoverage(suite.flow, suite.walk, suite.model.machine, recorder);
-      assertFullCoverage(report, suite.flow, suite.walk, suite.awaiting);
+    afterAll(async () => {
+      const machine = suite.model.machine;
+      closeSuite(
+        {
+          flow: suite.flow,
+          walk: suite.walk,
+          machineHash: machineHash(machine),
+          targets: machineTargets(machine, await routingOf(machine)),
+          knownGaps: gaps,
+          pathCount: paths.length,
+          outcomes: [...outcomes.values()],
+        },
+        suite,
+        suite.coverage,
+      );
     });
   });
+}
+
+async function walkOne<M extends AnyStateMachine>(suite: WalkSuite<M>, path: FlowPath<M>, title: string, outcomes: Map<string, PathOutcome>) {
+  const recorder = new CoverageRecorder();
+  const began = performance.now();
+  const seen: AnyMachineSnapshot[] = [];
+  // After the test and its hooks: whether it passed decides whether its coverage counts.
+  onTestFinished(({ task }) => {
+    const passed = task.result?.state === 'pass';
+    const error = task.result?.errors?.[0] as { message?: string } | undefined;
+    const last = seen[seen.length - 1];
+    outcomes.set(title, {
+      title,
+      start: path.start,
+      steps: path.steps.slice(1).map((s) => eventTitle(s.event)),
+      status: passed ? 'passed' : 'failed',
+      durationMs: Math.round(performance.now() - began),
+      ...(passed ? {} : { error: (error?.message ?? 'failed').split('\n')[0]! }),
+      ...(last ? { stoppedAt: typeof last.value === 'string' ? last.value : JSON.stringify(last.value) } : {}),
+      reached: { states: [...recorder.states], transitions: [...recorder.transitions], refusals: [...recorder.refusals], anyState: [...recorder.anyState] },
+    });
+  });
+  const ends: Array<() => unknown> = [];
+  const gates = new Set<AnswerGate>();
+  const snapshots = () => seen;
+  const screenOptions: PathRun<M>['screenOptions'] = (gate, busy = byBusyTag) => {
+    gates.add(gate);
+    const inspect = (event: InspectionEvent) => {
+      recorder.inspect(event as never);
+      if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) {
+        const snapshot = event.snapshot as AnyMachineSnapshot;
+        seen.push(snapshot);
+        if (busy(snapshot)) gate.hold();
+      }
+    };
+    return { clock: new SimulatedClock(), inspect, snapshots };
+  };
+  const run: PathRun<M> = {
+    path,
+    seen,
+    start(logic, input) {
+      const { actor, clock } = startRecorded(logic, recorder, input);
+      ends.push(() => actor.stop());
+      seen.push(actor.getSnapshot() as AnyMachineSnapshot);
+      actor.subscribe((s) => void seen.push(s as AnyMachineSnapshot));
+      return { actor, clock, snapshots };
+    },
+    screenOptions,
+    startOnScreen(logic, gate, options = {}) {
+      const { clock, inspect } = screenOptions(gate, options.busy);
+      const actor = createActor(logic, { clock, inspect, ...(options.input === undefined ? {} : { input: options.input }) }).start();
+      ends.push(() => actor.stop());
+      return { actor, clock, snapshots };
+    },
+    onEnd: (end) => void ends.push(end),
+  };
+  const openGates = () => gates.forEach((gate) => gate.open());
+  try {
+    const walk = await suite.path(run);
+    await walkPath(path, {
+      ...walk,
+      async check(reached, expected, event) {
+        expect(reached.value).toEqual(expected.value);
+        await walk.check(reached, expected, event);
+      },
+      async checked(reached) {
+        openGates();
+        await walk.checked?.(reached);
+      },
+      until: walk.until ?? pollUntil,
+    });
+  } finally {
+    openGates();
+    for (const end of ends.reverse()) await end();
+  }
 }

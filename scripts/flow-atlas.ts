@@ -1,0 +1,121 @@
+/**
+ * Draws the flow atlas (docs/flows): every machine of machines/ as an SVG statechart, coloured by
+ * a coverage report of the model walks, and docs/flows/README.md listing them with their figures.
+ * `npm run flows` draws from the committed docs/flows/coverage.json; `npm test` redraws right
+ * after a complete run wrote it, so the drawings always show the last complete run.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AnyStateMachine } from 'xstate';
+import {
+  figure,
+  formatCoverage,
+  knownGapLines,
+  mergeRun,
+  pruneRuns,
+  underFullCoverage,
+  type CoverageReport,
+  type MachineEntry,
+} from '../tests/model/coverage-report';
+import { languages, type Language } from '../core/i18n/languages';
+import { drawMachine, FLOWS_DIR, listMachines, machineHash, root } from './flow-drawing';
+import { writeFlowReport } from './flows-report-write';
+
+/**
+ * Where a machine's drawing in `language` lives: English beside the README (the docs' language),
+ * the others in a folder each (`docs/flows/pt/checkout.svg`): the refusals' messages are the
+ * catalogue's in that language; the descriptions are the machines' own (English).
+ */
+export const drawingFile = (id: string, language: Language) => path.join(FLOWS_DIR, language === 'en' ? '' : language, `${id}.svg`);
+
+/** Draws every machine and the README; answers the files written. */
+export async function drawFlows(report: CoverageReport | undefined, machines?: AnyStateMachine[]): Promise<string[]> {
+  const written: string[] = [];
+  const rows: string[] = [];
+  const all = machines ?? (await listMachines());
+  const flows = all.map((m) => m.id);
+  for (const machine of all) {
+    const entry = report?.machines[machine.id];
+    for (const language of languages) {
+      const file = drawingFile(machine.id, language);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, await drawMachine(machine, entry, { language, flows }));
+      written.push(file);
+    }
+    rows.push(`| [${machine.id}](${machine.id}.svg) | ${cells(entry, 'server')} | ${cells(entry, 'screens')} |`);
+  }
+  const readme = path.join(FLOWS_DIR, 'README.md');
+  writeFileSync(readme, readmeText(rows));
+  written.push(readme);
+  return written;
+}
+
+/** A walk's figures: states, transitions, refusals and any-state targets, each covered/total. */
+function cells(entry: MachineEntry | undefined, walk: 'server' | 'screens'): string {
+  if (!entry) return '– | – | – | –';
+  return (['states', 'transitions', 'refusals', 'anyState'] as const).map((kind) => figure(entry, walk, kind)).join(' | ');
+}
+
+function readmeText(rows: string[]): string {
+  return `# The flows, drawn
+
+Each machine of \`machines/\` as a statechart, drawn by \`npm run flows\` from the machine itself,
+for a reader who never opens the code: every state with its description, every transition with
+its event, its rule and the refusals it routes (the code and the customer's message), the events a
+parent state offers drawn from a note naming the states that offer them, child flows as links to
+their own drawing, and a legend (hover a transition for its description). English drawings are
+here; \`pt/\`, \`es/\` and \`ru/\` hold the same with the customer's messages in that language.
+Colours come from the last complete model run (\`coverage.json\`, written by \`npm test\`),
+counting only the paths that passed: green, covered by the walk against the server (a) and the
+walk through the screens (b); amber, by one; red, by none. A transition is covered with every
+refusal code it routes and, for one a parent state defines, from every state that can take it. A
+test fails when a drawing is older than its machine or than \`coverage.json\`. The same drawings
+are interactive on the app's \`/flows\` page (off in production).
+
+Targets, each covered/total: states; transitions; refusals (each code a call expects, on the branch
+that routes it: \`<transition> @<code>\`); any-state (each transition of a parent state, once per
+state that can take it: \`<transition> from <state>\`). Known gaps count in the totals, never as
+covered.
+
+| Machine | (a) states | (a) transitions | (a) refusals | (a) any-state | (b) states | (b) transitions | (b) refusals | (b) any-state |
+|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+`;
+}
+
+/** The commit a run tested, or null outside a git checkout. */
+function gitHead(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The end of `npm test`'s model step: merges the run's parts; a complete run (every machine, both
+ * walks, every path, on the machines as they are) writes docs/flows/coverage.json and redraws the
+ * atlas, any other writes reports/flows/coverage.partial.json and leaves both alone. Prints the
+ * table; answers whether the run was complete with every target covered (known gaps aside).
+ */
+export async function closeFlowRun(runId: string): Promise<boolean> {
+  const machines = await listMachines();
+  const result = mergeRun({ runId, expected: machines.map((m) => ({ id: m.id, hash: machineHash(m) })), commit: gitHead() });
+  pruneRuns(5);
+  console.log(`flow coverage of run ${runId}, passed paths only (${path.relative(root, result.file)}):`);
+  console.log(formatCoverage(result.report));
+  if (result.committed) {
+    await drawFlows(result.report, machines);
+    console.log(`redrew docs/flows (${machines.length} machines)`);
+  } else {
+    console.error(`✖ the run is incomplete, so docs/flows/coverage.json and the drawings stay as they were:\n  ${result.incomplete.join('\n  ')}`);
+  }
+  const report = writeFlowReport({ root, runId, expected: machines.flatMap((m) => (['server', 'screens'] as const).map((walk) => ({ flow: m.id, walk }))) });
+  console.log(`tester report: ${path.relative(root, report.file)}`);
+  const gaps = knownGapLines(result.report);
+  if (gaps.length) console.log(`known gaps (uncovered, allowed):\n  ${gaps.join('\n  ')}`);
+  const under = underFullCoverage(result.report);
+  for (const line of under) console.error(`✖ ${line}`);
+  return result.committed && under.length === 0;
+}

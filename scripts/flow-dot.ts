@@ -1,0 +1,260 @@
+/**
+ * A machine as Graphviz DOT, for a reader who never opens the code (docs/decisions/039): each
+ * state with its description, each transition with its event, its rule and the refusals it routes
+ * (code and the customer's message in the drawing's language), the transitions a parent state
+ * offers drawn from a note naming the states that can take them, child flows as links to their
+ * own drawing, a legend, and colours from the last complete run of the walks.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AnyStateMachine, AnyStateNode, EventObject, MachineContext, TransitionDefinition } from 'xstate';
+import type { Language } from '../core/i18n/languages';
+
+type AnyTransition = TransitionDefinition<MachineContext, EventObject>;
+
+export interface WalkTargets {
+  states: string[];
+  transitions: string[];
+  refusals: string[];
+  anyState: string[];
+}
+/** What the drawing reads of a machine's entry in docs/flows/coverage.json. */
+export interface MachineCoverage {
+  server?: { covered: WalkTargets; missing: WalkTargets } | undefined;
+  screens?: { covered: WalkTargets; missing: WalkTargets } | undefined;
+}
+const WALKS = ['server', 'screens'] as const;
+
+export interface DotOptions {
+  /** The language of the catalogue's texts (refusal messages); the descriptions are the machine's. */
+  language?: Language;
+  /** Ids of the other flows: a state invoking one links to its drawing. */
+  flows?: readonly string[];
+  /** How a link to another flow's drawing is written (default `<id>.svg`, beside this one). */
+  linkTo?: (flowId: string) => string;
+}
+
+const palette = {
+  both: { fill: '#d9f2df', line: '#1e7b3c' },
+  one: { fill: '#fff0c7', line: '#a46400' },
+  none: { fill: '#fde4e2', line: '#b42318' },
+};
+
+// DOT strings: labels use HTML-like labels (<…>), other attributes quoted strings.
+const q = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Words wrapped to lines of about `width` characters, escaped, joined by HTML-label breaks. */
+function wrap(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map(esc).join('<br/>');
+}
+
+const catalogues = new Map<string, Record<string, string>>();
+/** The customer's message for a refusal code in `language`, from the one catalogue (core/i18n/lang). */
+export function refusalMessage(code: number, language: Language): string | undefined {
+  if (!catalogues.has(language)) {
+    const file = path.resolve(import.meta.dirname, '../core/i18n/lang', `${language}.json`);
+    catalogues.set(language, JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>);
+  }
+  return catalogues.get(language)![`error.${code}`];
+}
+
+/** The refusal codes a branch routes: its `refusedWith` guard's (also inside and()), or a default's `meta.refusals`. */
+export function routedCodes(t: AnyTransition): number[] {
+  const fromGuard = (g: unknown): number[] => {
+    const guard = g as { type?: string; params?: { codes?: number[] }; guards?: unknown[] } | undefined;
+    if (!guard) return [];
+    if (typeof g === 'object' && guard.type === 'refusedWith') return [...(guard.params?.codes ?? [])];
+    if (typeof g === 'function' && Array.isArray(guard.guards)) return guard.guards.flatMap(fromGuard);
+    return [];
+  };
+  const codes = fromGuard(t.guard);
+  return codes.length ? codes : [...((t as { meta?: { refusals?: number[] } }).meta?.refusals ?? [])];
+}
+
+/** A guard as the chart names it: its name, `refused …` for refusedWith, operands of and()/or()/not(). */
+export function guardLabel(g: unknown): string | undefined {
+  if (!g) return undefined;
+  if (typeof g === 'string') return g;
+  const guard = g as { type?: string; params?: { codes?: number[] }; guards?: unknown[]; name?: string };
+  if (typeof g === 'object' && guard.type === 'refusedWith') return `refused ${(guard.params?.codes ?? []).join(', ')}`;
+  if (typeof g === 'object' && guard.type) return guard.type;
+  if (typeof g === 'function' && Array.isArray(guard.guards)) {
+    const parts = guard.guards.map(guardLabel).filter(Boolean);
+    return guard.name === 'not' ? `not ${parts[0]}` : parts.join(guard.name === 'or' ? ' or ' : ' and ');
+  }
+  return 'condition';
+}
+
+/** How an event reads on an edge: `done: submit`, `after pollInterval`, `CODE_APPLIED`. */
+export function eventLabel(type: string): string {
+  const done = /^xstate\.(done|error)\.actor\.(.+)$/.exec(type);
+  if (done) return `${done[1] === 'done' ? 'answer of' : 'failure of'} ${done[2]}`;
+  const after = /^xstate\.after\.([^.]+)\./.exec(type);
+  if (after) return `after ${after[1]}`;
+  return type === '' ? 'at once' : type;
+}
+
+/** The harness's transition id (tests/model/harness.ts): source, event (or `always`) and place. */
+export function transitionId(t: AnyTransition): string {
+  const source = t.source;
+  if (t.eventType === '') return `${source.id} always#${source.always?.indexOf(t) ?? 0}`;
+  return `${source.id} ${t.eventType}#${(source.transitions.get(t.eventType) ?? []).indexOf(t)}`;
+}
+
+const children = (node: AnyStateNode) => Object.values(node.states) as AnyStateNode[];
+const isCompound = (node: AnyStateNode) => children(node).length > 0;
+const descendants = (node: AnyStateNode): AnyStateNode[] => children(node).flatMap((c) => [c, ...descendants(c)]);
+const leavesAtOnce = (node: AnyStateNode) => (node.always ?? []).some((t) => !t.guard);
+
+/**
+ * The atomic states from which a parent state's transition for `eventType` can be taken: not
+ * final, not left at once, and with no state in between handling the same event itself.
+ */
+export function statesTaking(parent: AnyStateNode, eventType: string): AnyStateNode[] {
+  return descendants(parent).filter((n) => {
+    if (isCompound(n) || n.type === 'final' || leavesAtOnce(n)) return false;
+    for (let s: AnyStateNode | undefined = n; s && s !== parent; s = s.parent) if (s.transitions.has(eventType)) return false;
+    return true;
+  });
+}
+
+/** Whether a walk covered a state, or a transition with every code it routes and every state it is taken from. */
+function walkCovers(walk: MachineCoverage['server'], kind: 'states' | 'transitions', id: string): boolean {
+  if (!walk?.covered[kind].includes(id)) return false;
+  if (kind === 'states') return true;
+  return ![...walk.missing.refusals, ...walk.missing.anyState].some((t) => t.startsWith(`${id} @`) || t.startsWith(`${id} from `));
+}
+
+export function toDot(machine: AnyStateMachine, coverage: MachineCoverage | undefined, options: DotOptions = {}): string {
+  const language = options.language ?? 'en';
+  const linkTo = options.linkTo ?? ((id: string) => `${id}.svg`);
+  const level = (kind: 'states' | 'transitions', id: string) => {
+    const n = WALKS.filter((w) => walkCovers(coverage?.[w], kind, id)).length;
+    return palette[n === 2 ? 'both' : n === 1 ? 'one' : 'none'];
+  };
+  const title = machine.root.description ? `${machine.id}: ${machine.root.description}` : machine.id;
+  const lines: string[] = [
+    `digraph ${q(machine.id)} {`,
+    '  compound=true; rankdir=LR; newrank=true; nodesep=0.35; ranksep=0.55;',
+    `  label=<<b>${wrap(title, 110)}</b>>; labelloc=t; fontname="Helvetica"; fontsize=13;`,
+    '  node [shape=box, style="rounded,filled", fontname="Helvetica", fontsize=11, margin="0.12,0.06"];',
+    '  edge [fontname="Helvetica", fontsize=9, arrowsize=0.7];',
+  ];
+  const anchor = (node: AnyStateNode): AnyStateNode => {
+    if (!isCompound(node)) return node;
+    const initial = node.initial?.target?.[0] as AnyStateNode | undefined;
+    return anchor(initial ?? children(node)[0]!);
+  };
+  const cluster = (node: AnyStateNode) => q(`cluster_${node.id}`);
+
+  const stateLabel = (node: AnyStateNode) => {
+    const parts = [`<b>${esc(node.key)}</b>`];
+    if (node.description) parts.push(`<font point-size="9">${wrap(node.description, 38)}</font>`);
+    for (const invoke of node.invoke as Array<{ id: string; src: unknown }>) {
+      const src = typeof invoke.src === 'string' ? invoke.src : invoke.id;
+      const child = options.flows?.includes(src) ? ` (the ${src} flow ↗)` : '';
+      parts.push(`<font point-size="8" color="#555555"><i>asks: ${esc(invoke.id)}${esc(child)}</i></font>`);
+    }
+    return `<${parts.join('<br/>')}>`;
+  };
+  const childFlow = (node: AnyStateNode) =>
+    (node.invoke as Array<{ src: unknown }>).map((i) => (typeof i.src === 'string' ? i.src : '')).find((src) => options.flows?.includes(src));
+
+  const draw = (node: AnyStateNode, indent: string) => {
+    const colour = level('states', node.id);
+    const link = childFlow(node);
+    const extra = [
+      `tooltip=${q(node.description ?? node.key)}`,
+      ...(link ? [`URL=${q(linkTo(link))}`, 'target="_top"'] : []),
+      ...(node.type === 'final' ? ['peripheries=2'] : []),
+    ];
+    if (isCompound(node)) {
+      lines.push(
+        `${indent}subgraph ${cluster(node)} {`,
+        `${indent}  label=${stateLabel(node)}; style="rounded,filled"; fillcolor=${q(colour.fill)}; color=${q(colour.line)}; ${extra.join('; ')};`,
+      );
+      for (const child of children(node)) draw(child, `${indent}  `);
+      lines.push(`${indent}}`);
+    } else {
+      lines.push(`${indent}${q(node.id)} [label=${stateLabel(node)}, fillcolor=${q(colour.fill)}, color=${q(colour.line)}, ${extra.join(', ')}];`);
+    }
+  };
+  for (const child of children(machine.root)) draw(child, '  ');
+
+  const start = machine.root.initial?.target?.[0] as AnyStateNode | undefined;
+  if (start) {
+    lines.push('  "__start" [shape=circle, width=0.18, label="", style=filled, fillcolor="#16131f", tooltip="start"];');
+    lines.push(`  "__start" -> ${q(anchor(start).id)}${isCompound(start) ? ` [lhead=${cluster(start)}]` : ''};`);
+  }
+
+  const edgeLabel = (t: AnyTransition) => {
+    const guard = guardLabel(t.guard);
+    const codes = routedCodes(t);
+    const head = esc(eventLabel(t.eventType)) + (guard && !guard.startsWith('refused') ? ` [${esc(guard)}]` : '');
+    if (!codes.length) return `<${head}>`;
+    // Up to four codes with the customer's message; more as a list of codes.
+    const refusals =
+      codes.length <= 4
+        ? codes.map((c) => `refused ${c}${refusalMessage(c, language) ? `: “${esc(refusalMessage(c, language)!)}”` : ''}`).join('<br/>')
+        : wrap(`refused ${codes.join(', ')}`, 48);
+    return `<${head}<br/><font point-size="8">${refusals}</font>>`;
+  };
+
+  const notes = new Map<string, string>();
+  for (const node of [machine.root, ...descendants(machine.root)]) {
+    for (const t of [...[...node.transitions.values()].flat(), ...(node.always ?? [])] as AnyTransition[]) {
+      const colour = level('transitions', transitionId(t));
+      const attrs = [`label=${edgeLabel(t)}`, `color=${q(colour.line)}`, `fontcolor=${q(colour.line)}`];
+      if ((t as { description?: string }).description)
+        attrs.push(`tooltip=${q((t as { description?: string }).description!)}`, `labeltooltip=${q((t as { description?: string }).description!)}`);
+      if (!t.target) attrs.push('style=dashed');
+      let from = q(anchor(node).id);
+      // A parent state's event, offered by many states: drawn from a note naming them.
+      if (isCompound(node) && t.eventType && !t.eventType.startsWith('xstate.done.state.')) {
+        const takers = statesTaking(node, t.eventType);
+        if (takers.length > 1 || node === machine.root) {
+          const key = `${node.id} ${t.eventType}`;
+          if (!notes.has(key)) {
+            notes.set(key, q(`__from_${notes.size + 1}`));
+            const names = takers.map((s) => s.key).join(', ');
+            lines.push(
+              `  ${notes.get(key)} [shape=note, style=filled, fillcolor="#f4f1fa", color="#6b5b95", fontsize=9, label=<${wrap(`from any of: ${names}`, 40)}>, tooltip=${q(`Offered in every one of these states: ${names}`)}];`,
+            );
+          }
+          from = notes.get(key)!;
+        } else if (node !== machine.root) attrs.push(`ltail=${cluster(node)}`);
+      } else if (isCompound(node) && node !== machine.root) attrs.push(`ltail=${cluster(node)}`);
+      for (const target of (t.target ?? [node]) as AnyStateNode[]) {
+        const edge = [...attrs];
+        if (isCompound(target) && target !== node) edge.push(`lhead=${cluster(target)}`);
+        lines.push(`  ${from} -> ${q(anchor(target).id)} [${edge.join(', ')}];`);
+      }
+    }
+  }
+
+  lines.push(
+    '  subgraph cluster_legend {',
+    '    label=<<b>How to read it</b>>; style="rounded"; color="#999999"; fontsize=10;',
+    `    "__legend_both" [label=<covered by the server walk<br/>and the screens walk>, fillcolor=${q(palette.both.fill)}, color=${q(palette.both.line)}, fontsize=9];`,
+    `    "__legend_one" [label=<covered by one of the two walks>, fillcolor=${q(palette.one.fill)}, color=${q(palette.one.line)}, fontsize=9];`,
+    `    "__legend_none" [label=<not covered by a passing walk>, fillcolor=${q(palette.none.fill)}, color=${q(palette.none.line)}, fontsize=9];`,
+    '    "__legend_final" [label=<an end of the flow>, peripheries=2, fillcolor="#ffffff", fontsize=9];',
+    '    "__legend_note" [shape=note, style=filled, fillcolor="#f4f1fa", color="#6b5b95", label=<an event offered in<br/>each of the states named>, fontsize=9];',
+    '    "__legend_a" [label=<a state>, fillcolor="#ffffff", fontsize=9]; "__legend_b" [label=<stays in its state>, fillcolor="#ffffff", fontsize=9];',
+    '    "__legend_a" -> "__legend_b" [label=<dashed: nothing changes<br/>but what the state holds>, style=dashed, fontsize=8];',
+    '    "__legend_both" -> "__legend_one" -> "__legend_none" -> "__legend_final" -> "__legend_note" [style=invis];',
+    '  }',
+    '}',
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,48 @@
+/**
+ * Writes a run's tester report, reports/flows/index.html (scripts/flows-report.ts), from the
+ * coverage parts its walks left in .tmp/flow-coverage/<run>/: `npm run test:flows` for the flows it
+ * ran, `npm test` for every flow (so CI keeps the report of each full run).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { readParts, type Walk } from './flows-report-data';
+import { renderReport } from './flows-report';
+
+export const reportDir = (root: string) => path.join(root, 'reports/flows');
+
+export interface WrittenReport {
+  file: string;
+  parts: ReturnType<typeof readParts>['parts'];
+  unreadable: string[];
+  partsDir: string;
+}
+
+export function writeFlowReport(options: {
+  root: string;
+  runId: string;
+  expected: Array<{ flow: string; walk: Walk }>;
+  exitCode?: number | null;
+}): WrittenReport {
+  const { root, runId, expected } = options;
+  const partsDir = path.join(root, '.tmp/flow-coverage', runId);
+  const { parts, unreadable } = readParts(partsDir);
+  const svgs: Record<string, string> = {};
+  for (const { flow } of expected) {
+    const svg = path.join(root, 'docs/flows', `${flow}.svg`);
+    if (existsSync(svg)) svgs[flow] = readFileSync(svg, 'utf8');
+  }
+  const file = path.join(reportDir(root), 'index.html');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(
+    file,
+    renderReport({
+      parts,
+      svgs,
+      expected,
+      runId,
+      generatedAt: new Date().toISOString(),
+      ...(options.exitCode === undefined ? {} : { exitCode: options.exitCode }),
+    }),
+  );
+  return { file, parts, unreadable, partsDir };
+}

@@ -1,0 +1,70 @@
+/**
+ * `npm run test:flows [-- <flow>…]`: the model-based tests of the named flows (by folder,
+ * `discount-unbinding`, or machine id, `discountUnbinding`; all by default), walk (a) against the
+ * real server and walk (b) through the screens, then a report a tester reads without the code:
+ * reports/flows/index.html (scripts/flows-report.ts), next to Vitest's reports/flows/junit.xml.
+ * Exits with Vitest's code.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { listFlows, newRunId, resolveFlows, summaryLine, unknownFlowsMessage, WALKS, type Walk } from './flows-report-data';
+import { writeFlowReport } from './flows-report-write';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reportDir = path.join(root, 'reports/flows');
+const junitFile = path.join(reportDir, 'junit.xml');
+const rel = (file: string) => path.relative(process.cwd(), file) || '.';
+
+const flows = listFlows(root);
+const resolved = resolveFlows(process.argv.slice(2), flows);
+if (!resolved.ok) {
+  console.error(unknownFlowsMessage(resolved.unknown, flows));
+  process.exit(1);
+}
+
+const testFile = (folder: string, walk: Walk) => path.join('tests/model', `${folder}.${walk}.test.${walk === 'server' ? 'ts' : 'tsx'}`);
+const expected: Array<{ flow: string; walk: Walk }> = [];
+const files: string[] = [];
+for (const flow of resolved.flows) {
+  for (const walk of WALKS) {
+    const file = testFile(flow.folder, walk);
+    if (existsSync(path.join(root, file))) {
+      files.push(file);
+      expected.push({ flow: flow.id, walk });
+    } else console.warn(`(no ${walk} walk for ${flow.folder}: ${file} does not exist)`);
+  }
+}
+if (files.length === 0) {
+  console.error('No model test to run for these flows.');
+  process.exit(1);
+}
+
+const runId = newRunId(new Date(), process.pid);
+mkdirSync(reportDir, { recursive: true });
+rmSync(junitFile, { force: true });
+console.log(`━━ flow tests: ${resolved.flows.map((f) => f.folder).join(', ')} (run ${runId})\n`);
+const vitest = spawnSync('npx', ['vitest', 'run', ...files, '--reporter=default', '--reporter=junit', `--outputFile.junit=${junitFile}`], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, FLOW_RUN_ID: runId },
+});
+const exitCode = vitest.status ?? 1;
+
+const { file: htmlFile, parts, unreadable, partsDir } = writeFlowReport({ root, runId, expected, exitCode: vitest.status });
+for (const file of unreadable) console.warn(`(skipped ${rel(path.join(partsDir, file))}: not a coverage part)`);
+
+console.log('\n━━ flow test report');
+if (parts.length === 0) console.log(`No coverage part was written to ${rel(partsDir)}: the report lists the walks without their paths.`);
+for (const { flow, walk } of expected) {
+  console.log(
+    summaryLine(
+      flow,
+      walk,
+      parts.find((p) => p.flow === flow && p.walk === walk),
+    ),
+  );
+}
+console.log(`\nreport: ${rel(htmlFile)}`);
+console.log(`junit:  ${existsSync(junitFile) ? rel(junitFile) : `${rel(junitFile)} (not written)`}`);
+process.exit(exitCode);
