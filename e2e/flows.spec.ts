@@ -25,4 +25,16 @@ test.describe('the flow atlas', () => {
     await expect(page.getByTestId('current-state')).toHaveText('submitting');
     await expect(page.getByRole('link', { name: 'Open the screen of this flow' })).toHaveAttribute('href', '/payment?planId=1');
   });
+
+  test.describe('in Portuguese', () => {
+    test.use({ locale: 'pt-BR' });
+
+    test("draws the refusals with the customer's messages in the page's language", async ({ page }) => {
+      await page.goto('/flows');
+      await page.getByRole('combobox', { name: /fluxo/i }).selectOption('payment');
+      const drawing = page.getByRole('img', { name: 'payment' });
+      await expect(drawing.locator('svg')).toBeVisible();
+      await expect(drawing.getByText('Erro no pagamento, atualize a página', { exact: false }).first()).toBeVisible();
+    });
+  });
 });

@@ -81,8 +81,12 @@ export async function pauseRenewal(server: Server, uid: number): Promise<{ relea
     { db: paused, outbox: server.services.outbox, payments: server.services.payments },
     { now: new Date(sub.next_billing_at).getTime() - 3_600_000 },
   );
-  for (let i = 0; i < 200 && (await subscription(db, uid))!.renewing_since === null; i++) await new Promise((r) => setTimeout(r, 5));
-  if ((await subscription(db, uid))!.renewing_since === null) throw new Error('the renewal pass did not claim the subscription');
+  // Waits for the pass's claim (its first transaction); 30 s is a ceiling for a busy machine, not a delay.
+  const deadline = Date.now() + 30_000;
+  while ((await subscription(db, uid))!.renewing_since === null) {
+    if (Date.now() > deadline) throw new Error('the renewal pass did not claim the subscription within 30 s');
+    await new Promise((r) => setTimeout(r, 5));
+  }
   return {
     async release() {
       open();

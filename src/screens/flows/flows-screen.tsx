@@ -162,7 +162,7 @@ function Walkthrough({ machine }: { machine: AnyStateMachine }) {
 /** The committed drawing of the flow, with the current state outlined. */
 function Drawing({ id, current }: { id: string; current: string }) {
   const holder = useRef<HTMLDivElement>(null);
-  const drawing = useFlowDrawing(id);
+  const drawing = useFlowDrawing(id, useIntl().locale);
   const svg = drawing.status === 'success' ? drawing.data : '';
   useEffect(() => {
     const nodes = holder.current?.querySelectorAll('g.node') ?? [];
