@@ -219,7 +219,9 @@ export function underFullCoverage(report: CoverageReport): string[] {
 /** The known gaps of a report, as readable lines (they stay uncovered until a walk can arrange them). */
 export function knownGapLines(report: CoverageReport): string[] {
   return Object.entries(report.machines).flatMap(([name, m]) =>
-    WALKS.flatMap((walk) => (m[walk]?.knownGaps ?? []).map((g) => `${name} (${walk}): ${g.target} (${g.reason})`)),
+    WALKS.flatMap((walk) =>
+      (m[walk]?.knownGaps ?? []).map((g) => `${name} (${walk}): ${g.target} (${g.reason})${g.incidental ? ' [a race: covered in the runs that met it]' : ''}`),
+    ),
   );
 }
 

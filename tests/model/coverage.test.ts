@@ -209,6 +209,14 @@ describe('known gaps and awaited targets', () => {
     expect(() => closeSuite(awaited, { awaiting: ['t2'] }, { runId: 'r', files: files('stale') })).toThrow(/take off the awaiting list/);
   });
 
+  it('counts an incidental gap (a race the walks do not arrange) when a passed path met it, and fails neither way', () => {
+    const race = { ...gap, incidental: true };
+    const met = suiteRun('tiny', [outcome('p1', 'passed', list('t1', 't2'))], 1, [race]);
+    expect(closeSuite(met, { knownGaps: [race] }, { runId: 'r', files: files('race-met') }).covered.transitions).toEqual(['t1', 't2']);
+    const missed = suiteRun('tiny', [outcome('p1', 'passed', list('t1'))], 1, [race]);
+    expect(closeSuite(missed, { knownGaps: [race] }, { runId: 'r', files: files('race-missed') }).covered.transitions).toEqual(['t1']);
+  });
+
   it('fails on a listed target the machine does not have', () => {
     const run = suiteRun('tiny', [outcome('p1', 'passed', list('t1', 't2'))], 1, [{ target: 'nope', reason: 'typo' }]);
     expect(() => closeSuite(run, { knownGaps: [{ target: 'nope', reason: 'typo' }] }, { runId: 'r', files: files('typo') })).toThrow(/name no target/);
