@@ -48,6 +48,42 @@ function descriptorTextRanges(code: string, object: AstNode): [number, number][]
   return ranges;
 }
 
+/** Every object literal of a parsed module. */
+function objectsOf(ast: unknown): AstNode[] {
+  const found: AstNode[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!isNode(value)) return;
+    if (value.type === 'ObjectExpression') found.push(value);
+    for (const field in value) if (field !== 'type') visit(value[field]);
+  };
+  visit(ast);
+  return found;
+}
+
+/** The code with `ranges` blanked by spaces (line breaks kept), or null when there is none. */
+function blanked(code: string, ranges: [number, number][]) {
+  if (ranges.length === 0) return null;
+  const chars = code.split('');
+  for (const [from, to] of ranges) for (let i = from; i < to; i++) if (chars[i] !== '\n') chars[i] = ' ';
+  return { code: chars.join(''), map: null };
+}
+
+/** The range to blank in one object literal of a machine: its `description` text, with a comma. */
+function descriptionRange(code: string, object: AstNode): [number, number][] {
+  const props = object.properties as AstNode[];
+  const at = props.findIndex((p) => p.type === 'Property' && !p.computed && keyOf(p) === 'description' && isText(p.value as AstNode));
+  const prop = props[at];
+  if (prop && code.startsWith('description', prop.start)) {
+    const next = props[at + 1];
+    const previous = props[at - 1];
+    // A sole property takes its trailing comma along: `{ description: '…', }` becomes `{ }`.
+    const comma = /^\s*,/.exec(code.slice(prop.end))?.[0].length ?? 0;
+    return [next ? [prop.start, next.start] : previous ? [previous.end, prop.end] : [prop.start, prop.end + comma]];
+  }
+  return [];
+}
+
 /**
  * Production builds ship message descriptors as bare ids. The translator notes (`description`)
  * and English source texts (`defaultMessage`) are for `npm run i18n:extract`; at run time react-intl
@@ -65,18 +101,8 @@ function messageTextsOut(): Plugin {
       filter: { id: /\/(?:src|core|machines)\/[^?]*\.tsx?$/, code: 'defaultMessage' },
       handler(code, id) {
         const ast = parseAst(code, { lang: id.endsWith('x') ? 'tsx' : 'ts' });
-        const ranges: [number, number][] = [];
-        const visit = (value: unknown): void => {
-          if (Array.isArray(value)) return value.forEach(visit);
-          if (!isNode(value)) return;
-          if (value.type === 'ObjectExpression') ranges.push(...descriptorTextRanges(code, value));
-          for (const field in value) if (field !== 'type') visit(value[field]);
-        };
-        visit(ast);
-        if (ranges.length === 0) return null;
-        const chars = code.split('');
-        for (const [from, to] of ranges) for (let i = from; i < to; i++) if (chars[i] !== '\n') chars[i] = ' ';
-        return { code: chars.join(''), map: null };
+        const ranges = objectsOf(ast).flatMap((object) => descriptorTextRanges(code, object));
+        return blanked(code, ranges);
       },
     },
   };
@@ -97,29 +123,8 @@ function flowDescriptionsOut(): Plugin {
       filter: { id: /\/machines\/[^?]*(?<!\.test)\.ts$/, code: 'description' },
       handler(code) {
         const ast = parseAst(code, { lang: 'ts' });
-        const ranges: [number, number][] = [];
-        const visit = (value: unknown): void => {
-          if (Array.isArray(value)) return value.forEach(visit);
-          if (!isNode(value)) return;
-          if (value.type === 'ObjectExpression') {
-            const props = value.properties as AstNode[];
-            const at = props.findIndex((p) => p.type === 'Property' && !p.computed && keyOf(p) === 'description' && isText(p.value as AstNode));
-            const prop = props[at];
-            if (prop && code.startsWith('description', prop.start)) {
-              const next = props[at + 1];
-              const previous = props[at - 1];
-              // A sole property takes its trailing comma along: `{ description: '…', }` becomes `{ }`.
-              const comma = /^\s*,/.exec(code.slice(prop.end))?.[0].length ?? 0;
-              ranges.push(next ? [prop.start, next.start] : previous ? [previous.end, prop.end] : [prop.start, prop.end + comma]);
-            }
-          }
-          for (const field in value) if (field !== 'type') visit(value[field]);
-        };
-        visit(ast);
-        if (ranges.length === 0) return null;
-        const chars = code.split('');
-        for (const [from, to] of ranges) for (let i = from; i < to; i++) if (chars[i] !== '\n') chars[i] = ' ';
-        return { code: chars.join(''), map: null };
+        const ranges = objectsOf(ast).flatMap((object) => descriptionRange(code, object));
+        return blanked(code, ranges);
       },
     },
   };

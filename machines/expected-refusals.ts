@@ -54,3 +54,17 @@ export function isRefusedWith({ event }: { event: { type: string } }, params: { 
  * Every code a call expects is named by exactly one branch of its `onDone` (a test reads the configs).
  */
 export const otherRefusals = (...codes: number[]) => ({ refusals: codes });
+
+/** The refusal codes a branch names: its `refusedWith` guard's (also inside and()/or()/not()), or a default's `meta.refusals`. */
+export function refusalCodesOf(transition: { guard?: unknown; meta?: unknown }): number[] {
+  const fromGuard = (guard: unknown): number[] => {
+    const g = guard as { type?: string; params?: { codes?: number[] }; guards?: unknown[] } | undefined;
+    if (!g) return [];
+    if (typeof guard === 'object' && g.type === 'refusedWith') return [...(g.params?.codes ?? [])];
+    // xstate's and()/or()/not() are functions carrying their operands.
+    if (typeof guard === 'function' && Array.isArray(g.guards)) return g.guards.flatMap(fromGuard);
+    return [];
+  };
+  const codes = fromGuard(transition.guard);
+  return codes.length ? codes : [...((transition.meta as { refusals?: number[] } | undefined)?.refusals ?? [])];
+}

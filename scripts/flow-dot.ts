@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnyStateMachine, AnyStateNode, EventObject, MachineContext, TransitionDefinition } from 'xstate';
 import type { Language } from '../core/i18n/languages';
+import { refusalCodesOf } from '../machines/expected-refusals';
+import { statesTaking } from '../tests/model/coverage';
 
 type AnyTransition = TransitionDefinition<MachineContext, EventObject>;
 
@@ -68,18 +70,8 @@ export function refusalMessage(code: number, language: Language): string | undef
   return catalogues.get(language)![`error.${code}`];
 }
 
-/** The refusal codes a branch routes: its `refusedWith` guard's (also inside and()), or a default's `meta.refusals`. */
-export function routedCodes(t: AnyTransition): number[] {
-  const fromGuard = (g: unknown): number[] => {
-    const guard = g as { type?: string; params?: { codes?: number[] }; guards?: unknown[] } | undefined;
-    if (!guard) return [];
-    if (typeof g === 'object' && guard.type === 'refusedWith') return [...(guard.params?.codes ?? [])];
-    if (typeof g === 'function' && Array.isArray(guard.guards)) return guard.guards.flatMap(fromGuard);
-    return [];
-  };
-  const codes = fromGuard(t.guard);
-  return codes.length ? codes : [...((t as { meta?: { refusals?: number[] } }).meta?.refusals ?? [])];
-}
+/** The refusal codes a branch routes (machines/expected-refusals.ts). */
+export const routedCodes = (t: AnyTransition): number[] => refusalCodesOf(t as { guard?: unknown; meta?: unknown });
 
 /** A guard as the chart names it: its name, `refused …` for refusedWith, operands of and()/or()/not(). */
 export function guardLabel(g: unknown): string | undefined {
@@ -114,19 +106,6 @@ export function transitionId(t: AnyTransition): string {
 const children = (node: AnyStateNode) => Object.values(node.states) as AnyStateNode[];
 const isCompound = (node: AnyStateNode) => children(node).length > 0;
 const descendants = (node: AnyStateNode): AnyStateNode[] => children(node).flatMap((c) => [c, ...descendants(c)]);
-const leavesAtOnce = (node: AnyStateNode) => (node.always ?? []).some((t) => !t.guard);
-
-/**
- * The atomic states from which a parent state's transition for `eventType` can be taken: not
- * final, not left at once, and with no state in between handling the same event itself.
- */
-export function statesTaking(parent: AnyStateNode, eventType: string): AnyStateNode[] {
-  return descendants(parent).filter((n) => {
-    if (isCompound(n) || n.type === 'final' || leavesAtOnce(n)) return false;
-    for (let s: AnyStateNode | undefined = n; s && s !== parent; s = s.parent) if (s.transitions.has(eventType)) return false;
-    return true;
-  });
-}
 
 /** Whether a walk covered a state, or a transition with every code it routes and every state it is taken from. */
 function walkCovers(walk: MachineCoverage['server'], kind: 'states' | 'transitions', id: string): boolean {

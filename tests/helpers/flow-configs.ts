@@ -5,6 +5,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, TransitionDefinition } from 'xstate';
+import { refusalCodesOf } from '../../machines/expected-refusals';
 
 type AnyTransition = TransitionDefinition<any, any>;
 
@@ -66,23 +67,8 @@ export function undescribed(machine: AnyStateMachine): string[] {
   return missing;
 }
 
-/** The refusal codes a branch names: its `refusedWith` guard's, or a default's `meta.refusals`. */
-export function codesNamedBy(t: AnyTransition): number[] {
-  const fromGuard = guardCodes(t.guard);
-  if (fromGuard.length) return fromGuard;
-  const meta = (t as { meta?: { refusals?: number[] } }).meta;
-  return [...(meta?.refusals ?? [])];
-}
-
-/** A `refusedWith` guard's codes, also inside `and([refusedWith(…), 'otherCondition'])`. */
-function guardCodes(guard: unknown): number[] {
-  if (!guard) return [];
-  const g = guard as { type?: string; params?: { codes?: number[] }; guards?: unknown[] };
-  if (typeof guard === 'object' && g.type === 'refusedWith') return [...(g.params?.codes ?? [])];
-  // xstate's and()/or()/not() are functions carrying their operands.
-  if (typeof guard === 'function' && Array.isArray(g.guards)) return g.guards.flatMap(guardCodes);
-  return [];
-}
+/** The refusal codes a branch names (machines/expected-refusals.ts). */
+export const codesNamedBy = (t: AnyTransition): number[] => refusalCodesOf(t as { guard?: unknown; meta?: unknown });
 
 /**
  * Where the refusals of a flow's calls go, and what is wrong with it: each expected code must be

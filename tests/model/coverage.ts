@@ -133,19 +133,17 @@ export function anyStateTargets(machine: AnyStateMachine): string[] {
     if (parent.type !== 'compound' && parent.type !== 'parallel') continue;
     for (const t of transitionsOf(parent)) {
       if (t.eventType.startsWith('xstate.done.state.')) continue;
-      for (const atomic of stateNodes(machine)) {
-        if (atomic.type !== 'atomic' || !under(atomic, parent) || leavesAtOnce(atomic) || shadowed(atomic, parent, t.eventType)) continue;
-        targets.push(anyStateTarget(transitionId(t), atomic.id));
-      }
+      for (const atomic of statesTaking(parent, t.eventType)) targets.push(anyStateTarget(transitionId(t), atomic.id));
     }
   }
   return targets;
 }
 
-const under = (node: AnyStateNode, parent: AnyStateNode) => {
-  for (let n = node.parent; n; n = n.parent) if (n === parent) return true;
-  return false;
-};
+/** The atomic states under `parent` that can take its transition for `eventType` (the rule above; the charts draw it too). */
+export function statesTaking(parent: AnyStateNode, eventType: string): AnyStateNode[] {
+  const below = (node: AnyStateNode): AnyStateNode[] => (Object.values(node.states) as AnyStateNode[]).flatMap((c) => [c, ...below(c)]);
+  return below(parent).filter((atomic) => atomic.type === 'atomic' && !leavesAtOnce(atomic) && !shadowed(atomic, parent, eventType));
+}
 
 /** A transient state: an unguarded eventless transition leaves it before any event. */
 const leavesAtOnce = (node: AnyStateNode) => (node.always ?? []).some((t) => !t.guard);
