@@ -19,6 +19,32 @@ test.describe('the flow atlas', () => {
     await expectAccessible(page);
     await screenshots(page, 'flows-checkout');
 
+    // The chart zooms in and out, fits the width and comes back to its drawn size, from the
+    // toolbar and from the keyboard.
+    const svg = drawing.locator('svg');
+    const width = async () => (await svg.boundingBox())?.width ?? 0;
+    const drawn = await width();
+    await expect(page.getByTestId('flows-zoom')).toHaveText('Zoom: 100 %');
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(page.getByTestId('flows-zoom')).toHaveText('Zoom: 125 %');
+    expect(await width()).toBeCloseTo(drawn * 1.25, 0);
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect(page.getByTestId('flows-zoom')).toHaveText('Zoom: 80 %');
+    expect(await width()).toBeCloseTo(drawn * 0.8, 0);
+    await page.getByRole('button', { name: 'Fit to width' }).click();
+    const box = (await drawing.evaluate((el) => ({ inner: el.clientWidth - parseFloat(getComputedStyle(el).paddingLeft) * 2 }))).inner;
+    expect(await width()).toBeCloseTo(box, 0);
+    await expect(page.getByTestId('flows-zoom')).toHaveText(`Zoom: ${Math.round((box / drawn) * 100)} %`);
+    await page.getByRole('button', { name: 'Actual size' }).click();
+    expect(await width()).toBeCloseTo(drawn, 0);
+    await drawing.focus();
+    await page.keyboard.press('+');
+    await expect(page.getByTestId('flows-zoom')).toHaveText('Zoom: 125 %');
+    await page.keyboard.press('0');
+    expect(await width()).toBeCloseTo(box, 0);
+    await page.getByRole('button', { name: 'Actual size' }).click();
+
     await page.getByRole('button', { name: 'Step back' }).click();
     await expect(page.getByTestId('current-state')).toHaveText('checkingCart');
     await page.getByRole('combobox', { name: 'Flow' }).selectOption('payment');

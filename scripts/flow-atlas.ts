@@ -1,6 +1,7 @@
 /**
  * Draws the flow atlas (docs/flows): every machine of machines/ as an SVG statechart, coloured by
- * a coverage report of the model walks, and docs/flows/README.md listing them with their figures.
+ * a coverage report of the model walks, docs/flows/README.md listing them with their figures, and
+ * the static page docs/flows/index.html (scripts/flow-atlas-html.ts).
  * `npm run flows` draws from the committed docs/flows/coverage.json; `npm test` redraws right
  * after a complete run wrote it, so the drawings always show the last complete run.
  */
@@ -20,6 +21,8 @@ import {
 } from '../tests/model/coverage-report';
 import { languages, type Language } from '../core/i18n/languages';
 import { drawMachine, FLOWS_DIR, listMachines, machineHash, root } from './flow-drawing';
+import { readBrowserReport } from './flow-atlas-data';
+import { writeAtlas } from './flow-atlas-html';
 import { writeFlowReport } from './flows-report-write';
 
 /**
@@ -29,18 +32,24 @@ import { writeFlowReport } from './flows-report-write';
  */
 export const drawingFile = (id: string, language: Language) => path.join(FLOWS_DIR, language === 'en' ? '' : language, `${id}.svg`);
 
-/** Draws every machine and the README; answers the files written. */
+/**
+ * Draws every machine, the README and the atlas page (docs/flows/index.html, scripts/flow-atlas-html.ts,
+ * with the browser walk's docs/flows/browser.json when there is one); answers the files written.
+ */
 export async function drawFlows(report: CoverageReport | undefined, machines?: AnyStateMachine[]): Promise<string[]> {
   const written: string[] = [];
   const rows: string[] = [];
   const all = machines ?? (await listMachines());
   const flows = all.map((m) => m.id);
+  const svgs: Record<string, string> = {};
   for (const machine of all) {
     const entry = report?.machines[machine.id];
     for (const language of languages) {
       const file = drawingFile(machine.id, language);
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, await drawMachine(machine, entry, { language, flows }));
+      const svg = await drawMachine(machine, entry, { language, flows });
+      writeFileSync(file, svg);
+      if (language === 'en') svgs[machine.id] = svg;
       written.push(file);
     }
     rows.push(`| [${machine.id}](${machine.id}.svg) | ${cells(entry, 'server')} | ${cells(entry, 'screens')} |`);
@@ -48,6 +57,16 @@ export async function drawFlows(report: CoverageReport | undefined, machines?: A
   const readme = path.join(FLOWS_DIR, 'README.md');
   writeFileSync(readme, readmeText(rows));
   written.push(readme);
+  written.push(
+    await writeAtlas({
+      machines: all,
+      report,
+      browser: readBrowserReport(path.join(FLOWS_DIR, 'browser.json')),
+      svgs,
+      dir: FLOWS_DIR,
+      coverageFile: path.join(FLOWS_DIR, 'coverage.json'),
+    }),
+  );
   return written;
 }
 
@@ -59,6 +78,12 @@ function cells(entry: MachineEntry | undefined, walk: 'server' | 'screens'): str
 
 function readmeText(rows: string[]): string {
   return `# The flows, drawn
+
+**Start with [the atlas](index.html)** (open \`index.html\` in a browser, no server needed): every
+flow's chart with zoom and fit, a walk through each scenario step by step (the state on the chart,
+what happened, each rule the flow checked and the context), every state with its description and
+its screenshots, every transition with its refusals and the paths that took it, and each walk's
+figures.
 
 Each machine of \`machines/\` as a statechart, drawn by \`npm run flows\` from the machine itself,
 for a reader who never opens the code: every state with its description, every transition with

@@ -103,6 +103,16 @@ export function transitionId(t: AnyTransition): string {
   return `${source.id} ${t.eventType}#${(source.transitions.get(t.eventType) ?? []).indexOf(t)}`;
 }
 
+/**
+ * Stable ids of a state's and a transition's shapes in the SVG (Graphviz writes a DOT `id` as the
+ * group's id): the atlas (scripts/flow-atlas-html.ts) marks the state and the arrows a scenario's
+ * step is at by them. Letters, digits and `_` only: Graphviz writes even `-` as an entity.
+ */
+const svgSafe = (text: string) => text.replace(/[^A-Za-z0-9_]/g, '_');
+export const svgStateId = (stateId: string) => `state_${svgSafe(stateId)}`;
+/** The arrow of a transition to its `n`th target (a transition with no target has one, to its own state). */
+export const svgEdgeId = (transition: string, n = 0) => `edge_${svgSafe(transition)}${n ? `__${n}` : ''}`;
+
 const children = (node: AnyStateNode) => Object.values(node.states) as AnyStateNode[];
 const isCompound = (node: AnyStateNode) => children(node).length > 0;
 const descendants = (node: AnyStateNode): AnyStateNode[] => children(node).flatMap((c) => [c, ...descendants(c)]);
@@ -154,6 +164,7 @@ export function toDot(machine: AnyStateMachine, coverage: MachineCoverage | unde
     const link = childFlow(node);
     const extra = [
       `tooltip=${q(node.description ?? node.key)}`,
+      `id=${q(svgStateId(node.id))}`,
       ...(link ? [`URL=${q(linkTo(link))}`, 'target="_top"'] : []),
       ...(node.type === 'final' ? ['peripheries=2'] : []),
     ];
@@ -213,8 +224,8 @@ export function toDot(machine: AnyStateMachine, coverage: MachineCoverage | unde
           from = notes.get(key)!;
         } else if (node !== machine.root) attrs.push(`ltail=${cluster(node)}`);
       } else if (isCompound(node) && node !== machine.root) attrs.push(`ltail=${cluster(node)}`);
-      for (const target of (t.target ?? [node]) as AnyStateNode[]) {
-        const edge = [...attrs];
+      for (const [n, target] of ((t.target ?? [node]) as AnyStateNode[]).entries()) {
+        const edge = [...attrs, `id=${q(svgEdgeId(transitionId(t), n))}`];
         if (isCompound(target) && target !== node) edge.push(`lhead=${cluster(target)}`);
         lines.push(`  ${from} -> ${q(anchor(target).id)} [${edge.join(', ')}];`);
       }

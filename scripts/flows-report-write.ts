@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readParts, type Walk } from './flows-report-data';
 import { renderReport } from './flows-report';
+import { readShotsTaken } from '../tests/model/browser-report';
 
 export const reportDir = (root: string) => path.join(root, 'reports/flows');
 
@@ -31,6 +32,14 @@ export function writeFlowReport(options: {
     const svg = path.join(root, 'docs/flows', `${flow}.svg`);
     if (existsSync(svg)) svgs[flow] = readFileSync(svg, 'utf8');
   }
+  // A failed browser path's last screen, inlined: the report is one file a CI system keeps.
+  const stoppedScreens: Record<string, string> = {};
+  for (const { flow, walk } of expected) {
+    if (walk !== 'browser') continue;
+    for (const [title, image] of Object.entries(readShotsTaken(runId, flow).stopped)) {
+      if (existsSync(image)) stoppedScreens[`${flow} ${title}`] = `data:image/jpeg;base64,${readFileSync(image).toString('base64')}`;
+    }
+  }
   const file = path.join(reportDir(root), 'index.html');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(
@@ -41,6 +50,7 @@ export function writeFlowReport(options: {
       expected,
       runId,
       generatedAt: new Date().toISOString(),
+      stoppedScreens,
       ...(options.exitCode === undefined ? {} : { exitCode: options.exitCode }),
     }),
   );

@@ -31,6 +31,8 @@ export interface ReportInput {
   generatedAt?: string;
   /** Vitest's exit code. */
   exitCode?: number | null;
+  /** The screen a failed browser path stopped on, as a data URL, by `<flow> <path title>`. */
+  stoppedScreens?: Readonly<Record<string, string>>;
   /** At most this many failed paths of a walk get their own chart (default 10). */
   maxFailedCharts?: number;
 }
@@ -74,15 +76,15 @@ th{background:#f3f3f6}td.num,th.num{text-align:right;white-space:nowrap}code{fon
 .ok{color:#1e7b3c}.bad{color:#b42318;font-weight:600}.warn{color:#8a5300;font-weight:600}.muted{color:#6b6b76}
 .badge{display:inline-block;border-radius:4px;padding:0 6px;margin:1px 4px 1px 0;font-size:.85em;font-weight:600}
 .b-pass{background:#d9f2df;color:#14532d}.b-fail{background:#fde4e2;color:#8f1a12}.b-warn{background:#fff0c7;color:#6b4000}.b-none{background:#eee;color:#444}
-tr.fail>td{background:#fff5f4}tr.fail-detail>td{background:#fffafa;border-top:none}tr.uncovered>td{background:#fff5f4}tr.gap>td{background:#f7f7f9}
+img.stopped{max-width:min(100%,640px);border:1px solid #ccc}tr.fail>td{background:#fff5f4}tr.fail-detail>td{background:#fffafa;border-top:none}tr.uncovered>td{background:#fff5f4}tr.gap>td{background:#f7f7f9}
 pre{white-space:pre-wrap;word-break:break-word;background:#2b2b33;color:#f4f4f6;padding:8px 10px;border-radius:4px;font-size:.85em;max-height:24em;overflow:auto}
 details{margin:.4em 0}summary{cursor:pointer;font-weight:600}.note{background:#fff8e0;border-left:4px solid #e0a800;padding:6px 10px;margin:.6em 0}
 .chart{overflow:auto;border:1px solid #e3e3e8;padding:6px;margin:.5em 0}svg.fr-chart{max-width:100%;height:auto}
-svg.fr-chart .fr-reached>path,svg.fr-chart .fr-reached>polygon{fill:#ffe066;stroke:#7a4b00;stroke-width:3px}
-svg.fr-chart .cluster.fr-reached>path,svg.fr-chart .cluster.fr-reached>polygon{fill:#fffbe0;stroke:#7a4b00;stroke-width:3px}
-svg.fr-chart .fr-stopped>path,svg.fr-chart .fr-stopped>polygon{fill:#ff8a80;stroke:#8f1a12;stroke-width:4px}
-svg.fr-chart .fr-uncovered>path,svg.fr-chart .fr-uncovered>polygon{stroke:#b42318;stroke-width:3px;stroke-dasharray:6 3}
-svg.fr-chart .fr-gap>path,svg.fr-chart .fr-gap>polygon{stroke:#555;stroke-width:2px;stroke-dasharray:2 2}
+svg.fr-chart .fr-reached path,svg.fr-chart .fr-reached polygon{fill:#ffe066;stroke:#7a4b00;stroke-width:3px}
+svg.fr-chart .cluster.fr-reached path,svg.fr-chart .cluster.fr-reached polygon{fill:#fffbe0;stroke:#7a4b00;stroke-width:3px}
+svg.fr-chart .fr-stopped path,svg.fr-chart .fr-stopped polygon{fill:#ff8a80;stroke:#8f1a12;stroke-width:4px}
+svg.fr-chart .fr-uncovered path,svg.fr-chart .fr-uncovered polygon{stroke:#b42318;stroke-width:3px;stroke-dasharray:6 3}
+svg.fr-chart .fr-gap path,svg.fr-chart .fr-gap polygon{stroke:#555;stroke-width:2px;stroke-dasharray:2 2}
 .legend span{display:inline-block;margin-right:14px}.sw{display:inline-block;width:14px;height:10px;border:2px solid;margin-right:4px;vertical-align:middle}
 ol.steps{margin:.2em 0 .4em;padding-left:1.6em}
 `;
@@ -145,7 +147,7 @@ function chartBlock(svg: string | undefined, prefix: string, classes: Map<string
 
 const sw = (css: string, text: string) => `<span><i class="sw" style="${css}"></i>${text}</span>`;
 
-function pathsTable(flow: string, walk: Walk, part: FlowPart, svg: string | undefined, maxCharts: number): string {
+function pathsTable(flow: string, walk: Walk, part: FlowPart, svg: string | undefined, maxCharts: number, screens?: Readonly<Record<string, string>>): string {
   const numbered = part.paths.map((p, i) => ({ p, n: i + 1 }));
   const ordered = [...numbered.filter(({ p }) => p.status === 'failed'), ...numbered.filter(({ p }) => p.status === 'passed')];
   let charts = 0;
@@ -173,7 +175,9 @@ function pathsTable(flow: string, walk: Walk, part: FlowPart, svg: string | unde
       chart = `<details${charts <= 3 ? ' open' : ''}><summary>On the chart</summary>${chartBlock(svg, id, classes, `${flow} chart, P${n}`, legend)}</details>`;
     } else if (svg) chart = `<p class="muted">Chart shown for the first ${maxCharts} failed paths only.</p>`;
     const error = `<p><b>Error:</b></p><pre>${esc(p.error ?? '(no message)')}</pre>`;
-    return `${row}<tr class="fail-detail"><td></td><td colspan="3">${error}${where}${steps}${reachedList}${chart}</td></tr>`;
+    const screen = screens?.[`${flow} ${p.title}`];
+    const shot = screen ? `<p><b>The screen where it stopped:</b></p><img class="stopped" src="${screen}" alt="${esc(`The page when P${n} stopped`)}">` : '';
+    return `${row}<tr class="fail-detail"><td></td><td colspan="3">${error}${where}${steps}${reachedList}${shot}${chart}</td></tr>`;
   });
   const head = '<thead><tr><th class="num">#</th><th>Result</th><th>Path</th><th class="num">Time</th></tr></thead>';
   return rows.length ? `<table class="paths">${head}<tbody>${rows.join('')}</tbody></table>` : '<p class="muted">No path ran.</p>';
@@ -212,7 +216,7 @@ function targetTable(flow: string, walk: Walk, part: FlowPart, kind: Kind, f: Wa
   );
 }
 
-function walkSection(row: Row, svg: string | undefined, maxCharts: number): string {
+function walkSection(row: Row, svg: string | undefined, maxCharts: number, screens?: Readonly<Record<string, string>>): string {
   const { flow, walk, part } = row;
   const what = walk === 'server' ? 'walk (a): the machine against the real server' : 'walk (b): through the screens';
   const head = `<section id="${anchor(flow, walk)}"><h3>${esc(flow)} · ${what}</h3>`;
@@ -239,7 +243,7 @@ function walkSection(row: Row, svg: string | undefined, maxCharts: number): stri
   return (
     `${head}<p>${resultBadges(part, f)} ${f.passed}/${f.passed + f.failed} paths passed in ${formatDuration(f.durationMs)}; ` +
     `${f.covered}/${f.total} targets covered.</p>${notes.map((n) => `<p class="note">${esc(n)}</p>`).join('')}` +
-    `<h4>Paths</h4>${pathsTable(flow, walk, part, svg, maxCharts)}` +
+    `<h4>Paths</h4>${pathsTable(flow, walk, part, svg, maxCharts, screens)}` +
     `<h4>Coverage</h4>${KINDS.map((k) => targetTable(flow, walk, part, k, f)).join('')}${gaps}` +
     `<details><summary>Chart of this walk</summary>${chartBlock(svg, anchor(flow, walk, 'chart'), classes, `${flow} chart`, legend)}</details></section>`
   );
@@ -267,7 +271,7 @@ export function renderReport(input: ReportInput): string {
     (flow) =>
       `<h2 id="${anchor(flow)}">${esc(flow)}</h2>${rows
         .filter((r) => r.flow === flow)
-        .map((r) => walkSection(r, input.svgs[flow], maxCharts))
+        .map((r) => walkSection(r, input.svgs[flow], maxCharts, input.stoppedScreens))
         .join('')}`,
   );
   return `<!doctype html>

@@ -1,7 +1,8 @@
 /**
  * `npm run flows`: draws every machine of machines/ as an SVG statechart in docs/flows/, coloured
- * by the last complete run's coverage (docs/flows/coverage.json), and lists them in
- * docs/flows/README.md. Offline: Graphviz runs as WebAssembly.
+ * by the last complete run's coverage (docs/flows/coverage.json), lists them in
+ * docs/flows/README.md and writes the atlas page, docs/flows/index.html (scripts/flow-atlas-html.ts).
+ * Offline: Graphviz runs as WebAssembly.
  * `npm run flows -- --run <id>` (what `npm test` runs after its model step): merges that run's
  * coverage parts first (scripts/flow-atlas.ts `closeFlowRun`); exits 1 unless it was complete and
  * fully covered.

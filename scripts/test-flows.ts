@@ -1,13 +1,15 @@
 /**
- * `npm run test:flows [-- <flow>…]`: the model-based tests of the named flows (by folder,
- * `discount-unbinding`, or machine id, `discountUnbinding`; all by default), walk (a) against the
- * real server and walk (b) through the screens, then a report a tester reads without the code:
- * reports/flows/index.html (scripts/flows-report.ts), next to Vitest's reports/flows/junit.xml.
- * Exits with Vitest's code.
+ * `npm run test:flows [-- <flow>…] [--no-browser]`: the model-based tests of the named flows (by
+ * folder, `discount-unbinding`, or machine id, `discountUnbinding`; all by default), walk (a)
+ * against the real server and walk (b) through the screens, then walk (c) in Chromium for those
+ * that have one (scripts/browser-walk-run.ts; after a production build), then a report a tester
+ * reads without the code: reports/flows/index.html (scripts/flows-report.ts), next to Vitest's
+ * reports/flows/junit.xml and reports/flows/browser-junit.xml. Exits 1 if a walk failed.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { browserJunit, browserSummary, browserWalked, runBrowserWalks } from './browser-walk-run';
 import { listFlows, newRunId, resolveFlows, summaryLine, unknownFlowsMessage, WALKS, type Walk } from './flows-report-data';
 import { writeFlowReport } from './flows-report-write';
 
@@ -17,7 +19,11 @@ const junitFile = path.join(reportDir, 'junit.xml');
 const rel = (file: string) => path.relative(process.cwd(), file) || '.';
 
 const flows = listFlows(root);
-const resolved = resolveFlows(process.argv.slice(2), flows);
+const args = process.argv.slice(2);
+const resolved = resolveFlows(
+  args.filter((a) => !a.startsWith('--')),
+  flows,
+);
 if (!resolved.ok) {
   console.error(unknownFlowsMessage(resolved.unknown, flows));
   process.exit(1);
@@ -49,14 +55,17 @@ const vitest = spawnSync('npx', ['vitest', 'run', ...files, '--reporter=default'
   stdio: 'inherit',
   env: { ...process.env, FLOW_RUN_ID: runId },
 });
-const exitCode = vitest.status ?? 1;
+const browserFlows = args.includes('--no-browser') ? [] : browserWalked().filter((b) => resolved.flows.some((f) => f.id === b.id));
+for (const flow of browserFlows) expected.push({ flow: flow.id, walk: 'browser' });
+const browser = browserFlows.length ? runBrowserWalks(browserFlows, runId) : undefined;
+const exitCode = vitest.status !== 0 ? (vitest.status ?? 1) : browser && (browser.status !== 0 || browser.short.length) ? 1 : 0;
 
-const { file: htmlFile, parts, unreadable, partsDir } = writeFlowReport({ root, runId, expected, exitCode: vitest.status });
+const { file: htmlFile, parts, unreadable, partsDir } = writeFlowReport({ root, runId, expected, exitCode });
 for (const file of unreadable) console.warn(`(skipped ${rel(path.join(partsDir, file))}: not a coverage part)`);
 
 console.log('\n━━ flow test report');
 if (parts.length === 0) console.log(`No coverage part was written to ${rel(partsDir)}: the report lists the walks without their paths.`);
-for (const { flow, walk } of expected) {
+for (const { flow, walk } of expected.filter((e) => e.walk !== 'browser')) {
   console.log(
     summaryLine(
       flow,
@@ -65,6 +74,8 @@ for (const { flow, walk } of expected) {
     ),
   );
 }
+if (browser) for (const line of browserSummary(browser, browserFlows)) console.log(line);
 console.log(`\nreport: ${rel(htmlFile)}`);
 console.log(`junit:  ${existsSync(junitFile) ? rel(junitFile) : `${rel(junitFile)} (not written)`}`);
+if (browser) console.log(`        ${rel(browserJunit)} (browser walks; screenshots: ${rel(browser.file)})`);
 process.exit(exitCode);

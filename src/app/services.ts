@@ -1,4 +1,4 @@
-import type { Actor } from 'xstate';
+import type { Actor, ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
 import type { SessionMachine } from '../../machines/session/session.machine';
 import { createApi, type Api } from '../../core/api/client';
 import { createSessionClientContext } from '../../core/api/client-context';
@@ -9,6 +9,7 @@ import { createQueryCache, type QueryCache } from '../queries/query-cache';
 import { trackingCalls } from '../queries/tracking-calls';
 import { createSessionCache, type SessionCache } from '../../core/session/session-cache';
 import { createSessionStore, type SessionStore } from '../../core/session/store';
+import { devInspector } from './dev-inspector';
 import { startSession } from './session';
 import { createToastStore, type ToastStore } from './toasts';
 import { createAppTracker, type Tracker } from './tracking';
@@ -24,11 +25,28 @@ export interface AppServices {
   session: Actor<SessionMachine>;
   /** Page-load tracking (spec section 9), quiet and never in the way of a page. */
   tracker: Tracker;
+  /** The flow actors' clock and inspector, when a browser walk or a developer's inspector installed them (`flowActorOptions`). */
+  actorOptions?: FlowActorOptions;
   /** The router's navigate, handed in once the router is mounted. */
   setNavigate(navigate: (to: string) => void): void;
   /** The language the page is shown in, which every request's Language header carries. */
   setLanguage(language: Language): void;
   dispose(): void;
+}
+
+export type FlowActorOptions = { clock?: ActorOptions<AnyActorLogic>['clock']; inspect?: (event: InspectionEvent) => void };
+
+/**
+ * What a page's flow actors are started with: nothing in normal use; the browser walk
+ * (tests/browser) installs `__flowActorOptions` before the app's script runs, a simulated clock
+ * for the machines' delays and an inspector that records every microstep (ADR 039), the way
+ * `@statelyai/inspect` attaches to a running app.
+ */
+export function flowActorOptions(win: Window): FlowActorOptions | undefined {
+  const installed = (win as Window & { __flowActorOptions?: FlowActorOptions }).__flowActorOptions;
+  if (installed) return installed;
+  // In development, a live event log of the flows for /flows (src/app/dev-inspector.ts).
+  return import.meta.env.MODE === 'development' ? { inspect: devInspector(win) } : undefined;
 }
 
 /**
@@ -65,7 +83,16 @@ export function createAppServices(
       resetSession: (reset) => session.send({ type: 'SESSION_REFUSED', reset }),
     },
   });
-  const { session, stop: stopSession } = startSession({ win, api, store, toasts, navigate: (to) => navigate(to), reload: () => win.location.reload() });
+  const actorOptions = flowActorOptions(win);
+  const { session, stop: stopSession } = startSession({
+    win,
+    api,
+    store,
+    toasts,
+    navigate: (to) => navigate(to),
+    reload: () => win.location.reload(),
+    ...(actorOptions ? { actorOptions } : {}),
+  });
 
   return {
     store,
@@ -74,6 +101,7 @@ export function createAppServices(
     queries: createQueryCache(),
     toasts,
     session,
+    ...(actorOptions ? { actorOptions } : {}),
     tracker: createAppTracker(trackingCalls(api), store, () => language ?? defaultLanguage),
     setNavigate: (fn) => {
       navigate = fn;

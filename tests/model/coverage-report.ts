@@ -15,6 +15,7 @@ import {
   type KnownGap,
   type TargetKind,
   type TargetLists,
+  type ModelWalk,
   type Walk,
 } from './coverage';
 
@@ -32,7 +33,12 @@ export interface MachineEntry {
   totals: Record<TargetKind, number>;
   server?: WalkEntry;
   screens?: WalkEntry;
-  paths: Array<{ walk: Walk; title: string; status: 'passed' | 'failed'; durationMs: number }>;
+  /**
+   * Each path's last result, and the targets it took (known gaps left out; a failed path's count
+   * for nothing): the atlas (docs/flows/index.html) lists the paths that covered each transition.
+   * Reports written before it was recorded have no `covered`.
+   */
+  paths: Array<{ walk: Walk; title: string; status: 'passed' | 'failed'; durationMs: number; covered?: TargetLists }>;
   /** Read from a report of the former shape: refusals and any-state targets were not measured. */
   former?: true;
 }
@@ -40,6 +46,8 @@ export interface MachineEntry {
 export interface CoverageReport {
   /** The commit the run tested (`git rev-parse HEAD`), or null. */
   commit: string | null;
+  /** When the complete run that wrote it ended (ISO 8601); absent from reports written before it was recorded. */
+  finishedAt?: string;
   machines: Record<string, MachineEntry>;
 }
 
@@ -56,10 +64,13 @@ const sortedKeys = <T>(record: Record<string, T>): Record<string, T> =>
 export function readParts(runId: string, files: CoverageFiles = defaultFiles): CoveragePart[] {
   const dir = path.join(files.parts, runId);
   if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as CoveragePart);
+  return (
+    readdirSync(dir)
+      // The model walks' parts only: the browser walk's go to its own report (tests/model/browser-report.ts).
+      .filter((f) => WALKS.some((walk) => f.endsWith(`.${walk}.json`)))
+      .sort()
+      .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as CoveragePart)
+  );
 }
 
 /** The report of some parts: per machine, its totals, each walk's covered and missing targets, its paths. */
@@ -80,7 +91,7 @@ export function reportOf(parts: readonly CoveragePart[], commit: string | null):
       if (part) entry[walk] = walkEntry(part);
     }
     entry.paths = mine
-      .flatMap((part) => part.paths.map((p) => ({ walk: part.walk, title: p.title, status: p.status, durationMs: p.durationMs })))
+      .flatMap((part) => part.paths.map((p) => ({ walk: part.walk, title: p.title, status: p.status, durationMs: p.durationMs, covered: p.covered })))
       .sort((a, b) => b.walk.localeCompare(a.walk) || a.title.localeCompare(b.title));
     const { paths, ...rest } = entry;
     machines[id] = { ...rest, paths };
@@ -129,10 +140,11 @@ export function mergeRun(options: { runId: string; expected: ReadonlyArray<{ id:
     const report = writePartial(options.runId, files, incomplete);
     return { committed: false, file: files.partial, report, incomplete };
   }
-  const report = reportOf(
+  const merged = reportOf(
     parts.filter((p) => options.expected.some((e) => e.id === p.flow)),
     options.commit,
   );
+  const report: CoverageReport = { commit: merged.commit, finishedAt: new Date().toISOString(), machines: merged.machines };
   writeAtomic(files.committed, `${JSON.stringify(report, null, 2)}\n`);
   return { committed: true, file: files.committed, report, incomplete };
 }
@@ -173,7 +185,7 @@ export function readReport(file: string = defaultFiles.committed): CoverageRepor
 const KIND_LABEL: Record<TargetKind, string> = { states: 'states', transitions: 'transitions', refusals: 'refusals', anyState: 'any-state' };
 
 /** `covered/total` of one kind in one walk: known gaps count in the total, never as covered. */
-export const figure = (m: MachineEntry, walk: Walk, kind: TargetKind) => {
+export const figure = (m: MachineEntry, walk: ModelWalk, kind: TargetKind) => {
   const w = m[walk];
   if (m.former && (kind === 'refusals' || kind === 'anyState')) return '–';
   return w ? `${w.covered[kind].length}/${m.totals[kind]}` : 'not run';

@@ -12,8 +12,13 @@ import { anyStateTarget, graphStates, graphTransitions, refusalTarget, transitio
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
-export type Walk = 'server' | 'screens';
-export const WALKS: readonly Walk[] = ['server', 'screens'];
+export type ModelWalk = 'server' | 'screens';
+export type Walk = ModelWalk | 'browser';
+/**
+ * The walks `npm test` runs and docs/flows/coverage.json holds; the browser walk (tests/browser)
+ * runs in `npm run test:flows` and CI, and keeps its own report (tests/model/browser-report.ts).
+ */
+export const WALKS: readonly ModelWalk[] = ['server', 'screens'];
 export const TARGET_KINDS = ['states', 'transitions', 'refusals', 'anyState'] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
 export type TargetLists = Record<TargetKind, string[]>;

@@ -58,6 +58,9 @@ export interface GraphModel<M extends AnyStateMachine> {
   vertex?(snapshot: SnapshotFrom<M>): string;
 }
 
+/** What a walk's paths must take between them: every transition, every coverage target, or every state. */
+export type PathChoice = 'transition' | 'target' | 'state';
+
 export type FlowPath<M extends AnyStateMachine> = StatePath<SnapshotFrom<M>, EventObject> & { start: string };
 
 const vertexOf =
@@ -72,12 +75,13 @@ const vertexOf =
  * edge leading to a new vertex but through a transition already covered is not walked again.
  * With `every: 'target'`, a step covers what the coverage counts (`stepTargets`): the transition,
  * the refusal code it took and, for a transition of a parent state, the atomic state it was taken
- * from, so a path is kept for each of those too. A path taking one of `skip` (a known gap, an
+ * from, so a path is kept for each of those too. With `every: 'state'`, only the shortest path to
+ * each vertex (the browser walk's: every state seen once). A path taking one of `skip` (a known gap, an
  * awaited answer) is not walked: it could not pass. Paths that are prefixes of longer ones are dropped.
  */
 export function flowPaths<M extends AnyStateMachine>(
   model: GraphModel<M>,
-  { skip = [], every = 'transition' }: { skip?: readonly string[]; every?: 'transition' | 'target' } = {},
+  { skip = [], every = 'transition' }: { skip?: readonly string[]; every?: PathChoice } = {},
 ): FlowPath<M>[] {
   const serializeState = vertexOf(model);
   const reached = new Set<string>();
@@ -98,12 +102,13 @@ export function flowPaths<M extends AnyStateMachine>(
       if (ids.some((id) => skipped.has(id))) continue;
       const vertex = serializeState(p.state);
       const first = !startKept && p.steps.length > 1;
-      if (!first && reached.has(vertex) && ids.every((id) => covered.has(id))) continue;
+      if (!first && reached.has(vertex) && (every === 'state' || ids.every((id) => covered.has(id)))) continue;
       startKept = true;
       reached.add(vertex);
       ids.forEach((id) => covered.add(id));
       kept.push({ ...p, start });
     }
+    if (every === 'state') continue;
     for (const [vertex, { state: from, transitions }] of Object.entries(adjacency)) {
       const head = byVertex.get(vertex);
       if (!head || pathTransitions(head).some((id) => skipped.has(id))) continue;
@@ -117,9 +122,29 @@ export function flowPaths<M extends AnyStateMachine>(
   }
   const key = (p: FlowPath<M>) => `${p.start}|${p.steps.map((s) => JSON.stringify(s.event)).join(' ')}`;
   const keys = kept.map(key);
-  return kept.filter(
-    (_, i) => keys.indexOf(keys[i]!) === i && !keys.some((other, j) => j !== i && other.length > keys[i]!.length && other.startsWith(keys[i]! + ' ')),
-  );
+  return kept
+    .filter((_, i) => keys.indexOf(keys[i]!) === i && !keys.some((other, j) => j !== i && other.length > keys[i]!.length && other.startsWith(keys[i]! + ' ')))
+    .map((p) => replayed(model, p));
+}
+
+/**
+ * The path with each step's snapshot replayed from the start's own: the traversal keeps one
+ * snapshot per vertex, so a step's snapshot can carry the context another path reached that
+ * vertex with (a vertex is the state value unless the model says more). The atlas shows the
+ * contexts and the walks read them, so they are the ones this path's events lead to.
+ */
+function replayed<M extends AnyStateMachine>(model: GraphModel<M>, path: FlowPath<M>): FlowPath<M> {
+  const scope = mockScope();
+  let snapshot = model.machine.getInitialSnapshot(scope, model.inputs[path.start]) as AnyMachineSnapshot;
+  const steps = path.steps.map((step, i) => {
+    if (i > 0) snapshot = model.machine.transition(snapshot as never, step.event as never, scope) as AnyMachineSnapshot;
+    if (JSON.stringify(snapshot.value) !== JSON.stringify((step.state as AnyMachineSnapshot).value))
+      throw new Error(
+        `path ${describePath(path)}: replayed, step ${i} reaches ${JSON.stringify(snapshot.value)}, not ${JSON.stringify((step.state as AnyMachineSnapshot).value)}`,
+      );
+    return { ...step, state: snapshot as SnapshotFrom<M> };
+  });
+  return { ...path, steps, state: steps[steps.length - 1]!.state };
 }
 
 /** The transition definitions a live actor would take for `event` in `state`. */
@@ -207,9 +232,12 @@ function traverse<M extends AnyStateMachine>(model: GraphModel<M>, input: InputF
   return { shortest, adjacency };
 }
 
-// getInitialSnapshot needs an actor scope only to resolve entry actions and spawns; the graph
-// never runs them, like @xstate/graph's own traversal.
-function mockScope(): never {
+/**
+ * An actor scope for reading a machine without running it: getInitialSnapshot, transition and
+ * getTransitionData need one only to resolve entry actions and spawns, which the graph (and the
+ * atlas) never run, like @xstate/graph's own traversal.
+ */
+export function mockScope(): never {
   const self = createEmptyActor();
   return {
     self,

@@ -15,9 +15,19 @@ import {
   type InspectionEvent,
 } from 'xstate';
 import { machineHash } from '../../scripts/flow-drawing';
-import { machineTargets, routingOf, type CoverageFiles, type KnownGap, type PathOutcome, type Walk as WalkKind } from './coverage';
+import {
+  emptyTargets,
+  machineTargets,
+  routingOf,
+  TARGET_KINDS,
+  type CoverageFiles,
+  type KnownGap,
+  type PathOutcome,
+  type TargetKind,
+  type Walk as WalkKind,
+} from './coverage';
 import { closeSuite, gapsOf, pollUntil, WAIT_CEILING_MS } from './gate';
-import { CoverageRecorder, eventTitle, flowPaths, pathTitles, startRecorded, type FlowPath, type GraphModel } from './harness';
+import { CoverageRecorder, eventTitle, flowPaths, pathTitles, startRecorded, type FlowPath, type GraphModel, type PathChoice } from './harness';
 import type { AnswerGate } from './real-server';
 import { walkPath, type Walk } from './walker';
 
@@ -39,6 +49,8 @@ export interface Started {
 /** What a flow gets for one path. */
 export interface PathRun<M extends AnyStateMachine> {
   readonly path: FlowPath<M>;
+  /** The path's test title. */
+  readonly title: string;
   /** The root actor's snapshots, in order: where the walker looks for each state. */
   readonly seen: AnyMachineSnapshot[];
   /** Walk (a): starts `logic` on a simulated clock, recorded; it stops when the path ends. */
@@ -58,6 +70,10 @@ export interface PathRun<M extends AnyStateMachine> {
   ): Started & { actor: Actor<L> };
   /** Runs when the path ends, passed or failed, latest first: a failed path leaves no fault and no actor to the next. */
   onEnd(end: () => unknown): void;
+  /** The path's recorder, for a walk whose actors run elsewhere (the browser walk replays the page's microsteps into it). */
+  readonly recorder: CoverageRecorder;
+  /** Runs once the path's result is known, with whether it passed (the browser walk keeps a passed path's screenshots). */
+  onResult(result: (passed: boolean) => void): void;
 }
 
 export interface WalkSuite<M extends AnyStateMachine> {
@@ -81,6 +97,10 @@ export interface WalkSuite<M extends AnyStateMachine> {
    * (each refusal code, each parent-state transition from each state that takes it).
    */
   walkEveryTarget?: boolean;
+  /** Which paths to walk, when neither of `walkEveryTarget`'s: `'state'`, the shortest path to each state (the browser walk). */
+  every?: PathChoice;
+  /** The target kinds the gate holds the walk to (all by default; the browser walk: states). */
+  heldTo?: readonly TargetKind[];
   /** Where the coverage goes, and the run (tests of the scaffolding hand in temporary ones). */
   coverage?: { files?: CoverageFiles; runId?: string };
   /** Sets up one path's world and says how to walk it. */
@@ -91,7 +111,8 @@ const byBusyTag = (s: AnyMachineSnapshot) => s.hasTag('busy');
 
 export function walkSuite<M extends AnyStateMachine>(suite: WalkSuite<M>): void {
   const gaps = gapsOf(suite);
-  const paths = flowPaths(suite.model, { skip: gaps.map((g) => g.target), every: suite.walkEveryTarget ? 'target' : 'transition' });
+  const every = suite.every ?? (suite.walkEveryTarget ? 'target' : 'transition');
+  const paths = flowPaths(suite.model, { skip: gaps.map((g) => g.target), every });
   const titles = pathTitles(paths);
   /** What each path did, by title: a retried path keeps its last attempt. */
   const outcomes = new Map<string, PathOutcome>();
@@ -104,12 +125,15 @@ export function walkSuite<M extends AnyStateMachine>(suite: WalkSuite<M>): void 
 
     afterAll(async () => {
       const machine = suite.model.machine;
+      const all = machineTargets(machine, await routingOf(machine));
+      const targets = emptyTargets();
+      for (const kind of TARGET_KINDS) if (!suite.heldTo || suite.heldTo.includes(kind)) targets[kind] = all[kind];
       closeSuite(
         {
           flow: suite.flow,
           walk: suite.walk,
           machineHash: machineHash(machine),
-          targets: machineTargets(machine, await routingOf(machine)),
+          targets,
           knownGaps: gaps,
           pathCount: paths.length,
           outcomes: [...outcomes.values()],
@@ -126,8 +150,10 @@ async function walkOne<M extends AnyStateMachine>(suite: WalkSuite<M>, path: Flo
   const began = performance.now();
   const seen: AnyMachineSnapshot[] = [];
   // After the test and its hooks: whether it passed decides whether its coverage counts.
+  const results: Array<(passed: boolean) => void> = [];
   onTestFinished(({ task }) => {
     const passed = task.result?.state === 'pass';
+    for (const result of results) result(passed);
     const error = task.result?.errors?.[0] as { message?: string } | undefined;
     const last = seen[seen.length - 1];
     outcomes.set(title, {
@@ -158,6 +184,7 @@ async function walkOne<M extends AnyStateMachine>(suite: WalkSuite<M>, path: Flo
   };
   const run: PathRun<M> = {
     path,
+    title,
     seen,
     start(logic, input) {
       const { actor, clock } = startRecorded(logic, recorder, input);
@@ -174,6 +201,8 @@ async function walkOne<M extends AnyStateMachine>(suite: WalkSuite<M>, path: Flo
       return { actor, clock, snapshots };
     },
     onEnd: (end) => void ends.push(end),
+    recorder,
+    onResult: (result) => void results.push(result),
   };
   const openGates = () => gates.forEach((gate) => gate.open());
   try {

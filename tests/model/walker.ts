@@ -2,14 +2,14 @@
 // send in the server walk, clicks and typing in the screens walk). Automatic events are never
 // sent: before a step, the walk arranges real server state for the answers that follow it, then
 // waits for the live actor to get there. `after` edges move the simulated clock.
-import type { AnyMachineSnapshot, AnyStateMachine, EventObject, SimulatedClock } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { automaticStep, type FlowPath } from './harness';
 
 export interface Walk {
   /** Prepares the server (and the world) so that the automatic `event` really happens next. */
   arrange(event: EventObject, expected: AnyMachineSnapshot, cause: EventObject | undefined): Promise<void>;
   /** Starts the actor (or renders the screen); returns the live snapshots and the clock. */
-  start(start: string): Promise<{ snapshots: () => AnyMachineSnapshot[]; clock: SimulatedClock }>;
+  start(start: string): Promise<{ snapshots: () => AnyMachineSnapshot[]; clock: WalkClock }>;
   /** Performs a user event. */
   perform(event: EventObject, from: AnyMachineSnapshot): Promise<void>;
   /** How long an `after` delay waits in the current snapshot (ms). */
@@ -20,6 +20,11 @@ export interface Walk {
   checked?(reached: AnyMachineSnapshot): Promise<void>;
   /** Waits for a condition the walk cannot know the timing of (an answer, a render). */
   until<T>(get: () => T | undefined, what: string): Promise<T>;
+}
+
+/** The machines' clock as the walk moves it: XState's `SimulatedClock`, or the browser page's. */
+export interface WalkClock {
+  increment(ms: number): void | Promise<void>;
 }
 
 const valueKey = (s: AnyMachineSnapshot) => JSON.stringify(s.value);
@@ -65,7 +70,7 @@ export async function walkPath(path: FlowPath<AnyStateMachine>, walk: Walk): Pro
     } else if (auto.kind === 'after') {
       await arrangeFollowing(i + 1);
       cursor = snapshots().length;
-      clock.increment(walk.delayMs(auto.delay, current));
+      await clock.increment(walk.delayMs(auto.delay, current));
     } else {
       cursor += 1;
     }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
@@ -29,6 +29,21 @@ const m = defineMessages({
   restart: { id: 'flows.restart', defaultMessage: 'Start again', description: 'Button that starts the walkthrough from the beginning' },
   back: { id: 'flows.back', defaultMessage: 'Step back', description: 'Button that undoes the last step of the walkthrough' },
   screen: { id: 'flows.screen', defaultMessage: 'Open the screen of this flow', description: 'Link to the screen that shows the flow' },
+  chart: { id: 'flows.chart', defaultMessage: 'Chart size', description: 'Label of the toolbar that zooms the flow chart in and out' },
+  zoomIn: { id: 'flows.zoomIn', defaultMessage: 'Zoom in', description: 'Button that makes the flow chart bigger' },
+  zoomOut: { id: 'flows.zoomOut', defaultMessage: 'Zoom out', description: 'Button that makes the flow chart smaller' },
+  fit: { id: 'flows.fit', defaultMessage: 'Fit to width', description: 'Button that scales the flow chart to the width of the page' },
+  actual: { id: 'flows.actual', defaultMessage: 'Actual size', description: 'Button that shows the flow chart at its drawn size (100 %)' },
+  hint: {
+    id: 'flows.chartHint',
+    defaultMessage: 'Drag the chart or use the arrow keys to move it; + and − zoom, 0 fits it to the width.',
+    description: 'Help under the flow chart: how to move and zoom it with the mouse or the keyboard',
+  },
+});
+const zoomLevel = defineMessage<{ readonly percent: number }>({
+  id: 'flows.zoomLevel',
+  defaultMessage: 'Zoom: {percent} %',
+  description: 'The flow chart’s current zoom, as a percentage of its drawn size (e.g. “Zoom: 80 %”)',
 });
 const stepLabel = defineMessage<{ readonly event: string; readonly target: string }>({
   id: 'flows.step',
@@ -159,16 +174,139 @@ function Walkthrough({ machine }: { machine: AnyStateMachine }) {
   );
 }
 
-/** The committed drawing of the flow, with the current state outlined. */
+const ZOOM_STEP = 1.25;
+const clampScale = (s: number) => Math.min(4, Math.max(0.1, s));
+
+/**
+ * The committed drawing of the flow, with the current state outlined; zoom in and out, fit to the
+ * width and back to its drawn size from the toolbar, the keyboard (+, −, 0) or Ctrl and the wheel,
+ * and moved by dragging or with the arrow keys (the drawing scrolls). The SVG's size is set through
+ * the CSSOM, which the page's Content-Security-Policy allows (docs/decisions/031).
+ */
 function Drawing({ id, current }: { id: string; current: string }) {
+  const intl = useIntl();
   const holder = useRef<HTMLDivElement>(null);
-  const drawing = useFlowDrawing(id, useIntl().locale);
+  const drawing = useFlowDrawing(id, intl.locale);
   const svg = drawing.status === 'success' ? drawing.data : '';
+  const scaleRef = useRef(1);
+  const [scale, setScale] = useState(1);
+
+  /** Scales the SVG to `next` (or the width of the box), keeping the point at the box's centre in place. */
+  const zoomTo = useCallback((next: number | 'fit') => {
+    const box = holder.current;
+    const el = box?.querySelector('svg');
+    if (!box || !el) return;
+    const natural = { w: el.width.baseVal.value, h: el.height.baseVal.value };
+    if (!natural.w || !natural.h) return;
+    const style = getComputedStyle(box);
+    const inner = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const target = clampScale(next === 'fit' ? inner / natural.w : next);
+    const ratio = target / scaleRef.current;
+    const centre = { x: box.scrollLeft + box.clientWidth / 2, y: box.scrollTop + box.clientHeight / 2 };
+    el.style.width = `${natural.w * target}px`;
+    el.style.height = `${natural.h * target}px`;
+    box.scrollLeft = centre.x * ratio - box.clientWidth / 2;
+    box.scrollTop = centre.y * ratio - box.clientHeight / 2;
+    scaleRef.current = target;
+    setScale(target);
+  }, []);
+
+  useEffect(() => {
+    // A new drawing comes at its drawn size.
+    scaleRef.current = 1;
+    setScale(1);
+  }, [svg]);
+
   useEffect(() => {
     const nodes = holder.current?.querySelectorAll('g.node') ?? [];
     for (const node of nodes) node.classList.toggle('flows-current', node.querySelector('title')?.textContent === current);
     holder.current?.querySelector('g.flows-current')?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
   }, [svg, current]);
-  // Focusable: the drawing scrolls, and a keyboard must be able to scroll it.
-  return <SafeHtml ref={holder} profile="svg" html={svg} className="flows-drawing" role="img" aria-label={id} tabIndex={0} />;
+
+  useEffect(() => {
+    const box = holder.current;
+    if (!box) return;
+    // Ctrl and the wheel (a trackpad's pinch) zoom; the plain wheel scrolls the page as ever.
+    const onWheel = (e: WheelEvent) => {
+      if (!e.ctrlKey && !e.metaKey) return;
+      e.preventDefault();
+      zoomTo(scaleRef.current * Math.exp(-e.deltaY * 0.0015));
+    };
+    let drag: { x: number; y: number; moved: number } | null = null;
+    const onDown = (e: PointerEvent) => {
+      if (e.button === 0) drag = { x: e.clientX, y: e.clientY, moved: 0 };
+    };
+    const onMove = (e: PointerEvent) => {
+      if (!drag) return;
+      drag.moved += Math.abs(e.clientX - drag.x) + Math.abs(e.clientY - drag.y);
+      // Captured only once it is a drag: a click still reaches a child flow's link in the drawing.
+      if (drag.moved > 4 && !box.hasPointerCapture(e.pointerId)) box.setPointerCapture(e.pointerId);
+      box.scrollLeft -= e.clientX - drag.x;
+      box.scrollTop -= e.clientY - drag.y;
+      drag = { x: e.clientX, y: e.clientY, moved: drag.moved };
+    };
+    const onUp = () => {
+      drag = null;
+    };
+    box.addEventListener('wheel', onWheel, { passive: false });
+    box.addEventListener('pointerdown', onDown);
+    box.addEventListener('pointermove', onMove);
+    box.addEventListener('pointerup', onUp);
+    box.addEventListener('pointercancel', onUp);
+    return () => {
+      box.removeEventListener('wheel', onWheel);
+      box.removeEventListener('pointerdown', onDown);
+      box.removeEventListener('pointermove', onMove);
+      box.removeEventListener('pointerup', onUp);
+      box.removeEventListener('pointercancel', onUp);
+    };
+  }, [zoomTo]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const keys: Record<string, () => void> = {
+      '+': () => zoomTo(scaleRef.current * ZOOM_STEP),
+      '=': () => zoomTo(scaleRef.current * ZOOM_STEP),
+      '-': () => zoomTo(scaleRef.current / ZOOM_STEP),
+      '0': () => zoomTo('fit'),
+    };
+    const action = keys[e.key];
+    if (!action || e.ctrlKey || e.metaKey || e.altKey) return;
+    e.preventDefault();
+    action();
+  };
+
+  return (
+    <div className="flows-chart">
+      <div className="flows-toolbar" role="toolbar" aria-label={intl.formatMessage(m.chart)}>
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-label={intl.formatMessage(m.zoomOut)}
+          onClick={() => zoomTo(scaleRef.current / ZOOM_STEP)}
+        >
+          −
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-label={intl.formatMessage(m.zoomIn)}
+          onClick={() => zoomTo(scaleRef.current * ZOOM_STEP)}
+        >
+          +
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => zoomTo('fit')}>
+          {intl.formatMessage(m.fit)}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => zoomTo(1)}>
+          {intl.formatMessage(m.actual)}
+        </button>
+        <span className="flows-zoom muted" aria-live="polite" data-testid="flows-zoom">
+          {intl.formatMessage(zoomLevel, { percent: Math.round(scale * 100) })}
+        </span>
+      </div>
+      {/* Focusable: the drawing scrolls, and a keyboard must be able to scroll and zoom it. */}
+      <SafeHtml ref={holder} profile="svg" html={svg} className="flows-drawing" role="img" aria-label={id} tabIndex={0} onKeyDown={onKeyDown} />
+      <p className="flows-hint muted">{intl.formatMessage(m.hint)}</p>
+    </div>
+  );
 }

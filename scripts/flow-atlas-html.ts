@@ -1,0 +1,349 @@
+/**
+ * The static atlas, docs/flows/index.html (docs/decisions/039, "The atlas"): one page that opens
+ * from disk with no server and no network, for product owners and testers. A header with where
+ * the figures come from and how to read the page, the flows with their figures, then per flow its
+ * chart (zoom, fit, pan), a scenario walk-through (the state on the chart, what happened, each
+ * branch's guard on that step, the context), its states with the browser walk's screenshots, its
+ * transitions with their refusals and the paths that took them, and its paths' last results.
+ * The page's scripts and styles sit beside this file (flow-atlas-page.js, flow-atlas-walk.js,
+ * flow-atlas-page.css) and are inlined; the data the scripts read is inlined as JSON. `renderAtlas`
+ * is pure.
+ */
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { svgEdgeId, svgStateId } from './flow-dot';
+import { inlineChart } from './flows-report-svg';
+import { escapeHtml as esc } from './flows-report';
+import {
+  ATLAS_WALKS,
+  atlasData,
+  type AtlasData,
+  type AtlasFlow,
+  type AtlasInput,
+  type AtlasPath,
+  type AtlasState,
+  type AtlasTransition,
+  type Verdict,
+} from './flow-atlas-data';
+
+const asset = (name: string) => readFileSync(path.join(import.meta.dirname, name), 'utf8');
+
+/** The command that makes the screenshots, named wherever one is missing. */
+export const SHOTS_COMMAND = 'npm run test:flows';
+export const NO_SHOT = `No screenshot yet: run ${SHOTS_COMMAND}`;
+
+const WALK_TITLES = { server: 'Server walk (a)', screens: 'Screens walk (b)', browser: 'Browser walk (c)' } as const;
+const anchor = (...parts: Array<string | number>) => parts.join('-').replace(/[^A-Za-z0-9_-]/g, '_');
+
+/** A machine id as a heading reads it: `discountUnbinding` → `Discount unbinding`. */
+export const flowTitle = (id: string) => {
+  const words = id.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+const date = (iso: string | null) =>
+  iso
+    ? esc(
+        iso
+          .replace('T', ' ')
+          .replace(/\.\d+Z$/, ' UTC')
+          .replace(/Z$/, ' UTC'),
+      )
+    : 'date not recorded';
+const commit = (sha: string | null) => (sha ? `commit <code>${esc(sha.slice(0, 12))}</code>` : 'commit unknown');
+
+function verdictBadges(verdicts: readonly Verdict[]): string {
+  return verdicts
+    .map((v) => {
+      if (v.state === 'not run') return `<span class="vb vb-none" title="${esc(WALK_TITLES[v.walk])}: no result">${v.walk}: not run</span>`;
+      if (v.state === 'covered') return `<span class="vb vb-ok">${v.walk}: ✔ covered</span>`;
+      if (v.gap) return `<span class="vb vb-gap" title="${esc(v.gap)}">${v.walk}: known gap</span>`;
+      return `<span class="vb vb-bad">${v.walk}: ✖ not covered</span>`;
+    })
+    .join(' ');
+}
+
+/** The known gaps' reasons of a target, once each. */
+const gapNotes = (verdicts: readonly Verdict[]) =>
+  [...new Set(verdicts.flatMap((v) => (v.gap ? [v.gap] : [])))].map((g) => `<p class="small gap">Known gap: ${esc(g)}</p>`).join('');
+
+function header(data: AtlasData): string {
+  const c = data.coverage;
+  const b = data.browser;
+  const coverage = c.present
+    ? `${commit(c.commit)} · ${date(c.date)}${c.dateSource === 'file' ? ' (date of the file)' : ''}`
+    : 'none yet: <code>npm test</code> writes <code>docs/flows/coverage.json</code> after a complete run';
+  const browser = b.present
+    ? `${commit(b.commit)} · ${date(b.finishedAt)}${b.complete ? '' : ' · <strong>incomplete run</strong>'}`
+    : `none yet: <code>${SHOTS_COMMAND}</code> walks the flows in a real browser and takes the screenshots (<code>docs/flows/browser.json</code>)`;
+  return `<header class="top">
+<h1>Flow atlas</h1>
+<p class="lede">Every flow of the Aurora TV customer portal, drawn from the code that runs it, with what the automatic tests walked.</p>
+<dl class="sources"><dt>Server and screens walks</dt><dd>${coverage}</dd><dt>Browser walk and screenshots</dt><dd>${browser}</dd></dl>
+<details class="howto" open><summary>How to read this page</summary>
+<ul>
+<li><strong>A flow</strong> is one thing a customer does: log in, sign up, pay, renew… Pick one in the list below.</li>
+<li><strong>The chart</strong>: each box is a <em>state</em>, what the customer sees or waits for; each arrow is a <em>transition</em>, what the customer does or what the server answers. A box with a double border is an end of the flow. <em>Refused 1003: “…”</em> on an arrow is an error code and the message the customer reads.</li>
+<li><strong>Colours</strong> say what the last complete test run walked: <span class="sw sw-both">green</span> by the walk against the server and the walk through the screens, <span class="sw sw-one">amber</span> by one of them, <span class="sw sw-none">red</span> by neither. Zoom with + and −, “Fit” shows the whole chart, drag to move it.</li>
+<li><strong>Walk through a scenario</strong>: pick one and press Next. The chart outlines where the customer is; the panel says what happened, which way the flow went and why (each rule the flow checks, in order, and whether it held), and what the flow knows at that point.</li>
+<li><strong>States</strong> and <strong>transitions</strong> below each chart say the same in words, with the screenshots of each state (at 1280 and 375 pixels wide) and, for testers, the paths (P1, P2…) that took each arrow and their last result.</li>
+<li>Names in <code>small grey type</code> are the technical names testers and developers use.</li>
+</ul></details>
+</header>`;
+}
+
+function figuresTable(data: AtlasData): string {
+  const cell = (f: AtlasFlow['figures'][number]) =>
+    f.kinds
+      ? // The browser walk is held to states only (ADR 039): its other figures would read as 0/0.
+        f.walk === 'browser'
+        ? `<td><span class="fig">states ${f.kinds.states}</span> <span class="small">(every state once, photographed)</span><br><span class="small">paths ${f.passed}/${f.passed + f.failed} passed</span></td>`
+        : `<td><span class="fig">states ${f.kinds.states}</span> <span class="fig">transitions ${f.kinds.transitions}</span> <span class="fig">refusals ${f.kinds.refusals}</span> <span class="fig">any-state ${f.kinds.anyState}</span><br><span class="small">paths ${f.passed}/${f.passed + f.failed} passed</span></td>`
+      : '<td class="muted">not run</td>';
+  const rows = data.flows.map(
+    (flow) =>
+      `<tr><th scope="row"><a href="#${anchor('flow', flow.id)}">${esc(flowTitle(flow.id))}</a> <code>${esc(flow.id)}</code><br><span class="small">${esc(flow.description)}</span></th>${flow.figures.map(cell).join('')}</tr>`,
+  );
+  return `<nav id="contents" aria-labelledby="contents-title"><h2 id="contents-title">The flows</h2>
+<p class="small">Targets covered by each walk, covered/total: states, transitions, refusals (each error code the server may answer, on the arrow that takes it) and any-state (an arrow offered in many states, from each of them). Known gaps count as not covered.</p>
+<div class="table-scroll"><table class="figures"><thead><tr><th scope="col">Flow</th>${ATLAS_WALKS.map((w) => `<th scope="col">${WALK_TITLES[w]}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div></nav>`;
+}
+
+function shots(state: AtlasState, browserPresent: boolean): string {
+  const shot = state.shot;
+  if (!shot || (!shot.files['1280'] && !shot.files['375'])) {
+    const missing = shot?.missing.length ? ` (the files ${shot.missing.map((f) => `<code>${esc(f)}</code>`).join(', ')} are missing)` : '';
+    const why = browserPresent && !shot ? ' for this state' : '';
+    return `<p class="noshot">${esc(NO_SHOT)}${why}${missing}</p>`;
+  }
+  const figure = (width: '1280' | '375') => {
+    const file = shot.files[width];
+    if (!file) return `<p class="noshot">${esc(NO_SHOT)} (${width} px)</p>`;
+    const alt = `${state.label} at ${width} pixels wide`;
+    return `<figure class="shot"><a href="${esc(file)}" class="shot-link" data-caption="${esc(alt)}"><img src="${esc(file)}" alt="${esc(alt)}" loading="lazy"></a><figcaption>${width} px</figcaption></figure>`;
+  };
+  return `<div class="shots">${figure('1280')}${figure('375')}</div><p class="small">Taken on path: <code>${esc(shot.path)}</code></p>`;
+}
+
+function statesList(flow: AtlasFlow, browserPresent: boolean): string {
+  const items = flow.states.map(
+    (s) => `<li class="card" id="${anchor('state', s.id)}"><h4>${esc(s.label)}${s.final ? ' <span class="tag">an end of the flow</span>' : ''}</h4>
+<p class="small"><code>${esc(s.id)}</code></p><p>${esc(s.description)}</p><p class="verdicts">${verdictBadges(s.verdicts)}</p>${gapNotes(s.verdicts)}${shots(s, browserPresent)}</li>`,
+  );
+  return `<details class="block" id="${anchor('states', flow.id)}"><summary><h3>States (${flow.states.length})</h3></summary><ul class="cards">${items.join('')}</ul></details>`;
+}
+
+function pathChips(flow: AtlasFlow, t: AtlasTransition): string {
+  if (!t.coveredBy.length) return '<p class="small">No path took it in the last run.</p>';
+  const byPath = new Map<number, AtlasTransition['coveredBy']>();
+  for (const c of t.coveredBy) byPath.set(c.n, [...(byPath.get(c.n) ?? []), c]);
+  const chips = [...byPath].map(([n, results]) => {
+    const failed = results.some((r) => r.status === 'failed');
+    const text = results.map((r) => `${r.walk} ${r.status} ${(r.durationMs / 1000).toFixed(1)} s`).join('; ');
+    return `<a class="chip ${failed ? 'chip-bad' : 'chip-ok'}" href="#${anchor('path', flow.id, n)}" title="${esc(text)}">P${n}${failed ? ' ✖' : ''}</a>`;
+  });
+  const walks = ATLAS_WALKS.map((w) => [w, new Set(t.coveredBy.filter((c) => c.walk === w && c.status === 'passed').map((c) => c.n)).size] as const)
+    .filter(([, count]) => count > 0)
+    .map(([w, count]) => `${w} ${count}`)
+    .join(', ');
+  const how = t.coveredBySource === 'planned' ? 'planned to take it' : 'took it';
+  return `<details class="chips"><summary>${byPath.size} path${byPath.size === 1 ? '' : 's'} ${how}${walks ? ` (passed: ${walks})` : ''}</summary><p>${chips.join(' ')}</p></details>`;
+}
+
+const notesOn = (flow: AtlasFlow, on: AtlasFlow['notes'][number]['on']) =>
+  flow.notes
+    .filter((n) => n.on === on)
+    .map((n) => `<p class="note">${esc(n.text)}</p>`)
+    .join('');
+
+function transitionsList(flow: AtlasFlow): string {
+  const items = flow.transitions.map((t) => {
+    const refusals = t.refusals.length
+      ? `<ul class="refusals">${t.refusals.map((r) => `<li><strong>Refused ${r.code}</strong>${r.message ? `: the customer reads “${esc(r.message)}”` : ' <span class="small">(no message of its own in the catalogue)</span>'}<br>${verdictBadges(r.verdicts)}</li>`).join('')}</ul>`
+      : '';
+    const from = t.from.length
+      ? `<p class="small">Offered in each of these states, each a target of its own:</p><ul class="refusals">${t.from.map((f) => `<li>from ${esc(f.state)}<br>${verdictBadges(f.verdicts)}</li>`).join('')}</ul>`
+      : '';
+    return `<li class="card" id="${anchor('t', t.id)}"><h4>${esc(t.sourceLabel)} → ${esc(t.targetLabels.join(', '))}</h4>
+<p><span class="event">${esc(t.event)}</span>${t.guard ? ` <span class="guard">only if: ${esc(t.guard)}</span>` : ''}</p>
+<p>${esc(t.description)}</p>${refusals}${from}<p class="verdicts">${verdictBadges(t.verdicts)}</p>${gapNotes([...t.verdicts, ...t.refusals.flatMap((r) => r.verdicts), ...t.from.flatMap((f) => f.verdicts)])}
+${pathChips(flow, t)}<p class="small"><code>${esc(t.id)}</code></p></li>`;
+  });
+  return `<details class="block" id="${anchor('transitions', flow.id)}"><summary><h3>Transitions (${flow.transitions.length})</h3></summary>${notesOn(flow, 'transitions')}<ul class="cards">${items.join('')}</ul></details>`;
+}
+
+function pathsList(flow: AtlasFlow): string {
+  if (!flow.paths.length) return '';
+  const result = (p: AtlasPath) =>
+    ATLAS_WALKS.map((w) => {
+      const r = p.results.find((x) => x.walk === w);
+      if (!r) return `<span class="vb vb-none">${w}: no result</span>`;
+      return `<span class="vb ${r.status === 'passed' ? 'vb-ok' : 'vb-bad'}">${w}: ${r.status === 'passed' ? '✔ passed' : '✖ failed'} in ${(r.durationMs / 1000).toFixed(1)} s</span>`;
+    }).join(' ');
+  const items = flow.paths.map((p) => {
+    const walk =
+      p.scenario === undefined
+        ? ''
+        : ` <button type="button" class="btn small-btn" data-walk="${esc(flow.id)}" data-scenario="${p.scenario}">Walk through P${p.n}</button>`;
+    const route =
+      p.scenario === undefined
+        ? '<br><span class="small">No longer a path of the graph.</span>'
+        : `<br><span class="route">${esc(flow.scenarios[p.scenario]!.route)}</span>`;
+    return `<li id="${anchor('path', flow.id, p.n)}"><strong>P${p.n}</strong> ${esc(p.name)}${route}<br><code class="small">${esc(p.title)}</code><br>${result(p)}${walk}</li>`;
+  });
+  const failed = flow.paths.filter((p) => p.results.some((r) => r.status === 'failed')).length;
+  return `<details class="block" id="${anchor('paths', flow.id)}"><summary><h3>Paths (${flow.paths.length})${failed ? ` <span class="vb vb-bad">${failed} failed</span>` : ''}</h3></summary><ol class="paths">${items.join('')}</ol></details>`;
+}
+
+function walkPanel(flow: AtlasFlow): string {
+  if (!flow.scenarios.length)
+    return `<div class="walk"><h3>Walk through a scenario</h3>${notesOn(flow, 'scenarios') || '<p class="note">This flow has no scenarios.</p>'}</div>`;
+  const groups = new Map<string, number[]>();
+  flow.scenarios.forEach((s, i) => groups.set(s.name, [...(groups.get(s.name) ?? []), i]));
+  const options = [...groups]
+    .map(
+      ([name, list]) =>
+        `<optgroup label="${esc(name)}">${list.map((i) => `<option value="${i}">P${flow.scenarios[i]!.n} · ${esc(flow.scenarios[i]!.route)}</option>`).join('')}</optgroup>`,
+    )
+    .join('');
+  const id = anchor('scenario', flow.id);
+  return `<div class="walk" data-flow="${esc(flow.id)}"><h3>Walk through a scenario</h3>
+<label for="${id}">Scenario (grouped by how it ends)</label><select id="${id}" class="scenario-select">${options}</select>
+<p class="scenario-name"></p><p class="small scenario-title"></p>
+<div class="stepper"><button type="button" class="btn step-back">← Back</button><span class="step-count" aria-live="polite"></span><button type="button" class="btn step-next">Next →</button></div>
+<div class="step" aria-live="polite"><noscript><p class="note">The walk-through needs JavaScript; the states, transitions and paths below do not.</p></noscript></div></div>`;
+}
+
+/** The drawing inline: ids made unique on the page, and a link to a child flow's drawing made a link to its section. */
+const chart = (flow: AtlasFlow, label: string) =>
+  inlineChart(flow.svg, flow.id, new Map(), label)
+    .replace(/xlink:href="([A-Za-z0-9_]+)\.svg"/g, (_, id: string) => `xlink:href="#${anchor('flow', id)}"`)
+    .replace(/ target="_top"/g, '');
+
+function chartPanel(flow: AtlasFlow): string {
+  if (!flow.svg) return '<p class="note">No chart: docs/flows has no drawing of this flow (npm run flows draws it).</p>';
+  const label = `Chart of the ${flow.id} flow; the states and transitions below say the same in words`;
+  return `<div class="chart" data-flow="${esc(flow.id)}"><div class="toolbar" role="toolbar" aria-label="Chart of ${esc(flow.id)}">
+<button type="button" class="btn zoom-out" aria-label="Zoom out">−</button><button type="button" class="btn zoom-in" aria-label="Zoom in">+</button><button type="button" class="btn zoom-fit">Fit</button><button type="button" class="btn zoom-actual">100 %</button>
+<span class="zoom-level" aria-live="polite"></span></div>
+<div class="viewport" tabindex="0" role="group" aria-label="${esc(label)}. Arrow keys move it, + and − zoom, 0 fits it."><div class="canvas">${chart(flow, label)}</div></div>
+<p class="small hint">Drag to move. The wheel zooms once the chart is selected (click it), or with Ctrl held. Keys: arrows move, + and − zoom, 0 fits. Click a box for its state below.</p></div>`;
+}
+
+function flowSection(flow: AtlasFlow, data: AtlasData): string {
+  const figures = flow.figures
+    .map((f) =>
+      f.kinds
+        ? `${f.walk}: states ${f.kinds.states}, transitions ${f.kinds.transitions}, paths ${f.passed}/${f.passed + f.failed} passed`
+        : `${f.walk}: not run`,
+    )
+    .join(' · ');
+  return `<section class="flow" id="${anchor('flow', flow.id)}" aria-labelledby="${anchor('title', flow.id)}">
+<h2 id="${anchor('title', flow.id)}">${esc(flowTitle(flow.id))} <code>${esc(flow.id)}</code></h2><p class="lede">${esc(flow.description)}</p><p class="small">${esc(figures)}</p>
+${notesOn(flow, 'flow')}
+<div class="flow-body">${chartPanel(flow)}${walkPanel(flow)}</div>
+${statesList(flow, data.browser.present)}${transitionsList(flow)}${pathsList(flow)}<p class="small"><a href="#contents">Back to the list of flows</a></p></section>`;
+}
+
+/** What the page's script reads: per flow, its states, transitions and scenarios, compact (indices, not repeated texts). */
+export function pageData(data: AtlasData): unknown {
+  return Object.fromEntries(
+    data.flows.map((flow) => {
+      const stateIds = flow.states.map((s) => s.id);
+      const transitionIds = flow.transitions.map((t) => t.id);
+      const si = new Map(stateIds.map((id, i) => [id, i]));
+      const ti = new Map(transitionIds.map((id, i) => [id, i]));
+      const codes: Record<number, string> = {};
+      const check = (c: AtlasFlow['scenarios'][number]['steps'][number]['checks'][number]) => [
+        ti.get(c.transition) ?? -1,
+        c.holds === null ? -1 : c.holds ? 1 : 0,
+        c.taken ? 1 : 0,
+        c.skipped ? 1 : 0,
+      ];
+      return [
+        flow.id,
+        {
+          description: flow.description,
+          states: flow.states.map((s) => ({
+            id: s.id,
+            label: s.label,
+            description: s.description,
+            final: s.final,
+            svg: svgStateId(s.id),
+            shots: s.shot?.files ?? {},
+          })),
+          transitions: flow.transitions.map((t) => ({
+            id: t.id,
+            from: t.sourceLabel,
+            to: t.targetLabels.join(', '),
+            guard: t.guard ?? null,
+            description: t.description,
+            codes: t.refusals.map((r) => r.code),
+            svg: t.targetLabels.map((_, n) => svgEdgeId(t.id, n)),
+          })),
+          contexts: flow.contexts.map((c) => JSON.parse(c) as unknown),
+          scenarios: flow.scenarios.map((s) => ({
+            n: s.n,
+            name: s.name,
+            route: s.route,
+            title: s.title,
+            steps: s.steps.map((step) => {
+              if (step.refusal?.message) codes[step.refusal.code] = step.refusal.message;
+              return [
+                step.event,
+                step.eventLabel,
+                step.refusal?.code ?? null,
+                step.states.map((id) => si.get(id) ?? -1),
+                step.context,
+                step.checks.map(check),
+                step.then.map((list) => list.map(check)),
+                step.taken.map((id) => ti.get(id) ?? -1),
+              ];
+            }),
+          })),
+          messages: codes,
+        },
+      ];
+    }),
+  );
+}
+
+/** JSON that can sit in a <script> element: no `</script>`, no line separators JavaScript would choke on. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** The whole page. */
+export function renderAtlas(data: AtlasData): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Flow atlas · Aurora TV customer portal</title>
+<style>${asset('flow-atlas-page.css')}</style></head>
+<body><a class="skip" href="#contents">Skip to the list of flows</a>
+${header(data)}
+<main>${figuresTable(data)}
+${data.flows.map((f) => flowSection(f, data)).join('\n')}</main>
+<dialog id="lightbox" aria-label="Screenshot"><form method="dialog"><button class="btn" autofocus>Close</button></form><img alt=""><p class="lightbox-caption"></p></dialog>
+<script type="application/json" id="atlas-data">${scriptJson(pageData(data))}</script>
+<script>${asset('flow-atlas-page.js')}</script>
+<script>${asset('flow-atlas-walk.js')}</script>
+</body></html>
+`;
+}
+
+/** Builds the atlas's data and writes `<dir>/index.html`; answers the file. */
+export async function writeAtlas(input: Omit<AtlasInput, 'coverageFileDate'> & { coverageFile?: string }): Promise<string> {
+  let coverageFileDate: string | null = null;
+  try {
+    if (input.coverageFile) coverageFileDate = statSync(input.coverageFile).mtime.toISOString();
+  } catch {
+    coverageFileDate = null;
+  }
+  const data = await atlasData({ ...input, coverageFileDate });
+  mkdirSync(input.dir, { recursive: true });
+  const file = path.join(input.dir, 'index.html');
+  writeFileSync(file, renderAtlas(data));
+  return file;
+}

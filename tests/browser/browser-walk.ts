@@ -1,0 +1,283 @@
+// Walk (c), the browser walk: a flow's graph walked in a real Chromium (Playwright) against the
+// reference server over HTTP, serving the production build, with the sandbox providers as the
+// payment side. The shortest path to every state (tests/model/harness.ts `flowPaths`, `'state'`),
+// each on a fresh page; the page's actors report every microstep (tests/browser/page-probe.ts), so
+// the walker waits for the live machine's state and coverage counts what the page's machine did,
+// passed paths only (ADR 039). The first time a passed path settles in a state, the page is
+// photographed at 1280 and 375 px for the atlas (tests/model/browser-report.ts).
+// A flow's file declares its world, how a path's page opens, an executor per event and what each
+// state shows; the scaffolding is the model walks' (tests/model/walk-suite.ts).
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { afterAll, beforeAll } from 'vitest';
+import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject, TransitionDefinition } from 'xstate';
+import { chromiumArgs, findChromium } from '../../scripts/chromium';
+import { createFakeClock } from '../../server/clock';
+import { shotsFile, SHOT_WIDTHS, type ShotsTaken, type StateShot } from '../model/browser-report';
+import { currentRunId, root, writeAtomic, type KnownGap } from '../model/coverage';
+import { pollUntil } from '../model/gate';
+import type { GraphModel } from '../model/harness';
+import { walkSuite, type PathRun } from '../model/walk-suite';
+import type { Walk } from '../model/walker';
+import { useTestServer } from '../helpers/test-server';
+import { installProbe, type ProbeOptions, type ProbeRecord } from './page-probe';
+
+/** A port nothing listens on, for this suite's server (the providers send the payer back to it). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const distDir = process.env.BUILT_APP_DIST || path.join(root, 'dist');
+
+/**
+ * The suite's world: the reference server on a fresh database, on a fake clock like the model
+ * walks' (the worlds move it), listening on 127.0.0.1 and serving the production build; and one
+ * Chromium for the suite's pages. `env`: the server's own settings besides those (e.g.
+ * GOOGLE_CLIENT_ID); the server reads the very object when it starts, so a hook registered before
+ * this call may still fill it in (tests/model/google-stub.ts sets GOOGLE_JWKS_URL).
+ */
+export async function useBrowserServer({ env = {} }: { env?: NodeJS.ProcessEnv } = {}) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const clock = createFakeClock();
+  const server = useTestServer(Object.assign(env, { STATIC_DIR: distDir, PUBLIC_URL: baseUrl }), { clock });
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (!existsSync(path.join(distDir, 'index.html'))) throw new Error(`no production build in ${distDir}: run npm run build first`);
+    await server.app.listen({ port, host: '127.0.0.1' });
+    const executablePath = findChromium();
+    if (!executablePath) throw new Error('no Chromium: see README (CHROMIUM_PATH, apt-get install chromium, or npx playwright install chromium)');
+    browser = await chromium.launch({ executablePath, args: chromiumArgs });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    server,
+    clock,
+    baseUrl,
+    get browser() {
+      if (!browser) throw new Error('the browser is not started yet');
+      return browser;
+    },
+  };
+}
+
+type BrowserWorld = Awaited<ReturnType<typeof useBrowserServer>>;
+
+/** One path's walk in the page, as a flow declares it. */
+export interface BrowserPathWalk {
+  /** Where the page opens for the path's start, and what its local storage holds (a signed-in customer). */
+  open(start: string): Promise<{ url: string; localStorage?: Record<string, string> }>;
+  /**
+   * What the customer does once the page is open to start the flow, for a flow another starts
+   * (discount unbinding opens from the checkout when a code is held by another order).
+   */
+  enter?(start: string): Promise<void>;
+  arrange: Walk['arrange'];
+  /** Performs a user event on the page, as the customer would (clicks, typing, keys). */
+  perform(event: EventObject, from: AnyMachineSnapshot): Promise<void>;
+  delayMs?: Walk['delayMs'];
+  /** What the state means, on the page (and the server): the scaffolding has checked the state value. */
+  check?(reached: AnyMachineSnapshot, expected: AnyMachineSnapshot, event: EventObject): Promise<void>;
+  /**
+   * After a state was checked and the held answers went on: what happens meanwhile, outside the
+   * walked machine (a child flow's PIX window closing while the checkout pays).
+   */
+  checked?(reached: AnyMachineSnapshot): Promise<void>;
+}
+
+export interface BrowserPathRun<M extends AnyStateMachine> extends PathRun<M> {
+  readonly page: Page;
+}
+
+export interface BrowserWalkSuite<M extends AnyStateMachine> {
+  title: string;
+  flow: string;
+  model: GraphModel<M>;
+  world: BrowserWorld;
+  /** The tags whose states hold the API's answers until the walk has looked (default `busy`). */
+  busyTags?: string[];
+  /** State nodes (ids, e.g. `payment.pix.checking`) that hold the answers too, whatever their tags. */
+  busyStates?: string[];
+  knownGaps?: readonly KnownGap[];
+  path(run: BrowserPathRun<M>): BrowserPathWalk | Promise<BrowserPathWalk>;
+}
+
+const SHOT_HEIGHT: Record<(typeof SHOT_WIDTHS)[number], number> = { 1280: 800, 375: 812 };
+
+/** Two frames: what React committed has been painted. */
+const painted = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
+export function browserWalkSuite<M extends AnyStateMachine>(suite: BrowserWalkSuite<M>): void {
+  const runId = currentRunId();
+  const shotsDir = path.join(root, '.tmp/flow-shots', runId, suite.flow);
+  /** The states photographed by passed paths, first come. */
+  const shots: Record<string, StateShot> = {};
+  /** The screen each failed path stopped on, by path title. */
+  const stopped: Record<string, string> = {};
+  const machine = suite.model.machine;
+
+  walkSuite({
+    title: suite.title,
+    flow: suite.flow,
+    walk: 'browser',
+    model: suite.model,
+    every: 'state',
+    heldTo: ['states'],
+    ...(suite.knownGaps ? { knownGaps: suite.knownGaps } : {}),
+    async path(run) {
+      const context = await suite.world.browser.newContext({ viewport: { width: 1280, height: SHOT_HEIGHT[1280] }, locale: 'en-US' });
+      run.onEnd(() => context.close());
+      const page = await context.newPage();
+      // What went wrong in the page goes with the path's result (BROWSER_WALK_DEBUG=1 prints the rest).
+      page.on('pageerror', (error) => console.error(`[${suite.flow}] page error: ${error.message}`));
+      if (process.env.BROWSER_WALK_DEBUG) {
+        page.on('console', (message) => console.log(`[${suite.flow}] console.${message.type()}: ${message.text()}`));
+        page.on('framenavigated', (frame) => frame === page.mainFrame() && console.log(`[${suite.flow}] at ${frame.url()}`));
+      }
+      /**
+       * The walked flow's actor: the latest of its machine the page started (a screen mounted
+       * again, as when the page's language arrives, starts a new one and stops the first).
+       */
+      let flowSession: string | undefined;
+      await page.exposeFunction('__flowRecord', (json: string) => {
+        const record = JSON.parse(json) as ProbeRecord;
+        if (record.machine !== machine.id) return;
+        if (record.kind === 'snapshot' && startedAfter(record.session, flowSession)) flowSession = record.session;
+        run.recorder.inspect(inspectionOf(machine, record) as never);
+        if (record.kind === 'snapshot' && record.session === flowSession) run.seen.push(snapshotOf(machine, record));
+      });
+      const probe: ProbeOptions = { flow: machine.id, busyTags: suite.busyTags ?? ['busy'], busyStates: suite.busyStates ?? [] };
+      // Bundlers may name functions with a helper the page lacks (`__name`).
+      await page.addInitScript({ content: `var __name = (f) => f; (${installProbe.toString()})(${JSON.stringify(probe)});` });
+
+      // The screen the path ended on, kept when it failed: the tester's report shows where it stopped.
+      run.onEnd(async () => {
+        const file = path.join(shotsDir, `stopped.${Date.now()}.jpg`);
+        mkdirSync(path.dirname(file), { recursive: true });
+        if (await page.screenshot({ path: file, type: 'jpeg', quality: 60 }).catch(() => null)) lastScreen = file;
+      });
+      let lastScreen: string | undefined;
+      run.onResult((passed) => {
+        if (!passed && lastScreen) stopped[run.title] = lastScreen;
+      });
+      const walk = await suite.path({ ...run, page } as BrowserPathRun<M>);
+      const pathShots: Record<string, StateShot> = {};
+      run.onResult((passed) => {
+        if (!passed) return;
+        for (const [state, shot] of Object.entries(pathShots)) shots[state] ??= shot;
+      });
+      const shoot = async (reached: AnyMachineSnapshot) => {
+        const states = ((reached as unknown as { _nodes: AnyStateNode[] })._nodes ?? []).map((n) => n.id).filter((id) => !shots[id] && !pathShots[id]);
+        if (states.length === 0) return;
+        await painted(page);
+        const files = {} as StateShot['files'];
+        const base = states[states.length - 1]!;
+        for (const width of SHOT_WIDTHS) {
+          await page.setViewportSize({ width, height: SHOT_HEIGHT[width] });
+          await painted(page);
+          const file = path.join(shotsDir, `${base}.${width}.${Date.now()}.jpg`);
+          mkdirSync(path.dirname(file), { recursive: true });
+          await page.screenshot({ path: file, type: 'jpeg', quality: 60 });
+          files[`${width}`] = file;
+        }
+        await page.setViewportSize({ width: 1280, height: SHOT_HEIGHT[1280] });
+        for (const state of states) pathShots[state] = { path: run.title, files };
+      };
+
+      return {
+        arrange: (event, expected, cause) => walk.arrange(event, expected, cause),
+        async start(start) {
+          const { url, localStorage } = await walk.open(start);
+          if (localStorage) {
+            await page.addInitScript((items: Record<string, string>) => {
+              // Once per page's life: a reload keeps what the app has written since.
+              if (sessionStorage.getItem('__walkSeeded')) return;
+              sessionStorage.setItem('__walkSeeded', '1');
+              for (const [key, value] of Object.entries(items)) window.localStorage.setItem(key, value);
+            }, localStorage);
+          }
+          // The page's date is the server's (a fake clock the worlds move): expiry dates, remaining
+          // days and the session's 10 days read as they would on that day.
+          await page.clock.setFixedTime(suite.world.clock.now());
+          await page.goto(new URL(url, suite.world.baseUrl).href);
+          await walk.enter?.(start);
+          return {
+            snapshots: () => run.seen,
+            clock: { increment: (ms: number) => page.evaluate((by) => (window as unknown as WalkWindow).__flowWalk.advance(by), ms) },
+          };
+        },
+        perform: (event, from) => walk.perform(event, from),
+        delayMs:
+          walk.delayMs ??
+          (() => {
+            throw new Error(`${suite.flow} has no delays of its own`);
+          }),
+        async check(reached, expected, event) {
+          await walk.check?.(reached, expected, event);
+          if (run.seen[run.seen.length - 1] === reached) await shoot(reached);
+        },
+        async checked(reached) {
+          await page.evaluate(() => (window as unknown as WalkWindow).__flowWalk.release());
+          await walk.checked?.(reached);
+        },
+        until: pollUntil,
+      };
+    },
+  });
+
+  afterAll(() => {
+    const taken: ShotsTaken = { shots, stopped };
+    writeAtomic(shotsFile(runId, suite.flow), `${JSON.stringify(taken, null, 2)}\n`);
+  });
+}
+
+/**
+ * Whether actor `a` started after `b`: the probe's ids are `<page load>/x:<n>`, XState's counter
+ * per page load (tests/browser/page-probe.ts).
+ */
+function startedAfter(a: string, b: string | undefined): boolean {
+  if (b === undefined) return true;
+  const order = (session: string) => {
+    const [load, id] = session.split('/');
+    return [Number(load), Number(id!.slice(id!.indexOf(':') + 1))] as const;
+  };
+  const [loadA, nA] = order(a);
+  const [loadB, nB] = order(b);
+  return loadA !== loadB ? loadA > loadB : nA > nB;
+}
+
+interface WalkWindow {
+  __flowWalk: { release(): void; advance(ms: number): void };
+}
+
+const nodesOf = (machine: AnyStateMachine, ids: string[]) => ids.map((id) => machine.getStateNodeById(id));
+
+/** A page's snapshot as the walker reads it: the machine's own, resolved from the value and the JSON context. */
+function snapshotOf(machine: AnyStateMachine, record: Extract<ProbeRecord, { kind: 'snapshot' }>): AnyMachineSnapshot {
+  const resolved = machine.resolveState({ value: record.value as never, context: record.context as never });
+  return { ...resolved, status: record.status, output: record.output, children: {} } as AnyMachineSnapshot;
+}
+
+/** A page's record as the coverage recorder's inspection event, with the machine's own nodes and transitions. */
+function inspectionOf(machine: AnyStateMachine, record: ProbeRecord) {
+  const snapshot = { _nodes: nodesOf(machine, record.nodes), machine };
+  const actorRef = { sessionId: record.session };
+  if (record.kind === 'snapshot') return { type: '@xstate.snapshot', actorRef, rootId: record.root, snapshot };
+  const transitions = record.transitions.map(([source, eventType, index]) => {
+    const node = machine.getStateNodeById(source) as AnyStateNode;
+    const list = eventType === '' ? (node.always ?? []) : (node.transitions.get(eventType) ?? []);
+    return list[index] as TransitionDefinition<any, any>;
+  });
+  return { type: '@xstate.microstep', actorRef, rootId: record.root, event: record.event, snapshot, _transitions: transitions };
+}

@@ -1,0 +1,152 @@
+// The static atlas (docs/flows/index.html, docs/decisions/039 "The atlas"), built into a temporary
+// folder from the real machines and their graphs: every flow and state is there in words, each
+// transition lists the paths that took it, a scenario's steps carry each branch's guard evaluated,
+// and a screenshot is an image only when the browser walk left one on disk.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { escapeHtml } from '../scripts/flows-report';
+import { FLOWS_DIR, listMachines } from '../scripts/flow-drawing';
+import { NO_SHOT, writeAtlas } from '../scripts/flow-atlas-html';
+import type { BrowserFlow, BrowserReport } from './model/browser-report';
+import { emptyTargets, type TargetLists } from './model/coverage';
+import { readReport, type CoverageReport } from './model/coverage-report';
+
+const machines = await listMachines();
+const svgs = Object.fromEntries(
+  machines.flatMap((m) => {
+    const file = path.join(FLOWS_DIR, `${m.id}.svg`);
+    return existsSync(file) ? [[m.id, readFileSync(file, 'utf8')]] : [];
+  }),
+);
+const unbinding = machines.find((m) => m.id === 'discountUnbinding')!;
+
+const CONFIRMED = 'discountUnbinding.explaining CONFIRMED#0';
+const UNBOUND = '[heldByOtherOrder] CONFIRMED → done:unbind(unbound) ⇒ "unbound"';
+const REFUSED = '[heldByOtherOrder] CONFIRMED → done:unbind(refused 1003) ⇒ "cannotRemove"';
+const targets = (transitions: string[]): TargetLists => ({ ...emptyTargets(), transitions });
+
+/** The committed report, with the discount unbinding's server walk made up: two paths, each saying what it took. */
+function report(): CoverageReport {
+  const real = readReport();
+  const walk = { covered: targets([CONFIRMED]), missing: emptyTargets(), knownGaps: [] };
+  return {
+    commit: 'abcdef1234567890',
+    finishedAt: '2026-11-26T10:00:00.000Z',
+    machines: {
+      ...real?.machines,
+      discountUnbinding: {
+        hash: '',
+        totals: { states: 7, transitions: 7, refusals: 1, anyState: 0 },
+        server: walk,
+        paths: [
+          { walk: 'server', title: UNBOUND, status: 'passed', durationMs: 120, covered: targets([CONFIRMED]) },
+          { walk: 'server', title: REFUSED, status: 'failed', durationMs: 80, covered: targets([CONFIRMED]) },
+        ],
+      },
+    },
+  };
+}
+
+const SHOT = 'screens/discountUnbinding/discountUnbinding.explaining.1280.jpg';
+/** A browser walk that photographed one state at 1280 px (the file is there) and at 375 px (it is not). */
+function browser(dir: string): BrowserReport {
+  mkdirSync(path.join(dir, path.dirname(SHOT)), { recursive: true });
+  writeFileSync(path.join(dir, SHOT), 'not really a jpeg');
+  const flow: BrowserFlow = {
+    flow: 'discountUnbinding',
+    walk: 'browser' as BrowserFlow['walk'],
+    machineHash: '',
+    complete: true,
+    targets: targets([CONFIRMED]),
+    covered: targets([CONFIRMED]),
+    knownGaps: [],
+    paths: [],
+    shots: {
+      'discountUnbinding.explaining': { path: UNBOUND, files: { '1280': SHOT, '375': 'screens/discountUnbinding/discountUnbinding.explaining.375.jpg' } },
+    },
+  };
+  return { commit: 'fedcba9876543210', finishedAt: '2026-11-26T11:00:00.000Z', complete: true, flows: { discountUnbinding: flow } };
+}
+
+const descendants = (node: AnyStateNode): AnyStateNode[] => (Object.values(node.states) as AnyStateNode[]).flatMap((c) => [c, ...descendants(c)]);
+const section = (html: string, flow: string) =>
+  html.slice(html.indexOf(`<section class="flow" id="flow-${flow}"`), html.indexOf('</section>', html.indexOf(`id="flow-${flow}"`)));
+type PageFlow = {
+  transitions: Array<{ id: string; guard: string | null }>;
+  scenarios: Array<{ title: string; steps: Array<[string, string, number | null, number[], number, number[][], number[][][], number[]]> }>;
+};
+
+let dir: string;
+let html: string;
+let withShots: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'flow-atlas-'));
+  html = readFileSync(await writeAtlas({ machines, report: report(), browser: undefined, svgs, dir: path.join(dir, 'plain') }), 'utf8');
+  const shots = path.join(dir, 'shots');
+  const machinesShown: AnyStateMachine[] = [unbinding];
+  withShots = readFileSync(await writeAtlas({ machines: machinesShown, report: report(), browser: browser(shots), svgs, dir: shots }), 'utf8');
+}, 60_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the static flow atlas (docs/flows/index.html)', () => {
+  it('has a section per flow, with its chart inline, and every state’s description', () => {
+    for (const machine of machines) {
+      expect(html, machine.id).toContain(`<section class="flow" id="flow-${machine.id}"`);
+      for (const node of [machine.root, ...descendants(machine.root)]) expect(html, node.id).toContain(escapeHtml(node.description ?? '(no description)'));
+    }
+    // The chart's shapes carry stable ids the walk-through marks (scripts/flow-dot.ts).
+    expect(section(html, 'discountUnbinding')).toContain('id="discountUnbinding-state_discountUnbinding_explaining"');
+    expect(html).toContain('commit <code>abcdef123456</code> · 2026-11-26 10:00:00 UTC');
+  });
+
+  it('lists under a transition the paths that took it, with their last result', () => {
+    const flow = section(html, 'discountUnbinding');
+    const numberOf = (title: string) =>
+      new RegExp(
+        `<li id="path-discountUnbinding-(\\d+)"><strong>P\\d+</strong>(?:(?!</li>)[^])*?${escapeHtml(title).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+      ).exec(flow)?.[1];
+    const passed = numberOf(UNBOUND);
+    const failed = numberOf(REFUSED);
+    expect(passed && failed).toBeTruthy();
+    const card = flow.slice(flow.indexOf(`id="t-${CONFIRMED.replace(/[^A-Za-z0-9_-]/g, '_')}"`));
+    const chips = card.slice(0, card.indexOf('</li>'));
+    expect(chips).toContain(`<a class="chip chip-ok" href="#path-discountUnbinding-${passed}" title="server passed 0.1 s">P${passed}</a>`);
+    expect(chips).toContain(`href="#path-discountUnbinding-${failed}" title="server failed 0.1 s">P${failed} ✖</a>`);
+    expect(chips).toContain('2 paths took it (passed: server 1)');
+  });
+
+  it("walks a scenario step by step, each branch's guard evaluated on that step", () => {
+    const json = /<script type="application\/json" id="atlas-data">([^]*?)<\/script>/.exec(html)![1]!;
+    const flow = (JSON.parse(json) as Record<string, PageFlow>).discountUnbinding!;
+    const scenario = flow.scenarios.find((s) => s.title === REFUSED)!;
+    expect(scenario.steps.map((s) => s[0])).toEqual(['start: heldByOtherOrder', 'CONFIRMED', 'done:unbind(refused 1003)']);
+    const [, , code, , , checks] = scenario.steps[2]!;
+    expect(code).toBe(1003);
+    // Two branches: isUnbound checked first and does not hold; the default branch (routing 1003) is taken.
+    expect(checks.map(([t, holds, taken]) => [flow.transitions[t ?? -1]?.guard, holds, taken])).toEqual([
+      ['isUnbound', 0, 0],
+      [null, 1, 1],
+    ]);
+    // The page's scripts parse (they run from the file, with nothing to report a syntax error to).
+    const scripts = [...html.matchAll(/<script>([^]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(2);
+    for (const script of scripts) expect(() => new Function(script)).not.toThrow();
+  });
+
+  it('says plainly where a screenshot is missing, and shows one the browser walk left', () => {
+    expect(section(html, 'discountUnbinding')).toContain(NO_SHOT);
+    expect(html).not.toMatch(/<img src=/);
+    expect(withShots).toContain(`<img src="${SHOT}" alt="explaining at 1280 pixels wide" loading="lazy">`);
+    // Named by the report but not on disk: said, never a broken image.
+    expect(withShots).toContain(`${NO_SHOT} (375 px)`);
+    expect(withShots).not.toContain('discountUnbinding.explaining.375.jpg"');
+    expect(withShots).toContain('commit <code>fedcba987654</code> · 2026-11-26 11:00:00 UTC');
+  });
+});
