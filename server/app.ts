@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { ApiRefusal, ErrCode } from './errors';
@@ -189,6 +190,17 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     // The flow atlas is off in production unless FLOWS_PAGE=on: its address is then a 404, as
     // the app shows it (docs/decisions/035).
     if (!config.flowsPage) app.get('/flows', (request, reply) => spa.send(request, reply.status(404)));
+    // The static atlas beside the page, with its screenshots (ADR 039): only where the page is on
+    // and the atlas was built; its data files stay the repository's.
+    else if (existsSync(path.join(config.flowAtlasDir, 'index.html'))) {
+      await app.register(fastifyStatic, {
+        root: config.flowAtlasDir,
+        prefix: '/flows/atlas/',
+        decorateReply: false,
+        allowedPath: (pathName) => /^\/(index\.html|screens\/[\w-]+\/[0-9a-f]+\.jpg)$/.test(pathName),
+        setHeaders: (reply) => void reply.header('Cache-Control', 'no-cache'),
+      });
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -90,6 +90,8 @@ export interface Config {
   payments: 'sandbox' | 'off';
   /** The flow atlas page (/flows) and its machine drawings. */
   flowsPage: boolean;
+  /** Where the static atlas is (`npm run flows` writes docs/flows/index.html): served at /flows/atlas/ with the page. */
+  flowAtlasDir: string;
   /** Whether `*.map` files of the build are served. */
   publicSourceMaps: boolean;
   /**
@@ -158,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { startUp = fal
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
     payments: e.PAYMENTS ?? (production ? 'off' : 'sandbox'),
     flowsPage: (e.FLOWS_PAGE ?? (production ? 'off' : 'on')) === 'on',
+    flowAtlasDir: path.resolve('docs/flows'),
     publicSourceMaps: (e.SOURCE_MAPS ?? (production ? 'private' : 'public')) === 'public',
     demoContent: !production,
     captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,

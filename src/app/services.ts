@@ -9,7 +9,7 @@ import { createQueryCache, type QueryCache } from '../queries/query-cache';
 import { trackingCalls } from '../queries/tracking-calls';
 import { createSessionCache, type SessionCache } from '../../core/session/session-cache';
 import { createSessionStore, type SessionStore } from '../../core/session/store';
-import { devInspector } from './dev-inspector';
+import { devInspector } from '../../core/flows/flow-log';
 import { startSession } from './session';
 import { createToastStore, type ToastStore } from './toasts';
 import { createAppTracker, type Tracker } from './tracking';
@@ -45,7 +45,7 @@ export type FlowActorOptions = { clock?: ActorOptions<AnyActorLogic>['clock']; i
 export function flowActorOptions(win: Window): FlowActorOptions | undefined {
   const installed = (win as Window & { __flowActorOptions?: FlowActorOptions }).__flowActorOptions;
   if (installed) return installed;
-  // In development, a live event log of the flows for /flows (src/app/dev-inspector.ts).
+  // In development, a live event log of the flows for /flows (core/flows/flow-log.ts).
   return import.meta.env.MODE === 'development' ? { inspect: devInspector(win) } : undefined;
 }
 

@@ -89,6 +89,16 @@ describe('a production server (payments off by default)', () => {
     expect((await live.app.inject({ method: 'GET', url: `/assets/${aSourceMap}` })).statusCode).toBe(404);
     expect((await development.app.inject({ method: 'GET', url: `/assets/${aSourceMap}` })).statusCode).toBe(200);
   });
+
+  it.runIf(built)('serves the static atlas beside /flows where the page is on, and nothing else of docs/flows', async () => {
+    const atlas = (server: typeof live) => server.app.inject({ method: 'GET', url: '/flows/atlas/index.html' });
+    // Off: the address is the app's, which shows its page for unknown addresses.
+    expect((await atlas(live)).body).not.toContain('How to read this page');
+    const shown = await atlas(demoSite);
+    expect([shown.statusCode, shown.headers['content-type']]).toEqual([200, expect.stringContaining('text/html')]);
+    expect(shown.body).toContain('How to read this page');
+    expect((await demoSite.app.inject({ method: 'GET', url: '/flows/atlas/coverage.json' })).body).not.toContain('"machines"');
+  });
 });
 
 describe('a production demo site (PAYMENTS=sandbox)', () => {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent }
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { FLOW_LOG_EVENT, readFlowLog, type FlowLogEntry } from '../../../core/flows/flow-log';
 import { SafeHtml } from '../../components/safe-html';
 import { usePageTitle } from '../../components/use-page-title';
 import { paths } from '../../../core/routing/paths';
@@ -34,6 +35,21 @@ const m = defineMessages({
   zoomOut: { id: 'flows.zoomOut', defaultMessage: 'Zoom out', description: 'Button that makes the flow chart smaller' },
   fit: { id: 'flows.fit', defaultMessage: 'Fit to width', description: 'Button that scales the flow chart to the width of the page' },
   actual: { id: 'flows.actual', defaultMessage: 'Actual size', description: 'Button that shows the flow chart at its drawn size (100 %)' },
+  atlas: {
+    id: 'flows.atlas',
+    defaultMessage: 'Open the full atlas: every state described, with its screenshots, and scenarios that show which rule held at each step',
+    description: 'Link from the flows page to the static flow atlas (docs/flows/index.html)',
+  },
+  live: {
+    id: 'flows.live',
+    defaultMessage: 'What the app did in this tab (development)',
+    description: 'Heading of the live log of flow events, shown only in development',
+  },
+  liveEmpty: {
+    id: 'flows.liveEmpty',
+    defaultMessage: 'Nothing yet: use the portal in this tab, then come back.',
+    description: 'Shown in the live log of flow events when no event was recorded yet',
+  },
   hint: {
     id: 'flows.chartHint',
     defaultMessage: 'Drag the chart or use the arrow keys to move it; + and − zoom, 0 fits it to the width.',
@@ -117,7 +133,11 @@ export function FlowsScreen() {
           ))}
         </select>
       </div>
+      <p>
+        <a href={`/flows/atlas/index.html#flow-${machine.id}`}>{intl.formatMessage(m.atlas)}</a>
+      </p>
       <Walkthrough key={machine.id} machine={machine} />
+      {import.meta.env.MODE === 'development' ? <LiveLog /> : null}
     </section>
   );
 }
@@ -308,5 +328,32 @@ function Drawing({ id, current }: { id: string; current: string }) {
       <SafeHtml ref={holder} profile="svg" html={svg} className="flows-drawing" role="img" aria-label={id} tabIndex={0} onKeyDown={onKeyDown} />
       <p className="flows-hint muted">{intl.formatMessage(m.hint)}</p>
     </div>
+  );
+}
+
+/** The flows' events in this tab, as the development inspector records them (core/flows/flow-log.ts), newest first. */
+function LiveLog() {
+  const intl = useIntl();
+  const [log, setLog] = useState<FlowLogEntry[]>(() => readFlowLog(window.sessionStorage));
+  useEffect(() => {
+    const update = () => setLog(readFlowLog(window.sessionStorage));
+    window.addEventListener(FLOW_LOG_EVENT, update);
+    return () => window.removeEventListener(FLOW_LOG_EVENT, update);
+  }, []);
+  return (
+    <section className="flows-live" aria-labelledby="flows-live">
+      <h2 id="flows-live">{intl.formatMessage(m.live)}</h2>
+      {log.length === 0 ? (
+        <p className="muted">{intl.formatMessage(m.liveEmpty)}</p>
+      ) : (
+        <ol reversed>
+          {[...log].reverse().map((entry, i) => (
+            <li key={`${entry.at}-${i}`}>
+              <code>{new Date(entry.at).toLocaleTimeString(intl.locale)}</code> {entry.machine}: {entry.event} → {entry.state}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
