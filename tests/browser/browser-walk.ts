@@ -150,8 +150,12 @@ export function browserWalkSuite<M extends AnyStateMachine>(suite: BrowserWalkSu
        * again, as when the page's language arrives, starts a new one and stops the first).
        */
       let flowSession: string | undefined;
+      /** The records received, by page load (the probe's `<load>/` prefix). */
+      const received = new Map<string, number>();
       await page.exposeFunction('__flowRecord', (json: string) => {
         const record = JSON.parse(json) as ProbeRecord;
+        const load = record.session.slice(0, record.session.indexOf('/'));
+        received.set(load, (received.get(load) ?? 0) + 1);
         if (record.machine !== machine.id) return;
         if (record.kind === 'snapshot' && startedAfter(record.session, flowSession)) flowSession = record.session;
         run.recorder.inspect(inspectionOf(machine, record) as never);
@@ -160,6 +164,20 @@ export function browserWalkSuite<M extends AnyStateMachine>(suite: BrowserWalkSu
       const probe: ProbeOptions = { flow: machine.id, busyTags: suite.busyTags ?? ['busy'], busyStates: suite.busyStates ?? [] };
       // Bundlers may name functions with a helper the page lacks (`__name`).
       await page.addInitScript({ content: `var __name = (f) => f; (${installProbe.toString()})(${JSON.stringify(probe)});` });
+      // A page leaving for another document (a payment provider's page) leaves once the walk has
+      // every record it sent (the probe's `__flowSent` cookie says how many): a record still on its
+      // way when the old document goes is lost.
+      await page.route(
+        (url) => !url.pathname.startsWith('/api/'),
+        async (route) => {
+          const request = route.request();
+          if (request.isNavigationRequest()) {
+            const [, load, sent] = /(?:^|;\s*)__flowSent=(\d+)\.(\d+)/.exec((await request.allHeaders()).cookie ?? '') ?? [];
+            if (load) await pollUntil(() => ((received.get(load) ?? 0) >= Number(sent) ? true : undefined), `the records of the page it left (${sent})`);
+          }
+          await route.fallback();
+        },
+      );
 
       // The screen the path ended on, kept when it failed: the tester's report shows where it stopped.
       run.onEnd(async () => {

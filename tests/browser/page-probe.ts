@@ -45,7 +45,13 @@ export interface ProbeOptions {
 export function installProbe({ flow, busyTags, busyStates = [] }: ProbeOptions) {
   type Timer = { id: number; at: number; fn: () => void };
   const w = window as unknown as Record<string, unknown>;
-  const send = (record: unknown) => (w.__flowRecord as (json: string) => void)(JSON.stringify(record, safe));
+  // How many records this page load sent, in a cookie the next document's request carries: a page
+  // leaving for another document waits until the walk has them all (tests/browser/browser-walk.ts).
+  let sent = 0;
+  const send = (record: unknown) => {
+    document.cookie = `__flowSent=${load}.${++sent}; path=/`;
+    (w.__flowRecord as (json: string) => void)(JSON.stringify(record, safe));
+  };
   // Contexts hold actor refs, errors and dates: the walk reads values, not objects.
   function safe(this: unknown, _key: string, value: unknown) {
     if (value instanceof Error) return { ...value, name: value.name, message: value.message };

@@ -1,71 +1,83 @@
 // @vitest-environment jsdom
-// Walk (b) of the auto-renewal machine: every graph path through the account screen's panel with
-// Testing Library, its actor calling the real reference server. One executor per event (typed with
+// Walk (b) of the auto-renewal machine: every graph path through the routed account page
+// (/account), with the app's routes, providers and flow wiring (useAutoRenewal starts the actor),
+// signed in as the world's customer, with Testing Library; the actor calls the real reference
+// server. The page's other parts (account details, orders, devices) make their own calls on the
+// same client; the walk looks at the auto-renewal panel. One executor per event (typed with
 // `satisfies`, so a new event without one does not compile) and, per state, what the customer sees.
 import './node-realm';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { createAutoRenewalActors } from '../../machines/auto-renewal/auto-renewal.actors';
-import { autoRenewalMachine } from '../../machines/auto-renewal/auto-renewal.machine';
 import type { AutoRenewalEventType } from '../../machines/auto-renewal/auto-renewal.types';
 import { createFakeClock } from '../../server/clock';
 import { errorMessageFor } from '../../core/i18n/error-messages';
-import { AutoRenewalSection } from '../../src/components/auto-renewal-panel';
 import { useTestServer } from '../helpers/test-server';
 import { autoRenewalGraph } from './auto-renewal.model';
 import { RenewalWorld } from './auto-renewal.world';
+import { inspectFlow, renderSignedIn, withSteadyStyles } from './router-bridge';
 import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
 afterEach(() => cleanup());
-const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const panel = () => screen.getByRole('region', { name: 'Auto-renewal' });
+/** The panel's own controls and notices (its dialogs are inside it): the page's other parts have theirs (a "Try again", an alert). */
+const inPanel = () => within(panel());
+const button = (name: string | RegExp) => inPanel().getByRole('button', { name }) as HTMLButtonElement;
+/** Where the page is: the routed account page, which the walk never leaves. */
+const here = '/account';
 
 /** What the customer does on the panel for each event. */
 const executors = {
   CANCEL_REQUESTED: () => fireEvent.click(button('Turn off auto-renewal')),
   CANCEL_CONFIRMED: () => fireEvent.click(button('Turn it off')),
   CANCEL_DISMISSED: () => fireEvent.click(button('Keep it on')),
-  CARD_CHANGE_REQUESTED: () => fireEvent.click(within(panel()).getAllByRole('button', { name: 'Change billing card' })[0]!),
+  CARD_CHANGE_REQUESTED: () => fireEvent.click(inPanel().getAllByRole('button', { name: 'Change billing card' })[0]!),
   CARD_CHOSEN: () => fireEvent.click(button(/^Use Mastercard ending in 4444/)),
   CARD_CHANGE_DISMISSED: () => fireEvent.click(button('Close')),
-  REFRESH_REQUESTED: () => fireEvent.click(screen.queryByRole('button', { name: 'Try again' }) ?? button('Check again')),
+  REFRESH_REQUESTED: () => fireEvent.click(inPanel().queryByRole('button', { name: 'Try again' }) ?? button('Check again')),
 } satisfies Record<AutoRenewalEventType, () => void>;
 
 /** What the customer sees in each state. */
 function assertScreen(s: AnyMachineSnapshot) {
+  expect(screen.getByTestId('landed').textContent).toBe(here);
   const busy = s.hasTag('busy');
   expect(panel().getAttribute('aria-busy')).toBe(String(busy));
-  const status = () => screen.getAllByRole('status').map((e) => e.textContent);
+  const status = () =>
+    inPanel()
+      .getAllByRole('status')
+      .map((e) => e.textContent);
   if (s.matches('loading')) return expect(status()).toContain('Loading your auto-renewal…');
   if (s.matches('failure')) {
-    expect(screen.getByRole('alert').textContent).toBe('Your auto-renewal could not be loaded.');
+    expect(inPanel().getByRole('alert').textContent).toBe('Your auto-renewal could not be loaded.');
     return expect(button('Try again').disabled).toBe(false);
   }
   const on = s.matches('activated');
-  expect(within(panel()).getByText(on ? 'On' : 'Off')).toBeTruthy();
+  expect(inPanel().getByText(on ? 'On' : 'Off')).toBeTruthy();
   // Off: the way back is buying a monthly plan with auto-renew (spec section 4).
-  const link = screen.queryByRole('link', { name: 'Buy a monthly plan with auto-renew' });
+  const link = inPanel().queryByRole('link', { name: 'Buy a monthly plan with auto-renew' });
   expect(link?.getAttribute('href') ?? null).toBe(on ? null : '/pricing-table');
   const explanation = { cancelled: 'You turned auto-renewal off.', expired: 'Auto-renewal has ended', none: 'None of your plans renews by itself.' };
   for (const [state, text] of Object.entries(explanation)) if (s.matches(state)) expect(panel().textContent).toContain(text);
   // A refusal is said once, on the panel or in its dialog, with its catalogue message.
   const { errCode, info } = s.context;
-  if (errCode !== null) expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([String(errorMessageFor(errCode).defaultMessage)]);
-  else expect(screen.queryByRole('alert')).toBeNull();
+  if (errCode !== null)
+    expect(
+      inPanel()
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toEqual([String(errorMessageFor(errCode).defaultMessage)]);
+  else expect(inPanel().queryByRole('alert')).toBeNull();
   if (!on) return;
   const card = info.card as { brand: string; last4: string };
   expect(panel().textContent).toContain(`${card.brand[0]!.toUpperCase()}${card.brand.slice(1)} ending in ${card.last4}`);
-  expect(Boolean(screen.queryByText(/A renewal is being charged right now/))).toBe(info.renewing);
+  expect(Boolean(inPanel().queryByText(/A renewal is being charged right now/))).toBe(info.renewing);
   expect(button('Turn off auto-renewal').disabled).toBe(info.renewing || !s.matches({ activated: 'idle' }));
   const confirming = s.matches({ activated: 'confirmingCancel' }) || s.matches({ activated: 'cancelling' });
-  expect(Boolean(screen.queryByRole('alertdialog', { name: 'Turn off auto-renewal?' }))).toBe(confirming);
+  expect(Boolean(inPanel().queryByRole('alertdialog', { name: 'Turn off auto-renewal?' }))).toBe(confirming);
   if (confirming) expect(button('Turn it off').disabled).toBe(busy);
-  const cardDialog = screen.queryByRole('dialog', { name: 'Change billing card' });
+  const cardDialog = inPanel().queryByRole('dialog', { name: 'Change billing card' });
   expect(Boolean(cardDialog)).toBe(
     s.matches({ activated: 'loadingCards' }) || s.matches({ activated: 'choosingCard' }) || s.matches({ activated: 'changingCard' }),
   );
@@ -76,7 +88,7 @@ function assertScreen(s: AnyMachineSnapshot) {
 }
 
 walkSuite({
-  title: 'auto-renewal machine, walk (b): through the account panel, against the real server',
+  title: 'auto-renewal machine, walk (b): through the routed account page, against the real server',
   flow: 'autoRenewal',
   walk: 'screens',
   model: autoRenewalGraph(),
@@ -90,22 +102,22 @@ walkSuite({
     return {
       arrange: (event) => world.arrange(event),
       async start() {
-        gate.hold();
-        const started = run.startOnScreen(autoRenewalMachine.provide({ actors: createAutoRenewalActors(world.customer.client.api) }), gate);
-        render(
-          <IntlProvider locale="en" messages={{}} onError={() => {}}>
-            <MemoryRouter>
-              <AutoRenewalSection actorRef={started.actor} />
-            </MemoryRouter>
-          </IntlProvider>,
-        );
-        return started;
+        const { clock: simulatedClock, inspect, snapshots } = run.screenOptions(gate);
+        // The page starts the actor (useAutoRenewal) on these options; the walk records that actor
+        // alone. Its first answer waits at the gate from its creation, as the page's other calls then.
+        const page = await renderSignedIn(world.customer.client, {
+          url: here,
+          actorOptions: { clock: simulatedClock, inspect: inspectFlow('autoRenewal', inspect, () => gate.hold()) },
+          now: () => clock.now(),
+        });
+        run.onEnd(page.stop);
+        return { snapshots, clock: simulatedClock };
       },
       perform: async (event) => void executors[event.type as AutoRenewalEventType](),
       delayMs: () => 0,
       async check(reached, _expected, event) {
         await world.check(reached, event);
-        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => assertScreen(reached));
+        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => withSteadyStyles(() => assertScreen(reached)));
       },
     };
   },

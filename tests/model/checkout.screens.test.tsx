@@ -1,23 +1,24 @@
 // @vitest-environment jsdom
-// Walk (b) of the checkout machine: every graph path through the payment page's checkout section
-// (with its unbinding dialog and payment panels) with Testing Library, the actor and its child
-// flows calling the real reference server; answers are arranged for real by the checkout world.
-// One executor per event (typed with `satisfies`, so a new event without one does not compile)
-// and, per state, what the customer sees. The plan is the 180-day one, paid in instalments.
+// Walk (b) of the checkout machine: every graph path through the routed payment page of a plan
+// (/payment?planId=…, as the pricing table links to it), with the app's routes, providers and
+// flow wiring (useCheckout, its unbinding dialog and payment panels, the billing card line),
+// signed in as the world's customer, with Testing Library; the actor and its child flows call the
+// real reference server; answers are arranged for real by the checkout world. One executor per
+// event (typed with `satisfies`, so a new event without one does not compile) and, per state,
+// what the customer sees, and where the page goes once the checkout ended. The plan is the
+// 180-day one, paid in instalments.
 import './node-realm';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { createCheckoutActors } from '../../machines/checkout/checkout.actors';
-import { checkoutMachine } from '../../machines/checkout/checkout.machine';
-import type { CheckoutEvent } from '../../machines/checkout/checkout.types';
+import type { CheckoutEvent, CheckoutOutcome } from '../../machines/checkout/checkout.types';
+import { paths } from '../../core/routing/paths';
 import { createFakeClock } from '../../server/clock';
-import { CheckoutSection } from '../../src/screens/payment/checkout-section';
 import { useTestServer } from '../helpers/test-server';
 import { checkoutGraph } from './checkout.model';
 import { CheckoutWorld } from './checkout.world';
 import { changeEmail, fillAndPay, performOnPage } from './payment-page';
+import { inspectRoot, renderSignedIn, watchDocumentNavigations, withSteadyStyles } from './router-bridge';
 import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
@@ -26,10 +27,38 @@ afterEach(() => cleanup());
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const methodNames: Record<string, string> = { paypal: 'PayPal', pix: 'PIX', card: 'Credit card' };
 
-/** What the customer sees in each state. */
-function assertScreen(s: AnyMachineSnapshot) {
+/**
+ * Where the page is once the checkout ended (src/queries/flows/payment-flows.ts): the order's
+ * result, the unfinished order's payment, where the client's error rules sent the customer
+ * (6000, 6001), or still here: the browser leaves for PayPal, -2500 is said by a toast.
+ */
+function landingOf(outcome: CheckoutOutcome, here: string): string {
+  switch (outcome.kind) {
+    case 'finishOrder':
+      return paths.payment({ orderId: outcome.orderId });
+    case 'unavailable':
+      return outcome.errCode === 6000 ? paths.pricingTable({ errCode: 6000, type: 'cannotBuyPlan' }) : outcome.errCode === 6001 ? '/404' : here;
+    case 'redirected':
+      return here;
+    default:
+      return outcome.orderId ? paths.paymentResult(outcome.orderId) : '/orders';
+  }
+}
+
+/** What the customer sees in each state, on the page opened at `here`; `documents`, how often it sent the browser to another site. */
+function assertScreen(s: AnyMachineSnapshot, here: string, documents: number) {
+  const landed = screen.getByTestId('landed').textContent;
+  if (s.status === 'done') {
+    const outcome = s.context.outcome as CheckoutOutcome;
+    expect(landed).toBe(landingOf(outcome, here));
+    expect(documents).toBe(outcome.kind === 'redirected' ? 1 : 0);
+    // Still here (the browser leaving for PayPal, -2500 said by a toast): the ended checkout shows no more than that.
+    if (landed === here) expect(screen.getByRole('status').textContent).toBe('Preparing your order…');
+    return;
+  }
+  expect(landed).toBe(here);
   // The first price is still on its way: nothing to show but that.
-  if (s.hasTag('loading') || s.status === 'done' || (s.hasTag('pricing') && !s.context.valuation)) {
+  if (s.hasTag('loading') || (s.hasTag('pricing') && !s.context.valuation)) {
     expect(screen.getByRole('status').textContent).toBe('Preparing your order…');
     return;
   }
@@ -45,6 +74,8 @@ function assertScreen(s: AnyMachineSnapshot) {
     return;
   }
   expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toBeTruthy();
+  // No renewal runs on this account: the billing card line says nothing.
+  expect(screen.queryByText(/renews by itself, charged to/, { selector: 'p' })).toBeNull();
   const summary = screen.getByRole('region', { name: 'Order summary' });
   expect(summary.getAttribute('aria-busy')).toBe(String(s.matches('valuing')));
   if (s.matches('unbinding')) expect(screen.getByRole('dialog', { name: 'Use this code on this order?' })).toBeTruthy();
@@ -62,7 +93,7 @@ function assertScreen(s: AnyMachineSnapshot) {
 }
 
 walkSuite({
-  title: 'checkout machine, walk (b): through the payment page, against the real server',
+  title: 'checkout machine, walk (b): through the routed payment page of a plan, against the real server',
   flow: 'checkout',
   walk: 'screens',
   model: checkoutGraph(),
@@ -72,7 +103,11 @@ walkSuite({
     const world = new CheckoutWorld(server, clock, '3');
     await world.setUp();
     const gate = world.gate;
+    const documents = watchDocumentNavigations();
+    run.onEnd(documents.stop);
     let simulated: { increment(ms: number): void } | undefined;
+    /** The plan's payment page, as the pricing table links to it (a stale link's plan for 6001), once the first answers are arranged. */
+    let here = '';
 
     /** What the customer does on the page for each event. */
     const executors = {
@@ -98,17 +133,18 @@ walkSuite({
     return {
       arrange: (event) => world.arrange(event),
       async start() {
-        const started = run.startOnScreen(checkoutMachine.provide({ actors: createCheckoutActors(world.api) }), gate, {
-          input: world.input,
-          busy: (s) => ['loading', 'pricing'].some((t) => s.hasTag(t)),
+        here = paths.payment({ planId: world.input.planId });
+        const { clock: simulatedClock, inspect, snapshots } = run.screenOptions(gate, (s) => ['loading', 'pricing'].some((t) => s.hasTag(t)));
+        simulated = simulatedClock;
+        // The page's other flows (the billing card line's auto-renewal, a repay "Finish that order"
+        // leads to) run on the same options; only the checkout's system is walked.
+        const page = await renderSignedIn(world.client, {
+          url: here,
+          actorOptions: { clock: simulatedClock, inspect: inspectRoot('checkout', inspect) },
+          now: () => clock.now(),
         });
-        simulated = started.clock;
-        render(
-          <IntlProvider locale="en" messages={{}} onError={() => {}}>
-            <CheckoutSection actorRef={started.actor} sandbox={false} />
-          </IntlProvider>,
-        );
-        return started;
+        run.onEnd(page.stop);
+        return { snapshots, clock: simulatedClock };
       },
       perform: (event) => performOnPage(event.type, run.seen, () => executors[event.type as CheckoutEvent['type']](event)),
       delayMs() {
@@ -116,11 +152,11 @@ walkSuite({
       },
       async check(reached, _expected, event) {
         await world.checkServer(reached, event, expect);
-        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => assertScreen(reached));
+        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => withSteadyStyles(() => assertScreen(reached, here, documents.count())));
       },
       async checked(reached) {
         if (reached.matches('unbinding')) {
-          await waitFor(() => screen.getByRole('dialog', { name: 'Use this code on this order?' }));
+          await waitFor(() => withSteadyStyles(() => screen.getByRole('dialog', { name: 'Use this code on this order?' })));
           fireEvent.click(button(world.plan.unbinding === 'kept' ? 'Keep that order' : 'Cancel that order and use the code'));
         }
         if (reached.matches('paying'))

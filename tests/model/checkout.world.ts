@@ -26,6 +26,8 @@ const routes: Record<string, string> = {
 export class CheckoutWorld {
   account!: TestAccount;
   api!: ReturnType<typeof lossyClient>['api'];
+  /** The customer's client (its store holds the log-in; a screens walk's page runs on it). */
+  client!: ReturnType<typeof lossyClient>;
   private lose!: Set<string>;
   private auth: Record<string, string> = {};
   /** What the next payment, code and unbinding answers were arranged to be, and the availability check's refusal. */
@@ -45,7 +47,8 @@ export class CheckoutWorld {
     this.account = await createTestAccount(this.server);
     const login = await this.server.post('/api/user/login/v1', loginBody(this.account));
     this.auth = { Authorization: (login.body.data as { token: string }).token, Language: 'en' };
-    ({ api: this.api, lose: this.lose } = lossyClient(this.server.app, login.body.data, this.gate));
+    this.client = lossyClient(this.server.app, login.body.data, this.gate);
+    ({ api: this.api, lose: this.lose } = this.client);
   }
 
   /** The plan the customer chose: one that does not exist (a stale link) when the check is to answer 6001. */

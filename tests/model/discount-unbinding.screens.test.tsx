@@ -1,20 +1,26 @@
 // @vitest-environment jsdom
-// Walk (b) of the discount-unbinding machine: every graph path through the dialog with Testing
-// Library, its actor calling the real reference server. One executor per event (typed with
-// `satisfies`, so a new event without one does not compile) and, per state, what the customer sees.
+// Walk (b) of the discount-unbinding machine: every graph path through its dialog as it opens in
+// the routed payment page of a plan (/payment?planId=1&discountCode=…, as the coupons page's code
+// goes there through the pricing table), with the app's routes, providers and flow wiring, signed
+// in as the world's customer, with Testing Library: the checkout (useCheckout) prices the code,
+// the server answers that another unpaid order holds it (9004), and the checkout runs the
+// unbinding flow as its child, whose actor calls the real reference server. The walk sees that
+// child as its actor (router-bridge.tsx `inspectFlow`): its paths start when the dialog opens,
+// at the graph's one start (a code held by another order), and its coverage is the child's
+// microsteps. One executor per event (typed with `satisfies`, so a new event without one does not
+// compile) and, per state, what the customer sees, and once the dialog closed, the checkout's
+// price with or without the code.
 import './node-realm';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { createDiscountUnbindingActors } from '../../machines/discount-unbinding/discount-unbinding.actors';
-import { discountUnbindingMachine } from '../../machines/discount-unbinding/discount-unbinding.machine';
 import type { DiscountUnbindingEventType } from '../../machines/discount-unbinding/discount-unbinding.types';
+import { paths } from '../../core/routing/paths';
 import { createFakeClock } from '../../server/clock';
-import { DiscountUnbindingDialog } from '../../src/components/discount-unbinding-dialog';
 import { useTestServer } from '../helpers/test-server';
 import { discountUnbindingGraph, UNBINDING_CODE } from './discount-unbinding.model';
 import { UnbindingWorld } from './discount-unbinding.world';
+import { inspectFlow, renderSignedIn, withSteadyStyles } from './router-bridge';
 import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
@@ -29,8 +35,12 @@ const executors = {
   RETRY_REQUESTED: () => fireEvent.click(button('Try again')),
 } satisfies Record<DiscountUnbindingEventType, () => void>;
 
+/** The payment page of the plan with the code, as the pricing table links to it with a code the coupons page sent along. */
+const here = paths.payment({ planId: '1', discountCode: UNBINDING_CODE });
+
 /** What the customer sees in each state. */
 function assertScreen(s: AnyMachineSnapshot, orderId: string) {
+  expect(screen.getByTestId('landed').textContent).toBe(here);
   if (s.status === 'done') {
     // Settled: the dialog is gone; the checkout reads the output (1003 was toasted).
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -56,8 +66,21 @@ function assertScreen(s: AnyMachineSnapshot, orderId: string) {
   }
 }
 
+/**
+ * Once the dialog closed, the checkout prices the order again: with the code once the other order
+ * was cancelled (it can be removed), else without it (it can be applied again), saying why when
+ * it could not be freed (1003).
+ */
+function assertCheckoutAfter(s: AnyMachineSnapshot) {
+  expect(button('Pay now').disabled).toBe(false);
+  const unbound = s.matches('unbound');
+  expect(button(unbound ? 'Remove' : 'Apply').disabled).toBe(false);
+  expect(screen.getByRole('region', { name: 'Order summary' }).textContent?.includes('Discount')).toBe(unbound);
+  expect(screen.queryAllByRole('alert').map((a) => a.textContent)).toEqual(s.matches('cannotRemove') ? ['Unable to remove code'] : []);
+}
+
 walkSuite({
-  title: 'discount-unbinding machine, walk (b): through the dialog, against the real server',
+  title: 'discount-unbinding machine, walk (b): through its dialog in the routed payment page, against the real server',
   flow: 'discountUnbinding',
   walk: 'screens',
   model: discountUnbindingGraph(),
@@ -69,20 +92,26 @@ walkSuite({
     return {
       arrange: (event) => world.arrange(event),
       async start() {
-        const machine = discountUnbindingMachine.provide({ actors: createDiscountUnbindingActors(world.customer.client.api) });
-        const started = run.startOnScreen(machine, gate, { input });
-        render(
-          <IntlProvider locale="en" messages={{}} onError={() => {}}>
-            <DiscountUnbindingDialog actorRef={started.actor} />
-          </IntlProvider>,
-        );
-        return started;
+        // The walk's actor is the checkout's unbinding child; its busy state holds the answers.
+        const { clock: simulatedClock, inspect, snapshots } = run.screenOptions(gate);
+        const page = await renderSignedIn(world.customer.client, {
+          url: here,
+          actorOptions: { clock: simulatedClock, inspect: inspectFlow('discountUnbinding', inspect) },
+          now: () => clock.now(),
+        });
+        run.onEnd(page.stop);
+        // The order holding the code is unfinished: the checkout may offer it first; the customer starts a new one.
+        const first = await screen.findByRole('dialog');
+        if (within(first).queryByRole('button', { name: 'Start a new order' }))
+          fireEvent.click(within(first).getByRole('button', { name: 'Start a new order' }));
+        return { snapshots, clock: simulatedClock };
       },
       perform: async (event) => void executors[event.type as DiscountUnbindingEventType](),
       delayMs: () => 0,
       async check(reached, _expected, event) {
         await world.check(reached, event);
-        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => assertScreen(reached, input.orderId));
+        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => withSteadyStyles(() => assertScreen(reached, input.orderId)));
+        if (reached.status === 'done') await waitFor(() => withSteadyStyles(() => assertCheckoutAfter(reached)));
       },
     };
   },

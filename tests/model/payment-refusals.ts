@@ -162,3 +162,25 @@ export async function useUpUploads(server: Server, auth: Auth, accountUid: numbe
     if ((res.json() as { code: number }).code !== 0) throw new Error(`an earlier upload was refused: ${res.body}`);
   }
 }
+
+/**
+ * The refusals of a request the payment page never builds, met from the page as a race: the
+ * customer pays with PIX from Brazil in reais with the payer's fields, while the site changes PIX
+ * meanwhile: no longer offered in Brazil (5003), no longer taking reais (-2408), or asking for
+ * the payer's date of birth too (5000). Answers how to put PIX back, once the answer arrived.
+ */
+export async function changePixMeanwhile(server: Server, errCode: number): Promise<() => Promise<void>> {
+  const change: Record<number, [column: string, value: string[]]> = {
+    5003: ['countries', ['US']],
+    [-2408]: ['currencies', ['USD']],
+    5000: ['required_fields', ['firstName', 'lastName', 'cpf', 'birthday']],
+  };
+  const [column, value] = change[errCode] ?? [];
+  if (!column) throw new Error(`no change of PIX makes ${errCode}`);
+  const [row] = await server.db.query<{ value: string[] }>(`SELECT ${column} AS value FROM payment_methods WHERE code = 'pix'`);
+  await server.db.query(`UPDATE payment_methods SET ${column} = $1 WHERE code = 'pix'`, [value]);
+  return async () => void (await server.db.query(`UPDATE payment_methods SET ${column} = $1 WHERE code = 'pix'`, [row!.value]));
+}
+
+/** The refusals `changePixMeanwhile` makes. */
+export const pixChanges: readonly number[] = [5003, -2408, 5000];

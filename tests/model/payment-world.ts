@@ -10,7 +10,7 @@ import type { ServerServices } from '../../server/services';
 import { createApi } from '../../core/api/client';
 import { createSessionStore } from '../../core/session/store';
 import { pollUntil } from './gate';
-import { injectFetch, MemoryStorage, type AnswerGate } from './real-server';
+import { injectFetch, MemoryStorage, type AnswerGate, type EffectCall } from './real-server';
 
 /** Vitest's `expect`, as far as the worlds' server checks use it (handed in by each walk). */
 export type Expect = (actual: unknown) => {
@@ -27,12 +27,18 @@ export const card = (number: string): PayDetails => ({
 });
 export const PIX_PAYER = { firstName: 'Ana', lastName: 'Souza', cpf: '12345678909' };
 
-/** The client of a signed-in customer; `lose` names paths whose next request never gets an answer. */
+/**
+ * The client of a signed-in customer, with its session store; `lose` names paths whose next
+ * request never gets an answer. What its error rules ask for is kept in `effects`, and its
+ * navigations go where `onNavigate` says (a screens walk's router).
+ */
 export function lossyClient(app: FastifyInstance, userInfo: unknown, gate?: AnswerGate) {
   const store = createSessionStore(new MemoryStorage());
   store.set('userInfo', userInfo as never);
   const lose = new Set<string>();
   const deliver = injectFetch(app, gate);
+  const effects: EffectCall[] = [];
+  let navigateTo: (to: string) => void = () => {};
   const api = createApi({
     baseUrl: 'http://portal.test',
     context: {
@@ -42,10 +48,25 @@ export function lossyClient(app: FastifyInstance, userInfo: unknown, gate?: Answ
       getScene: () => 'WEB',
       getFingerprint: () => 'model-walk',
     },
-    effects: { navigate: () => {}, toast: () => {}, resetSession: () => {} },
+    effects: {
+      navigate: (to) => {
+        effects.push(['navigate', to]);
+        navigateTo(to);
+      },
+      toast: (level, code) => void effects.push(['toast', level, code]),
+      resetSession: (reset) => void effects.push(['resetSession', reset]),
+    },
     fetch: (request) => (lose.delete(new URL(request.url).pathname) ? Promise.reject(new TypeError('fetch failed: connection reset')) : deliver(request)),
   });
-  return { api, lose };
+  return {
+    api,
+    lose,
+    store,
+    effects,
+    onNavigate(handler: (to: string) => void) {
+      navigateTo = handler;
+    },
+  };
 }
 
 /** The details that make a payment end as `outcome` (the payment flow's outcome kinds). */

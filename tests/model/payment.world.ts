@@ -7,7 +7,7 @@
 // storage fault (a table renamed for the length of one answer).
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { paymentMachine } from '../../machines/payment/payment.machine';
-import type { PaymentInput, PayResult } from '../../machines/payment/payment.types';
+import type { PayDetails, PaymentInput, PayResult } from '../../machines/payment/payment.types';
 import { idempotencyHash } from '../../server/billing/idempotency';
 import { expireOverdue } from '../../server/billing/payment-jobs';
 import type { FakeClock } from '../../server/clock';
@@ -16,7 +16,20 @@ import { createTestAccount, loginBody, type TestAccount } from '../helpers/accou
 import type { useTestServer } from '../helpers/test-server';
 import { storageFault } from './faults';
 import type { FlowPath } from './harness';
-import { arrangeNewOrderRefusal, base, byCard, PAYER, PDF, refusedBody, useUpTries, useUpUploads, type PayBody } from './payment-refusals';
+import { buyWithSavedCard, cancelRenewal, deleteCard } from './billing.world';
+import {
+  arrangeNewOrderRefusal,
+  base,
+  byCard,
+  changePixMeanwhile,
+  PAYER,
+  PDF,
+  pixChanges,
+  refusedBody,
+  useUpTries,
+  useUpUploads,
+  type PayBody,
+} from './payment-refusals';
 import { createClientWorld, type ClientWorld } from './real-server';
 
 type Server = ReturnType<typeof useTestServer>;
@@ -35,6 +48,22 @@ const beforeCheck: Record<string, object> = {
   reportedCheck: { transfer: { reported: 'waiting' } },
 };
 const faultTables: Record<string, string> = { submit: 'plans', uploadProof: 'uploads', confirmOtp: 'sandbox_mobile_money', requote: 'crypto_coins' };
+/** The submit's refusals of a request the payment page never builds: a number failing the Luhn check, no card, another account's saved card. */
+const craftedRefusals: readonly number[] = [314, -2400, 1020];
+
+/** What the customer does on the routed payment page (walk (b)) so that the path's first answer comes. */
+export interface PagePurchase {
+  /** Brazil and reais unless the payment asks for others, chosen on the page. */
+  country: string;
+  currency: string;
+  method: string;
+  /** A discount code typed and applied first. */
+  discountCode?: string;
+  /** What the method's form is filled with: a new card or the saved card the page lists, the payer's fields, the wallet, the coin. */
+  details: PayDetails;
+  /** A request the page never builds: handed to the checkout as a crafted client would send it. */
+  crafted: boolean;
+}
 
 export class PaymentWorld {
   account!: TestAccount;
@@ -47,6 +76,8 @@ export class PaymentWorld {
   private capturedOrder = '';
   /** The saved card a refused new order pays with, once arranged. */
   private savedCardId: string | undefined;
+  /** Whether the next payment's key is to be claimed by another request first (-3031 met from the page). */
+  private claimNext = false;
 
   constructor(
     private readonly server: Server,
@@ -57,7 +88,7 @@ export class PaymentWorld {
 
   async setUp() {
     this.account = await createTestAccount(this.server);
-    this.client = createClientWorld(this.server.app);
+    this.client = createClientWorld(this.server.app, undefined, { before: (request) => this.meanwhile(request) });
     const login = await this.server.post('/api/user/login/v1', loginBody(this.account));
     this.client.store.set('userInfo', login.body.data as never);
     this.auth = { Authorization: (login.body.data as { token: string }).token, Language: 'en' };
@@ -201,6 +232,73 @@ export class PaymentWorld {
       if ((output as { errCode: number }).errCode === -3031) await useUpUploads(this.server, this.auth, this.account.uid, this.clock.now());
       else this.next.badProof = true;
     }
+  }
+
+  /** The first answer of the path, when it is the submit's. */
+  private get firstAnswer(): { kind: string; errCode?: number } | undefined {
+    return (this.path.steps[1]?.event as { output?: { kind: string; errCode?: number } } | undefined)?.output;
+  }
+
+  /**
+   * What the customer does on the routed payment page for the path's first answer: the method,
+   * country, currency, code and details of `payBody`, but for the refusals met there as a race
+   * (PIX changed meanwhile, `changePixMeanwhile`), and a card's expiry the form takes.
+   */
+  pagePurchase(): PagePurchase {
+    const first = this.firstAnswer;
+    const refused = first?.kind === 'refused' ? (first.errCode ?? 0) : undefined;
+    if (refused !== undefined && pixChanges.includes(refused))
+      return { country: 'BR', currency: 'BRL', method: 'pix', details: { payer: PAYER }, crafted: false };
+    const { planId: _planId, method, currency = 'BRL', country = 'BR', discountCode, installments: _installments, ...details } = this.payBody();
+    const crafted = refused !== undefined && craftedRefusals.includes(refused);
+    if (!crafted && details.card && 'number' in details.card) details.card = { ...details.card, expYear: new Date(this.clock.now()).getUTCFullYear() + 5 };
+    return { country, currency, method, ...(discountCode ? { discountCode } : {}), details, crafted };
+  }
+
+  /**
+   * Walk (b) pays through the routed checkout: the submit's answer `event` is arranged in two
+   * parts, what the page must show when it opens (a saved card), now, and what happens on the
+   * server while the customer fills the form in, answered to be run right before Pay: the card
+   * deleted in another tab (-2511), the code's last use taken (9003), the dollar account or PIX
+   * changed by the site (-2602, 5003, -2408, 5000), the same payment running in another request
+   * (-3031, claimed as the request leaves), a storage fault.
+   */
+  async arrangeOnPage(event: EventObject): Promise<() => Promise<void>> {
+    const [, kind] = /^xstate\.(done|error)\.actor\.submit$/.exec(event.type) ?? [];
+    if (kind === 'error') return () => this.fault(faultTables.submit!);
+    const first = (event as { output?: { kind: string; errCode?: number } }).output;
+    if (first?.kind !== 'refused') return async () => {};
+    const errCode = first.errCode ?? 0;
+    const customer = { email: this.account.account, auth: this.auth };
+    if (errCode === -3031) return async () => void (this.claimNext = true);
+    if (pixChanges.includes(errCode)) return async () => void this.restore.push(await changePixMeanwhile(this.server, errCode));
+    if (errCode === -2511) {
+      this.savedCardId = await buyWithSavedCard(this.server, this.auth, this.account.account);
+      return async () => {
+        await cancelRenewal(this.server, this.auth);
+        await deleteCard(this.server, this.auth, this.savedCardId!);
+      };
+    }
+    const arrange = async () => {
+      const arranged = await arrangeNewOrderRefusal(this.server, customer, errCode);
+      this.savedCardId = arranged.savedCardId ?? this.savedCardId;
+      if (arranged.undo) this.restore.push(arranged.undo);
+    };
+    if (errCode === 9003 || errCode === -2602) return arrange;
+    await arrange();
+    return async () => {};
+  }
+
+  /** What happens on the server as a request of the page leaves: the payment's key claimed by another request (-3031). */
+  private async meanwhile(request: Request) {
+    if (!this.claimNext || request.method !== 'POST' || new URL(request.url).pathname !== '/api/bill/pay/v1') return;
+    this.claimNext = false;
+    const key = request.headers.get('Idempotency-Key') ?? '';
+    const hash = idempotencyHash(deriveKey(this.server.services.secret, 'idempotency'), 'pay', await request.clone().json());
+    await this.server.db.query(
+      "INSERT INTO idempotency_keys (account_uid, key, operation, request_hash, state, created_at) VALUES ($1, $2, 'pay', $3, 'in_progress', $4)",
+      [this.account.uid, key, hash, new Date(this.clock.now())],
+    );
   }
 
   /** The payment the path starts: a new order, or the return from PayPal (approved, or expired). */

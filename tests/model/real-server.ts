@@ -65,10 +65,14 @@ export class RequestHold {
   }
 }
 
-/** A fetch that answers through the server's `inject` (no socket, same routes and plugins). */
-export function injectFetch(app: FastifyInstance, gate?: AnswerGate, hold?: RequestHold) {
+/**
+ * A fetch that answers through the server's `inject` (no socket, same routes and plugins);
+ * `before` sees each request before the server does (what happens meanwhile on the server).
+ */
+export function injectFetch(app: FastifyInstance, gate?: AnswerGate, hold?: RequestHold, before?: (request: Request) => Promise<void>) {
   return async (request: Request): Promise<Response> => {
     if (hold?.picks(request)) await hold.wait(request);
+    await before?.(request);
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
       headers[name] = value;
@@ -122,7 +126,11 @@ export interface ClientWorld {
 }
 
 /** The app's client, with a session store and effects a test can read. */
-export function createClientWorld(app: FastifyInstance, storage: Storage = new MemoryStorage(), options: { hold?: RequestHold } = {}): ClientWorld {
+export function createClientWorld(
+  app: FastifyInstance,
+  storage: Storage = new MemoryStorage(),
+  options: { hold?: RequestHold; before?: (request: Request) => Promise<void> } = {},
+): ClientWorld {
   const store = createSessionStore(storage);
   const effects: EffectCall[] = [];
   let resetHandler: (reset: SessionReset) => void = () => {};
@@ -146,7 +154,7 @@ export function createClientWorld(app: FastifyInstance, storage: Storage = new M
       resetHandler(reset);
     },
   };
-  const api = createApi({ baseUrl: 'http://portal.test', context, effects: errorEffects, fetch: injectFetch(app, gate, options.hold) });
+  const api = createApi({ baseUrl: 'http://portal.test', context, effects: errorEffects, fetch: injectFetch(app, gate, options.hold, options.before) });
   return {
     api,
     store,

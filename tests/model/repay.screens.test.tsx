@@ -1,23 +1,23 @@
 // @vitest-environment jsdom
-// Walk (b) of the repay machine: every graph path through the repay section of the payment page
-// (with its payment panels) with Testing Library, the actor and its payment flow calling the real
-// reference server; the order and the answers are made for real by the repay world. One executor
-// per event (typed with `satisfies`) and, per state, what the customer sees. The order is for the
-// 180-day plan, which may be paid in instalments.
+// Walk (b) of the repay machine: every graph path through the routed payment page of an order
+// (/payment?orderId=…, as the orders list and the result page link to it), with the app's routes,
+// providers and flow wiring (useRepay), signed in as the order's customer, with Testing Library;
+// the actor and its payment flow call the real reference server; the order and the answers are
+// made for real by the repay world. One executor per event (typed with `satisfies`) and, per
+// state, what the customer sees, and where the page goes once the order is settled. The order is
+// for the 180-day plan, which may be paid in instalments.
 import './node-realm';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { createRepayActors } from '../../machines/repay/repay.actors';
-import { repayMachine } from '../../machines/repay/repay.machine';
 import type { RepayEvent } from '../../machines/repay/repay.types';
+import { paths } from '../../core/routing/paths';
 import { createFakeClock } from '../../server/clock';
-import { RepaySection } from '../../src/screens/payment/repay-section';
 import { useTestServer } from '../helpers/test-server';
 import { repayGraph } from './repay.model';
 import { RepayWorld } from './repay.world';
 import { changeEmail, fillAndPay, performOnPage } from './payment-page';
+import { inspectRoot, renderSignedIn, watchDocumentNavigations, withSteadyStyles } from './router-bridge';
 import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
@@ -26,9 +26,19 @@ afterEach(() => cleanup());
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const methodNames: Record<string, string> = { paypal: 'PayPal', pix: 'PIX', card: 'Credit card' };
 
-/** What the customer sees in each state. */
-function assertScreen(s: AnyMachineSnapshot, orderId: string) {
-  if (s.hasTag('loading') || s.status === 'done') {
+/** What the customer sees in each state; `documents`, how often the page sent the browser to another site. */
+function assertScreen(s: AnyMachineSnapshot, orderId: string, documents: number) {
+  const landed = screen.getByTestId('landed').textContent;
+  if (s.status === 'done') {
+    // Settled: on to the order's result, but for PayPal, where the browser goes instead.
+    expect(documents).toBe(s.matches('redirected') ? 1 : 0);
+    if (!s.matches('redirected')) return expect(landed).toBe(paths.paymentResult(orderId));
+    expect(landed).toBe(paths.payment({ orderId }));
+    expect(screen.getByRole('status').textContent).toBe('Preparing your order…');
+    return;
+  }
+  expect(landed).toBe(paths.payment({ orderId }));
+  if (s.hasTag('loading')) {
     expect(screen.getByRole('status').textContent).toBe('Preparing your order…');
     return;
   }
@@ -48,13 +58,15 @@ function assertScreen(s: AnyMachineSnapshot, orderId: string) {
 }
 
 walkSuite({
-  title: 'repay machine, walk (b): through the payment page, against the real server',
+  title: 'repay machine, walk (b): through the routed payment page of an order, against the real server',
   flow: 'repay',
   walk: 'screens',
   model: repayGraph(),
   async path(run) {
     const world = new RepayWorld(server, clock, '3');
     await world.setUp(run.path as never, expect);
+    const documents = watchDocumentNavigations();
+    run.onEnd(documents.stop);
     let simulated: { increment(ms: number): void } | undefined;
     const executors = {
       METHOD_SELECTED: async (e) => void fireEvent.click(screen.getByRole('radio', { name: methodNames[(e as unknown as { code: string }).code] })),
@@ -68,17 +80,16 @@ walkSuite({
     return {
       arrange: (event) => world.arrange(event),
       async start() {
-        const started = run.startOnScreen(repayMachine.provide({ actors: createRepayActors(world.api) }), world.gate, {
-          input: world.input,
-          busy: (s) => s.hasTag('loading'),
+        const { clock: simulatedClock, inspect, snapshots } = run.screenOptions(world.gate, (s) => s.hasTag('loading'));
+        simulated = simulatedClock;
+        // Every flow actor the page starts runs on these options; the walk takes the repay's system (its payment child with it).
+        const page = await renderSignedIn(world.client, {
+          url: paths.payment({ orderId: world.orderId }),
+          actorOptions: { clock: simulatedClock, inspect: inspectRoot('repay', inspect) },
+          now: () => clock.now(),
         });
-        simulated = started.clock;
-        render(
-          <IntlProvider locale="en" messages={{}} onError={() => {}}>
-            <RepaySection actorRef={started.actor} sandbox={false} />
-          </IntlProvider>,
-        );
-        return started;
+        run.onEnd(page.stop);
+        return { snapshots, clock: simulatedClock };
       },
       perform: (event) => performOnPage(event.type, run.seen, () => executors[event.type as RepayEvent['type']](event)),
       delayMs() {
@@ -86,7 +97,7 @@ walkSuite({
       },
       async check(reached, _expected, event) {
         await world.checkServer(reached, event, expect);
-        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => assertScreen(reached, world.orderId));
+        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => withSteadyStyles(() => assertScreen(reached, world.orderId, documents.count())));
       },
       async checked(reached) {
         if (reached.matches('paying'))

@@ -14,6 +14,8 @@ type Server = ReturnType<typeof useTestServer>;
 
 export class RepayWorld {
   api!: ReturnType<typeof lossyClient>['api'];
+  /** The customer's client (its store holds the log-in; a screens walk's page runs on it). */
+  client!: ReturnType<typeof lossyClient>;
   orderId = '';
   private lose!: Set<string>;
   /** What the next payment answer was arranged to be. */
@@ -36,7 +38,8 @@ export class RepayWorld {
     const account = await createTestAccount(this.server);
     const login = await this.server.post('/api/user/login/v1', loginBody(account));
     const auth = { Authorization: (login.body.data as { token: string }).token, Language: 'en' };
-    ({ api: this.api, lose: this.lose } = lossyClient(this.server.app, login.body.data, this.gate));
+    this.client = lossyClient(this.server.app, login.body.data, this.gate);
+    ({ api: this.api, lose: this.lose } = this.client);
     const first = (path.steps[1]?.event as { output?: { status?: string } }).output;
     const number = first?.status === 'PAYMENT_SUCCEEDED' ? '4242424242424242' : first?.status === 'NETWORK_ERROR' ? '4000000000001117' : '4000000000000002';
     await this.server.post(
