@@ -74,7 +74,7 @@ const targetsOf = (v: unknown): Targets => {
 export function normalisePart(raw: unknown): FlowPart | null {
   if (!raw || typeof raw !== 'object') return null;
   const r = raw as Record<string, unknown>;
-  if (typeof r.flow !== 'string' || (r.walk !== 'server' && r.walk !== 'screens')) return null;
+  if (typeof r.flow !== 'string' || (r.walk !== 'server' && r.walk !== 'screens' && r.walk !== 'browser')) return null;
   const paths = (Array.isArray(r.paths) ? r.paths : []).filter((p): p is Record<string, unknown> => !!p && typeof p === 'object');
   return {
     flow: r.flow,

@@ -195,6 +195,20 @@ describe('the flow test report', () => {
     expect(paths).toMatch(/Stopped in:<\/b> <span class="bad">unbinding<\/span>/);
   });
 
+  it("shows a failed browser path's last screen, and only a failed one's", () => {
+    const browser: FlowPart = { ...screens, walk: 'browser' };
+    expect(normalisePart(JSON.parse(JSON.stringify(browser)))?.walk).toBe('browser');
+    const failed = screens.paths[1]!.title;
+    const page = renderReport({
+      parts: [browser],
+      svgs: {},
+      expected: [{ flow: F, walk: 'browser' }],
+      stoppedScreens: { [`${F} ${failed}`]: 'data:image/jpeg;base64,AAAA', [`${F} ${server.paths[0]!.title}`]: 'data:image/jpeg;base64,BBBB' },
+    });
+    expect(page).toContain('<img class="stopped" src="data:image/jpeg;base64,AAAA" alt="The page when P2 stopped">');
+    expect(page).not.toContain('BBBB');
+  });
+
   it('marks the targets no passed path covered, and says which paths covered the others', () => {
     const coverage = section(F, 'screens').split('<h4>Coverage</h4>')[1]!;
     expect(coverage).toMatch(/<tr class="uncovered"><td>failed<br><code>discountUnbinding\.failed<\/code>/);
