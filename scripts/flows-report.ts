@@ -120,6 +120,8 @@ function summaryTable(rows: Row[]): string {
     const link = `<a href="#${anchor(flow, walk)}">${esc(flow)}</a>`;
     if (!f) return `<tr><td>${link}</td><td>${walk}</td><td>${resultBadges(part, f)}</td>${'<td class="num">–</td>'.repeat(3 + KINDS.length + 1)}</tr>`;
     const kinds = KINDS.map((k) => {
+      // The browser walk is held to states only (ADR 039): its other kinds are not its targets.
+      if (walk === 'browser' && k !== 'states') return '<td class="num muted">–</td>';
       const { covered, total, gaps } = f.kinds[k];
       const cls = covered + gaps < total ? 'num bad' : 'num';
       return `<td class="${cls}">${covered}/${total}</td>`;
@@ -218,7 +220,12 @@ function targetTable(flow: string, walk: Walk, part: FlowPart, kind: Kind, f: Wa
 
 function walkSection(row: Row, svg: string | undefined, maxCharts: number, screens?: Readonly<Record<string, string>>): string {
   const { flow, walk, part } = row;
-  const what = walk === 'server' ? 'walk (a): the machine against the real server' : 'walk (b): through the screens';
+  const what =
+    walk === 'server'
+      ? 'walk (a): the machine against the real server'
+      : walk === 'screens'
+        ? 'walk (b): through the screens'
+        : 'walk (c): in Chromium against the server over HTTP, the shortest path to every state';
   const head = `<section id="${anchor(flow, walk)}"><h3>${esc(flow)} · ${what}</h3>`;
   if (!part) {
     return `${head}<p class="note">No result: this suite wrote no coverage part. It did not run, or it stopped before its end (a crash in its set-up, or an interrupted run); the console output and junit.xml say more.</p></section>`;
@@ -279,10 +286,10 @@ export function renderReport(input: ReportInput): string {
 <title>Flow tests: ${passed} passed, ${failed} failed</title><style>${CSS}</style></head>
 <body><h1>Flow tests</h1><p class="muted">${meta.join(' · ')}</p>
 <p>${verdict} ${passed} passed, ${failed} failed, over ${rows.length} walk${rows.length === 1 ? '' : 's'}.</p>
-<p class="muted">Each flow is tested two ways: <b>server</b> walks the flow's machine against the real server, <b>screens</b> through the app's screens.
+<p class="muted">Each flow is tested three ways: <b>server</b> walks the flow's machine against the real server, <b>screens</b> through the app's screens, <b>browser</b> in a real Chromium (the shortest path to each state, so only states count there).
 Each test is one <b>path</b> through the flow's chart. A <b>target</b> is a state, a transition (an event taken in a state), a refusal (a transition
 with each error code the server can answer) or an any-state transition (one declared for every state, from each state it can be taken in); it is
-covered when a passed path went through it. The per-test results are also in <a href="junit.xml">junit.xml</a>.</p>
+covered when a passed path went through it. The per-test results are also in <a href="junit.xml">junit.xml</a> and <a href="browser-junit.xml">browser-junit.xml</a>.</p>
 ${summaryTable(rows)}
 ${sections.join('\n')}
 </body></html>
