@@ -16,7 +16,8 @@ import { CheckoutWorld } from '../model/checkout.world';
 import type { GraphModel } from '../model/harness';
 import { browserWalkSuite, useBrowserServer } from './browser-walk';
 import { signedInStorage } from './page-helpers';
-import { chooseMethod, fillAndPay, letPixExpireOnPage, loseOnTheNetwork, methodNames } from './payment-form';
+import { methodNames } from '../model/payment-labels';
+import { chooseMethod, fillAndPay, letPixExpireOnPage, loseOnTheNetwork } from './payment-form';
 
 const world = await useBrowserServer();
 

@@ -6,33 +6,7 @@ import type { PayDetails } from '../../machines/payment/payment.types';
 import { expireOverdue } from '../../server/billing/payment-jobs';
 import type { FakeClock } from '../../server/clock';
 import type { ServerServices } from '../../server/services';
-
-/** The methods' names as the page shows them in English (server/db/migrations/008_billing.sql). */
-export const methodNames: Record<string, string> = {
-  card: 'Credit card',
-  pix: 'PIX',
-  boleto: 'Payment slip (boleto)',
-  paypal: 'PayPal',
-  bank_transfer: 'Bank transfer',
-  ewallet: 'E-wallet',
-  mobile_money: 'Mobile money',
-  crypto: 'Crypto',
-};
-
-/** The payer fields' labels (src/screens/payment/method-form.tsx). */
-const payerLabels: Record<string, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  cpf: 'CPF or CNPJ (digits only)',
-  birthday: 'Date of birth',
-  areaCode: 'Country code',
-  phone: 'Phone number',
-  zipcode: 'ZIP code',
-  state: 'State',
-  city: 'City',
-  street: 'Street',
-  streetNumber: 'Number',
-};
+import { methodNames, payerLabels } from '../model/payment-labels';
 
 /** The chosen method's form (its accessible name is the method's). */
 export const methodForm = (page: Page, method: string) => page.getByRole('form', { name: methodNames[method] ?? method });

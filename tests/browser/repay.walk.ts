@@ -14,7 +14,8 @@ import { repayGraph } from '../model/repay.model';
 import { RepayWorld } from '../model/repay.world';
 import { browserWalkSuite, useBrowserServer } from './browser-walk';
 import { signedInStorage } from './page-helpers';
-import { chooseMethod, fillAndPay, letPixExpireOnPage, loseOnTheNetwork, methodNames } from './payment-form';
+import { methodNames } from '../model/payment-labels';
+import { chooseMethod, fillAndPay, letPixExpireOnPage, loseOnTheNetwork } from './payment-form';
 
 const world = await useBrowserServer();
 

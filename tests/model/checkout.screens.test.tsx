@@ -20,12 +20,12 @@ import { CheckoutWorld } from './checkout.world';
 import { changeEmail, fillAndPay, performOnPage } from './payment-page';
 import { inspectRoot, renderSignedIn, watchDocumentNavigations, withSteadyStyles } from './router-bridge';
 import { walkSuite } from './walk-suite';
+import { methodNames } from './payment-labels';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
 afterEach(() => cleanup());
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-const methodNames: Record<string, string> = { paypal: 'PayPal', pix: 'PIX', card: 'Credit card' };
 
 /**
  * Where the page is once the checkout ended (src/queries/flows/payment-flows.ts): the order's

@@ -33,6 +33,7 @@ import { paymentGraph } from './payment.model';
 import { PaymentWorld, type PagePurchase } from './payment.world';
 import { inspectFlow, machineIdOf, renderSignedIn, watchDocumentNavigations, withSteadyStyles } from './router-bridge';
 import { walkSuite } from './walk-suite';
+import { methodNames, payerLabels } from './payment-labels';
 
 // The page's uploads travel through Node's fetch in this process: its FormData, not jsdom's; one
 // made from a form (the discount code's) takes the form's fields as jsdom reads them.
@@ -51,30 +52,6 @@ const clock = createFakeClock();
 const server = useTestServer({}, { clock });
 afterEach(() => cleanup());
 const heading = (name: string) => screen.getByRole('heading', { name });
-/** The methods' names as the page shows them in English (server/db/migrations/008_billing.sql). */
-const methodNames: Record<string, string> = {
-  card: 'Credit card',
-  pix: 'PIX',
-  boleto: 'Payment slip (boleto)',
-  paypal: 'PayPal',
-  bank_transfer: 'Bank transfer',
-  ewallet: 'E-wallet',
-  mobile_money: 'Mobile money',
-  crypto: 'Crypto',
-};
-/** The payer fields' labels (src/screens/payment/method-form.tsx). */
-const payerLabels: Record<string, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  cpf: 'CPF or CNPJ (digits only)',
-  areaCode: 'Country code',
-  phone: 'Phone number',
-  zipcode: 'ZIP code',
-  state: 'State',
-  city: 'City',
-  street: 'Street',
-  streetNumber: 'Number',
-};
 /** The panels' titles, gone once the payment ended. */
 const panelTitles = ['Pay with PIX', 'Pay the payment slip (boleto)', 'Pay with crypto', 'Pay by bank transfer', 'Confirm with the code from your operator'];
 /** The line the payment page shows while a renewal runs on a saved card (the sandbox Visa the world saves). */

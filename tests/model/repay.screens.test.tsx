@@ -19,12 +19,12 @@ import { RepayWorld } from './repay.world';
 import { changeEmail, fillAndPay, performOnPage } from './payment-page';
 import { inspectRoot, renderSignedIn, watchDocumentNavigations, withSteadyStyles } from './router-bridge';
 import { walkSuite } from './walk-suite';
+import { methodNames } from './payment-labels';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
 afterEach(() => cleanup());
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-const methodNames: Record<string, string> = { paypal: 'PayPal', pix: 'PIX', card: 'Credit card' };
 
 /** What the customer sees in each state; `documents`, how often the page sent the browser to another site. */
 function assertScreen(s: AnyMachineSnapshot, orderId: string, documents: number) {
