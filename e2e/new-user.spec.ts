@@ -17,10 +17,10 @@ test.describe('a new customer, start to finish', () => {
     const email = `e2e.newuser.${Date.now()}@example.com`;
     const password = 'first-password-1';
 
-    // Sign up (spec section 2: terms required).
+    // Sign up (spec section 2: terms required), with a name as people write it (ADR 040).
     await page.goto('/register');
     await page.getByLabel('Email or phone number').fill(email);
-    await page.getByLabel('Name').fill('Beatriz');
+    await page.getByLabel('Name').fill('Beatriz  Lima-Sá ');
     await page.getByLabel('Password (at least 6 characters)').fill(password);
     await page.getByLabel('Repeat the password').fill(password);
     await page.getByLabel('I accept the terms of use and the privacy policy').check();
@@ -39,6 +39,7 @@ test.describe('a new customer, start to finish', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).not.toHaveURL(/\/login/);
+    await expect(page.getByRole('group', { name: 'Your account' })).toContainText('Beatriz Lima-Sá');
 
     // A monthly plan by card, saved for auto-renewal.
     await page.goto('/pricing-table');
@@ -84,5 +85,29 @@ test.describe('a new customer, start to finish', () => {
     await page.getByRole('button', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+  });
+
+  test('a sign-up the connection drops says so beside the button, in Portuguese too, and keeps what was typed (ADR 040)', async ({ page, consoleErrors }) => {
+    // The browser's connection to the sign-up call fails, as on a train; the rest of the page is served.
+    await page.route('**/api/user/signup/v1', (route) => route.abort('internetdisconnected'));
+    await page.goto('/register');
+    const email = `e2e.offline.${Date.now()}@example.com`;
+    await page.getByLabel('Email or phone number').fill(email);
+    await page.getByLabel('Name').fill('Ana Silva');
+    await page.getByLabel('Password (at least 6 characters)').fill('offline-pass-1');
+    await page.getByLabel('Repeat the password').fill('offline-pass-1');
+    await page.getByLabel('I accept the terms of use and the privacy policy').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const form = page.locator('form');
+    await expect(form.getByRole('alert')).toHaveText('This was not sent. What you typed is kept: try again.');
+    await expect(page.getByLabel('Name')).toHaveValue('Ana Silva');
+    await expect(page.getByLabel('Email or phone number')).toHaveValue(email);
+
+    await page.getByRole('combobox', { name: 'Language' }).first().selectOption('pt');
+    await expect(form.getByRole('alert')).toHaveText('Não foi enviado. O que você digitou foi mantido: tente de novo.');
+    await expect(page.getByLabel('Nome')).toHaveValue('Ana Silva');
+    // The dropped call is the one console error this test causes.
+    expect(consoleErrors).toEqual(['Failed to load resource: net::ERR_INTERNET_DISCONNECTED']);
+    consoleErrors.splice(0, consoleErrors.length);
   });
 });

@@ -19,6 +19,10 @@ test.describe('settings', () => {
     await page.getByRole('button', { name: 'Save name' }).click();
     await expect(page.getByRole('region', { name: 'Your account' }).getByRole('status')).toHaveText('Saved.');
     await expect(page.getByRole('group', { name: 'Your account' })).toContainText('Анна');
+    // A real name with spaces and an apostrophe (ADR 040), stored as written, without stray spaces.
+    await name.fill("  Ana   D'Ávila ");
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByRole('group', { name: 'Your account' })).toContainText("Ana D'Ávila");
 
     // Spec section 5: the form checks the pair before anything is sent.
     await page.getByLabel('Current password').fill('not-the-password');

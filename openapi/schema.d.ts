@@ -1448,7 +1448,7 @@ export interface components {
         /** @description Lowercase hexadecimal. */
         HexString: string;
         Email: string;
-        /** @description Letters, marks and digits of any script; no punctuation, symbols or spaces. */
+        /** @description A name as people write it (docs/decisions/040): words of letters, marks and digits of any script joined by one space, hyphen or apostrophe; no other punctuation or symbols, no leading, trailing or doubled spaces. */
         Nickname: string;
         /** @description A single-use token carried by a link in an email (activation, password reset, email binding). */
         LinkToken: string;

@@ -44,12 +44,31 @@ export function shapedDiscountCode(typed: string): string | undefined {
 }
 
 /**
- * Special characters refused in nicknames: ASCII punctuation and symbols, and their full-width
- * forms (U+FF01–U+FF0F, U+FF1A–U+FF20, U+FF3B–U+FF40, U+FF5B–U+FF65) and CJK punctuation.
+ * A real name as people write it (docs/decisions/040): words of letters, marks and digits of any
+ * script, joined by one space, hyphen or apostrophe ("Ana Silva", "Jean-Luc", "D'Ávila",
+ * "O’Brien"). Every other special character stays refused (spec section 5): punctuation and
+ * symbols, ASCII and full-width alike. The contract's Nickname pattern is the same expression.
  */
-const specialCharacter =
-  /[!-/:-@[-`{-~\u00a1-\u00bf\u00d7\u00f7\u2000-\u206f\u20a0-\u20cf\u2100-\u214f\u2190-\u23ff\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]/u;
-export const hasSpecialCharacter = (value: string) => specialCharacter.test(value);
+export const nicknamePattern = /^[\p{L}\p{M}\p{N}]+(?:[ '’-][\p{L}\p{M}\p{N}]+)*$/u;
+
+/** A nickname as typed, as it is stored: composed (NFC), trimmed, each run of whitespace one space. */
+export const normaliseNickname = (typed: string) => typed.normalize('NFC').trim().replace(/\s+/gu, ' ');
+
+/**
+ * A nickname built from free text (a Google profile name, an e-mail's local part): what the rule
+ * refuses becomes a word break, and the name is cut at 32 characters without a dangling separator.
+ */
+export function nicknameFromText(text: string): string {
+  const trimEnds = (s: string) => s.replace(/^[ '’-]+|[ '’-]+$/gu, '');
+  const name = trimEnds(
+    text
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{M}\p{N} '’-]+/gu, ' ')
+      .replace(/\s+/gu, ' ')
+      .replace(/[ '’-]{2,}/gu, ' '),
+  );
+  return trimEnds(Array.from(name).slice(0, 32).join(''));
+}
 
 /**
  * A pattern from the site configuration (spec section 5: "if none are loaded, values are

@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
 import {
   contactOf,
-  hasSpecialCharacter,
   isCnpj,
   isCpf,
   isDigits,
@@ -9,6 +8,8 @@ import {
   isExpiryValid,
   isZipcode,
   matchesConfiguredRule,
+  nicknamePattern,
+  normaliseNickname,
   passesLuhn,
   stripWhitespace,
 } from './helpers';
@@ -107,12 +108,10 @@ export const areaCodeSchema = (known: readonly AreaCodeRule[]) =>
     z.refine((v) => known.length === 0 || known.some((k) => k.areaCode === v), V.areaCodeInvalid),
   );
 
-export const nicknameSchema = z.string().check(
-  z.trim(),
-  z.minLength(1, V.required),
-  z.maxLength(32, V.nicknameSpecialChars),
-  z.refine((v) => !hasSpecialCharacter(v), V.nicknameSpecialChars),
-);
+/** A name as people write it, normalised as it is stored (docs/decisions/040). */
+export const nicknameSchema = z
+  .string()
+  .check(z.overwrite(normaliseNickname), z.minLength(1, V.required), z.maxLength(32, V.nicknameSpecialChars), z.regex(nicknamePattern, V.nicknameSpecialChars));
 
 export const verificationCodeSchema = z.pipe(compact, z.string().check(z.minLength(1, V.codeRequired), z.regex(/^[0-9]{4}$/, V.codeFormat)));
 

@@ -4,12 +4,14 @@ import {
   accountFields,
   contactOf,
   emailOfAccount,
-  hasSpecialCharacter,
   isCnpj,
   isCpf,
   isEmail,
   isExpiryValid,
   matchesConfiguredRule,
+  nicknameFromText,
+  nicknamePattern,
+  normaliseNickname,
   passesLuhn,
   shapedDiscountCode,
   stripWhitespace,
@@ -58,9 +60,22 @@ describe('helpers (spec section 5)', () => {
     for (const bad of ['maria', 'maria@', '@example.com', 'a@b', `a@${'x'.repeat(64)}.com`, 'a@-x.com', 'a b@x.com']) expect(isEmail(bad), bad).toBe(false);
     expect(isEmail(`a@${'x'.repeat(63)}.com`)).toBe(true);
   });
-  it('rejects punctuation including full-width forms, accepts letters of every script', () => {
-    for (const bad of ['ana!', 'a@b', 'x_y', 'ｘ！', 'Ｊｏ＃', 'a。', '€uro']) expect(hasSpecialCharacter(bad), bad).toBe(true);
-    for (const ok of ['Ana', 'João', 'Мария', 'José2', '佐藤']) expect(hasSpecialCharacter(ok), ok).toBe(false);
+  it('names: punctuation refused including full-width forms; letters of every script, joined by one space, hyphen or apostrophe', () => {
+    for (const bad of ['ana!', 'a@b', 'x_y', 'ｘ！', 'Ｊｏ＃', 'a。', '€uro', 'Ana  Silva', ' Ana', 'Ana-', "'Ana", 'Ana--Luz', 'Ana - Luz', 'Ana.Silva'])
+      expect(nicknamePattern.test(bad), bad).toBe(false);
+    for (const ok of ['Ana', 'João', 'Мария', 'José2', '佐藤', 'Ana Silva', 'Jean-Luc', "D'Ávila", 'O’Brien', 'Мария Иванова'])
+      expect(nicknamePattern.test(ok), ok).toBe(true);
+  });
+  it('normalises a typed name as it is stored, and builds one from free text', () => {
+    expect(normaliseNickname('  Ana \t  Silva ')).toBe('Ana Silva');
+    expect(normaliseNickname('Jose\u0301')).toBe('José');
+    expect(nicknameFromText('Dr. Ana  M. Silva (TV)')).toBe('Dr Ana M Silva TV');
+    expect(nicknameFromText("--O'Brien--")).toBe("O'Brien");
+    expect(nicknameFromText('ana.silva+tv')).toBe('ana silva tv');
+    expect(nicknameFromText('!!!')).toBe('');
+    const long = nicknameFromText('Maria Aparecida dos Santos Oliveira Pereira');
+    expect(Array.from(long).length).toBeLessThanOrEqual(32);
+    expect(nicknamePattern.test(long)).toBe(true);
   });
   it('accepts anything when no configured rule is loaded, and survives a broken one', () => {
     expect(matchesConfiguredRule('x', undefined)).toBe(true);
@@ -126,6 +141,8 @@ describe('schemas give the spec messages', () => {
   it('nickname, code, coupon, terms', () => {
     expect(firstMessage(nicknameSchema.safeParse('Ana！'))).toBe(V.nicknameSpecialChars);
     expect(nicknameSchema.safeParse('Ana').success).toBe(true);
+    expect(nicknameSchema.parse('  Ana   Silva ')).toBe('Ana Silva');
+    expect(firstMessage(nicknameSchema.safeParse('Ana_Silva'))).toBe(V.nicknameSpecialChars);
     expect(firstMessage(verificationCodeSchema.safeParse(''))).toBe(V.codeRequired);
     expect(firstMessage(verificationCodeSchema.safeParse('12a4'))).toBe(V.codeFormat);
     expect(verificationCodeSchema.parse('1 2 3 4')).toBe('1234');

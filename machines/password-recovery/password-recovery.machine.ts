@@ -80,7 +80,7 @@ export const passwordRecoveryMachine = setup({
         return event.output.kind === 'refused' ? event.output.errCode : null;
       },
     }),
-    clearRefusal: assign({ errCode: null }),
+    clearRefusal: assign({ errCode: null, error: undefined }),
     restart: assign({ token: null, sentTo: null, linkEmail: null, errCode: null }),
     takeCaptcha: assign({
       captcha: ({ event }) => {

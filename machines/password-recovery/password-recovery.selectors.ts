@@ -22,6 +22,8 @@ export interface PasswordRecoveryView {
   countdownSeconds: number;
   /** The last refusal's catalogue code, shown as its message. */
   errCode: number | null;
+  /** The last call failed outside the recovery's business answers; the next try clears it (clearRefusal). */
+  failure: unknown;
 }
 
 /** The page's step: a call in flight keeps the step that made it. */
@@ -50,5 +52,6 @@ export function selectPasswordRecoveryView(snapshot: SnapshotFrom<PasswordRecove
     countingDown: m({ linkSent: 'countingDown' }) || m({ codeSent: 'countingDown' }),
     countdownSeconds: snapshot.context.countdownSeconds,
     errCode: snapshot.context.errCode,
+    failure: snapshot.hasTag('busy') ? undefined : snapshot.context.error,
   };
 }

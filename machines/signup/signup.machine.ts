@@ -35,7 +35,7 @@ export const signupMachine = setup({
       if (answer.kind === 'signedUp') return { account: answer.account, userInfo: answer.userInfo, errCode: null };
       return { account: answer.account, errCode: null };
     }),
-    clearRefusal: assign({ errCode: null }),
+    clearRefusal: assign({ errCode: null, error: undefined }),
     recordError: assign({ error: invocationError }),
     // The app's effects, filled in with `.provide` (src/queries/flows/signup-flow.ts).
     storeUserInfo: (_, _params: { userInfo: UserInfo }) => {},

@@ -11,6 +11,8 @@ export interface SignupView {
   confirmationSentTo: string | null;
   signedUp: boolean;
   errCode: number | null;
+  /** The last call failed outside the sign-up's business answers; the next try clears it (clearRefusal). */
+  failure: unknown;
 }
 
 export function selectSignupView(snapshot: SnapshotFrom<SignupMachine>): SignupView {
@@ -21,5 +23,6 @@ export function selectSignupView(snapshot: SnapshotFrom<SignupMachine>): SignupV
     confirmationSentTo: snapshot.matches('awaitingConfirmation') ? snapshot.context.account : null,
     signedUp: snapshot.matches('signedUp'),
     errCode: snapshot.context.errCode,
+    failure: snapshot.hasTag('busy') ? undefined : snapshot.context.error,
   };
 }

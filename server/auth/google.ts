@@ -1,5 +1,6 @@
 import type * as Jose from 'jose';
 import type { Clock } from '../clock';
+import { nicknameFromText } from '../../core/validation/helpers';
 
 /** The issuers Google's ID tokens carry (https://developers.google.com/identity/gsi/web/guides/verify-google-id-token). */
 export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
@@ -75,14 +76,7 @@ export function createGoogleVerifier({ clientId, jwksUrl, clock }: { clientId: s
 }
 export type GoogleVerifier = ReturnType<typeof createGoogleVerifier>;
 
-/**
- * A nickname the contract accepts (letters, marks and digits of any script, at most 32) from the
- * Google profile name, else the e-mail's local part.
- */
+/** A nickname the contract accepts (docs/decisions/040) from the Google profile name, else the e-mail's local part. */
 export function nicknameFrom(identity: Pick<GoogleIdentity, 'name' | 'email'>): string {
-  const clean = (s: string | undefined) =>
-    Array.from((s ?? '').normalize('NFC').replace(/[^\p{L}\p{M}\p{N}]/gu, ''))
-      .slice(0, 32)
-      .join('');
-  return clean(identity.name) || clean(identity.email.split('@')[0]) || 'user';
+  return nicknameFromText(identity.name ?? '') || nicknameFromText(identity.email.split('@')[0] ?? '') || 'user';
 }

@@ -275,8 +275,8 @@ export function accountHandlers(services: ServerServices) {
     },
 
     /**
-     * The settings page's nickname (docs/decisions/021). The contract's Nickname pattern (letters,
-     * marks and digits of any script) has already refused anything else with 5000.
+     * The settings page's nickname (docs/decisions/021). The contract's Nickname pattern (a name as
+     * people write it, docs/decisions/040) has already refused anything else with 5000.
      */
     async setNickname({ body, ctx }) {
       const { accountUid } = await sessions.authenticate(ctx);

@@ -93,7 +93,9 @@ describe('what the contract stops at the door', () => {
     ['no acceptTerms', { acceptTerms: undefined }],
     ['a 5-character password', { password: '12345' }],
     ['a nickname with punctuation', { nickname: 'Ana!' }],
-    ['a nickname with a space', { nickname: 'Ana Silva' }],
+    ['a nickname with a leading space', { nickname: ' Ana' }],
+    ['a nickname with a doubled space', { nickname: 'Ana  Silva' }],
+    ['a nickname with a dot', { nickname: 'Ana.Silva' }],
     ['a nickname with a full-width symbol', { nickname: 'Ana＠' }],
     ['an unknown language', { language: 'fr' }],
     ['an unknown field', { referrer: 'x' }],
@@ -106,6 +108,12 @@ describe('what the contract stops at the door', () => {
 
   it('accepts a nickname in another script', async () => {
     expectOk('post', SIGNUP_PATH, await signup({ account: freshEmail('ru'), nickname: 'Анна', language: 'ru' }));
+  });
+
+  it.each([['Ana Silva'], ['Jean-Luc Picard'], ["D'Ávila"], ['O’Brien']])('accepts the real name %s as written (ADR 040)', async (nickname) => {
+    const email = freshEmail('name');
+    expectOk('post', SIGNUP_PATH, await signup({ account: email, nickname }));
+    expect(await server.db.query('SELECT nickname FROM accounts WHERE email = $1', [email])).toEqual([{ nickname }]);
   });
 });
 

@@ -8,6 +8,7 @@ import type { PasswordRecoveryView } from '../../../machines/password-recovery/p
 import type { PasswordRecoveryEvent, PasswordRecoveryInput } from '../../../machines/password-recovery/password-recovery.types';
 import { CaptchaField } from '../../components/captcha-field';
 import { fieldA11y, FormField } from '../../components/form-field';
+import { FailureNotice } from '../../components/failure-notice';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { ResendCountdown } from '../../components/resend-countdown';
 import { usePageTitle } from '../../components/use-page-title';
@@ -161,6 +162,7 @@ function RecoveryStep({ view, send }: { view: PasswordRecoveryView; send: Send }
       return (
         <div className="stack">
           <RefusalNotice code={view.errCode} />
+          <FailureNotice error={view.failure} />
           <p className="notice notice-success" role="status">
             {intl.formatMessage(linkSent, { email: view.sentTo ?? '' })}
           </p>
@@ -171,6 +173,7 @@ function RecoveryStep({ view, send }: { view: PasswordRecoveryView; send: Send }
       return (
         <div className="stack">
           <RefusalNotice code={view.errCode} />
+          <FailureNotice error={view.failure} />
           <p className="notice notice-success" role="status">
             {intl.formatMessage(codeSent, { account: view.sentTo ?? '' })}
           </p>
@@ -187,6 +190,7 @@ function RecoveryStep({ view, send }: { view: PasswordRecoveryView; send: Send }
       return (
         <div className="stack">
           <RefusalNotice code={view.errCode} />
+          <FailureNotice error={view.failure} />
           <p>{intl.formatMessage(newPasswordFor, { email: view.linkEmail ?? '' })}</p>
           <NewPasswordForm prefix="recovery-link" busy={view.busy} onSubmit={(v) => send({ type: 'LINK_RESET_SUBMITTED', password: v.password })} />
         </div>
@@ -246,6 +250,7 @@ function RequestForm({ view, send }: { view: PasswordRecoveryView; send: Send })
     >
       <p className="muted">{intl.formatMessage(m.intro)}</p>
       <RefusalNotice code={view.errCode} />
+      <FailureNotice error={view.failure} />
       <FormField id="recovery-account" label={intl.formatMessage(m.account)} error={e.account?.message}>
         <input type="text" autoComplete="username" {...a11y('account')} {...code.register('account')} />
       </FormField>

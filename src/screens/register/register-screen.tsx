@@ -6,6 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import type { SignupView } from '../../../machines/signup/signup.selectors';
 import type { SignupEvent, SignupInput } from '../../../machines/signup/signup.types';
+import { FailureNotice } from '../../components/failure-notice';
 import { FieldError } from '../../components/field-error';
 import { fieldA11y, FormField } from '../../components/form-field';
 import { LoadState } from '../../components/load-state';
@@ -141,7 +142,6 @@ function SignupForm({ view, send }: { view: SignupView; send: Send }) {
         });
       })}
     >
-      {!view.accountExists && <RefusalNotice code={view.errCode} />}
       {field('account', intl.formatMessage(m.account), 'text', 'username')}
       {field('areaCode', intl.formatMessage(m.areaCode), 'text', 'tel-country-code')}
       {field('nickname', intl.formatMessage(m.nickname), 'text', 'nickname')}
@@ -159,6 +159,9 @@ function SignupForm({ view, send }: { view: SignupView; send: Send }) {
       </label>
       <FieldError id="register-terms-error" messageId={e.terms?.message} />
       <PolicyTexts />
+      {/* Said beside the button the customer just pressed. */}
+      {!view.accountExists && <RefusalNotice code={view.errCode} />}
+      <FailureNotice error={view.failure} />
       <button type="submit" className="button" disabled={view.busy}>
         {intl.formatMessage(m.submit)}
       </button>

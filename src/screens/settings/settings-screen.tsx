@@ -5,12 +5,11 @@ import { useForm } from 'react-hook-form';
 import { defineMessages, useIntl } from 'react-intl';
 import { z } from 'zod/mini';
 import { selectSessionView } from '../../../machines/session/session.selectors';
-import { isApiError } from '../../../core/api/api-error';
 import { fieldA11y, FormField } from '../../components/form-field';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { useLayoutContext } from '../../components/layout-context';
 import { LoadState } from '../../components/load-state';
-import { RefusalNotice } from '../../components/refusal-notice';
+import { FailureNotice } from '../../components/failure-notice';
 import { usePageTitle } from '../../components/use-page-title';
 import { invalidateAccount, useAccountInfo, useChangePassword, useOfferEmails, useSetNickname, type AccountIdentity } from '../../queries/account-queries';
 import { useServices } from '../../queries/services-context';
@@ -154,6 +153,7 @@ function NicknameForm({ nickname, uid }: { nickname: string; uid: string }) {
       <FormField id="settings-nickname" label={intl.formatMessage(m.nickname)} error={error}>
         <input type="text" autoComplete="nickname" maxLength={32} {...fieldA11y('settings-nickname', error)} {...form.register('nickname')} />
       </FormField>
+      <FailureNotice error={save.status === 'error' ? save.error : undefined} />
       <div className="actions">
         <button type="submit" className="button" disabled={save.status === 'pending'}>
           {intl.formatMessage(m.saveNickname)}
@@ -185,7 +185,6 @@ function PasswordSection() {
     if (change.status === 'success') reset();
   }, [change.status, reset]);
   const e = form.formState.errors;
-  const refusal = change.status === 'error' && isApiError(change.error) && change.error.kind === 'refusal' ? (change.error.errCode ?? null) : null;
   const field = (name: keyof PasswordValues, label: string, autoComplete: string) => (
     <FormField id={`settings-${name}`} label={label} error={e[name]?.message}>
       <input type="password" autoComplete={autoComplete} {...fieldA11y(`settings-${name}`, e[name]?.message)} {...form.register(name)} />
@@ -194,7 +193,6 @@ function PasswordSection() {
   return (
     <Section id="settings-password-title" title={intl.formatMessage(m.password)}>
       <form className="stack" noValidate onSubmit={form.handleSubmit((v) => change.mutate(v))}>
-        <RefusalNotice code={refusal} />
         {change.status === 'success' && (
           <p className="notice notice-success" role="status">
             {intl.formatMessage(m.passwordChanged)}
@@ -203,6 +201,8 @@ function PasswordSection() {
         {field('oldPassword', intl.formatMessage(m.oldPassword), 'current-password')}
         {field('password', intl.formatMessage(m.newPassword), 'new-password')}
         {field('confirmPassword', intl.formatMessage(m.confirmPassword), 'new-password')}
+        {/* The refusals 3, 5 and 17 come back untold (expected), so this says them; anything else too. */}
+        <FailureNotice error={change.status === 'error' ? change.error : undefined} />
         <div className="actions">
           <button type="submit" className="button" disabled={change.status === 'pending'}>
             {intl.formatMessage(m.savePassword)}
