@@ -34,4 +34,49 @@ test.describe('password recovery', () => {
     await page.goto(`${link.pathname}${link.search}`);
     await expect(page.getByText('Link no longer available').or(page.getByText('This link cannot be used. Ask for a new one.'))).toBeVisible();
   });
+
+  test('asked for a new password before buying (-2500): offered on the payment page, reset by the mailed link, back on the plan after the new log-in', async ({
+    page,
+    request,
+    login,
+  }) => {
+    const who = await login('reset-first');
+    expect((await request.post(`/api/sandbox/accounts/${encodeURIComponent(who.email)}/must-reset-password`)).status()).toBe(204);
+
+    await page.goto('/payment?planId=1');
+    await expect(page.getByRole('heading', { level: 2, name: 'Set a new password to buy' })).toBeVisible();
+    await expectAccessible(page);
+    await screenshots(page, 'payment-reset-first');
+    await page.getByRole('link', { name: 'Set a new password' }).click();
+
+    // The recovery page knows the account already.
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
+    await expect(page.getByLabel('Email or phone number')).toHaveValue(who.email);
+    await page.getByRole('button', { name: 'Email me a link' }).click();
+    await expect(page.getByRole('status')).toContainText('we sent it a link');
+
+    // The link, opened from the mailbox on a page of its own.
+    const link = new URL((await mailbox(request, who.email))[0]!.links[0]!);
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByLabel('New password (at least 6 characters)').fill('after-upgrade-3');
+    await page.getByLabel('Repeat the new password').fill('after-upgrade-3');
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+
+    // The log-in page says what happened, and goes back to the plan.
+    await expect(page.getByRole('status').filter({ hasText: 'Your password was changed. Log in with the new one.' })).toBeVisible();
+    await page.getByLabel('Email or phone number').fill(who.email);
+    await page.getByLabel('Password').fill('after-upgrade-3');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/payment\?planId=1$/);
+    await expect(page.getByRole('button', { name: 'Pay now' })).toBeVisible();
+  });
+
+  test('logging out, and opening an account page signed out, say so on the log-in page', async ({ page, login }) => {
+    await login('reasons');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'You logged out. See you soon!' })).toBeVisible();
+    await page.goto('/orders');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Forders&reason=signInRequired$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Log in to continue.' })).toBeVisible();
+  });
 });

@@ -11,6 +11,10 @@ function withQuery(path: string, query: Record<string, string | number | undefin
   return pairs.length ? `${path}?${pairs.join('&')}` : path;
 }
 
+/** Why the login page was opened for the customer: they logged out, a page needs a session, or the password was just changed. */
+export const loginReasons = ['signedOut', 'signInRequired', 'passwordChanged'] as const;
+export type LoginReason = (typeof loginReasons)[number];
+
 /** What /payment is asked for: the checkout of a plan (with a code the coupons page sends along), or the repay of an order. */
 export type PaymentLink = { planId: string; discountCode?: string | undefined } | { orderId: OrderId };
 
@@ -19,8 +23,13 @@ export const paths = {
   pricingTable: (query: { discountCode?: string; errCode?: number; type?: 'cannotBuyPlan' } = {}) =>
     withQuery('/pricing-table', { errCode: query.errCode, type: query.type, discountCode: query.discountCode }),
   planDetails: (planId: string) => `/plan-details/${encodeURIComponent(planId)}`,
-  /** The login page; `redirectTo`, a path of this site, is where a successful login goes back to (docs/decisions/020). */
-  login: (redirectTo?: string) => withQuery('/login', { redirect: redirectTo }),
+  /**
+   * The login page; `redirectTo`, a path of this site, is where a successful login goes back to
+   * (docs/decisions/020); `reason`, why the customer was sent there, which the page says.
+   */
+  login: (redirectTo?: string, reason?: LoginReason) => withQuery('/login', { redirect: redirectTo, reason }),
+  /** Password recovery, for `account` when it is known, coming back to `redirect` after the new log-in. */
+  forgotPassword: (query: { account?: string; redirect?: string } = {}) => withQuery('/forgot-password', { account: query.account, redirect: query.redirect }),
   payment: (link: PaymentLink) =>
     'orderId' in link ? withQuery('/payment', { orderId: link.orderId }) : withQuery('/payment', { planId: link.planId, discountCode: link.discountCode }),
   paymentResult: (orderId: OrderId) => withQuery('/paymentResult', { orderId }),

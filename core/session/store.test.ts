@@ -46,6 +46,7 @@ describe('defaults (spec section 3)', () => {
       methodSelCode: null,
       bankCountDown: null,
       showLiquidoOtp: false,
+      returnAfterReset: null,
     });
   });
 });

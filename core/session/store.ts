@@ -126,6 +126,12 @@ export const sessionKeys = {
   methodSelCode: key(z.nullable(idSchema), null),
   bankCountDown: key(z.nullable(z.number()), null),
   showLiquidoOtp: key(z.boolean(), false),
+  /**
+   * Not in spec section 3: where to come back to after a password reset asked for by a checkout
+   * (-2500), kept while the customer goes to their mailbox and opens the reset link, perhaps in
+   * another tab (docs/decisions/040).
+   */
+  returnAfterReset: key(z.nullable(z.string()), null),
 } as const;
 
 export type SessionKey = keyof typeof sessionKeys;

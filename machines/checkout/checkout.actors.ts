@@ -11,7 +11,7 @@ import type { Availability, Valuation } from './checkout.types';
 /**
  * The refusals each call expects, by the id the checkout machine invokes it under (spec section 8):
  * a plan that cannot be bought (6000 a larger plan running, 6001 no such plan, -2500 reset the
- * password first); the client routes 6000 and 6001 itself.
+ * password first); the client routes 6000 and 6001 itself, and leaves -2500 untold for the page.
  */
 export const refusals = {
   checkAvailability: [6000, 6001, -2500],
@@ -22,15 +22,10 @@ export function createCheckoutActors(api: Api) {
   const { client } = api;
   return {
     checkAvailability: fromPromise<Availability, { planId: string }>(({ input, signal }) =>
-      // The client routes 6000 and 6001 and shows -2500 itself (toasted: true).
-      settleExpected(
-        refusals.checkAvailability,
-        async (options) => {
-          await api.callData(client.POST('/api/site/checkPlanAvailable/v1', { body: { planId: input.planId }, signal }), options);
-          return { kind: 'available' as const };
-        },
-        { toasted: true },
-      ),
+      settleExpected(refusals.checkAvailability, async (options) => {
+        await api.callData(client.POST('/api/site/checkPlanAvailable/v1', { body: { planId: input.planId }, signal }), options);
+        return { kind: 'available' as const };
+      }),
     ),
     /** The ongoing unfinished order, if any (spec section 4). */
     loadCart: fromPromise<Order | null>(async ({ signal }) => (await api.call(client.POST('/api/bill/query/cart', { body: {}, signal }))) ?? null),

@@ -4,7 +4,7 @@
 // is the payment flow (machines/payment), shared with repay; a code held by another unpaid order
 // goes through the unbinding flow (machines/discount-unbinding). Calls come from
 // createCheckoutActors(api); guards and actions are in checkout.setup.ts.
-import { otherRefusals } from '../expected-refusals';
+import { otherRefusals, refusedWith } from '../expected-refusals';
 import { payingState } from '../payment/payment.guards';
 import { checkoutSetup, finished, newKey, paymentRequest } from './checkout.setup';
 
@@ -45,12 +45,20 @@ export const checkoutMachine = checkoutSetup.createMachine({
             target: 'checkingCart',
             description: 'The plan may be bought: the checkout looks for an unfinished order of the customer next (spec section 4).',
           },
-          // The client routes 6000 and 6001 and shows -2500 itself.
+          {
+            guard: refusedWith(-2500),
+            target: 'passwordResetNeeded',
+            actions: 'endResetPassword',
+            description:
+              'This account must set a new password before buying (-2500, spec section 6): the page says so and offers the reset right there, coming back to this plan afterwards.',
+          },
+          // The client routes 6000 and 6001 itself.
           {
             target: 'unavailable',
             actions: 'endUnavailable',
-            meta: otherRefusals(6000, 6001, -2500),
-            description: 'Not to be bought (spec sections 6, 8): 6000 a larger plan is running, 6001 no such plan, -2500 reset the password first.',
+            meta: otherRefusals(6000, 6001),
+            description:
+              'Not to be bought (spec sections 6, 8): 6000 a larger plan is running (back to the plans, saying why), 6001 no such plan (the not-found page).',
           },
         ],
         onError: {
@@ -267,7 +275,13 @@ export const checkoutMachine = checkoutSetup.createMachine({
       entry: finished,
     },
     unavailable: {
-      description: 'The plan cannot be bought (6000, 6001, -2500): the client has already said why or taken the customer elsewhere.',
+      description: 'The plan cannot be bought (6000, 6001): the client has already said why and taken the customer elsewhere.',
+      type: 'final',
+      entry: finished,
+    },
+    passwordResetNeeded: {
+      description:
+        'The page explains that a new password is needed before buying, with a button to the password reset for this account; after it and a new log-in, the customer is back on this plan.',
       type: 'final',
       entry: finished,
     },

@@ -5,7 +5,7 @@ import type { CheckoutMachine } from './checkout.machine';
 import type { Order, PaymentMethod } from '../payment/payment.types';
 import type { CheckoutContext, Valuation } from './checkout.types';
 
-export type CheckoutStep = 'loading' | 'cartPrompt' | 'form' | 'unbinding' | 'paying' | 'failure' | 'finished';
+export type CheckoutStep = 'loading' | 'cartPrompt' | 'form' | 'unbinding' | 'paying' | 'failure' | 'resetPassword' | 'finished';
 
 export interface CheckoutView {
   step: CheckoutStep;
@@ -33,6 +33,7 @@ export interface CheckoutView {
 
 /** The step the page shows: the first price loads like the rest, a new price keeps the form. */
 function stepOf(snapshot: SnapshotFrom<CheckoutMachine>): CheckoutStep {
+  if (snapshot.matches('passwordResetNeeded')) return 'resetPassword';
   if (snapshot.status === 'done') return 'finished';
   if (snapshot.hasTag('loading') || (snapshot.hasTag('pricing') && !snapshot.context.valuation)) return 'loading';
   if (snapshot.matches('cartFound')) return 'cartPrompt';

@@ -2,6 +2,7 @@
 // it takes, its guards and actions, and the payment request its form makes.
 import { assertEvent, assign, setup } from 'xstate';
 import { invocationError, type InvocationEvents } from '../actor-events';
+import { isRefusedWith } from '../expected-refusals';
 import type { DiscountUnbindingOutput } from '../discount-unbinding/discount-unbinding.types';
 import {
   chosenInstallments,
@@ -83,6 +84,7 @@ export const checkoutSetup = setup({
       assertEvent(event, 'xstate.done.actor.checkAvailability');
       return event.output.kind === 'available';
     },
+    refusedWith: isRefusedWith,
     hasOngoingOrder: ({ event }) => {
       assertEvent(event, 'xstate.done.actor.loadCart');
       return event.output != null;
@@ -180,6 +182,8 @@ export const checkoutSetup = setup({
         return unavailable(event.output);
       },
     }),
+    /** The account must set a new password before buying (-2500). */
+    endResetPassword: assign({ outcome: (): CheckoutOutcome => ({ kind: 'resetPassword' }) }),
     /** How the payment flow ended it (paid, pending, redirected, closed). */
     endWith: assign({ outcome: ({ event }) => paidFlowOutcome(paymentOutcomeOf(event), '') }),
     endFinishingOrder: assign({ outcome: ({ context }): CheckoutOutcome => ({ kind: 'finishOrder', orderId: context.cart?.id ?? '' }) }),
@@ -192,7 +196,7 @@ export const checkoutSetup = setup({
 /** The `finished` action of every final state, with the outcome the transition into it recorded. */
 export const finished = { type: 'finished', params: ({ context }: { context: CheckoutContext }) => ({ outcome: context.outcome! }) } as const;
 
-/** The checkout's end when the plan cannot be bought (6000, 6001, -2500). */
+/** The checkout's end when the plan cannot be bought (6000, 6001). */
 function unavailable(availability: Availability): CheckoutOutcome {
   if (availability.kind === 'available') throw new Error('no checkout outcome for an available plan');
   return { kind: 'unavailable', errCode: availability.errCode };

@@ -46,8 +46,10 @@ export type CheckoutOutcome =
   | { kind: 'closed'; orderId: string }
   /** The customer chose to finish the unfinished order instead (the repay flow takes over). */
   | { kind: 'finishOrder'; orderId: string }
-  /** The plan cannot be bought (6000, 6001, -2500): the client has already shown or routed it. */
-  | { kind: 'unavailable'; errCode: number };
+  /** The plan cannot be bought (6000, 6001): the client has already shown and routed it. */
+  | { kind: 'unavailable'; errCode: number }
+  /** The account must set a new password before buying (-2500): the page offers the reset. */
+  | { kind: 'resetPassword' };
 
 export type CheckoutEvent =
   | { type: 'FINISH_ORDER_CHOSEN' }

@@ -8,6 +8,7 @@ import { invocationError, type InvocationEvents } from '../actor-events';
 import { captchaFields, loadingCaptchaState, type CaptchaPurpose } from '../captcha';
 import { isRefusedWith, otherRefusals, refusedWith } from '../expected-refusals';
 import { codeRequestInput, resendCountdown, sendingState } from '../send-code';
+import { paths } from '../../core/routing/paths';
 import type { PasswordRecoveryActors } from './password-recovery.actors';
 import type { PasswordRecoveryContext, PasswordRecoveryEvent, PasswordRecoveryInput } from './password-recovery.types';
 
@@ -98,6 +99,7 @@ export const passwordRecoveryMachine = setup({
   description: 'Password recovery (spec sections 2, 5, 7, 8): by a link mailed to the address, or by a 4-digit code by email or SMS.',
   context: ({ input }) => ({
     token: input.token,
+    returnTo: input.returnTo,
     email: null,
     codeAccount: null,
     sentTo: null,
@@ -323,9 +325,10 @@ export const passwordRecoveryMachine = setup({
       on: { RESTART: { target: 'requesting', actions: 'restart', description: 'The customer goes back to the request form to ask for a new link.' } },
     },
     done: {
-      description: 'The new password is set and every session ended (ADR 006): the customer goes to /login to log in with it.',
+      description:
+        'The new password is set and every session ended (ADR 006): the customer goes to /login, which says the password was changed, to log in with it and go back to where they were buying.',
       type: 'final',
-      entry: { type: 'goToLogin', params: { to: '/login' } },
+      entry: { type: 'goToLogin', params: ({ context }) => ({ to: paths.login(context.returnTo, 'passwordChanged') }) },
     },
   },
 });

@@ -55,7 +55,7 @@ describe('password recovery rules', () => {
     expect(sms).toMatchObject({ channel: 'sms', template: 'verificationCode' });
     actor.send({ type: 'CODE_RESET_SUBMITTED', code: sms!.text.match(/\b(\d{4})\b/)![1]!, password: NEW_PASSWORD });
     expect((await settled(actor)).value).toBe('done');
-    expect(effects).toEqual([['goTo', '/login']]);
+    expect(effects).toEqual([['goTo', '/login?reason=passwordChanged']]);
     expect((await server.post('/api/user/login/v1', loginBody(account, NEW_PASSWORD))).body.code).toBe(0);
   });
 

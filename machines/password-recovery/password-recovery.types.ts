@@ -6,10 +6,13 @@ export type { AccountFields };
 export interface PasswordRecoveryInput {
   /** The reset link's token (/reset-password?token=…), or null on /forgot-password. */
   token: string | null;
+  /** A path of this site to come back to after logging in with the new password (a checkout that asked for it, -2500). */
+  returnTo?: string | undefined;
 }
 
 export interface PasswordRecoveryContext {
   token: string | null;
+  returnTo: string | undefined;
   /** The address a link was asked for (resends go to the same one). */
   email: string | null;
   /** The account a code was asked for (the reset by code that follows uses it). */

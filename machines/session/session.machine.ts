@@ -4,6 +4,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { SessionReset, SessionResetKind } from '../../core/api/error-rules';
 import type { UserInfo } from '../../core/session/store';
+import type { LoginReason } from '../../core/routing/paths';
 import { invocationError, type InvocationEvents } from '../actor-events';
 import type { SessionActors } from './session.actors';
 import type { SessionContext, SessionEvent, SessionInput } from './session.types';
@@ -59,7 +60,7 @@ export const sessionSetup = setup({
     clearSession: () => {},
     showResetMessage: (_, _params: { reset: SessionReset }) => {},
     warnSessionEnded: (_, _params: { reset: SessionReset }) => {},
-    goToLogin: () => {},
+    goToLogin: (_, _params: { reason: LoginReason | undefined }) => {},
     reloadPage: () => {},
   },
 });
@@ -93,7 +94,7 @@ export const sessionMachine = sessionSetup.createMachine({
       {
         guard: 'isWarnedReset',
         target: '.signedOut',
-        actions: [{ type: 'warnSessionEnded', params: resetParams }, 'forgetUser', 'clearSession', 'goToLogin'],
+        actions: [{ type: 'warnSessionEnded', params: resetParams }, 'forgetUser', 'clearSession', { type: 'goToLogin', params: { reason: undefined } }],
         description: 'Password changed elsewhere (-24030): a warning, the customer is signed out, then sent to /login.',
       },
     ],
@@ -149,12 +150,12 @@ export const sessionMachine = sessionSetup.createMachine({
         src: 'logout',
         onDone: {
           target: 'signedOut',
-          actions: ['forgetUser', 'clearSession', 'goToLogin'],
-          description: 'The server ended the session: this tab forgets it and goes to /login (docs/decisions/012).',
+          actions: ['forgetUser', 'clearSession', { type: 'goToLogin', params: { reason: 'signedOut' } }],
+          description: 'The server ended the session: this tab forgets it and goes to /login, which says the customer logged out (docs/decisions/012).',
         },
         onError: {
           target: 'signedOut',
-          actions: ['recordError', 'forgetUser', 'clearSession', 'goToLogin'],
+          actions: ['recordError', 'forgetUser', 'clearSession', { type: 'goToLogin', params: { reason: 'signedOut' } }],
           description: 'The server could not take the logout: this tab still forgets the session and goes to /login.',
         },
       },

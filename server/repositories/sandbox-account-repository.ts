@@ -19,3 +19,8 @@ export async function removeAccount(db: Database, uid: number): Promise<boolean>
     return (await tx.query('DELETE FROM accounts WHERE uid = $1 RETURNING uid', [uid])).length > 0;
   });
 }
+
+/** The flag a system upgrade leaves on an account: a new password before the next purchase (spec section 6, -2500). */
+export async function requirePasswordReset(db: Database, uid: number): Promise<void> {
+  await db.query('UPDATE accounts SET must_reset_password = true WHERE uid = $1', [uid]);
+}

@@ -57,9 +57,9 @@ function renderAt(path: string, userInfo: UserInfo | null) {
 }
 
 describe('route guards', () => {
-  it('sends an anonymous visitor to /login with the way back, query included', () => {
+  it('sends an anonymous visitor to /login with the way back, query included, saying why', () => {
     renderAt('/orders?page=2', null);
-    expect(screen.getByTestId('where').textContent).toBe(`/login?redirect=${encodeURIComponent('/orders?page=2')}`);
+    expect(screen.getByTestId('where').textContent).toBe(`/login?redirect=${encodeURIComponent('/orders?page=2')}&reason=signInRequired`);
   });
 
   it('lets a signed-in visitor in', () => {

@@ -14,7 +14,7 @@ export function RequireSession({ children }: { children: ReactElement }) {
   const { session } = useServices();
   const signedIn = useSelector(session, (s) => selectSessionView(s).signedIn);
   const { pathname, search } = useLocation();
-  if (!signedIn) return <Navigate to={paths.login(pathname + search)} replace />;
+  if (!signedIn) return <Navigate to={paths.login(pathname + search, 'signInRequired')} replace />;
   return children;
 }
 

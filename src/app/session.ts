@@ -33,7 +33,7 @@ export function startSession({ win, api, store, toasts, navigate, reload, now = 
         clearSession: () => store.resetSession(),
         showResetMessage: (_, { reset }) => toasts.show('error', reset.errCode),
         warnSessionEnded: (_, { reset }) => toasts.show('warning', reset.errCode),
-        goToLogin: () => navigate(paths.login()),
+        goToLogin: (_, { reason }) => navigate(paths.login(undefined, reason)),
         reloadPage: () => reload(),
       },
       delays: { sessionLifetime: sessionLifetimeOn(now) },

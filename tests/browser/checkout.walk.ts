@@ -67,6 +67,12 @@ async function assertScreen(page: Page, s: AnyMachineSnapshot) {
       await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing-table');
       await page.getByRole('alert').filter({ hasText: 'The selected plan is not available. Choose another plan.' }).waitFor();
     }
+    if (s.matches('passwordResetNeeded')) {
+      // -2500: the reset offered on the payment page, for this plan to come back to.
+      await page.getByRole('heading', { level: 2, name: 'Set a new password to buy' }).waitFor();
+      const reset = page.getByRole('link', { name: 'Set a new password' });
+      await expect.poll(async () => new URLSearchParams((await reset.getAttribute('href'))!.split('?')[1]).get('redirect')).toMatch(/^\/payment\?planId=/);
+    }
     if (s.matches('finishingOrder')) {
       // On to repaying the unfinished order.
       await expect.poll(() => new URL(page.url()).search).toBe(`?orderId=${c.cart!.id}`);

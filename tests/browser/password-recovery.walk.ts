@@ -64,9 +64,10 @@ async function assertCountdown(page: Page, s: AnyMachineSnapshot, running: boole
 /** What the customer sees in each state (the screens walk checks every detail; here, that the page shows the state). */
 async function assertScreen(page: Page, s: AnyMachineSnapshot) {
   if (s.matches('done')) {
-    // The new password is set: the customer is on the log-in page.
+    // The new password is set: the customer is on the log-in page, which says so.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
     await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Your password was changed. Log in with the new one.' }).waitFor();
     return;
   }
   const busy = s.hasTag('busy');

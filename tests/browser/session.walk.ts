@@ -100,6 +100,8 @@ async function assertScreen(page: Page, s: AnyMachineSnapshot, event: EventObjec
     // Spec section 8 and docs/decisions/012: a logout, and a password changed elsewhere (-24030), lead to /login.
     const toLogin = event.type === 'xstate.done.actor.logout' || event.type === 'xstate.error.actor.logout' || reset?.kind === 'warnResetLogin';
     if (toLogin) await expect.poll(onLogin).toBe(true);
+    if (event.type === 'xstate.done.actor.logout' || event.type === 'xstate.error.actor.logout')
+      await page.getByRole('status').filter({ hasText: 'You logged out. See you soon!' }).waitFor();
     // The bare log-in page has no header; elsewhere the header offers to log in.
     if (onLogin()) await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
     else await header(page).getByRole('link', { name: 'Log in' }).waitFor();

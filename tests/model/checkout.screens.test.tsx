@@ -30,7 +30,7 @@ const button = (name: string) => screen.getByRole('button', { name }) as HTMLBut
 /**
  * Where the page is once the checkout ended (src/queries/flows/payment-flows.ts): the order's
  * result, the unfinished order's payment, where the client's error rules sent the customer
- * (6000, 6001), or still here: the browser leaves for PayPal, -2500 is said by a toast.
+ * (6000, 6001), or still here: the browser leaves for PayPal, -2500 offers the password reset.
  */
 function landingOf(outcome: CheckoutOutcome, here: string): string {
   switch (outcome.kind) {
@@ -39,6 +39,7 @@ function landingOf(outcome: CheckoutOutcome, here: string): string {
     case 'unavailable':
       return outcome.errCode === 6000 ? paths.pricingTable({ errCode: 6000, type: 'cannotBuyPlan' }) : outcome.errCode === 6001 ? '/404' : here;
     case 'redirected':
+    case 'resetPassword':
       return here;
     default:
       return outcome.orderId ? paths.paymentResult(outcome.orderId) : '/orders';
@@ -52,7 +53,15 @@ function assertScreen(s: AnyMachineSnapshot, here: string, documents: number) {
     const outcome = s.context.outcome as CheckoutOutcome;
     expect(landed).toBe(landingOf(outcome, here));
     expect(documents).toBe(outcome.kind === 'redirected' ? 1 : 0);
-    // Still here (the browser leaving for PayPal, -2500 said by a toast): the ended checkout shows no more than that.
+    if (outcome.kind === 'resetPassword') {
+      // -2500: said on the page, with the reset for this account and the way back to this plan.
+      const offer = screen.getByRole('alert');
+      expect(offer.textContent).toContain('Set a new password to buy');
+      const reset = screen.getByRole('link', { name: 'Set a new password' });
+      expect(reset.getAttribute('href')).toBe(paths.forgotPassword({ account: s.context.email || undefined, redirect: here }));
+      return;
+    }
+    // Still here (the browser leaving for PayPal): the ended checkout shows no more than that.
     if (landed === here) expect(screen.getByRole('status').textContent).toBe('Preparing your order…');
     return;
   }

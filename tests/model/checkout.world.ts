@@ -153,6 +153,10 @@ export class CheckoutWorld {
       case '"unavailable"':
         expect(c.outcome).toEqual({ kind: 'unavailable', errCode: this.plan.unavailable });
         break;
+      case '"passwordResetNeeded"':
+        expect(this.plan.unavailable).toBe(-2500);
+        expect(c.outcome).toEqual({ kind: 'resetPassword' });
+        break;
       case '"cartFound"':
         expect(orders.map((o) => o.id)).toContain(c.cart?.id);
         break;

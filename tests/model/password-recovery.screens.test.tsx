@@ -64,7 +64,7 @@ const executors = {
 /** What the user sees in each state (and the reason of the last refusal). */
 function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
   if (s.matches('done')) {
-    expect(landedOn()).toBe('/login');
+    expect(landedOn()).toBe('/login?reason=passwordChanged');
     return;
   }
   const busy = s.hasTag('busy');

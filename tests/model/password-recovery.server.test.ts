@@ -59,7 +59,8 @@ walkSuite({
       delayMs: passCountdown(clock),
       async check(reached, _expected, event) {
         await world.check(reached, event);
-        if (reached.matches('done') && JSON.stringify(done) !== JSON.stringify([['goTo', '/login']])) throw new Error('did not go to /login');
+        if (reached.matches('done') && JSON.stringify(done) !== JSON.stringify([['goTo', '/login?reason=passwordChanged']]))
+          throw new Error('did not go to /login');
       },
     };
   },

@@ -111,7 +111,11 @@ function assertScreen(s: AnyMachineSnapshot, event: EventObject, w: World) {
     else expect(screen.getByText(toastText(errCode))).toBeTruthy();
     expect(at?.startsWith('/login')).toBe(kind === 'warnResetLogin' || (w.client.store.get('userInfo') === null && at?.startsWith('/login')));
   }
-  if (event.type === 'xstate.done.actor.logout' || event.type === 'xstate.error.actor.logout') expect(at).toBe('/login');
+  if (event.type === 'xstate.done.actor.logout' || event.type === 'xstate.error.actor.logout') {
+    // The login page says the customer logged out.
+    expect(at).toBe('/login?reason=signedOut');
+    expect(screen.getByRole('status').textContent).toBe('You logged out. See you soon!');
+  }
 }
 
 walkSuite({

@@ -90,5 +90,20 @@ describe('removing an account in the sandbox', () => {
     const account = await createTestAccount(demoSite);
     expect((await remove(demoSite, account.account)).statusCode).toBe(404);
     expect((await rowsOf(demoSite, account.uid)).accounts).toBe(1);
+    expect((await flagForReset(demoSite, account.account)).statusCode).toBe(404);
+  });
+});
+
+const flagForReset = (server: Server, account: string) =>
+  server.app.inject({ method: 'POST', url: `/api/sandbox/accounts/${encodeURIComponent(account)}/must-reset-password` });
+
+describe('flagging an account for a password reset in the sandbox (spec section 6)', () => {
+  it('makes the next purchase answer -2500 until the password is reset', async () => {
+    const account = await createTestAccount(development);
+    const auth = { Authorization: (await development.post('/api/user/login/v1', loginBody(account))).body.data.token as string, Language: 'en' };
+    expect((await development.post('/api/site/checkPlanAvailable/v1', { planId: '1' }, auth)).body.code).toBe(0);
+    expect((await flagForReset(development, account.account)).statusCode).toBe(204);
+    expect((await development.post('/api/site/checkPlanAvailable/v1', { planId: '1' }, auth)).body.errCode).toBe(-2500);
+    expect((await flagForReset(development, 'nobody@example.com')).statusCode).toBe(404);
   });
 });

@@ -8,7 +8,13 @@ import { useFlowActor, type ProvideFlow } from './use-flow';
 const provideRecovery: ProvideFlow<typeof passwordRecoveryMachine> = (services, goTo) =>
   passwordRecoveryMachine.provide({
     actors: createPasswordRecoveryActors(services.api),
-    actions: { goToLogin: (_, { to }) => goTo(to) },
+    actions: {
+      goToLogin: (_, { to }) => {
+        // The way back a checkout left (-2500) is in `to` now, and used once.
+        services.store.remove('returnAfterReset');
+        goTo(to);
+      },
+    },
   });
 
 /** Starts the password-recovery machine with the app's client; the view reads selectPasswordRecoveryView. */

@@ -48,3 +48,13 @@ export const resendWait = defineMessage<{ readonly seconds: number }>({
   defaultMessage: 'You can ask for a new code in {seconds, plural, one {# second} other {# seconds}}.',
   description: 'Shown while the resend countdown runs',
 });
+
+/** What the login page says when another page sent the customer there (`?reason=`). */
+export const reasonMessages = defineMessages({
+  signedOut: { id: 'login.reason.signedOut', defaultMessage: 'You logged out. See you soon!', description: 'Shown on the login page after logging out' },
+  passwordChanged: {
+    id: 'login.reason.passwordChanged',
+    defaultMessage: 'Your password was changed. Log in with the new one.',
+    description: 'Shown on the login page after a new password was set by password recovery',
+  },
+});

@@ -18,8 +18,9 @@ import { useServices } from '../../queries/services-context';
 import { accountFields } from '../../../core/validation/helpers';
 import { areaCodeInputSchema, captchaSchema, emailOrPhoneSchema, passwordSchema, verificationCodeSchema } from '../../../core/validation/schemas';
 import { GoogleSignIn } from './google-sign-in';
-import { m, resendWait } from './login-messages';
+import { m, reasonMessages, resendWait } from './login-messages';
 import { returnPath } from '../../../core/routing/return-path';
+import { loginReasons, type LoginReason } from '../../../core/routing/paths';
 import { Dialog } from '../../components/dialog';
 
 type Send = (event: LoginEvent) => void;
@@ -50,10 +51,21 @@ export function LoginScreen() {
     [],
   );
   const { view, send } = useLogin(input);
-  return <LoginPage view={view} send={send} tokenEntrance={input.entranceToken !== null} />;
+  const reason = loginReasons.find((r) => r === query.get('reason'));
+  return <LoginPage view={view} send={send} tokenEntrance={input.entranceToken !== null} reason={reason} />;
 }
 
-function LoginPage({ view, send, tokenEntrance }: { view: LoginView; send: Send; tokenEntrance: boolean }) {
+/** Why the customer is on the login page, when another page sent them (spec section 6: "log in to continue"). */
+function ReasonNotice({ reason }: { reason: LoginReason }) {
+  const intl = useIntl();
+  return (
+    <p className={reason === 'signInRequired' ? 'notice' : 'notice notice-success'} role="status">
+      {reason === 'signInRequired' ? intl.formatMessage(messages.loginToContinue) : intl.formatMessage(reasonMessages[reason])}
+    </p>
+  );
+}
+
+function LoginPage({ view, send, tokenEntrance, reason }: { view: LoginView; send: Send; tokenEntrance: boolean; reason: LoginReason | undefined }) {
   const intl = useIntl();
   const starting = (
     <p className="load-state" role="status" aria-live="polite">
@@ -67,6 +79,7 @@ function LoginPage({ view, send, tokenEntrance }: { view: LoginView; send: Send;
   return (
     <section className="form-page login-page" aria-labelledby="login-title" aria-busy={view.busy}>
       <h1 id="login-title">{intl.formatMessage(m.title)}</h1>
+      {reason && !view.loggedIn && !tokenEntrance && <ReasonNotice reason={reason} />}
       {view.loggedIn || (view.starting && tokenEntrance) ? (
         starting
       ) : view.notice ? (

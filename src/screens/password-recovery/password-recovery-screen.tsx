@@ -13,6 +13,8 @@ import { RefusalNotice } from '../../components/refusal-notice';
 import { ResendCountdown } from '../../components/resend-countdown';
 import { usePageTitle } from '../../components/use-page-title';
 import { accountFields } from '../../../core/validation/helpers';
+import { returnPath } from '../../../core/routing/return-path';
+import { useServices } from '../../queries/services-context';
 import {
   areaCodeInputSchema,
   captchaSchema,
@@ -83,18 +85,45 @@ const newPasswordFor = defineMessage<{ readonly email: string }>({
 
 type Send = (event: PasswordRecoveryEvent) => void;
 
-/** /forgot-password and /lost-password (spec section 2): ask for a link or a code. */
+/**
+ * /forgot-password and /lost-password (spec section 2): ask for a link or a code. A checkout that
+ * needs a new password first (-2500) opens it with `?account=` to fill in and `?redirect=` to
+ * come back to after the new log-in.
+ */
 export function ForgotPasswordScreen() {
-  return <RecoveryScreen input={{ token: null }} />;
+  const [query] = useSearchParams();
+  const { store } = useServices();
+  const redirect = query.get('redirect');
+  const input = useMemo<PasswordRecoveryInput>(
+    () => {
+      const returnTo = redirect ? returnPath(redirect, null) : undefined;
+      // A link is opened from the mailbox, on a page of its own: it finds the way back here.
+      if (returnTo) store.set('returnAfterReset', returnTo);
+      else store.remove('returnAfterReset');
+      return { token: null, returnTo };
+    },
+    // Read once: the machine starts with what the page was opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  return <RecoveryScreen input={input} />;
 }
 
 /** /reset-password?token=… (spec section 2): the mailed link; without a token, the request form. */
 export function ResetPasswordScreen() {
   const [query, setQuery] = useSearchParams();
+  const { store } = useServices();
   const token = query.get('token');
-  // Read once: the machine starts with what the page was opened with.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const input = useMemo<PasswordRecoveryInput>(() => ({ token: token || null }), []);
+  const input = useMemo<PasswordRecoveryInput>(
+    () => {
+      // Where the request for this link came from, when a checkout asked for it (-2500).
+      const back = store.get('returnAfterReset');
+      return { token: token || null, returnTo: back ? returnPath(back, null) : undefined };
+    },
+    // Read once: the machine starts with what the page was opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
   // Once read, the token leaves the address bar (replacing the entry, not adding one): it is not
   // kept in the history, shown over a shoulder, or copied with the address.
   useEffect(() => {
@@ -224,10 +253,11 @@ type RequestValues = z.input<typeof requestSchema>;
 
 function RequestForm({ view, send }: { view: PasswordRecoveryView; send: Send }) {
   const intl = useIntl();
+  const [query] = useSearchParams();
   const needsCaptcha = view.captcha !== null;
   const code = useForm<RequestValues>({
     resolver: zodResolver(needsCaptcha ? z.extend(requestSchema, withCaptcha.shape) : requestSchema),
-    defaultValues: { account: view.requested?.account ?? '', areaCode: view.requested?.areaCode ?? '', captcha: '' },
+    defaultValues: { account: view.requested?.account ?? query.get('account') ?? '', areaCode: view.requested?.areaCode ?? '', captcha: '' },
   });
   const captcha = useController({ control: code.control, name: 'captcha' });
   const e = code.formState.errors;

@@ -12,6 +12,7 @@ import { currencySymbols, formatMoney } from '../../../core/config/money';
 import { MethodForm, type SavedCard } from './method-form';
 import { PaymentSteps } from './payment-steps';
 import { Dialog } from '../../components/dialog';
+import { ResetPasswordFirst } from './reset-password-first';
 
 export const m = defineMessages({
   title: { id: 'payment.title', defaultMessage: 'Payment', description: 'Title of the payment page' },
@@ -89,6 +90,7 @@ export function CheckoutSection({
   const ready = useDeferredValue(view.step !== 'loading');
   if (view.step === 'loading' || !ready) return page(true, <p role="status">{intl.formatMessage(m.loading)}</p>);
   if (view.step === 'failure') return <Failure onRetry={() => send({ type: 'RETRY' })} />;
+  if (view.step === 'resetPassword') return page(false, <ResetPasswordFirst email={view.email} />);
   if (view.step === 'finished') return <p role="status">{intl.formatMessage(m.loading)}</p>;
   if (view.step === 'cartPrompt') {
     return (
