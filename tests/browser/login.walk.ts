@@ -102,7 +102,11 @@ async function assertScreen(page: Page, s: AnyMachineSnapshot) {
     await page.getByRole('status').getByText('Logging you in…').waitFor();
     return;
   }
-  const notices = { notVerified: /not confirmed yet/, locked: /Too many failed attempts/, blocked: /cannot log in here/ } as const;
+  const notices = {
+    notVerified: /not confirmed yet/,
+    locked: /Too many failed attempts/,
+    blocked: s.context.errCode === 197 ? /This type of account cannot log in here/ : /this account is blocked/,
+  } as const;
   for (const [state, message] of Object.entries(notices)) {
     if (!s.matches({ form: state })) continue;
     await page.getByRole('alert').filter({ hasText: message }).waitFor();

@@ -103,7 +103,11 @@ function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
     expect(screen.getByRole('status')).toHaveProperty('textContent', 'Logging you in…');
     return;
   }
-  const notices = { notVerified: /not confirmed yet/, locked: /Too many failed attempts/, blocked: /cannot log in here/ } as const;
+  const notices = {
+    notVerified: /not confirmed yet/,
+    locked: /Too many failed attempts/,
+    blocked: s.context.errCode === 197 ? /This type of account cannot log in here/ : /this account is blocked/,
+  } as const;
   for (const [state, message] of Object.entries(notices)) {
     if (s.matches({ form: state })) {
       expect(screen.getByRole('alert').textContent).toMatch(message);

@@ -33,11 +33,17 @@ export const m = defineMessages({
     defaultMessage: 'Too many failed attempts. Your account is locked for a while; try again later or reset your password.',
     description: 'Shown when the account is locked (error 17)',
   },
-  blocked: {
-    id: 'login.blocked',
-    defaultMessage: 'This account cannot log in here. Please contact support.',
-    description: 'Shown when the account is not allowed to log in or is blocked (errors 197 and 7004)',
+  typeNotAllowed: {
+    id: 'login.typeNotAllowed',
+    defaultMessage: 'This type of account cannot log in here. If you think it should, our support team can help.',
+    description: 'Shown when the account type is not allowed to log in to the portal (error 197)',
   },
+  blocked: {
+    id: 'login.blockedAccount',
+    defaultMessage: 'Login blocked: this account is blocked and cannot log in. Our support team can tell you why and unblock it.',
+    description: 'Shown when the account is blocked (error 7004)',
+  },
+  contactSupport: { id: 'login.contactSupport', defaultMessage: 'Contact support', description: 'Link from a login notice to the help page' },
   back: { id: 'login.back', defaultMessage: 'Back to log-in', description: 'Button that closes a login notice' },
   register: { id: 'login.register', defaultMessage: 'Create an account', description: 'Link to the sign-up page' },
   forgot: { id: 'login.forgot', defaultMessage: 'Forgot your password?', description: 'Link to password recovery' },

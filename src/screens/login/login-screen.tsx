@@ -133,7 +133,8 @@ function Tab({ selected, controls, onSelect, children }: { selected: boolean; co
 
 function LoginNotice({ view, send }: { view: LoginView; send: Send }) {
   const intl = useIntl();
-  const text = view.notice === 'notVerified' ? m.notVerified : view.notice === 'locked' ? m.locked : m.blocked;
+  // Spec section 8 gives 197 and 7004 a message each.
+  const text = view.notice === 'notVerified' ? m.notVerified : view.notice === 'locked' ? m.locked : view.errCode === 197 ? m.typeNotAllowed : m.blocked;
   return (
     <div className="stack">
       <p className="notice notice-warning" role="alert">
@@ -143,6 +144,11 @@ function LoginNotice({ view, send }: { view: LoginView; send: Send }) {
         {view.notice === 'notVerified' && (
           <Link className="button" to="/resend-confirm">
             {intl.formatMessage(m.resendConfirmation)}
+          </Link>
+        )}
+        {view.notice === 'blocked' && (
+          <Link className="button" to="/help">
+            {intl.formatMessage(m.contactSupport)}
           </Link>
         )}
         <button type="button" className="button button-secondary" onClick={() => send({ type: 'NOTICE_DISMISSED' })}>
