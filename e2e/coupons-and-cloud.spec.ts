@@ -32,6 +32,12 @@ test.describe('coupons and my cloud', () => {
     await expect(page.getByLabel('Discount code')).toHaveValue(code);
     // Plan 1 is R$ 29.90: 15 % of what the first method leaves comes off.
     await expect(page.getByRole('definition').filter({ hasText: /^−R\$ \d+\.\d\d$/ })).toBeVisible();
+    // Removed, then Apply with nothing typed: the form asks for a code (spec section 5), nothing is sent.
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await page.getByLabel('Discount code').fill('  ');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Enter coupon code to continue')).toBeVisible();
+    await expect(page.getByLabel('Discount code')).toHaveAttribute('aria-invalid', 'true');
 
     // The same page in Portuguese; "Usar este código" on the yearly plan's code opens its payment page.
     await page.goto('/coupons');

@@ -33,8 +33,8 @@ test.describe('a new customer, start to finish', () => {
     await page.goto(link.pathname + link.search);
     await expect(page.getByText('Your email is confirmed and your account is active.')).toBeVisible();
 
-    // Log in.
-    await page.goto('/login');
+    // Log in, from the activation page.
+    await page.getByRole('link', { name: 'Log in' }).click();
     await page.getByLabel('Email or phone number').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Log in' }).click();

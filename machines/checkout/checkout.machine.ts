@@ -196,7 +196,8 @@ export const checkoutMachine = checkoutSetup.createMachine({
           {
             guard: 'isCodeMisshapen',
             actions: 'refuseCodeShape',
-            description: 'A typed code no coupon can have is refused on the spot (9001, spec section 4), never sent; an empty one says nothing.',
+            description:
+              'A typed code no coupon can have is refused on the spot (9001, spec section 4), never sent; for an empty one the form itself asks for a code (spec section 5).',
           },
           {
             guard: 'canChangeCode',

@@ -16,6 +16,8 @@ export interface CheckoutView {
   method: PaymentMethod | undefined;
   installments: number;
   discountCode: string | undefined;
+  /** Where the typed code is: none, being priced with the order, or applied by the server. */
+  codeState: 'none' | 'applying' | 'applied';
   codeErrCode: number | undefined;
   payErrCode: number | undefined;
   email: string;
@@ -54,6 +56,7 @@ export function selectCheckoutView(snapshot: SnapshotFrom<CheckoutMachine>): Che
     method: c.methods.find((m) => m.code === c.methodCode),
     installments: c.installments,
     discountCode: c.discountCode,
+    codeState: c.discountCode === undefined ? 'none' : snapshot.hasTag('pricing') ? 'applying' : 'applied',
     codeErrCode: c.codeErrCode,
     payErrCode: c.payErrCode,
     email: c.email,

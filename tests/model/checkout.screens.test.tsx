@@ -88,12 +88,15 @@ function assertScreen(s: AnyMachineSnapshot, here: string, documents: number) {
   const summary = screen.getByRole('region', { name: 'Order summary' });
   expect(summary.getAttribute('aria-busy')).toBe(String(s.matches('valuing')));
   if (s.matches('unbinding')) expect(screen.getByRole('dialog', { name: 'Use this code on this order?' })).toBeTruthy();
+  // A typed code is being priced: it cannot be removed before the server applied it.
+  if (s.matches('valuing') && (s.context as { discountCode?: string }).discountCode) expect(button('Applying…').disabled).toBe(true);
   if (s.matches('editing')) {
     const c = s.context as { methodCode?: string; codeErrCode?: number; payErrCode?: number; orderId?: string };
     expect((screen.getByRole('radio', { name: methodNames[c.methodCode ?? 'card'] ?? c.methodCode }) as HTMLInputElement).checked).toBe(true);
     expect(button('Pay now').disabled).toBe(false);
     // Repaying a refused order, its code stays: the code field is off.
     expect((screen.getByLabelText('Discount code') as HTMLInputElement).disabled).toBe(c.orderId !== undefined);
+    expect(screen.queryByRole('button', { name: (s.context as { discountCode?: string }).discountCode ? 'Remove' : 'Apply' })).toBeTruthy();
     if (c.codeErrCode === 9000) expect(screen.getByText('Unavailable code')).toBeTruthy();
     if (c.codeErrCode === 9001) expect(screen.getByText('Invalid coupon')).toBeTruthy();
     if (c.payErrCode === 301) expect(screen.getByText('Card rejected')).toBeTruthy();

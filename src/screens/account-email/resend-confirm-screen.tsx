@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod/mini';
+import { FailureNotice } from '../../components/failure-notice';
 import { FieldError } from '../../components/field-error';
 import { LoadState } from '../../components/load-state';
 import { usePageTitle } from '../../components/use-page-title';
@@ -34,6 +35,7 @@ const m = defineMessages({
     description: 'Shown after asking for a new link; deliberately the same whether or not the account exists',
   },
   toPlans: { id: 'confirm.toPlans', defaultMessage: 'See the plans', description: 'Link to the pricing table' },
+  logIn: { id: 'confirm.logIn', defaultMessage: 'Log in', description: 'Link to the login page, after the account was activated' },
 });
 
 /** /resend-confirm: follows a confirmation link (/activate?token=…) or sends a new one. */
@@ -59,9 +61,14 @@ function Activation({ token }: { token: string }) {
         <p className="notice notice-success" role="status">
           {intl.formatMessage(m.activated)}
         </p>
-        <Link className="button" to="/pricing-table">
-          {intl.formatMessage(m.toPlans)}
-        </Link>
+        <div className="actions">
+          <Link className="button" to="/login">
+            {intl.formatMessage(m.logIn)}
+          </Link>
+          <Link className="button button-secondary" to="/pricing-table">
+            {intl.formatMessage(m.toPlans)}
+          </Link>
+        </div>
       </>
     );
   }
@@ -102,6 +109,7 @@ function ResendForm() {
         />
         <FieldError id="email-error" messageId={error} />
       </label>
+      <FailureNotice error={resend.status === 'error' ? resend.error : undefined} />
       <button type="submit" className="button" disabled={resend.status === 'pending'}>
         {intl.formatMessage(m.send)}
       </button>

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { CheckoutMachine } from '../../../machines/checkout/checkout.machine';
@@ -7,7 +7,10 @@ import { selectCheckoutView } from '../../../machines/checkout/checkout.selector
 import type { Valuation } from '../../../machines/checkout/checkout.types';
 import type { PayDetails, PaymentMethod } from '../../../machines/payment/payment.types';
 import { DiscountUnbindingDialog } from '../../components/discount-unbinding-dialog';
+import { FieldError } from '../../components/field-error';
 import { RefusalNotice } from '../../components/refusal-notice';
+import { stripWhitespace } from '../../../core/validation/helpers';
+import { V } from '../../../core/validation/schemas';
 import { currencySymbols, formatMoney } from '../../../core/config/money';
 import { MethodForm, type SavedCard } from './method-form';
 import { PaymentSteps } from './payment-steps';
@@ -31,6 +34,7 @@ export const m = defineMessages({
   total: { id: 'payment.total', defaultMessage: 'Total', description: 'Summary row: the total' },
   code: { id: 'payment.code', defaultMessage: 'Discount code', description: 'Label of the discount code field' },
   apply: { id: 'payment.apply', defaultMessage: 'Apply', description: 'Button that applies the discount code' },
+  applying: { id: 'payment.applying', defaultMessage: 'Applying…', description: 'The discount code button while the order is priced with the code' },
   remove: { id: 'payment.remove', defaultMessage: 'Remove', description: 'Button that removes the discount code' },
   methods: { id: 'payment.methods', defaultMessage: 'Payment method', description: 'Heading of the payment method chooser' },
   noMethods: {
@@ -156,6 +160,7 @@ export function CheckoutSection({
         </div>
         <CodeForm
           code={view.discountCode}
+          state={view.codeState}
           errCode={view.codeErrCode}
           disabled={!view.canChangeCode || busy}
           onApply={(code) => send({ type: 'CODE_APPLIED', code })}
@@ -226,40 +231,61 @@ export function Summary({ valuation, pricing }: { valuation: Valuation | undefin
   );
 }
 
-/** The code as typed goes to the machine, which refuses one of no coupon's shape itself (9001). */
+/**
+ * The code as typed goes to the machine, which refuses one of no coupon's shape itself (9001); an
+ * empty one is not sent, the form asks for a code (spec section 5). "Remove" is offered once the
+ * server applied the code, not while it is being priced.
+ */
 export function CodeForm({
   code,
+  state,
   errCode,
   disabled,
   onApply,
   onRemove,
 }: {
   code: string | undefined;
+  state: 'none' | 'applying' | 'applied';
   errCode: number | undefined;
   disabled: boolean;
   onApply(code: string): void;
   onRemove(): void;
 }) {
   const intl = useIntl();
+  const [empty, setEmpty] = useState(false);
   return (
     <form
       className="code-form"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        onApply(String(new FormData(e.currentTarget).get('code') ?? ''));
+        const typed = String(new FormData(e.currentTarget).get('code') ?? '');
+        const isEmpty = stripWhitespace(typed) === '';
+        setEmpty(isEmpty);
+        if (!isEmpty) onApply(typed);
       }}
     >
       <label htmlFor="discount-code">{intl.formatMessage(m.code)}</label>
-      <input id="discount-code" name="code" defaultValue={code ?? ''} disabled={disabled} autoComplete="off" />
-      {code ? (
+      <input
+        id="discount-code"
+        name="code"
+        defaultValue={code ?? ''}
+        disabled={disabled}
+        autoComplete="off"
+        aria-invalid={empty || undefined}
+        aria-describedby={empty ? 'discount-code-error' : undefined}
+        onInput={() => setEmpty(false)}
+      />
+      {state === 'applied' ? (
         <button type="button" className="button button-secondary" disabled={disabled} onClick={onRemove}>
           {intl.formatMessage(m.remove)}
         </button>
       ) : (
-        <button type="submit" className="button button-secondary" disabled={disabled}>
-          {intl.formatMessage(m.apply)}
+        <button type="submit" className="button button-secondary" disabled={disabled || state === 'applying'}>
+          {intl.formatMessage(state === 'applying' ? m.applying : m.apply)}
         </button>
       )}
+      <FieldError id="discount-code-error" messageId={empty ? V.couponRequired : undefined} />
       <RefusalNotice code={errCode ?? null} />
     </form>
   );
