@@ -38,6 +38,16 @@ test.describe('plan details', () => {
     await expect(page).toHaveURL(/\/pricing-table$/);
   });
 
+  test('signed in, the pricing table and the plan say no more that prices may change after log-in', async ({ page, login }) => {
+    await login('member-prices');
+    await page.goto('/pricing-table');
+    await expect(page.getByRole('article', { name: 'Semestral · 4 telas' })).toBeVisible();
+    await expect(page.getByText('podem mudar depois que você entrar')).toHaveCount(0);
+    await page.goto('/plan-details/4');
+    await expect(page.getByRole('region', { name: 'Preço' })).toContainText('R$ 269,90');
+    await expect(page.getByText('podem mudar depois que você entrar')).toHaveCount(0);
+  });
+
   test('?la=en opens a plan in English', async ({ page }) => {
     await page.goto('/plan-details/1?la=en');
     await expect(page.getByRole('heading', { level: 1, name: 'Monthly · 1 screen' })).toBeVisible();

@@ -7,13 +7,13 @@ import { isApiError } from '../../../core/api/api-error';
 import { LoadState } from '../../components/load-state';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { usePageTitle } from '../../components/use-page-title';
-import { formatMoney } from '../../../core/config/money';
 import { defaultLanguage, languageOfTag } from '../../../core/i18n/languages';
 import { usePlanDetail } from '../../queries/plan-queries';
 import { useServices } from '../../queries/services-context';
 import { useSiteConfig } from '../../queries/site-queries';
 import { paths } from '../../../core/routing/paths';
-import { benefit, devices, installmentPrice, perPeriod, pricingMessages } from '../../components/plan-messages';
+import { benefit, devices, pricingMessages } from '../../components/plan-messages';
+import { PlanPrice } from '../../components/plan-price';
 import './plan-details.css';
 
 type Plan = components['schemas']['Plan'];
@@ -24,11 +24,6 @@ const m = defineMessages({
   period: { id: 'planDetails.period', defaultMessage: 'Period', description: 'Label in the plan facts: how long one payment lasts' },
   screens: { id: 'planDetails.screens', defaultMessage: 'Screens', description: 'Label in the plan facts: how many devices may watch at once' },
   price: { id: 'planDetails.price', defaultMessage: 'Price', description: 'Heading of the price block on a plan details page' },
-  wasPrice: {
-    id: 'planDetails.wasPrice',
-    defaultMessage: 'Before',
-    description: 'Accessible label before the struck-through price (the price before the plan reduction)',
-  },
   benefits: {
     id: 'planDetails.benefits',
     defaultMessage: 'Introductory discounts',
@@ -112,7 +107,6 @@ function PlanDetails({
   installments: number;
 }) {
   const intl = useIntl();
-  const money = (minor: number, code: string) => formatMoney(minor, code, intl.locale);
   // The same choice of price and instalments as the pricing table's cards.
   const price = plan.prices.find((p) => p.currency === currency) ?? plan.prices[0];
   const count = Math.min(installments, plan.maxInstallments);
@@ -160,24 +154,7 @@ function PlanDetails({
 
         <section className="plan-details-buy" aria-labelledby="plan-price">
           <h2 id="plan-price">{intl.formatMessage(m.price)}</h2>
-          {price && (
-            <>
-              <p className="plan-price">
-                {price.originalAmount !== undefined && price.originalAmount > price.amount && (
-                  <>
-                    <span className="visually-hidden">{intl.formatMessage(m.wasPrice)} </span>
-                    <s className="muted">{money(price.originalAmount, price.currency)}</s>{' '}
-                  </>
-                )}
-                <strong>{money(price.amount, price.currency)}</strong> <span className="muted">{intl.formatMessage(perPeriod, { days: plan.periodDays })}</span>
-              </p>
-              {plan.installmentsAllowed && count > 1 && (
-                <p className="plan-installments">
-                  {intl.formatMessage(installmentPrice, { count, amount: money(Math.ceil(price.amount / count), price.currency) })}
-                </p>
-              )}
-            </>
-          )}
+          {price && <PlanPrice price={price} periodDays={plan.periodDays} installments={plan.installmentsAllowed ? count : 1} />}
           {plan.benefits.length > 0 && (
             <>
               <h3 className="small">{intl.formatMessage(m.benefits)}</h3>

@@ -1,17 +1,20 @@
+import { useSelector } from '@xstate/react';
 import { useDeferredValue } from 'react';
 import { defineMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { components } from '../../../openapi/schema';
+import { selectSessionView } from '../../../machines/session/session.selectors';
 import { LoadState } from '../../components/load-state';
 import { usePageTitle } from '../../components/use-page-title';
-import { formatMoney } from '../../../core/config/money';
 import { messages as standalone } from '../../../core/i18n/error-messages';
 import { defaultLanguage, languageOfTag } from '../../../core/i18n/languages';
 import { usePlans, useSiteConfig } from '../../queries/site-queries';
 import { paths } from '../../../core/routing/paths';
 import { discountCodePattern } from '../../../core/validation/helpers';
-import { benefit, devices, installmentPrice, pricingMessages as m, perPeriod, periodTitle } from '../../components/plan-messages';
+import { benefit, devices, pricingMessages as m, periodTitle } from '../../components/plan-messages';
 import { Banners } from '../../components/banners';
+import { PlanPrice } from '../../components/plan-price';
+import { useServices } from '../../queries/services-context';
 
 type Plan = components['schemas']['Plan'];
 
@@ -35,6 +38,9 @@ export function PricingTableScreen() {
   // renders their cards in slices rather than in one long task.
   const list = useDeferredValue(plans.data);
   const config = useSiteConfig();
+  const { session } = useServices();
+  // Spec section 2: list prices are the anonymous visitor's; a signed-in customer sees their own.
+  const signedIn = useSelector(session, (s) => selectSessionView(s).signedIn);
   const [search] = useSearchParams();
   // Spec section 8: a 6000 refusal brings the user here with the reason in the query.
   const cannotBuy = search.get('type') === 'cannotBuyPlan' || search.get('errCode') === '6000';
@@ -56,7 +62,7 @@ export function PricingTableScreen() {
           {intl.formatMessage(codeCarried, { code: carriedCode(search) ?? '' })}
         </p>
       )}
-      <p className="muted">{intl.formatMessage(m.mayVary)}</p>
+      {!signedIn && <p className="muted">{intl.formatMessage(m.mayVary)}</p>}
       {plans.status !== 'success' || !list ? (
         <LoadState status={plans.status === 'error' ? 'error' : 'loading'} onRetry={plans.retry} />
       ) : (
@@ -91,19 +97,7 @@ function PlanCard({ plan, currency, installments }: { plan: Plan; currency: stri
       {plan.popular && <p className="badge">{intl.formatMessage(m.popular)}</p>}
       <h3 id={`plan-${plan.id}`}>{plan.name}</h3>
       <p className="plan-devices">{intl.formatMessage(devices, { count: plan.deviceCount })}</p>
-      {price && (
-        <>
-          <p className="plan-price">
-            <strong>{formatMoney(price.amount, price.currency, intl.locale)}</strong>{' '}
-            <span className="muted">{intl.formatMessage(perPeriod, { days: plan.periodDays })}</span>
-          </p>
-          {plan.installmentsAllowed && count > 1 && (
-            <p className="plan-installments">
-              {intl.formatMessage(installmentPrice, { count, amount: formatMoney(Math.ceil(price.amount / count), price.currency, intl.locale) })}
-            </p>
-          )}
-        </>
-      )}
+      {price && <PlanPrice price={price} periodDays={plan.periodDays} installments={plan.installmentsAllowed ? count : 1} />}
       {plan.benefits.map((b) => (
         <p key={`${b.discountRate}-${b.periods}`} className="plan-benefit">
           {intl.formatMessage(benefit, { rate: b.discountRate, periods: b.periods })}
