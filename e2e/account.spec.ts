@@ -44,6 +44,9 @@ test.describe('the account screen and /stb-orders', () => {
     await expect(page.getByRole('region', { name: 'Dados da conta' }).getByText('30 dias', { exact: true })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Pedidos' }).getByRole('listitem').nth(1)).toContainText('Pago');
     await expect(page.getByRole('region', { name: 'Pedidos' }).getByRole('listitem').nth(1)).toContainText('R$ 29,90');
+    // The kind of device is translated too; the model names products only.
+    await expect(page.getByRole('region', { name: 'Dispositivos' }).getByRole('row').nth(1)).toContainText('Navegador');
+    await expect(page.getByRole('region', { name: 'Dispositivos' }).getByRole('row').nth(1)).toContainText(/Chrome · Linux|HeadlessChrome/);
     await expectAccessible(page);
     await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
 

@@ -1,6 +1,7 @@
 /**
  * A readable device and model for the account screen's last log-ins, from the User-Agent and the
- * scene. Deliberately coarse: enough for a person to recognise their own devices.
+ * scene. Deliberately coarse: enough for a person to recognise their own devices. The device is a
+ * kind the portal translates (`deviceKinds`); the model names products, joined without words.
  */
 export function describeDevice(userAgent: string | undefined, scene: 'WEB' | 'STB' | 'APP'): { device: string; model: string } {
   const ua = userAgent ?? '';
@@ -38,6 +39,6 @@ export function describeDevice(userAgent: string | undefined, scene: 'WEB' | 'ST
           : /Mobile|iPhone|Android/i.test(ua)
             ? 'Phone'
             : 'Browser';
-  const model = [browser, os].filter(Boolean).join(' on ') || ua.slice(0, 64) || 'Unknown';
+  const model = [browser, os].filter(Boolean).join(' · ') || ua.slice(0, 64) || 'Unknown';
   return { device, model: model.slice(0, 128) };
 }

@@ -68,7 +68,7 @@ describe('account information, log-out and session lifetime', () => {
       accountCreationTime: Date.UTC(2025, 5, 1),
       deviceSessions: 1,
       limitCount: 1,
-      userDevice: [{ device: 'Browser', model: 'Chrome on Windows', ip: '127.0.0.1', time: clock.now() }],
+      userDevice: [{ device: 'Browser', model: 'Chrome · Windows', ip: '127.0.0.1', time: clock.now() }],
       unsubscribeEmail: false,
       loginApp: false,
       bizRemainingDays: 0,
@@ -143,7 +143,7 @@ describe('account information, log-out and session lifetime', () => {
     expect(devices).toHaveLength(5);
     expect(devices.map((d) => d.time)).toEqual([0, 1, 2, 3, 4].map((i) => loggedInAt - i * 60_000));
     expect(devices.map((d) => d.device)).toEqual(['TV box', 'Phone', 'Browser', 'Phone', 'Browser']);
-    expect(devices[1]!.model).toBe('Safari on iOS');
+    expect(devices[1]!.model).toBe('Safari · iOS');
     expect(res.body.data.deviceSessions).toBe(6);
     expect(res.body.data.loginApp).toBe(true);
   });

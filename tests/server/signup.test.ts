@@ -142,7 +142,7 @@ describe('sign-up by phone', () => {
     });
     expect(session.accountUid).toBe(Number(row!.uid));
     const [device] = await server.db.query<Record<string, any>>('SELECT device, model FROM sessions WHERE id = $1', [session.sessionId]);
-    expect(device).toMatchObject({ device: 'Browser', model: 'Chrome on Windows' });
+    expect(device).toMatchObject({ device: 'Browser', model: 'Chrome · Windows' });
     // Nothing to confirm, so nothing was sent.
     expect(await server.db.query('SELECT 1 FROM outbox WHERE account_uid = $1', [row!.uid])).toEqual([]);
   });

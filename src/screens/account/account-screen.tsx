@@ -155,6 +155,16 @@ function AccountInfoPanel({ identity, nextBilling }: { identity: AccountIdentity
   );
 }
 
+/** The kinds of device the server names a log-in by (server/auth/devices.ts), in the page's language. */
+const deviceKinds = defineMessages({
+  Browser: { id: 'account.deviceKind.browser', defaultMessage: 'Browser', description: 'Kind of device of a log-in: a desktop web browser' },
+  Phone: { id: 'account.deviceKind.phone', defaultMessage: 'Phone', description: 'Kind of device of a log-in: a mobile phone' },
+  Tablet: { id: 'account.deviceKind.tablet', defaultMessage: 'Tablet', description: 'Kind of device of a log-in: a tablet' },
+  'TV box': { id: 'account.deviceKind.tvBox', defaultMessage: 'TV box', description: 'Kind of device of a log-in: a set-top box' },
+  App: { id: 'account.deviceKind.app', defaultMessage: 'App', description: "Kind of device of a log-in: the service's app" },
+});
+type DeviceKind = keyof typeof deviceKinds;
+
 /** Spec section 2: the last 5 logins (device, model, IP), newest first as the server sends them. */
 function DevicesPanel({ identity }: { identity: AccountIdentity }) {
   const intl = useIntl();
@@ -183,7 +193,9 @@ function DevicesPanel({ identity }: { identity: AccountIdentity }) {
               const at = shownTimestamp(d.time);
               return (
                 <tr key={`${d.time}-${i}`}>
-                  <td data-label={intl.formatMessage(m.device)}>{d.device}</td>
+                  <td data-label={intl.formatMessage(m.device)}>
+                    {Object.hasOwn(deviceKinds, d.device) ? intl.formatMessage(deviceKinds[d.device as DeviceKind]) : d.device}
+                  </td>
                   <td data-label={intl.formatMessage(m.model)}>{d.model}</td>
                   <td data-label={intl.formatMessage(m.ip)} className="ip">
                     {d.ip}
