@@ -27,10 +27,11 @@ const files = Object.fromEntries(languages.map((lang) => [lang, readJson(path.jo
 
 /**
  * Translations that are the English word on purpose, checked by hand: the receipt's labels that
- * the emails and the PDF have always printed as `Subtotal`, `Total` and `Item` in these languages.
+ * the emails and the PDF have always printed as `Subtotal`, `Total` and `Item` in these languages,
+ * and "tablet", the Portuguese word for one.
  */
 const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
-  pt: ['receipt.document.item', 'receipt.label.subtotal', 'receipt.label.total'],
+  pt: ['receipt.document.item', 'receipt.label.subtotal', 'receipt.label.total', 'account.deviceKind.tablet'],
   es: ['receipt.label.subtotal', 'receipt.label.total'],
 };
 

@@ -60,10 +60,25 @@ describe('the discount code field', () => {
     await waitFor(() => expect(notice()).toBeNull());
   });
 
-  it('applies nothing and says nothing for an empty field', async () => {
+  it('sends nothing for an empty field and asks for a code (spec section 5), until something is typed', async () => {
     const { valuate, apply, notice } = await renderCheckout();
     apply('   ');
-    expect(notice()).toBeNull();
+    await waitFor(() => expect(notice()).toBe('Enter coupon code to continue'));
+    expect(screen.getByLabelText('Discount code').getAttribute('aria-invalid')).toBe('true');
     expect(valuate).toHaveBeenCalledTimes(1);
+    fireEvent.input(screen.getByLabelText('Discount code'), { target: { value: 'B' } });
+    await waitFor(() => expect(notice()).toBeNull());
+  });
+
+  it('offers Remove only once the server applied the code', async () => {
+    let answer: (v: unknown) => void = () => {};
+    const { valuate, apply } = await renderCheckout();
+    valuate.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)) as never);
+    apply('BEMVINDO10');
+    const applying = await screen.findByRole('button', { name: 'Applying…' });
+    expect((applying as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+    answer(monthlyValuation({ code: 'BEMVINDO10', applied: true }));
+    expect(await screen.findByRole('button', { name: 'Remove' })).toBeTruthy();
   });
 });
