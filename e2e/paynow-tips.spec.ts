@@ -30,7 +30,7 @@ test.describe('/paynowTips', () => {
     // checks below are the customer's own (the quiet poll has its own test in tests/screens).
     await page.clock.install();
     await page.goto(`/paynowTips?orderId=${orderId}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment being processed' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Waiting for your payment' })).toBeVisible();
     await page.clock.pauseAt(Date.now() + 1000);
     await expect(page).toHaveTitle('Finish paying your order · Aurora TV');
     const pix = page.getByRole('region', { name: 'Pay with PIX' });

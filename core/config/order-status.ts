@@ -16,6 +16,17 @@ export const awaitingConfirmation = (status: OrderStatus): boolean => status ===
 /** The open orders the customer may pay now: every open one but those awaiting confirmation. */
 export const payableStatuses: readonly OrderStatus[] = openStatuses.filter((s) => !awaitingConfirmation(s));
 
+/**
+ * The methods whose money the customer sends after the order is made (a PIX code, a slip, a bank
+ * transfer, a crypto quote): while such an order is pending, its code, slip, details or quote is
+ * shown again (/payment-pix), not replaced by a new payment that would cancel it.
+ */
+export const payLaterTypes: readonly string[] = ['pix', 'boleto', 'bank_transfer', 'crypto'];
+
+/** A pending order waiting for the money the customer sends by one of `payLaterTypes`. */
+export const awaitsCustomerMoney = (order: { status: OrderStatus; paymentType?: string | null | undefined }): boolean =>
+  order.status === 'PAYMENT_PENDING' && order.paymentType != null && payLaterTypes.includes(order.paymentType);
+
 /** Orders whose service the customer has (and keeps while a refund or dispute is undecided): they have a receipt. */
 export const paidStatuses: readonly OrderStatus[] = [
   'PAYMENT_SUCCEEDED',

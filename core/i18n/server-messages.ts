@@ -32,6 +32,17 @@ export const paymentTipMessages = defineMessages({
     description:
       'Text of the payment result page under "Payment being processed": the confirmation is awaited; the page refreshes by itself, and the order can be paid from My orders.',
   },
+  awaitingTitle: {
+    id: 'paymentTip.awaiting.title',
+    defaultMessage: 'Waiting for your payment',
+    description: 'Heading of the payment result page for an order made with a PIX code, a slip, a bank transfer or crypto that is not paid yet.',
+  },
+  awaitingMessage: {
+    id: 'paymentTip.awaiting.message',
+    defaultMessage:
+      'Your order is made and waits for your payment. Pay it before the time below: your access starts as soon as the money arrives. You can see how to pay again here or from your orders.',
+    description: 'Text of the payment result page under "Waiting for your payment": the customer still has to pay by the method chosen.',
+  },
   failedTitle: {
     id: 'paymentTip.failed.title',
     defaultMessage: 'Payment not completed',

@@ -1,4 +1,6 @@
+import { awaitsCustomerMoney } from '../../core/config/order-status';
 import { paymentTipMessages } from '../../core/i18n/server-messages';
+import { paths } from '../../core/routing/paths';
 import { maskEmail } from '../auth/accounts';
 import { openStatuses, paidStatuses } from '../billing/order-status';
 import { claimReminder, loadOwnOrder } from '../billing/orders';
@@ -15,6 +17,7 @@ export const REMIND_AFTER_S = 60;
 /** The tip's title and message for each state the order can be in. */
 const tipMessages = {
   pending: { title: paymentTipMessages.pendingTitle, message: paymentTipMessages.pendingMessage },
+  awaiting: { title: paymentTipMessages.awaitingTitle, message: paymentTipMessages.awaitingMessage },
   failed: { title: paymentTipMessages.failedTitle, message: paymentTipMessages.failedMessage },
   paid: { title: paymentTipMessages.paidTitle, message: paymentTipMessages.paidMessage },
   closed: { title: paymentTipMessages.closedTitle, message: paymentTipMessages.closedMessage },
@@ -39,11 +42,13 @@ export function paymentTipHandlers(services: ServerServices) {
       const kind =
         order.status === 'PAYMENT_FAILED'
           ? 'failed'
-          : openStatuses.includes(order.status)
-            ? 'pending'
-            : paidStatuses.includes(order.status)
-              ? 'paid'
-              : 'closed';
+          : awaitsCustomerMoney({ status: order.status, paymentType: order.payment_type })
+            ? 'awaiting'
+            : openStatuses.includes(order.status)
+              ? 'pending'
+              : paidStatuses.includes(order.status)
+                ? 'paid'
+                : 'closed';
       const tip = tipMessages[kind];
       return {
         orderId: order.id,
@@ -53,7 +58,7 @@ export function paymentTipHandlers(services: ServerServices) {
         message: text(tip.message, ctx.lang),
         amount: order.total,
         currency: order.currency,
-        ...(order.pay_by && kind === 'pending' ? { expiresAt: new Date(order.pay_by).getTime() } : {}),
+        ...(order.pay_by && (kind === 'pending' || kind === 'awaiting') ? { expiresAt: new Date(order.pay_by).getTime() } : {}),
       };
     },
 
@@ -86,7 +91,8 @@ export function paymentTipHandlers(services: ServerServices) {
             currency: order.currency,
             symbol: currency?.symbol ?? order.currency,
             decimals: currency?.decimals ?? 2,
-            link: `${config.publicUrl}/payment?orderId=${encodeURIComponent(order.id)}`,
+            // The same code, slip or details again for money the customer sends; else paying anew.
+            link: `${config.publicUrl}${awaitsCustomerMoney({ status: order.status, paymentType: order.payment_type }) ? paths.paymentPix(order.id) : paths.payment({ orderId: order.id })}`,
           },
         });
       });

@@ -102,6 +102,15 @@ describe('OrderList', () => {
     for (const o of [cancelled, refunded]) expect(within(rowOf(o)).queryByRole('link')).toBeNull();
   });
 
+  it('sends a PIX or slip still to pay to its same code or slip, and a pending card order to paying it', () => {
+    const pix = order('PAYMENT_PENDING', { paymentType: 'pix' });
+    const slip = order('PAYMENT_PENDING', { paymentType: 'boleto' });
+    const card = order('PAYMENT_PENDING', { paymentType: 'card' });
+    renderList({ orders: [pix, slip, card] });
+    for (const o of [pix, slip]) expect(within(rowOf(o)).getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(`/payment-pix?orderId=${o.id}`);
+    expect(within(rowOf(card)).getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(`/payment?orderId=${card.id}`);
+  });
+
   it('offers no "Pay now" for an order awaiting confirmation, and says when to look again', () => {
     const unknown = order('NETWORK_ERROR');
     const failed = order('PAYMENT_FAILED');

@@ -3,7 +3,7 @@ import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from '
 import { Link } from 'react-router-dom';
 import { LoadState } from './load-state';
 import { formatMoney } from '../../core/config/money';
-import { awaitingConfirmation, openStatuses, paidStatuses, payableStatuses, type OrderStatus } from '../../core/config/order-status';
+import { awaitingConfirmation, awaitsCustomerMoney, openStatuses, paidStatuses, payableStatuses, type OrderStatus } from '../../core/config/order-status';
 import { paths } from '../../core/routing/paths';
 import { ORDERS_PAGE_SIZE, useOrders, type Order, type OrderPage } from '../queries/account-queries';
 import { shownTimestamp } from './account-days';
@@ -84,8 +84,10 @@ export const statusMessage = (status: OrderStatus): MessageDescriptor => (status
  * open one, nothing for a closed one, nor for one awaiting confirmation: its card may have been
  * charged, and paying it again could charge twice (docs/decisions/036).
  */
-export function orderAction(order: Pick<Order, 'id' | 'status'>): { kind: 'receipt' | 'pay'; to: string } | null {
+export function orderAction(order: Pick<Order, 'id' | 'status' | 'paymentType'>): { kind: 'receipt' | 'pay'; to: string } | null {
   if (paidStatuses.includes(order.status)) return { kind: 'receipt', to: paths.receipt(order.id) };
+  // A PIX code, slip, transfer or quote still to pay is shown again, not replaced (awaitsCustomerMoney).
+  if (awaitsCustomerMoney(order)) return { kind: 'pay', to: paths.paymentPix(order.id) };
   if (payableStatuses.includes(order.status)) return { kind: 'pay', to: paths.payment({ orderId: order.id }) };
   return null;
 }

@@ -73,4 +73,12 @@ describe('/paymentResult', () => {
     expect(screen.getByRole('link', { name: 'Pay this order' }).getAttribute('href')).toBe('/payment?orderId=ORD1');
     expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
   });
+
+  it('a PIX left to pay later: the same code again, not a new payment that would replace it', async () => {
+    renderResult([{ ...tip('PAYMENT_PENDING', 'Waiting for your payment', 'Your order is made and waits for your payment.'), paymentType: 'pix' }]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Waiting for your payment' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See how to pay' }).getAttribute('href')).toBe('/payment-pix?orderId=ORD1');
+    expect(screen.queryByRole('link', { name: 'Pay this order' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'See the plans' })).toBeNull();
+  });
 });

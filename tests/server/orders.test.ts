@@ -81,6 +81,20 @@ describe('orders: reading, paging, tips, reminders and the cart', () => {
     });
   });
 
+  it('a PIX left to pay later: the tip waits for the payment and says until when; the reminder links to the same code', async () => {
+    const { auth } = await customer();
+    const payer = { firstName: 'Ana', lastName: 'Souza', cpf: '12345678909' };
+    const made = await pay(auth, { method: 'pix', country: 'BR', card: undefined, payer });
+    const orderId = made.body.data.orderId as string;
+    const tip = await get(`/api/bill/payment/tip/v1?orderId=${orderId}`, '/api/bill/payment/tip/v1', auth);
+    expect(tip.body.data).toMatchObject({ orderId, status: 'PAYMENT_PENDING', paymentType: 'pix', title: 'Waiting for your payment' });
+    expect(tip.body.data.expiresAt).toBeGreaterThan(clock.now());
+    await post('/api/bill/order/remind/v1', { orderId }, auth);
+    const [mail] = await server.services.outbox.list({ to: 'rui@example.com' });
+    expect(mail!.text).toContain(`/payment-pix?orderId=${orderId}`);
+    expect(mail!.text).not.toContain(`/payment?orderId=`);
+  });
+
   it('the cart holds the newest unfinished order, and tips, details and reminders follow its state', async () => {
     const { auth, account } = await customer({ language: 'es' });
     expect((await post('/api/bill/query/cart', {}, auth)).body).toEqual({ code: 0, data: null });

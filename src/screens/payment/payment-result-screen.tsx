@@ -5,7 +5,7 @@ import { LoadState } from '../../components/load-state';
 import { useOrderIdParam } from '../../components/use-order-id';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatMoney } from '../../../core/config/money';
-import { awaitingConfirmation, payableStatuses } from '../../../core/config/order-status';
+import { awaitingConfirmation, awaitsCustomerMoney, payableStatuses } from '../../../core/config/order-status';
 import { paths } from '../../../core/routing/paths';
 import { usePaymentOf } from '../../queries/flows/payment-flows';
 import { usePaymentResultTip } from '../../queries/order-tip-queries';
@@ -17,6 +17,11 @@ const m = defineMessages({
   orders: { id: 'paymentResult.orders', defaultMessage: 'My orders', description: 'Link to the orders page' },
   receipt: { id: 'paymentResult.receipt', defaultMessage: 'See the receipt', description: 'Link to the receipt of a paid order' },
   payAgain: { id: 'paymentResult.payAgain', defaultMessage: 'Pay this order', description: 'Link to pay an unfinished order again' },
+  howToPay: {
+    id: 'paymentResult.howToPay',
+    defaultMessage: 'See how to pay',
+    description: 'Link to the PIX code, slip, transfer details or crypto quote of an order still waiting for the payment',
+  },
   plans: { id: 'paymentResult.plans', defaultMessage: 'See the plans', description: 'Link to the pricing table' },
   capturing: {
     id: 'paymentResult.capturing',
@@ -58,7 +63,9 @@ export function PaymentResultScreen() {
   // An order whose card got no answer may have been charged: it is not offered for paying again
   // until reconciliation settles it (docs/decisions/036); the page says so in its own words.
   const confirming = awaitingConfirmation(t.status);
-  const open = payableStatuses.includes(t.status);
+  // Money the customer sends (PIX, slip, transfer, crypto): the same code or details again.
+  const awaiting = awaitsCustomerMoney(t);
+  const open = payableStatuses.includes(t.status) && !awaiting;
   return (
     <section className="page narrow result" data-status={t.status}>
       <h1>{confirming ? intl.formatMessage(m.confirmingTitle) : t.title}</h1>
@@ -69,13 +76,18 @@ export function PaymentResultScreen() {
       </p>
       <nav className="actions">
         {paid ? <Link to={paths.receipt(orderId)}>{intl.formatMessage(m.receipt)}</Link> : null}
+        {awaiting ? (
+          <Link className="button" to={paths.paymentPix(orderId)}>
+            {intl.formatMessage(m.howToPay)}
+          </Link>
+        ) : null}
         {open ? <Link to={paths.payment({ orderId })}>{intl.formatMessage(m.payAgain)}</Link> : null}
         {confirming ? (
           <button type="button" className="button" onClick={tip.retry}>
             {intl.formatMessage(m.checkAgain)}
           </button>
         ) : null}
-        {!paid && !open && !confirming ? <Link to="/pricing-table">{intl.formatMessage(m.plans)}</Link> : null}
+        {!paid && !open && !confirming && !awaiting ? <Link to="/pricing-table">{intl.formatMessage(m.plans)}</Link> : null}
         <Link to="/orders">{intl.formatMessage(m.orders)}</Link>
       </nav>
     </section>
