@@ -94,6 +94,9 @@ function assertScreen(s: AnyMachineSnapshot, event: EventObject, w: World) {
     expect(w.reloads).toBe(1);
     return;
   }
+  // A log-in on /login goes back where the customer came from before they do anything else: the
+  // walk waits for it, so that navigation cannot land after the next event's own (a logout's /login).
+  if (event.type === 'SIGNED_IN') expect(at?.startsWith('/login')).toBe(false);
   if (at?.startsWith('/login')) {
     // The bare login page has no header; it is where a warned reset and a logout lead.
     expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
