@@ -51,11 +51,11 @@ test.describe('buying a plan', () => {
   test('by PIX: the QR and the copy-and-paste code, then the page sees the bank pay it', async ({ page, request, login }) => {
     await login('pix');
     await page.goto('/payment?p=1');
-    await fillPayer(page, 'PIX', { first: 'Ana', last: 'Souza', cpf: '123.456.789-09' });
+    await fillPayer(page, 'PIX', { first: 'Ana', last: 'Souza', cpf: '123.456.789-0X' });
     await page.getByRole('button', { name: 'Pay now' }).click();
-    // Spec section 5: CPF digits only.
+    // Spec section 5: a CPF is digits; typed as printed, with its dots and dash, it is taken (ADR 040).
     await expect(page.getByRole('alert').first()).toBeVisible();
-    await page.getByLabel('CPF or CNPJ (digits only)').fill('12345678909');
+    await page.getByLabel('CPF or CNPJ').fill('123.456.789-09');
     await page.getByRole('button', { name: 'Pay now' }).click();
 
     await expect(page.getByRole('heading', { name: 'Pay with PIX' })).toBeVisible();

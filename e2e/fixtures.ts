@@ -128,7 +128,7 @@ export async function fillPayer(page: Page, method: 'PIX' | 'Payment slip (bolet
   await page.getByRole('radio', { name: method }).check();
   await page.getByLabel('First name').fill(payer.first);
   await page.getByLabel('Last name').fill(payer.last);
-  await page.getByLabel('CPF or CNPJ (digits only)').fill(payer.cpf);
+  await page.getByLabel('CPF or CNPJ').fill(payer.cpf);
 }
 
 /** The payer's bank pays a PIX BR Code: the sandbox bank reads the txid from it. */

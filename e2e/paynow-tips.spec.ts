@@ -51,7 +51,7 @@ test.describe('/paynowTips', () => {
     // The reminder is its own action: it emails the instructions (once a minute at most).
     await page.getByRole('button', { name: 'Email me these instructions' }).click();
     await expect(page.getByText(/^We emailed the payment instructions to /)).toBeVisible();
-    await expect.poll(async () => (await mailbox(request, who.email))[0]?.links.some((l) => l.includes(`/payment?orderId=${orderId}`))).toBe(true);
+    await expect.poll(async () => (await mailbox(request, who.email))[0]?.links.some((l) => l.includes(`/payment-pix?orderId=${orderId}`))).toBe(true);
     await page.getByRole('button', { name: 'Email me these instructions' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Operation too frequent' })).toBeVisible();
     // axe runs on timers: time flows while it looks (a quiet poll meanwhile still reads pending).
@@ -82,7 +82,7 @@ test.describe('/paynowTips', () => {
     await login('paynow-slip');
     await page.goto('/payment?planId=1');
     await fillPayer(page, 'Payment slip (boleto)');
-    await page.getByLabel('ZIP code').fill('01310100');
+    await page.getByLabel('CEP (Brazilian postal code)').fill('01310-100');
     await page.getByLabel('State').fill('SP');
     await page.getByLabel('City').fill('São Paulo');
     await page.getByLabel('Street').fill('Avenida Paulista');

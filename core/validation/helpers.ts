@@ -6,6 +6,12 @@
 /** Whitespace is removed from text fields as the user types. */
 export const stripWhitespace = (value: string) => value.replace(/\s+/g, '');
 
+/**
+ * A number as people write it on documents, without its separators: "123.456.789-09",
+ * "12.345.678/0001-95", "01310-100" (docs/decisions/040). Letters stay, for the form to refuse.
+ */
+export const stripSeparators = (value: string) => value.replace(/[\s.\-/]+/g, '');
+
 /** Local part, @, dot-separated domain labels of at most 63 characters. */
 const emailPattern = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 export const isEmail = (value: string) => value.length <= 254 && emailPattern.test(value);

@@ -11,6 +11,7 @@ import {
   nicknamePattern,
   normaliseNickname,
   passesLuhn,
+  stripSeparators,
   stripWhitespace,
 } from './helpers';
 
@@ -148,15 +149,23 @@ export const cardSchema = (now: () => Date = () => new Date()) =>
     );
 
 /** CPF (11 digits) or CNPJ (14 digits), digits only: dots, dashes and spaces are refused, not cleaned. */
-export const cpfSchema = z.string().check(
-  z.minLength(1, V.required),
-  z.superRefine((v, ctx) => {
-    if (!isDigits(v)) ctx.addIssue({ code: 'custom', message: V.cpfDigitsOnly });
-    else if (!(isCpf(v) || isCnpj(v))) ctx.addIssue({ code: 'custom', message: V.cpfInvalid });
-  }),
+/** A CPF or CNPJ, typed with or without its dots, dash and slash; sent as digits (spec section 5). */
+export const cpfSchema = z.pipe(
+  z.pipe(z.string(), z.transform(stripSeparators)),
+  z.string().check(
+    z.minLength(1, V.required),
+    z.superRefine((v, ctx) => {
+      if (!isDigits(v)) ctx.addIssue({ code: 'custom', message: V.cpfDigitsOnly });
+      else if (!(isCpf(v) || isCnpj(v))) ctx.addIssue({ code: 'custom', message: V.cpfInvalid });
+    }),
+  ),
 );
 
-export const zipcodeSchema = z.pipe(compact, z.string().check(z.minLength(1, V.required), z.refine(isZipcode, V.zipcodeIncorrect)));
+/** A CEP, typed with or without its dash (01310-100); sent as its 8 digits. */
+export const zipcodeSchema = z.pipe(
+  z.pipe(z.string(), z.transform(stripSeparators)),
+  z.string().check(z.minLength(1, V.required), z.refine(isZipcode, V.zipcodeIncorrect)),
+);
 
 /** State must be chosen before city (spec section 5). */
 export const stateCitySchema = z.object({ state: z.string(), city: z.string() }).check(

@@ -162,11 +162,15 @@ describe('schemas give the spec messages', () => {
     });
   });
   it('CPF digits only, then check digits; ZIP code; state before city', () => {
-    expect(firstMessage(cpfSchema.safeParse('529.982.247-25'))).toBe(V.cpfDigitsOnly);
+    // Typed as printed on documents, with dots, dash and slash: sent as digits (ADR 040).
+    expect(cpfSchema.parse('529.982.247-25')).toBe('52998224725');
+    expect(cpfSchema.parse('11.222.333/0001-81')).toBe('11222333000181');
+    expect(firstMessage(cpfSchema.safeParse('529.982.247-2A'))).toBe(V.cpfDigitsOnly);
     expect(firstMessage(cpfSchema.safeParse('52998224726'))).toBe(V.cpfInvalid);
     expect(cpfSchema.safeParse('11222333000181').success).toBe(true);
     expect(firstMessage(zipcodeSchema.safeParse('0131000'))).toBe(V.zipcodeIncorrect);
     expect(zipcodeSchema.parse('01310 100')).toBe('01310100');
+    expect(zipcodeSchema.parse('01310-100')).toBe('01310100');
     expect(fieldErrors(stateCitySchema.safeParse({ state: '', city: 'Campinas' }).error!).city).toBe(V.stateBeforeCity);
   });
   it('every message id is in the catalogue', () => {

@@ -17,11 +17,11 @@ export const methodNames: Record<string, string> = {
 export const payerLabels: Record<string, string> = {
   firstName: 'First name',
   lastName: 'Last name',
-  cpf: 'CPF or CNPJ (digits only)',
+  cpf: 'CPF or CNPJ',
   birthday: 'Date of birth',
   areaCode: 'Country code',
   phone: 'Phone number',
-  zipcode: 'ZIP code',
+  zipcode: 'CEP (Brazilian postal code)',
   state: 'State',
   city: 'City',
   street: 'Street',

@@ -17,7 +17,7 @@ export function fillAndPay({ card, payer }: PayDetails) {
   }
   if (payer?.firstName) type('First name', payer.firstName);
   if (payer?.lastName) type('Last name', payer.lastName);
-  if (payer?.cpf) type('CPF or CNPJ (digits only)', payer.cpf);
+  if (payer?.cpf) type('CPF or CNPJ', payer.cpf);
   fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
 }
 
