@@ -20,8 +20,11 @@ export const currencySymbol = (currency: string) => currencySymbols[currency] ??
 
 /** Money travels in minor units; it is shown with 2 decimals (spec section 9) in the user's locale. */
 export function formatMoney(minor: number, currency: string, locale: string): string {
-  const exponent = exponents[currency] ?? 2;
-  const amount = minor / 10 ** exponent;
-  const digits = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-  return `${currencySymbol(currency)} ${digits}`;
+  return `${currencySymbol(currency)} ${plainAmount(minor, currency, locale, true)}`;
+}
+
+/** The amount alone, as a bank app takes it typed or pasted: "29,90" in Portuguese, no symbol, no grouping unless asked. */
+export function plainAmount(minor: number, currency: string, locale: string, grouping = false): string {
+  const amount = minor / 10 ** (exponents[currency] ?? 2);
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: grouping }).format(amount);
 }

@@ -87,11 +87,12 @@ describe('OrderList', () => {
   it('links a paid order to its receipt, an unpaid or failed one to paying it, a closed one nowhere', () => {
     const paid = order('PAYMENT_SUCCEEDED');
     const refundPending = order('REFUND_PENDING');
-    const submitted = order('SUBMITTED');
+    const submitted = order('PAYMENT_PENDING');
     const failed = order('PAYMENT_FAILED');
     const cancelled = order('PAYMENT_CANCELLED');
     const refunded = order('REFUND_SUCCEEDED');
-    renderList({ orders: [paid, refundPending, submitted, failed, cancelled, refunded] });
+    const reported = order('SUBMITTED');
+    renderList({ orders: [paid, refundPending, submitted, failed, cancelled, refunded, reported] });
     for (const o of [paid, refundPending]) {
       const link = within(rowOf(o)).getByRole('link', { name: 'View receipt' });
       expect(link.getAttribute('href')).toBe(`/receipt?orderId=${o.id}`);
@@ -100,6 +101,9 @@ describe('OrderList', () => {
     }
     for (const o of [submitted, failed]) expect(within(rowOf(o)).getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(`/payment?orderId=${o.id}`);
     for (const o of [cancelled, refunded]) expect(within(rowOf(o)).queryByRole('link')).toBeNull();
+    // A transfer whose receipt was sent waits for the bank: not offered for paying again.
+    expect(within(rowOf(reported)).queryByRole('link')).toBeNull();
+    expect(rowOf(reported).querySelector('.order-note')!.textContent).toBe('Transfer reported. We confirm it as soon as it reaches our account.');
   });
 
   it('sends a PIX or slip still to pay to its same code or slip, and a pending card order to paying it', () => {
@@ -148,12 +152,14 @@ describe('OrderList', () => {
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('in Portuguese: SUBMITTED is "Pendente", the links are translated', () => {
+  it('in Portuguese: SUBMITTED is "Pendente", the links and notes are translated', () => {
     const submitted = order('SUBMITTED');
+    const failed = order('PAYMENT_FAILED');
     const paid = order('PAYMENT_SUCCEEDED');
-    renderList({ orders: [submitted, paid] }, 'pt', pt);
+    renderList({ orders: [submitted, failed, paid] }, 'pt', pt);
     expect(rowOf(submitted).querySelector('.order-status')!.textContent).toBe('Pendente');
-    expect(within(rowOf(submitted)).getByRole('link', { name: 'Pagar agora' })).toBeTruthy();
+    expect(rowOf(submitted).querySelector('.order-note')!.textContent).toBe('Transferência informada. Confirmamos assim que ela chegar à nossa conta.');
+    expect(within(rowOf(failed)).getByRole('link', { name: 'Pagar agora' })).toBeTruthy();
     expect(within(rowOf(paid)).getByRole('link', { name: 'Ver o recibo' })).toBeTruthy();
     expect(rowOf(paid).textContent).toContain('R$ 29,90');
   });

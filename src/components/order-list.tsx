@@ -16,6 +16,11 @@ const m = defineMessages({
   pages: { id: 'orders.pages', defaultMessage: 'Order pages', description: 'Accessible name of the order list paging' },
   previous: { id: 'orders.previous', defaultMessage: 'Previous', description: 'Order list: button to the previous page of orders' },
   next: { id: 'orders.next', defaultMessage: 'Next', description: 'Order list: button to the next page of orders' },
+  transferReported: {
+    id: 'orders.transferReported',
+    defaultMessage: 'Transfer reported. We confirm it as soon as it reaches our account.',
+    description: 'Order list: shown instead of "Pay now" on an order whose bank transfer receipt was sent (status SUBMITTED)',
+  },
   confirming: {
     id: 'orders.confirming',
     defaultMessage: 'Payment being confirmed. Look again in a few minutes.',
@@ -86,6 +91,8 @@ export const statusMessage = (status: OrderStatus): MessageDescriptor => (status
  */
 export function orderAction(order: Pick<Order, 'id' | 'status' | 'paymentType'>): { kind: 'receipt' | 'pay'; to: string } | null {
   if (paidStatuses.includes(order.status)) return { kind: 'receipt', to: paths.receipt(order.id) };
+  // A transfer already reported waits for the bank: paying it again would pay twice.
+  if (order.status === 'SUBMITTED') return null;
   // A PIX code, slip, transfer or quote still to pay is shown again, not replaced (awaitsCustomerMoney).
   if (awaitsCustomerMoney(order)) return { kind: 'pay', to: paths.paymentPix(order.id) };
   if (payableStatuses.includes(order.status)) return { kind: 'pay', to: paths.payment({ orderId: order.id }) };
@@ -195,6 +202,7 @@ function OrderRow({ order, tv }: { order: Order; tv: boolean }) {
       </span>
       <span className="order-action">
         {awaitingConfirmation(order.status) && <span className="order-note">{intl.formatMessage(m.confirming)}</span>}
+        {order.status === 'SUBMITTED' && <span className="order-note">{intl.formatMessage(m.transferReported)}</span>}
         {action && (
           <Link to={action.to} className={action.kind === 'pay' ? 'button' : 'button button-secondary'} aria-describedby={refId} data-stop="">
             {intl.formatMessage(action.kind === 'pay' ? m.pay : m.receipt)}

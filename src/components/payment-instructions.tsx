@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { PayResultOf } from '../../machines/payment/payment.types';
-import { formatMoney } from '../../core/config/money';
+import { formatMoney, plainAmount } from '../../core/config/money';
 
 /**
  * The instructions of a payment left to finish (the PIX code, the slip, the account to transfer to,
@@ -59,12 +59,20 @@ function useFormatters() {
   };
 }
 
-/** Spec section 5 (copy buttons): the code goes to the clipboard, and the button says so. */
-export function CopyButton({ text }: { text: string }) {
+/**
+ * Spec section 5 (copy buttons): the code goes to the clipboard, and the button says so.
+ * `describedBy`: the label of what it copies, where a page has several.
+ */
+export function CopyButton({ text, describedBy }: { text: string; describedBy?: string }) {
   const intl = useIntl();
   const [copied, setCopied] = useState(false);
   return (
-    <button type="button" className="button button-secondary" onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}>
+    <button
+      type="button"
+      className="button button-secondary"
+      aria-describedby={describedBy}
+      onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}
+    >
       {intl.formatMessage(copied ? m.copied : m.copy)}
     </button>
   );
@@ -115,16 +123,17 @@ export function BoletoPanel({ boleto, children }: { boleto: PayResultOf<'boleto'
 /** The account to transfer to and the reference; the flow adds the proof upload as children. */
 export function TransferPanel({ transfer: t, children }: { transfer: PayResultOf<'bank_transfer'>; children?: ReactNode }) {
   const { intl, when, money } = useFormatters();
-  const rows: Array<[keyof typeof m, string | undefined]> = [
+  // What a bank app asks to be typed gets a copy button: numbers and the reference.
+  const rows: Array<[keyof typeof m, string | undefined, string?]> = [
     ['bank', t.account.bankName],
     ['holder', t.account.accountHolder],
-    ['taxId', t.account.taxId],
-    ['branch', t.account.branch],
-    ['account', t.account.accountNumber],
-    ['routing', t.account.routingNumber],
-    ['swift', t.account.swift],
-    ['reference', t.reference],
-    ['amount', money(t.amount, t.currency)],
+    ['taxId', t.account.taxId, t.account.taxId],
+    ['branch', t.account.branch, t.account.branch],
+    ['account', t.account.accountNumber, t.account.accountNumber],
+    ['routing', t.account.routingNumber, t.account.routingNumber],
+    ['swift', t.account.swift, t.account.swift],
+    ['reference', t.reference, t.reference],
+    ['amount', money(t.amount, t.currency), plainAmount(t.amount, t.currency, intl.locale)],
   ];
   return (
     <section aria-labelledby="transfer-title" className="payment-step">
@@ -133,10 +142,12 @@ export function TransferPanel({ transfer: t, children }: { transfer: PayResultOf
       <dl className="details">
         {rows
           .filter(([, v]) => v)
-          .map(([k, v]) => (
+          .map(([k, v, copy]) => (
             <div key={k}>
-              <dt>{intl.formatMessage(m[k])}</dt>
-              <dd>{v}</dd>
+              <dt id={`transfer-${k}`}>{intl.formatMessage(m[k])}</dt>
+              <dd>
+                <span>{v}</span> {copy ? <CopyButton text={copy} describedBy={`transfer-${k}`} /> : null}
+              </dd>
             </div>
           ))}
       </dl>

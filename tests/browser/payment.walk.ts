@@ -127,6 +127,8 @@ async function assertScreen(page: Page, s: AnyMachineSnapshot, walletPhone: stri
     if (s.matches({ transfer: 'reported' })) await page.getByText(/your transfer is reported/).waitFor();
     else await page.getByLabel(/Upload the bank receipt/).waitFor();
     if (s.matches({ transfer: 'uploadingProof' })) await page.getByText('Uploading your receipt…').waitFor();
+    if (s.matches({ transfer: 'awaitingProof' }) && c.errCode === 5000)
+      await page.getByRole('alert').filter({ hasText: "Send the bank's receipt as a PNG, JPEG or PDF file of at most 5 MB." }).waitFor();
   }
   if (s.matches('otp')) {
     await heading('Confirm with the code from your operator');
@@ -191,7 +193,7 @@ browserWalkSuite({
           .getByLabel(/Upload the bank receipt/)
           .setInputFiles(
             payment.next.badProof
-              ? { name: 'receipt.txt', mimeType: 'text/plain', buffer: Buffer.from('not a receipt') }
+              ? { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a receipt') }
               : { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from(PDF) },
           ),
       LEFT_TO_PAY_LATER: (page) => page.getByRole('button', { name: 'I will pay later' }).click(),

@@ -183,6 +183,9 @@ function assertScreen(s: AnyMachineSnapshot, walletPhone: string, page: Page) {
     if (s.matches({ transfer: 'reported' })) expect(screen.getByText(/your transfer is reported/)).toBeTruthy();
     else expect(screen.getByLabelText(/Upload the bank receipt/)).toBeTruthy();
     if (s.matches({ transfer: 'uploadingProof' })) expect(screen.getByText('Uploading your receipt…')).toBeTruthy();
+    // A file the server cannot read as a receipt: said in the receipt's words, not as "Invalid request".
+    if (s.matches({ transfer: 'awaitingProof' }) && s.context.errCode === 5000)
+      expect(screen.getByRole('alert').textContent).toBe("Send the bank's receipt as a PNG, JPEG or PDF file of at most 5 MB.");
   }
   if (s.matches('otp')) {
     expect(heading('Confirm with the code from your operator')).toBeTruthy();

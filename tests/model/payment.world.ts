@@ -337,10 +337,9 @@ export class PaymentWorld {
     return { coin: 'USDT' as const, network: 'TRC20' };
   }
 
+  /** The receipt: a PDF, or (to be refused) a file named and typed as one whose bytes are not, which only the server can tell. */
   proof(FileType: typeof File = File): File {
-    return new FileType([this.next.badProof ? 'not a receipt' : PDF], this.next.badProof ? 'receipt.txt' : 'receipt.pdf', {
-      type: this.next.badProof ? 'text/plain' : 'application/pdf',
-    });
+    return new FileType([this.next.badProof ? 'not a receipt' : PDF], 'receipt.pdf', { type: 'application/pdf' });
   }
 
   /** What the server says of the order in each state. */

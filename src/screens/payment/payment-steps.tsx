@@ -25,6 +25,11 @@ const m = defineMessages({
     defaultMessage: 'Upload the bank receipt (PNG, JPEG or PDF, up to 5 MB)',
     description: 'Label of the proof-of-payment file input',
   },
+  proofFile: {
+    id: 'payment.transfer.proofFile',
+    defaultMessage: "Send the bank's receipt as a PNG, JPEG or PDF file of at most 5 MB.",
+    description: 'Shown next to the transfer proof field when the chosen file is of another type or too large',
+  },
   uploading: { id: 'payment.transfer.uploading', defaultMessage: 'Uploading your receipt…', description: 'Shown while the proof is uploaded' },
   reported: {
     id: 'payment.transfer.reported',
@@ -111,18 +116,16 @@ export function PaymentSteps({ actorRef }: { actorRef: ActorRefFrom<PaymentMachi
           ) : (
             <>
               <label htmlFor="proof">{intl.formatMessage(m.proof)}</label>
-              <input
-                id="proof"
-                type="file"
-                accept="image/png,image/jpeg,application/pdf"
-                disabled={view.busy}
-                onChange={(e) => {
-                  const file = e.currentTarget.files?.[0];
-                  if (file) send({ type: 'PROOF_SELECTED', file });
-                }}
-              />
+              <ProofInput busy={view.busy} onFile={(file) => send({ type: 'PROOF_SELECTED', file })} />
               {view.busy ? <p role="status">{intl.formatMessage(m.uploading)}</p> : null}
-              <RefusalNotice code={view.errCode ?? null} />
+              {/* 5000 here: the file is not a receipt the server can read (its bytes are no PNG, JPEG or PDF). */}
+              {view.errCode === 5000 ? (
+                <p className="notice notice-warning" role="alert">
+                  {intl.formatMessage(m.proofFile)}
+                </p>
+              ) : (
+                <RefusalNotice code={view.errCode ?? null} />
+              )}
             </>
           )}
           {waiting}
@@ -212,5 +215,39 @@ function OtpPanel({
         </button>
       </form>
     </section>
+  );
+}
+
+/** What the server takes as a receipt (POST /api/uploadObject/v1): PNG, JPEG or PDF, up to 5 MiB. */
+const PROOF_TYPES = ['image/png', 'image/jpeg', 'application/pdf'];
+const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The receipt's file field: a file the server would refuse is said here, and never sent. */
+function ProofInput({ busy, onFile }: { busy: boolean; onFile(file: File): void }) {
+  const intl = useIntl();
+  const [refused, setRefused] = useState(false);
+  return (
+    <>
+      <input
+        id="proof"
+        type="file"
+        accept={PROOF_TYPES.join(',')}
+        disabled={busy}
+        aria-invalid={refused || undefined}
+        aria-describedby={refused ? 'proof-error' : undefined}
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          if (!file) return;
+          const fits = PROOF_TYPES.includes(file.type) && file.size > 0 && file.size <= PROOF_MAX_BYTES;
+          setRefused(!fits);
+          if (fits) onFile(file);
+        }}
+      />
+      {refused ? (
+        <span id="proof-error" className="field-error" role="alert">
+          {intl.formatMessage(m.proofFile)}
+        </span>
+      ) : null}
+    </>
   );
 }
