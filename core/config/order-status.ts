@@ -27,6 +27,14 @@ export const payLaterTypes: readonly string[] = ['pix', 'boleto', 'bank_transfer
 export const awaitsCustomerMoney = (order: { status: OrderStatus; paymentType?: string | null | undefined }): boolean =>
   order.status === 'PAYMENT_PENDING' && order.paymentType != null && payLaterTypes.includes(order.paymentType);
 
+/**
+ * Whether a page offers a new payment for the order: an open one, but not one whose card answer
+ * is awaited (docs/decisions/036), whose transfer receipt was sent (SUBMITTED: paying again would
+ * pay twice), nor one whose code or slip is still to pay (shown again instead).
+ */
+export const offeredForPaying = (order: { status: OrderStatus; paymentType?: string | null | undefined }): boolean =>
+  payableStatuses.includes(order.status) && order.status !== 'SUBMITTED' && !awaitsCustomerMoney(order);
+
 /** Orders whose service the customer has (and keeps while a refund or dispute is undecided): they have a receipt. */
 export const paidStatuses: readonly OrderStatus[] = [
   'PAYMENT_SUCCEEDED',

@@ -3,7 +3,7 @@ import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from '
 import { Link } from 'react-router-dom';
 import { LoadState } from './load-state';
 import { formatMoney } from '../../core/config/money';
-import { awaitingConfirmation, awaitsCustomerMoney, openStatuses, paidStatuses, payableStatuses, type OrderStatus } from '../../core/config/order-status';
+import { awaitingConfirmation, awaitsCustomerMoney, offeredForPaying, openStatuses, paidStatuses, type OrderStatus } from '../../core/config/order-status';
 import { paths } from '../../core/routing/paths';
 import { ORDERS_PAGE_SIZE, useOrders, type Order, type OrderPage } from '../queries/account-queries';
 import { shownTimestamp } from './account-days';
@@ -91,11 +91,9 @@ export const statusMessage = (status: OrderStatus): MessageDescriptor => (status
  */
 export function orderAction(order: Pick<Order, 'id' | 'status' | 'paymentType'>): { kind: 'receipt' | 'pay'; to: string } | null {
   if (paidStatuses.includes(order.status)) return { kind: 'receipt', to: paths.receipt(order.id) };
-  // A transfer already reported waits for the bank: paying it again would pay twice.
-  if (order.status === 'SUBMITTED') return null;
   // A PIX code, slip, transfer or quote still to pay is shown again, not replaced (awaitsCustomerMoney).
   if (awaitsCustomerMoney(order)) return { kind: 'pay', to: paths.paymentPix(order.id) };
-  if (payableStatuses.includes(order.status)) return { kind: 'pay', to: paths.payment({ orderId: order.id }) };
+  if (offeredForPaying(order)) return { kind: 'pay', to: paths.payment({ orderId: order.id }) };
   return null;
 }
 

@@ -99,7 +99,13 @@ async function assertScreen(page: Page, s: AnyMachineSnapshot, walletPhone: stri
     await expect.poll(() => where(page)).toBe(paths.paymentResult(orderId));
     if (s.matches('paid')) await page.getByRole('link', { name: 'See the receipt' }).waitFor();
     if (s.matches('expired') || s.matches('closed')) await page.getByRole('link', { name: 'See the plans' }).waitFor();
-    if (s.matches('pending')) await page.getByRole('link', { name: 'Pay this order' }).waitFor();
+    // Left to pay later: the same code, slip, details or quote again; a reported transfer waits for the bank.
+    if (s.matches('pending'))
+      await page
+        .getByRole('link', { name: 'See how to pay' })
+        .or(page.getByRole('heading', { level: 1, name: 'Payment being processed' }))
+        .first()
+        .waitFor();
     return;
   }
   if (s.matches('submitting') || s.matches('waitingToRetry')) {

@@ -5,7 +5,7 @@ import { LoadState } from '../../components/load-state';
 import { useOrderIdParam } from '../../components/use-order-id';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatMoney } from '../../../core/config/money';
-import { awaitingConfirmation, awaitsCustomerMoney, payableStatuses } from '../../../core/config/order-status';
+import { awaitingConfirmation, awaitsCustomerMoney, offeredForPaying, openStatuses } from '../../../core/config/order-status';
 import { paths } from '../../../core/routing/paths';
 import { usePaymentOf } from '../../queries/flows/payment-flows';
 import { usePaymentResultTip } from '../../queries/order-tip-queries';
@@ -65,7 +65,7 @@ export function PaymentResultScreen() {
   const confirming = awaitingConfirmation(t.status);
   // Money the customer sends (PIX, slip, transfer, crypto): the same code or details again.
   const awaiting = awaitsCustomerMoney(t);
-  const open = payableStatuses.includes(t.status) && !awaiting;
+  const open = offeredForPaying(t);
   return (
     <section className="page narrow result" data-status={t.status}>
       <h1>{confirming ? intl.formatMessage(m.confirmingTitle) : t.title}</h1>
@@ -87,7 +87,7 @@ export function PaymentResultScreen() {
             {intl.formatMessage(m.checkAgain)}
           </button>
         ) : null}
-        {!paid && !open && !confirming && !awaiting ? <Link to="/pricing-table">{intl.formatMessage(m.plans)}</Link> : null}
+        {!paid && !openStatuses.includes(t.status) ? <Link to="/pricing-table">{intl.formatMessage(m.plans)}</Link> : null}
         <Link to="/orders">{intl.formatMessage(m.orders)}</Link>
       </nav>
     </section>
