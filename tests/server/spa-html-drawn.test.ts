@@ -145,8 +145,14 @@ describe('the public first screens hold the app drawn for an anonymous visitor (
     const signedIn = drawn((await page('/pricing-table', { 'accept-language': 'en', cookie: 'signed_in=1' })).body)!;
     expect(signedIn).toContain(`>${escaped(t['session.logOut']!)}</button>`);
     expect(signedIn).not.toContain(escaped(t['session.logIn']!));
+    // List prices "may vary after you log in" is the anonymous visitor's notice only (spec section 2).
+    const notice = `<p class="muted">${escaped(t['pricing.mayVary']!)}</p>`;
+    expect(anonymous).toContain(notice);
+    expect(signedIn).not.toContain(notice);
     // The rest of the page is the same.
-    expect(signedIn.replace(/<div class="session-menu"[\s\S]*?<\/div>/, '')).toBe(anonymous.replace(/<div class="session-menu"[\s\S]*?<\/div>/, ''));
+    expect(signedIn.replace(/<div class="session-menu"[\s\S]*?<\/div>/, '')).toBe(
+      anonymous.replace(/<div class="session-menu"[\s\S]*?<\/div>/, '').replace(notice, ''),
+    );
     // A cookie that says anything else is no hint.
     expect(drawn((await page('/pricing-table', { 'accept-language': 'en', cookie: 'signed_in=0' })).body)).toBe(anonymous);
   });
