@@ -157,7 +157,7 @@ test.describe('the drawn signed-in first frame', () => {
     const html = await (await page.request.get('/payment?planId=1', { headers: { 'accept-language': 'pt-BR' } })).text();
     expect(html).toContain('<div class="preview" inert>');
     await page.goto('/payment?planId=1');
-    await expect(page).toHaveURL(/\/login\?redirect=%2Fpayment%3FplanId%3D1$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fpayment%3FplanId%3D1&reason=signInRequired$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
     expect((await context.cookies()).find((c) => c.name === 'signed_in')).toBeUndefined();
   });

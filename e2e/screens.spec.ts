@@ -98,9 +98,9 @@ test.describe('the router in the browser (spec section 2; docs/decisions/020)', 
     const who = await insertNewUser('guard');
     // /order is an alias of /orders, which needs a session.
     await page.goto('/order');
-    await expect(page).toHaveURL(/\/login\?redirect=%2Forders$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Forders&reason=signInRequired$/);
     await page.goto('/payment?planId=3');
-    await expect(page).toHaveURL(/\/login\?redirect=%2Fpayment%3FplanId%3D3$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fpayment%3FplanId%3D3&reason=signInRequired$/);
     await page.getByLabel('Email or phone number').fill(who.email);
     await page.getByLabel('Password').fill(who.password);
     await page.getByRole('button', { name: 'Log in' }).click();
