@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES, PROOF_TYPES, type ProofType } from '../../core/config/uploads';
 import type { FastifyInstance } from 'fastify';
 import { openStatuses } from '../billing/order-status';
 import { attachProof, loadLines, loadOrder, OrderErr, toOrder, transition } from '../billing/orders';
@@ -9,22 +10,18 @@ import { lockAccount } from '../repositories/account-repository';
 import { insertUpload, uploadOwner, uploadsSince } from '../repositories/upload-repository';
 import type { ServerServices } from '../services';
 
-/** A proof of payment is at most 5 MiB (the contract's UploadObjectRequest). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Uploads an account may make in 24 hours: enough for retries, not for filling the database. */
 export const MAX_UPLOADS_PER_DAY = 20;
 
 /** Operation too frequent (spec section 8). */
 const TOO_FREQUENT = -3031;
 
-export type UploadType = 'image/png' | 'image/jpeg' | 'application/pdf';
-
 /**
  * The type a file really is, from its first bytes (its magic number), whatever its name or
  * declared type says: PNG's 8-byte signature, JPEG's SOI marker and a JFIF/EXIF/other segment,
  * PDF's `%PDF-` header.
  */
-export function sniffUploadType(bytes: Uint8Array): UploadType | undefined {
+export function sniffUploadType(bytes: Uint8Array): ProofType | undefined {
   const starts = (sig: readonly number[]) => sig.every((b, i) => bytes[i] === b);
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
@@ -71,7 +68,7 @@ export function uploadHandlers(services: ServerServices) {
       const type = sniffUploadType(bytes);
       if (!type) throw invalid('only PNG, JPEG and PDF files are taken');
       // A declared type that is one of ours must be what the bytes are (a PNG sent as a PDF is refused).
-      if (['image/png', 'image/jpeg', 'application/pdf'].includes(declared) && declared !== type) throw invalid(`declared ${declared}, the bytes are ${type}`);
+      if ((PROOF_TYPES as readonly string[]).includes(declared) && declared !== type) throw invalid(`declared ${declared}, the bytes are ${type}`);
 
       const now = clock.now();
       const objectKey = `proofs/${accountUid}/${randomBytes(18)

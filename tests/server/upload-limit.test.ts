@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../server/routes/uploads';
+import { MAX_UPLOAD_BYTES } from '../../core/config/uploads';
 import { loggedInCustomer } from '../helpers/accounts';
 import { useTestServer } from '../helpers/test-server';
 

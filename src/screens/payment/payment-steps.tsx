@@ -6,6 +6,7 @@ import type { PaymentMachine } from '../../../machines/payment/payment.machine';
 import { selectPaymentView } from '../../../machines/payment/payment.selectors';
 import type { CryptoCoin, PayResultOf } from '../../../machines/payment/payment.types';
 import { RefusalNotice } from '../../components/refusal-notice';
+import { isProofFile, PROOF_TYPES } from '../../../core/config/uploads';
 import { BoletoPanel, CryptoPanel, PixPanel, TransferPanel } from '../../components/payment-instructions';
 
 const m = defineMessages({
@@ -218,10 +219,6 @@ function OtpPanel({
   );
 }
 
-/** What the server takes as a receipt (POST /api/uploadObject/v1): PNG, JPEG or PDF, up to 5 MiB. */
-const PROOF_TYPES = ['image/png', 'image/jpeg', 'application/pdf'];
-const PROOF_MAX_BYTES = 5 * 1024 * 1024;
-
 /** The receipt's file field: a file the server would refuse is said here, and never sent. */
 function ProofInput({ busy, onFile }: { busy: boolean; onFile(file: File): void }) {
   const intl = useIntl();
@@ -238,7 +235,7 @@ function ProofInput({ busy, onFile }: { busy: boolean; onFile(file: File): void 
         onChange={(e) => {
           const file = e.currentTarget.files?.[0];
           if (!file) return;
-          const fits = PROOF_TYPES.includes(file.type) && file.size > 0 && file.size <= PROOF_MAX_BYTES;
+          const fits = isProofFile(file);
           setRefused(!fits);
           if (fits) onFile(file);
         }}
