@@ -16,7 +16,16 @@ const text = (id: string) => {
   if (!t) throw new Error(`core/i18n/lang/pt.json has no message ${id}`);
   return t;
 };
-const exact = (s: string) => new RegExp(`^${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const exact = (s: string) => new RegExp(`^${escape(s)}$`);
+/** A message with placeholders as a pattern: each `{name}` stands for any text. */
+const shaped = (s: string) =>
+  new RegExp(
+    `^${s
+      .split(/\{\w+\}/)
+      .map(escape)
+      .join('.+')}$`,
+  );
 
 async function post(base: string, route: string, body: unknown) {
   const res = await fetch(`${base}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', Language: 'pt' }, body: JSON.stringify(body) });
@@ -68,7 +77,8 @@ export async function timePayment(page: Page, base: string): Promise<number> {
   await page.getByLabel(exact(text('payment.card.expiry'))).fill(testCard.expiry);
   await page.getByLabel(exact(text('payment.card.cvc'))).fill(testCard.cvc);
   await page.getByLabel(exact(text('payment.card.holder'))).fill(testCard.holder);
-  const pay = page.getByRole('button', { name: exact(text('payment.pay')) });
+  // The button says what it charges ("Pagar R$ 29,90").
+  const pay = page.getByRole('button', { name: shaped(text('payment.payAmount')) });
   await pay.waitFor();
   await page.evaluate(() => {
     const timing: PayTiming = {};

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, payByCard, screenshots, test } from './fixtures';
+import { expect, expectAccessible, payButton, payByCard, screenshots, test } from './fixtures';
 
 test.describe('the account screen and /stb-orders', () => {
   test.use({ locale: 'en-US' });
@@ -53,7 +53,7 @@ test.describe('the account screen and /stb-orders', () => {
     // Paying the declined order from the list (with the saved card), then back to the orders: the list is fresh.
     await page.getByRole('region', { name: 'Orders' }).getByRole('link', { name: 'Pay now' }).click();
     await expect(page).toHaveURL(/\/payment\?orderId=ORD[0-9A-Z]{20}$/);
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: payButton }).click();
     await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/);
     await page.getByRole('link', { name: 'My orders' }).click();
     await expect(page).toHaveURL(/\/orders$/);

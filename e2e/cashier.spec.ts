@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, fillCard, logIn, screenshots, test } from './fixtures';
+import { expect, expectAccessible, fillCard, logIn, payButton, screenshots, test } from './fixtures';
 
 /** A second device (the customer's phone) on the same portal. */
 async function phone(browser: Browser, baseURL: string | undefined): Promise<Page> {
@@ -9,7 +9,7 @@ async function phone(browser: Browser, baseURL: string | undefined): Promise<Pag
 
 async function payByCard(page: Page) {
   await fillCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Pay now' }).click();
+  await page.getByRole('button', { name: payButton }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
 }
 
@@ -43,7 +43,7 @@ test.describe('paying on a phone from the TV (docs/decisions/025)', () => {
     // A declined card leaves an order to pay again.
     await page.goto('/payment?planId=1');
     await fillCard(page, '4000 0000 0000 0002');
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: payButton }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Card rejected' })).toBeVisible();
     await page.goto('/orders');
     const row = page.getByRole('link', { name: /Pay/ }).first();

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, fillCard, fillPayer, payPix, screenshots, test } from './fixtures';
+import { expect, expectAccessible, fillCard, fillPayer, payButton, payPix, screenshots, test } from './fixtures';
 
 test.describe('buying a plan', () => {
   test.use({ locale: 'en-US' });
@@ -13,11 +13,11 @@ test.describe('buying a plan', () => {
     await expect(page.getByRole('radio', { name: 'Credit card' })).toBeChecked();
 
     // Spec section 5: the card is checked in the browser before anything is sent.
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: payButton }).click();
     await expect(page.getByRole('alert').first()).toBeVisible();
 
     await fillCard(page, '4000 0000 0000 0002');
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: payButton }).click();
     // Spec section 8: 301 passes through to the form, which says it once.
     await expect(page.getByRole('alert').filter({ hasText: 'Card rejected' })).toBeVisible();
     await expectAccessible(page);
@@ -25,7 +25,7 @@ test.describe('buying a plan', () => {
 
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Save this card for next time and for auto-renewal').check();
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: payButton }).click();
     await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/);
     await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
     await expectAccessible(page);
@@ -43,7 +43,7 @@ test.describe('buying a plan', () => {
     await expect(page.getByRole('button', { name: 'Change billing card' })).toBeFocused();
     await expect(page.getByRole('radio', { name: 'VISA ending in 4242, expires 12/2030' })).toBeChecked();
     await expect(page.getByLabel('Card number')).toBeHidden();
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: payButton }).click();
     await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/);
     await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   });
@@ -52,11 +52,11 @@ test.describe('buying a plan', () => {
     await login('pix');
     await page.goto('/payment?p=1');
     await fillPayer(page, 'PIX', { first: 'Ana', last: 'Souza', cpf: '123.456.789-0X' });
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: payButton }).click();
     // Spec section 5: a CPF is digits; typed as printed, with its dots and dash, it is taken (ADR 040).
     await expect(page.getByRole('alert').first()).toBeVisible();
     await page.getByLabel('CPF or CNPJ').fill('123.456.789-09');
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: payButton }).click();
 
     await expect(page.getByRole('heading', { name: 'Pay with PIX' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'PIX QR code' })).toBeVisible();
@@ -80,7 +80,7 @@ test.describe('buying a plan', () => {
     await login('paypal');
     await page.goto('/payment?planId=1');
     await page.getByRole('radio', { name: 'PayPal' }).check();
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: payButton }).click();
     // The sandbox's PayPal page (it stands for paypal.com): the buyer approves.
     await expect(page).toHaveURL(/\/sandbox\/paypal\/checkoutnow\?token=[0-9A-Z]{17}$/);
     await expect(page.getByText('R$ 29.90 BRL')).toBeVisible();

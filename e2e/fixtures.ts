@@ -79,6 +79,7 @@ export const test = base.extend<Fixtures>({
   },
 });
 export { expect };
+export { payButton } from '../tests/model/payment-labels';
 
 /** No serious or critical accessibility violation (axe-core, WCAG 2.1 AA rules). */
 export async function expectAccessible(page: Page) {

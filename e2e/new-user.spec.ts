@@ -1,4 +1,4 @@
-import { expect, expectAccessible, fillCard, fillPayer, mailbox, payPix, test } from './fixtures';
+import { expect, expectAccessible, fillCard, fillPayer, mailbox, payButton, payPix, test } from './fixtures';
 
 /**
  * Tried as a new user: on a fresh server, everything a new customer does, in the
@@ -47,7 +47,7 @@ test.describe('a new customer, start to finish', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
     await fillCard(page, '4242 4242 4242 4242', 'BEATRIZ LIMA');
     await page.getByLabel('Save this card for next time and for auto-renewal').check();
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: payButton }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
 
     // Its receipt.
@@ -59,7 +59,7 @@ test.describe('a new customer, start to finish', () => {
     // A second plan by PIX, paid at the (sandbox) bank.
     await page.goto('/payment?planId=3');
     await fillPayer(page, 'PIX', { first: 'Beatriz', last: 'Lima', cpf: '12345678909' });
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: payButton }).click();
     await expect(page.getByRole('img', { name: 'PIX QR code' })).toBeVisible();
     const brCode = await page.getByLabel('PIX copy-and-paste code').inputValue();
     await payPix(request, brCode);

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, json, mailbox, screenshots, test } from './fixtures';
+import { expect, expectAccessible, json, mailbox, payButton, screenshots, test } from './fixtures';
 
 test.describe('password recovery', () => {
   test.use({ locale: 'en-US' });
@@ -68,7 +68,7 @@ test.describe('password recovery', () => {
     await page.getByLabel('Password').fill('after-upgrade-3');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/payment\?planId=1$/);
-    await expect(page.getByRole('button', { name: 'Pay now' })).toBeVisible();
+    await expect(page.getByRole('button', { name: payButton })).toBeVisible();
   });
 
   test('logging out, and opening an account page signed out, say so on the log-in page', async ({ page, login }) => {

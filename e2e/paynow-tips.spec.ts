@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, fillPayer, mailbox, payPix, screenshots, test } from './fixtures';
+import { expect, expectAccessible, fillPayer, mailbox, payButton, payPix, screenshots, test } from './fixtures';
 
 /** Submits the payment form, leaves the instructions headed `instructions` for later, and answers the order's id. */
 async function payLater(page: Page, instructions: string) {
-  await page.getByRole('button', { name: 'Pay now' }).click();
+  await page.getByRole('button', { name: payButton }).click();
   await expect(page.getByRole('heading', { name: instructions })).toBeVisible();
   await page.getByRole('button', { name: 'I will pay later' }).click();
   await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/);

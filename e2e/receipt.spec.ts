@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { readPdf } from '../tests/helpers/pdf-text';
-import { apiSession, expect, expectAccessible, fillCard, logIn, payThroughApi, screenshots, test } from './fixtures';
+import { apiSession, expect, expectAccessible, fillCard, logIn, payButton, payThroughApi, screenshots, test } from './fixtures';
 
 /** Clicks "Download PDF" (named in the page's language) and reads the file the browser saved. */
 async function downloadReceipt(page: Page, button: string) {
@@ -17,7 +17,7 @@ test.describe('the receipt', () => {
     await login('receipt');
     await page.goto('/payment?planId=1');
     await fillCard(page, '4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: payButton }).click();
     await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/);
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
 
@@ -110,7 +110,7 @@ test.describe('the receipt', () => {
     await page.getByRole('link', { name: 'Pay this order' }).click();
     await expect(page).toHaveURL(`/payment?orderId=${openId}`);
     await fillCard(page, '4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: payButton }).click();
     await expect(page).toHaveURL(`/paymentResult?orderId=${openId}`);
     await page.getByRole('link', { name: 'See the receipt' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Service period' })).toBeVisible();

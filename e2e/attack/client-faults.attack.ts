@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { expect, payButton, test } from '../fixtures';
 import { armTripwires, expectNoneTripped } from './xss-payloads';
 
 // Spec sections 7 and 8 (docs/security.md): the API failing under a filled form. The form keeps what was
@@ -63,14 +63,14 @@ test('payment: the API goes down on "Pay now"; the network toast, the card kept,
     refused++;
     return route.abort('connectionrefused');
   });
-  await page.getByRole('button', { name: 'Pay now' }).click();
+  await page.getByRole('button', { name: payButton }).click();
   await expect(page.getByRole('alert').filter({ hasText: networkError })).toBeVisible();
   expect(refused).toBe(1);
   await expect(page).toHaveURL(/\/payment\?planId=1$/);
   for (const [label, value] of Object.entries(card)) await expect(page.getByLabel(label)).toHaveValue(value);
 
   await page.unroute('**/api/bill/pay/v1');
-  await page.getByRole('button', { name: 'Pay now' }).click();
+  await page.getByRole('button', { name: payButton }).click();
   await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   forgetRefusals(consoleErrors);

@@ -61,26 +61,75 @@ export function nearestInDirection(from: Box, candidates: readonly Box[], direct
 const focusableSelector =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** Controls where an arrow has its own meaning and must be left alone. */
+/**
+ * Controls where an arrow has its own meaning and must be left alone. A select and a radio are not
+ * among them: passing over them with the remote must not change their value (docs/decisions/024).
+ */
 function keepsArrows(el: Element | null, direction: Direction): boolean {
   if (!el) return false;
-  if (el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) return true;
+  if (el instanceof HTMLTextAreaElement) return true;
   if (el.getAttribute('role') === 'tab' || el.closest('[role="tablist"]')) return direction === 'left' || direction === 'right';
   if (el instanceof HTMLInputElement) {
-    if (['radio', 'range'].includes(el.type)) return true;
+    if (el.type === 'range') return true;
     // In a text field left and right move the caret; up and down leave it.
     return ['text', 'email', 'tel', 'password', 'search', 'url', 'number'].includes(el.type) && (direction === 'left' || direction === 'right');
   }
   return false;
 }
 
+/** The keys a remote's Back button sends in TV browsers, and Escape on a keyboard. */
+const backKeys = new Set(['Escape', 'Backspace', 'GoBack', 'BrowserBack']);
+
+/** The next enabled option of a select in `step` direction, or the current one at either end. */
+function stepOption(select: HTMLSelectElement, step: 1 | -1): number {
+  for (let i = select.selectedIndex + step; i >= 0 && i < select.options.length; i += step) if (!select.options[i]!.disabled) return i;
+  return select.selectedIndex;
+}
+
 /** Moves focus with the arrow keys while `active()` says the page is in the set-top-box scene. */
 export function installRemoteNavigation(doc: Document, active: () => boolean): () => void {
+  // A select being chosen in: Enter opened it, up and down move through its options, Enter picks
+  // (the only moment its change is announced), Back puts the value it had back.
+  let choosing: { select: HTMLSelectElement; before: string } | null = null;
+  const stopChoosing = (keep: boolean) => {
+    if (!choosing) return;
+    const { select, before } = choosing;
+    choosing = null;
+    select.removeAttribute('data-remote-choosing');
+    select.setAttribute('aria-expanded', 'false');
+    if (!keep) select.value = before;
+    else if (select.value !== before) select.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+
+  const onChoosingKey = (event: KeyboardEvent, select: HTMLSelectElement) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') select.selectedIndex = stepOption(select, event.key === 'ArrowDown' ? 1 : -1);
+    else if (event.key === 'Enter') stopChoosing(true);
+    else if (backKeys.has(event.key)) stopChoosing(false);
+    else if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+  };
+
   const onKey = (event: KeyboardEvent) => {
-    const direction = keyDirections[event.key];
-    if (!direction || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || !active()) return;
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || !active()) return;
     const current = doc.activeElement instanceof HTMLElement && doc.activeElement !== doc.body ? doc.activeElement : null;
-    if (keepsArrows(current, direction)) return;
+    if (choosing && choosing.select === current) return onChoosingKey(event, choosing.select);
+    if (event.key === 'Enter' && current instanceof HTMLSelectElement) {
+      event.preventDefault();
+      choosing = { select: current, before: current.value };
+      current.setAttribute('data-remote-choosing', '');
+      current.setAttribute('aria-expanded', 'true');
+      return;
+    }
+    // Enter on a radio or a checkbox would send its form; on a remote it picks the option.
+    if (event.key === 'Enter' && current instanceof HTMLInputElement && (current.type === 'radio' || current.type === 'checkbox')) {
+      event.preventDefault();
+      current.click();
+      return;
+    }
+    const direction = keyDirections[event.key];
+    if (!direction || keepsArrows(current, direction)) return;
+    // Whatever happens next, the arrow must not reach a select or a radio group as a change.
+    if (current instanceof HTMLSelectElement || (current instanceof HTMLInputElement && current.type === 'radio')) event.preventDefault();
     const dialog = doc.querySelector('[role="dialog"][aria-modal="true"]');
     const scope: ParentNode = dialog ?? doc;
     const controls = [...scope.querySelectorAll<HTMLElement>(focusableSelector)].filter(
@@ -98,6 +147,15 @@ export function installRemoteNavigation(doc: Document, active: () => boolean): (
     controls[index]!.focus();
     controls[index]!.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   };
+  // Leaving a select while choosing (a click elsewhere) is a Back, not a pick.
+  const onFocusOut = (event: FocusEvent) => {
+    if (choosing && event.target === choosing.select) stopChoosing(false);
+  };
   doc.addEventListener('keydown', onKey);
-  return () => doc.removeEventListener('keydown', onKey);
+  doc.addEventListener('focusout', onFocusOut);
+  return () => {
+    stopChoosing(false);
+    doc.removeEventListener('keydown', onKey);
+    doc.removeEventListener('focusout', onFocusOut);
+  };
 }

@@ -16,7 +16,7 @@ import { CheckoutWorld } from '../model/checkout.world';
 import type { GraphModel } from '../model/harness';
 import { browserWalkSuite, useBrowserServer } from './browser-walk';
 import { signedInStorage } from './page-helpers';
-import { methodNames } from '../model/payment-labels';
+import { methodNames, payButton } from '../model/payment-labels';
 import { chooseMethod, fillAndPay, letPixExpireOnPage, loseOnTheNetwork } from './payment-form';
 
 const world = await useBrowserServer();
@@ -47,7 +47,7 @@ const loading = (page: Page) => page.getByText('Preparing your order…');
 /** What the customer sees in each state (the screens walk checks every detail; here, that the page shows the state). */
 async function assertScreen(page: Page, s: AnyMachineSnapshot) {
   const c = s.context as CheckoutContext & { cart?: { id: string }; outcome?: { orderId?: string } };
-  const button = (name: string) => page.getByRole('button', { name, exact: true });
+  const button = (name: string | RegExp) => page.getByRole('button', { name, exact: true });
   if (s.status === 'done') {
     if (s.matches('paid') || s.matches('pending') || s.matches('closed')) {
       // On to the order's result; a charge whose answer was lost made no order the page knows of: on to the orders.
@@ -97,7 +97,7 @@ async function assertScreen(page: Page, s: AnyMachineSnapshot) {
   if (s.matches('unbinding')) await page.getByRole('dialog', { name: 'Use this code on this order?' }).getByText(`The code ${c.discountCode}`).waitFor();
   if (s.matches('editing')) {
     await expect.poll(() => page.getByRole('radio', { name: methodNames[c.methodCode ?? 'card'], exact: true }).isChecked()).toBe(true);
-    await expect.poll(() => button('Pay now').isEnabled()).toBe(true);
+    await expect.poll(() => button(payButton).isEnabled()).toBe(true);
     // Repaying a refused order, its code stays: the code field is off.
     await expect.poll(() => page.getByLabel('Discount code').isDisabled()).toBe(c.orderId !== undefined);
     if (c.codeErrCode === 9000) await page.getByText('Unavailable code', { exact: true }).waitFor();
@@ -105,14 +105,14 @@ async function assertScreen(page: Page, s: AnyMachineSnapshot) {
     if (c.payErrCode === 301) await page.getByText('Card rejected', { exact: true }).waitFor();
   }
   if (s.matches('paying')) {
-    // The payment's own panel takes the form's place (its answer waits until the walk has looked).
-    await page.getByText('Processing your payment…').waitFor();
-    await expect.poll(() => button('Pay now').isVisible()).toBe(false);
+    // The form stays as typed, its Pay button spinning and off (the answer waits until the walk has looked).
+    await page.getByRole('status').filter({ hasText: 'Processing your payment…' }).waitFor();
+    await expect.poll(() => button(payButton).isDisabled()).toBe(true);
   }
   if (s.matches('findingRefusedOrder')) {
     // Back on the form, told why, while the refused order is looked up.
     await page.getByText('Card rejected', { exact: true }).waitFor();
-    await expect.poll(() => button('Pay now').isDisabled()).toBe(true);
+    await expect.poll(() => button(payButton).isDisabled()).toBe(true);
   }
 }
 

@@ -6,7 +6,7 @@ import type { PayDetails } from '../../machines/payment/payment.types';
 import { expireOverdue } from '../../server/billing/payment-jobs';
 import type { FakeClock } from '../../server/clock';
 import type { ServerServices } from '../../server/services';
-import { methodNames, payerLabels } from '../model/payment-labels';
+import { methodNames, payButton, payerLabels } from '../model/payment-labels';
 
 /** The chosen method's form (its accessible name is the method's). */
 export const methodForm = (page: Page, method: string) => page.getByRole('form', { name: methodNames[method] ?? method });
@@ -16,14 +16,14 @@ export async function chooseMethod(page: Page, method: string) {
   await page.getByRole('radio', { name: methodNames[method] ?? method, exact: true }).check();
 }
 
-/** Types `details` into the form of `method`, as a customer would, and presses Pay now. */
+/** Types `details` into the form of `method`, as a customer would, and presses Pay. */
 export async function fillAndPay(page: Page, method: string, details: PayDetails) {
   await fillForm(page, method, details);
   await pressPay(page, method);
 }
 
-/** Presses Pay now on the form of `method`, once the page lets the customer pay. */
-export const pressPay = (page: Page, method: string) => methodForm(page, method).getByRole('button', { name: 'Pay now' }).click();
+/** Presses Pay on the form of `method`, once the page lets the customer pay. */
+export const pressPay = (page: Page, method: string) => methodForm(page, method).getByRole('button', { name: payButton }).click();
 
 /** Types `details` into the form of `method`, as a customer would. */
 export async function fillForm(page: Page, method: string, { card, payer, mobileMoney, crypto }: PayDetails) {

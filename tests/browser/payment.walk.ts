@@ -15,6 +15,7 @@ import { paths } from '../../core/routing/paths';
 import { idempotencyHash } from '../../server/billing/idempotency';
 import { deriveKey } from '../../server/security/secrets';
 import { graphStates, type FlowPath } from '../model/harness';
+import { payButton } from '../model/payment-labels';
 import { card } from '../model/payment-world';
 import { PAYER, PDF } from '../model/payment-refusals';
 import { paymentGraph } from '../model/payment.model';
@@ -84,12 +85,12 @@ async function assertScreen(page: Page, s: AnyMachineSnapshot, walletPhone: stri
     if (s.matches('declined')) {
       // Back on the checkout's form, told why.
       await page.getByText('Card rejected', { exact: true }).waitFor();
-      return expect.poll(() => page.getByRole('button', { name: 'Pay now' }).isVisible()).toBe(true);
+      return expect.poll(() => page.getByRole('button', { name: payButton }).isVisible()).toBe(true);
     }
     if (s.matches('failure')) {
       // Back on the checkout's form; the client said what went wrong.
       await page.locator('.toaster').getByRole('alert').filter({ hasText: 'System internal error' }).first().waitFor();
-      return expect.poll(() => page.getByRole('button', { name: 'Pay now' }).isVisible()).toBe(true);
+      return expect.poll(() => page.getByRole('button', { name: payButton }).isVisible()).toBe(true);
     }
     if (s.matches('unanswered')) {
       // A charge whose answer was lost made no order the page knows of: on to the orders, where it waits to be confirmed.
@@ -230,7 +231,7 @@ browserWalkSuite({
         if (purchase.method !== 'card') await chooseMethod(page, purchase.method);
         await fillForm(page, purchase.method, purchase.details);
         // Priced and ready to pay: the answer's arrangement can no longer reach the checkout's own calls.
-        await expect.poll(() => methodForm(page, purchase.method).getByRole('button', { name: 'Pay now' }).isEnabled()).toBe(true);
+        await expect.poll(() => methodForm(page, purchase.method).getByRole('button', { name: payButton }).isEnabled()).toBe(true);
         await arrangeDeferred();
         await pressPay(page, purchase.method);
       },

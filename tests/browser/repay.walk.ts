@@ -14,7 +14,7 @@ import { repayGraph } from '../model/repay.model';
 import { RepayWorld } from '../model/repay.world';
 import { browserWalkSuite, useBrowserServer } from './browser-walk';
 import { signedInStorage } from './page-helpers';
-import { methodNames } from '../model/payment-labels';
+import { methodNames, payButton } from '../model/payment-labels';
 import { chooseMethod, fillAndPay, letPixExpireOnPage, loseOnTheNetwork } from './payment-form';
 
 const world = await useBrowserServer();
@@ -26,7 +26,7 @@ const where = (page: Page) => new URL(page.url()).pathname + new URL(page.url())
 /** What the customer sees in each state (the screens walk checks every detail; here, that the page shows the state). */
 async function assertScreen(page: Page, s: AnyMachineSnapshot, orderId: string, status: () => Promise<string | undefined>) {
   const c = s.context as RepayContext;
-  const button = (name: string) => page.getByRole('button', { name, exact: true });
+  const button = (name: string | RegExp) => page.getByRole('button', { name, exact: true });
   if (s.status === 'done') {
     if (s.matches('redirected')) {
       // The browser left for PayPal's approval page.
@@ -52,13 +52,13 @@ async function assertScreen(page: Page, s: AnyMachineSnapshot, orderId: string, 
   if (s.matches('editing')) {
     await expect.poll(() => page.getByRole('radio', { name: methodNames[c.methodCode ?? 'card'], exact: true }).isChecked()).toBe(true);
     if (c.methodCode === 'card') await expect.poll(() => page.getByLabel('Instalments').inputValue()).toBe(String(c.installments));
-    await expect.poll(() => button('Pay now').isEnabled()).toBe(true);
+    await expect.poll(() => button(payButton).isEnabled()).toBe(true);
     if (c.payErrCode === 301) await page.getByText('Card rejected', { exact: true }).waitFor();
   }
   if (s.matches('paying')) {
-    // The payment's own panel takes the form's place (its answer waits until the walk has looked).
-    await page.getByText('Processing your payment…').waitFor();
-    await expect.poll(() => button('Pay now').isVisible()).toBe(false);
+    // The form stays as typed, its Pay button spinning and off (the answer waits until the walk has looked).
+    await page.getByRole('status').filter({ hasText: 'Processing your payment…' }).waitFor();
+    await expect.poll(() => button(payButton).isDisabled()).toBe(true);
   }
 }
 

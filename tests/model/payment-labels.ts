@@ -27,3 +27,9 @@ export const payerLabels: Record<string, string> = {
   street: 'Street',
   streetNumber: 'Number',
 };
+
+/**
+ * The Pay button's name: "Pay" and what it charges ("Pay R$ 29.90", "Pay 6 × R$ 5.23"), or "Pay now"
+ * where the amount is the provider's to say (an order paid again in instalments).
+ */
+export const payButton = /^Pay (now$|.*\d)/;

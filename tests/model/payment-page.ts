@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { PayDetails } from '../../machines/payment/payment.types';
+import { payButton } from './payment-labels';
 
 const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 
@@ -18,7 +19,7 @@ export function fillAndPay({ card, payer }: PayDetails) {
   if (payer?.firstName) type('First name', payer.firstName);
   if (payer?.lastName) type('Last name', payer.lastName);
   if (payer?.cpf) type('CPF or CNPJ', payer.cpf);
-  fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+  fireEvent.click(screen.getByRole('button', { name: payButton }));
 }
 
 export function changeEmail(email: string) {

@@ -33,7 +33,7 @@ import { paymentGraph } from './payment.model';
 import { PaymentWorld, type PagePurchase } from './payment.world';
 import { inspectFlow, machineIdOf, renderSignedIn, watchDocumentNavigations, withSteadyStyles } from './router-bridge';
 import { walkSuite } from './walk-suite';
-import { methodNames, payerLabels } from './payment-labels';
+import { methodNames, payButton, payerLabels } from './payment-labels';
 
 // The page's uploads travel through Node's fetch in this process: its FormData, not jsdom's; one
 // made from a form (the discount code's) takes the form's fields as jsdom reads them.
@@ -67,7 +67,7 @@ const choose = (label: string, value: string, scope: Within = screen) => fireEve
  */
 async function payOnPage(purchase: PagePurchase, meanwhile: () => Promise<void>, checkout: () => AnyActorRef | undefined) {
   /** The form priced again and ready for the customer's next step, then `find`'s control (enabled). */
-  const ready = (find: () => HTMLElement = () => screen.getByText('Pay now', { selector: 'button' })) =>
+  const ready = (find: () => HTMLElement = () => screen.getByRole('button', { name: payButton })) =>
     waitFor(() => {
       expect(checkout()?.getSnapshot().matches('editing')).toBe(true);
       const control = find();
@@ -99,7 +99,7 @@ async function payOnPage(purchase: PagePurchase, meanwhile: () => Promise<void>,
   else expect(screen.queryByText(billingCardLine, { selector: 'p' })).toBeNull();
   if (!purchase.crafted) {
     // The chosen method's form, the one with the Pay button.
-    const form = within(screen.getByText('Pay now', { selector: 'button' }).closest('form')!);
+    const form = within(screen.getByRole('button', { name: payButton }).closest('form')!);
     if (savedCard) {
       const saved = document.querySelector<HTMLInputElement>(`input[type=radio][value="${savedCard}"]`)!;
       if (!saved.checked) fireEvent.click(saved);
@@ -120,7 +120,7 @@ async function payOnPage(purchase: PagePurchase, meanwhile: () => Promise<void>,
   }
   await meanwhile();
   if (purchase.crafted) checkout()!.send({ type: 'PAY_SUBMITTED', details: purchase.details });
-  else fireEvent.click(screen.getByText('Pay now', { selector: 'button' }));
+  else fireEvent.click(screen.getByRole('button', { name: payButton }));
 }
 
 /** Where the page is once the payment ended: the order's result, the orders, or still here (refused, failed; the browser leaves for PayPal). */

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import { useController, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
@@ -86,7 +86,7 @@ function LoginPage({ view, send, tokenEntrance, reason }: { view: LoginView; sen
         <LoginNotice view={view} send={send} />
       ) : (
         <>
-          <div className="tabs" role="tablist" aria-label={intl.formatMessage(m.tabs)}>
+          <div className="tabs" role="tablist" aria-label={intl.formatMessage(m.tabs)} onKeyDown={moveBetweenTabs}>
             <Tab selected={view.tab === 'email'} controls="login-panel" onSelect={() => send({ type: 'TAB_CHOSEN', tab: 'email' })}>
               {intl.formatMessage(m.emailTab)}
             </Tab>
@@ -121,6 +121,21 @@ function LoginPage({ view, send, tokenEntrance, reason }: { view: LoginView; sen
       )}
     </section>
   );
+}
+
+/**
+ * WAI-ARIA's tabs pattern: left and right (and Home, End) move to the neighbouring tab and open it,
+ * so a keyboard and a TV remote reach the code tab without Tab.
+ */
+function moveBetweenTabs(event: KeyboardEvent<HTMLDivElement>) {
+  const tabs = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')];
+  const at = tabs.indexOf(document.activeElement as HTMLElement);
+  const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[event.key];
+  if (at < 0 || next === undefined) return;
+  event.preventDefault();
+  const tab = tabs[(next + tabs.length) % tabs.length]!;
+  tab.focus();
+  tab.click();
 }
 
 function Tab({ selected, controls, onSelect, children }: { selected: boolean; controls: string; onSelect(): void; children: ReactNode }) {

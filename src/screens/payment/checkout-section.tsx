@@ -5,14 +5,15 @@ import type { ActorRefFrom } from 'xstate';
 import type { CheckoutMachine } from '../../../machines/checkout/checkout.machine';
 import { selectCheckoutView } from '../../../machines/checkout/checkout.selectors';
 import type { Valuation } from '../../../machines/checkout/checkout.types';
-import type { PayDetails, PaymentMethod } from '../../../machines/payment/payment.types';
+import type { PaymentMethod } from '../../../machines/payment/payment.types';
 import { DiscountUnbindingDialog } from '../../components/discount-unbinding-dialog';
 import { FieldError } from '../../components/field-error';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { stripWhitespace } from '../../../core/validation/helpers';
 import { V } from '../../../core/validation/schemas';
 import { currencySymbols, formatMoney } from '../../../core/config/money';
-import { MethodForm, type SavedCard } from './method-form';
+import type { SavedCard } from './method-form';
+import { dueOf, nTimes, PayFields, usePayingForm } from './pay-fields';
 import { PaymentSteps } from './payment-steps';
 import { Dialog } from '../../components/dialog';
 import { ResetPasswordFirst } from './reset-password-first';
@@ -44,18 +45,11 @@ export const m = defineMessages({
       'Shown instead of the payment methods when the site offers none for this purchase (no payment provider configured, or none for the country and currency)',
   },
   installments: { id: 'payment.installments', defaultMessage: 'Instalments', description: 'Label of the instalment chooser' },
-  email: { id: 'payment.email', defaultMessage: 'Email for the receipt', description: 'Label of the email field for payment information' },
-  pay: { id: 'payment.pay', defaultMessage: 'Pay now', description: 'Button that pays' },
   country: { id: 'payment.country', defaultMessage: 'Country', description: 'Label of the country chooser (the methods depend on it)' },
   currency: { id: 'payment.currency', defaultMessage: 'Currency', description: 'Label of the currency chooser' },
   repayTitle: { id: 'payment.repayTitle', defaultMessage: 'Finish paying your order', description: 'Heading when an existing order is paid again' },
 });
 export const inFull = defineMessage({ id: 'payment.inFull', defaultMessage: 'Pay in full', description: 'Instalment option: one payment' });
-export const nTimes = defineMessage<{ readonly n: number; readonly amount: string }>({
-  id: 'payment.nTimes',
-  defaultMessage: '{n} × {amount}',
-  description: 'Instalment option: n payments of amount',
-});
 export const orderNo = defineMessage<{ readonly id: string }>({ id: 'payment.orderNo', defaultMessage: 'Order {id}', description: 'The order being paid' });
 
 /** The countries the payment methods serve, for the country chooser. */
@@ -79,6 +73,7 @@ export function CheckoutSection({
   const view = useSelector(actorRef, selectCheckoutView);
   const send = actorRef.send;
   const regions = useMemo(() => new Intl.DisplayNames([intl.locale], { type: 'region' }), [intl.locale]);
+  const { paying, formHidden } = usePayingForm(view.step === 'paying', view.payment);
 
   // The title and the banner stand from the start, so the order that fills in under them moves
   // nothing, and the banner (the page's largest picture) is not held back by the order's calls.
@@ -125,7 +120,7 @@ export function CheckoutSection({
       {view.unbinding ? <DiscountUnbindingDialog actorRef={view.unbinding} /> : null}
       {view.payment ? <PaymentSteps actorRef={view.payment} /> : null}
       {/* Kept mounted while paying, so a declined card comes back with what was typed. */}
-      <div hidden={view.payment !== undefined} className="page">
+      <div hidden={formHidden} className="page">
         <div className="field-row">
           <div className="field">
             <label htmlFor="pay-country">{intl.formatMessage(m.country)}</label>
@@ -176,7 +171,15 @@ export function CheckoutSection({
             onChange={(n) => send({ type: 'INSTALLMENTS_CHANGED', installments: n })}
           />
         ) : null}
-        <PayFields view={view} busy={busy} sandbox={sandbox} savedCards={savedCards} send={send} />
+        <PayFields
+          view={view}
+          busy={busy}
+          paying={paying}
+          due={view.valuation ? dueOf(view.valuation, intl) : undefined}
+          sandbox={sandbox}
+          savedCards={savedCards}
+          send={send}
+        />
       </div>
     </>,
   );
@@ -346,52 +349,5 @@ export function Installments({
         ))}
       </select>
     </div>
-  );
-}
-
-function EmailField({ value, onChange }: { value: string; onChange(email: string): void }) {
-  const intl = useIntl();
-  return (
-    <div className="field">
-      <label htmlFor="receipt-email">{intl.formatMessage(m.email)}</label>
-      <input id="receipt-email" type="email" defaultValue={value} autoComplete="email" onBlur={(e) => onChange(e.currentTarget.value)} />
-    </div>
-  );
-}
-
-/**
- * How both payment forms end, a new order's and a repaid one's: the receipt's email, why the last
- * attempt was refused, and the chosen method's own form with the pay button.
- */
-export function PayFields({
-  view,
-  busy,
-  sandbox,
-  savedCards,
-  send,
-}: {
-  view: { email: string; payErrCode: number | undefined; method: PaymentMethod | undefined; canPay: boolean };
-  busy: boolean;
-  sandbox: boolean;
-  savedCards: SavedCard[];
-  send(event: { type: 'EMAIL_CHANGED'; email: string } | { type: 'PAY_SUBMITTED'; details: PayDetails }): void;
-}) {
-  const intl = useIntl();
-  return (
-    <>
-      <EmailField value={view.email} onChange={(email) => send({ type: 'EMAIL_CHANGED', email })} />
-      <RefusalNotice code={view.payErrCode ?? null} />
-      {view.method ? (
-        <MethodForm
-          key={view.method.code}
-          method={view.method}
-          sandbox={sandbox}
-          savedCards={savedCards}
-          busy={busy || !view.canPay}
-          submitLabel={intl.formatMessage(m.pay)}
-          onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })}
-        />
-      ) : null}
-    </>
   );
 }

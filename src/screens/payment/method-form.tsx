@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import type { components } from '../../../openapi/schema';
 import { z } from 'zod/mini';
 import type { PayDetails, PaymentMethod } from '../../../machines/payment/payment.types';
 import { FieldError } from '../../components/field-error';
+import { RefusalNotice } from '../../components/refusal-notice';
 import { sandboxCards } from '../../../core/config/sandbox-cards';
 import { errorMessageFor } from '../../../core/i18n/error-messages';
 import { cardSchema, cpfSchema, V, zipcodeSchema } from '../../../core/validation/schemas';
@@ -34,6 +35,7 @@ const m = defineMessages({
   idType: { id: 'payment.payer.idType', defaultMessage: 'ID type', description: 'Payer field: kind of identity document' },
   idNumber: { id: 'payment.payer.idNumber', defaultMessage: 'ID number', description: 'Payer field: identity document number' },
   operator: { id: 'payment.wallet.operator', defaultMessage: 'Mobile money operator', description: 'Label of the mobile money operator chooser' },
+  submitting: { id: 'payment.submitting', defaultMessage: 'Processing your payment…', description: 'Shown while the payment is sent to the provider' },
   coin: { id: 'payment.crypto.choose', defaultMessage: 'Coin', description: 'Label of the coin chooser before paying with crypto' },
   savedCard: { id: 'payment.card.saved', defaultMessage: 'Pay with', description: 'Legend of the chooser between saved cards and a new card' },
   newCard: { id: 'payment.card.new', defaultMessage: 'A new card', description: 'Choice: pay with a card not saved yet' },
@@ -132,6 +134,8 @@ export function MethodForm({
   method,
   sandbox,
   busy,
+  paying = false,
+  refusal,
   submitLabel,
   onSubmit,
   savedCards = [],
@@ -139,6 +143,10 @@ export function MethodForm({
   method: PaymentMethod;
   sandbox: boolean;
   busy: boolean;
+  /** The payment is on its way: the button spins and says so, the form stays as typed. */
+  paying?: boolean;
+  /** Why the last attempt was refused: said beside the button, until the customer changes the form. */
+  refusal?: number;
   submitLabel: string;
   onSubmit(details: PayDetails): void;
   /** The account's saved cards (card methods that take them): the default one is preselected. */
@@ -158,6 +166,10 @@ export function MethodForm({
     },
   });
   const savedCardId = form.watch('savedCardId');
+  // A refusal answers the last attempt: once the customer changes what they typed it is old news,
+  // and it must not sit beside the next attempt's own errors.
+  const [edited, setEdited] = useState(false);
+  useEffect(() => setEdited(false), [refusal]);
   const errors = form.formState.errors as Record<string, { message?: string } | Record<string, { message?: string }> | undefined>;
   const fieldError = (name: string) => (errors[name] as { message?: string } | undefined)?.message;
   const payerError = (name: string) => (errors.payer as Record<string, { message?: string }> | undefined)?.[name]?.message;
@@ -197,7 +209,7 @@ export function MethodForm({
   );
 
   return (
-    <form className="stack" onSubmit={(e) => void submit(e)} noValidate aria-label={method.name}>
+    <form className="stack" onSubmit={(e) => void submit(e)} onChange={() => setEdited(true)} noValidate aria-label={method.name}>
       {usable.length > 0 ? (
         <fieldset className="methods">
           <legend>{intl.formatMessage(m.savedCard)}</legend>
@@ -262,9 +274,16 @@ export function MethodForm({
           <FieldError id={`pay-payer-${f}-error`} messageId={payerError(f)} />
         </div>
       ))}
-      <button type="submit" className="button" disabled={busy}>
+      <RefusalNotice code={edited ? null : (refusal ?? null)} takeFocus />
+      <button type="submit" className="button pay-button" disabled={busy || paying} aria-describedby={paying ? 'pay-progress' : undefined}>
+        {paying ? <span className="spinner" aria-hidden="true" /> : null}
         {submitLabel}
       </button>
+      {paying ? (
+        <p id="pay-progress" role="status" className="muted">
+          {intl.formatMessage(m.submitting)}
+        </p>
+      ) : null}
       {sandbox && method.type === 'card' ? <SandboxCards /> : null}
     </form>
   );

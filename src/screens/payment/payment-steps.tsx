@@ -10,7 +10,6 @@ import { isProofFile, PROOF_TYPES } from '../../../core/config/uploads';
 import { BoletoPanel, CryptoPanel, PixPanel, TransferPanel } from '../../components/payment-instructions';
 
 const m = defineMessages({
-  submitting: { id: 'payment.submitting', defaultMessage: 'Processing your payment…', description: 'Shown while the payment is sent to the provider' },
   waiting: {
     id: 'payment.waiting',
     defaultMessage: 'Waiting for your payment. This page updates by itself when it arrives.',
@@ -86,11 +85,8 @@ export function PaymentSteps({ actorRef }: { actorRef: ActorRefFrom<PaymentMachi
 
   switch (step.step) {
     case 'submitting':
-      return (
-        <p role="status" aria-busy="true">
-          {intl.formatMessage(m.submitting)}
-        </p>
-      );
+      // The method's form stays, its Pay button spinning (MethodForm's `paying`).
+      return null;
     case 'redirecting':
       return <p role="status">{intl.formatMessage(m.redirecting)}</p>;
     case 'finished':

@@ -4,7 +4,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { RepayMachine } from '../../../machines/repay/repay.machine';
 import { selectRepayView } from '../../../machines/repay/repay.selectors';
 import { formatMoney } from '../../../core/config/money';
-import { Failure, inFull, m, Methods, orderNo, PayFields } from './checkout-section';
+import { Failure, inFull, m, Methods, orderNo } from './checkout-section';
+import { PayFields, usePayingForm } from './pay-fields';
 import type { SavedCard } from './method-form';
 import { PaymentSteps } from './payment-steps';
 
@@ -19,6 +20,7 @@ export function RepaySection({ actorRef, sandbox, savedCards = [] }: { actorRef:
   const intl = useIntl();
   const view = useSelector(actorRef, selectRepayView);
   const send = actorRef.send;
+  const { paying, formHidden } = usePayingForm(view.step === 'paying', view.payment);
   if (view.step === 'loading' || view.step === 'finished') return <p role="status">{intl.formatMessage(m.loading)}</p>;
   if (view.step === 'failure') return <Failure onRetry={() => send({ type: 'RETRY' })} />;
   const order = view.order;
@@ -37,7 +39,7 @@ export function RepaySection({ actorRef, sandbox, savedCards = [] }: { actorRef:
       ) : null}
       {view.payment ? <PaymentSteps actorRef={view.payment} /> : null}
       {/* Kept mounted while paying, so a declined card comes back with what was typed. */}
-      <div hidden={view.payment !== undefined} className="page">
+      <div hidden={formHidden} className="page">
         <Methods methods={view.methods} selected={view.method} disabled={busy} onSelect={(code) => send({ type: 'METHOD_SELECTED', code })} />
         {max > 1 ? (
           <div className="field">
@@ -56,7 +58,16 @@ export function RepaySection({ actorRef, sandbox, savedCards = [] }: { actorRef:
             </select>
           </div>
         ) : null}
-        <PayFields view={view} busy={busy} sandbox={sandbox} savedCards={savedCards} send={send} />
+        <PayFields
+          view={view}
+          busy={busy}
+          paying={paying}
+          // Instalments of an order paid again are priced by the provider: only a payment in full has its amount here.
+          due={order && view.installments === 1 ? formatMoney(order.total, order.currency, intl.locale) : undefined}
+          sandbox={sandbox}
+          savedCards={savedCards}
+          send={send}
+        />
       </div>
     </section>
   );
