@@ -69,6 +69,49 @@ test.describe('links from emails', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível vincular' })).toBeVisible();
   });
 
+  test('a phone account adds an email in settings; the link it gets adds it (docs/decisions/042)', async ({ page, request, removeAfterTest }) => {
+    const email = `e2e.later.${Date.now()}@example.com`;
+    const phone = `119${String(Date.now() + 7).slice(-8)}`;
+    const password = 'e2e-password-3';
+    const signup = await request.post('/api/user/signup/v1', {
+      headers: json,
+      data: { account: phone, areaCode: '55', password, nickname: 'Tel', acceptTerms: true, language: 'en' },
+    });
+    expect((await signup.json()).code).toBe(0);
+    removeAfterTest(phone, '55');
+    await page.goto('/login');
+    await page.getByLabel('Email or phone number').fill(phone);
+    await page.getByLabel('Country code (phone numbers only)').fill('55');
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+
+    await page.goto('/settings');
+    const field = page.getByLabel('Add an email');
+    // A malformed address is told beside the field, and stays to be corrected.
+    await field.fill('ana@');
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page.getByText('Invalid Email')).toBeVisible();
+    await expect(field).toHaveValue('ana@');
+    // An address another account holds: the server's 187, beside the button.
+    await field.fill('demo@aurora.example');
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Email not available' })).toBeVisible();
+    await field.fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /We sent a link to e\*\*\*@example\.com\. Open it within 48 hours/ })).toBeVisible();
+    await expectAccessible(page);
+    await screenshots(page, 'settings-add-email');
+
+    const link = await latestLink(request, email);
+    expect(link).toMatch(/^\/bindEmailConfirmed\?token=.*la=en/);
+    await page.goto(link);
+    await expect(page.getByRole('status')).toContainText(`${email} is now the email of your account.`);
+    await page.goto('/settings');
+    await expect(page.getByRole('definition').filter({ hasText: email })).toBeVisible();
+    await expect(page.getByLabel('Add an email')).toHaveCount(0);
+  });
+
   test('a failed set-top-box log-in lands on the notice page with its reason', async ({ page }) => {
     await page.goto('/notice?type=stbLoginErr&code=201');
     await expect(page.getByRole('heading', { level: 1, name: 'Could not log in on the TV' })).toBeVisible();

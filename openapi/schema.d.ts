@@ -298,6 +298,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/bindEmail/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a binding link to an email the signed-in phone account wants to add (the settings page; docs/decisions/042).
+         * @description The same link a phone sign-up sends (POST /api/site/bindEmailConfirmed binds it; POST
+         *     /api/site/resendConfirmation sends it again); the account works as before until it is
+         *     followed. Empty 12, bad format 8, already an account's 187; asked by an email account or a
+         *     phone account that has an email already, 5000. One email per address per 60 s (-3031, HTTP 429).
+         */
+        post: operations["requestEmailBinding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/queryInfo/v1": {
         parameters: {
             query?: never;
@@ -1590,6 +1613,8 @@ export interface components {
             loginApp: boolean;
             /** @description Whole days of service left, rounded up; 0 once expired. */
             bizRemainingDays: number;
+            /** @description A phone account's bound email (its binding link was followed); absent until then, and for email accounts, whose address is `account`. */
+            email?: string;
         };
         LoginRequest: {
             account: components["schemas"]["Account"];
@@ -1797,6 +1822,10 @@ export interface components {
         ResetPasswordByTokenRequest: {
             token: components["schemas"]["LinkToken"];
             password: components["schemas"]["Password"];
+        };
+        BindEmailRequest: {
+            /** @description The address to add; checked by the server (12 empty, 8 malformed, 187 taken). */
+            email: string;
         };
         ResendConfirmationRequest: {
             email: components["schemas"]["Email"];
@@ -3142,6 +3171,44 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["NicknameRequest"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    requestEmailBinding: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BindEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The link was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EmailSent"];
                     };
                 };
             };

@@ -84,6 +84,18 @@ export async function bindAccountEmail(tx: Queryable, uid: number, email: string
   return rows[0];
 }
 
+/** A signed-in account as an email binding needs it: a phone account without an email may ask for one. */
+export async function accountForBinding(
+  tx: Queryable,
+  uid: number,
+): Promise<{ type: string; email: string | null; nickname: string; language: Language } | undefined> {
+  const rows = await tx.query<{ type: string; email: string | null; nickname: string; language: Language }>(
+    `SELECT type, email, nickname, language FROM accounts WHERE uid = $1`,
+    [uid],
+  );
+  return rows[0];
+}
+
 /** The account holding the address, as the confirmation email needs it. */
 export async function accountToConfirm(
   tx: Queryable,

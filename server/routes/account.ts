@@ -215,6 +215,8 @@ export function accountHandlers(services: ServerServices) {
         loginApp: a.loginApp,
         bizRemainingDays: 0,
       };
+      // A phone account's bound email: settings shows it instead of offering to add one (ADR 042).
+      if (a.type === 'phone' && a.email) info.email = a.email;
       if (a.plan) {
         const expires = a.plan.expiresAt;
         info.planId = String(a.plan.id);

@@ -4,7 +4,9 @@ import type { Queryable } from '../db/database';
 import { ApiRefusal, ErrCode } from '../errors';
 import type { Language } from '../../core/i18n/languages';
 import { defineHandlers } from '../openapi/bind';
+import { EMAIL_LINK_HOURS } from '../../core/config/email-links';
 import {
+  accountForBinding,
   accountToConfirm,
   bindAccountEmail,
   confirmAccountEmail,
@@ -16,6 +18,7 @@ import {
 } from '../repositories/signup-repository';
 import type { ServerServices } from '../services';
 import { maskEmail } from '../auth/accounts';
+import { SessionError } from '../auth/sessions';
 import { consumeEmailToken, createEmailToken } from '../auth/email-tokens';
 import { createSendThrottle } from '../auth/send-throttle';
 import { grantWelcomeCode } from '../billing/coupons';
@@ -35,8 +38,8 @@ export const SignupError = {
   tooFrequent: -3031,
 } as const;
 
-/** Confirmation and binding links work for 48 hours. */
-export const LINK_TTL_MS = 48 * 3_600_000;
+/** Confirmation and binding links work for EMAIL_LINK_HOURS. */
+export const LINK_TTL_MS = EMAIL_LINK_HOURS * 3_600_000;
 /** At most one confirmation email per address per minute (the client's countdown is 60 s too). */
 export const RESEND_INTERVAL_MS = 60_000;
 
@@ -221,6 +224,25 @@ export function signupHandlers(services: ServerServices) {
             now,
           });
         }
+      });
+      return { email: maskEmail(email), resendAfter: RESEND_INTERVAL_MS / 1000 };
+    },
+
+    /** Settings: a phone account adds an email later, by the link a phone sign-up would have sent (ADR 042). */
+    async requestEmailBinding({ body, ctx }) {
+      const { accountUid } = await sessions.authenticate(ctx);
+      const email = body.email.trim().toLowerCase();
+      if (email === '') throw new ApiRefusal(SignupError.bindEmailEmpty);
+      if (!(await emailIsValid(email))) throw new ApiRefusal(SignupError.emailFormat);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const account = await accountForBinding(tx, accountUid);
+        if (!account) throw new ApiRefusal(SessionError.invalid, 401);
+        if (account.type !== 'phone' || account.email !== null)
+          throw new ApiRefusal(ErrCode.invalidRequest, 400, 'only a phone account without an email adds one');
+        if (await emailTaken(tx, email)) throw new ApiRefusal(SignupError.emailNotAvailable);
+        if (!(await throttle.take(tx, resendBucket, email, now, RESEND_INTERVAL_MS))) throw new ApiRefusal(SignupError.tooFrequent, 429);
+        await sendLink(tx, { purpose: 'bindEmail', accountUid, email, nickname: account.nickname, lang: account.language, now });
       });
       return { email: maskEmail(email), resendAfter: RESEND_INTERVAL_MS / 1000 };
     },

@@ -13,3 +13,11 @@ export const useEmailBinding = (token: string) =>
 
 export const useResendConfirmation = () =>
   useMutation(({ api }, email: string) => api.callData(api.client.POST('/api/site/resendConfirmation', { body: { email } })));
+
+/**
+ * Settings: a phone account asks for the binding link of an email to add (docs/decisions/042). Its
+ * refusals (12 empty, 8 malformed, 187 taken, -3031 too soon) are the form's to say, beside its button.
+ */
+const BINDING_REFUSALS = [12, 8, 187, -3031];
+export const useRequestEmailBinding = () =>
+  useMutation(({ api }, email: string) => api.callData(api.client.POST('/api/user/bindEmail/v1', { body: { email } }), { expect: BINDING_REFUSALS }));

@@ -187,3 +187,61 @@ describe('binding an email to a phone account', () => {
     expectOk('post', '/api/site/bindEmailConfirmed', await confirm(second.token));
   });
 });
+
+describe('a signed-in phone account adds an email later (docs/decisions/042)', () => {
+  const BIND = '/api/user/bindEmail/v1';
+  const INFO = '/api/user/queryInfo/v1';
+  /** A phone account made without an email, signed in by its sign-up. */
+  async function phoneAccount(language = 'en') {
+    const phone = freshPhone();
+    const res = await signup({ account: phone, areaCode: '55', language });
+    const { token, uid } = res.body.data.userInfo as { token: string; uid: string };
+    return { phone, uid, auth: { Authorization: token } };
+  }
+  const info = (who: { uid: string; phone: string; auth: Record<string, string> }) =>
+    server.post(INFO, { uid: who.uid, account: who.phone, type: 'phone' }, who.auth);
+
+  it('sends the binding link in the account language; following it adds the email, which the account then shows', async () => {
+    const who = await phoneAccount('es');
+    const email = freshEmail('later');
+    expect((await info(who)).body.data.email).toBeUndefined();
+
+    const res = await server.post(BIND, { email: ` ${email.toUpperCase()} ` }, who.auth);
+    expectOk('post', BIND, res);
+    expect(res.body.data).toEqual({ email: expect.stringMatching(/^\w\*\*\*@example\.com$/), resendAfter: 60 });
+    const { message, token, lang } = await lastLink(email, 'bindEmailConfirmed');
+    expect(message).toMatchObject({ template: 'bindEmail', channel: 'email' });
+    expect(lang).toBe('es');
+    expect((await accountRow('area_code = $1 AND phone = $2', ['55', who.phone]))!.email).toBeNull();
+
+    expectOk('post', '/api/site/bindEmailConfirmed', await server.post('/api/site/bindEmailConfirmed', { token }));
+    const after = await info(who);
+    expectOk('post', INFO, after);
+    expect(after.body.data).toMatchObject({ type: 'phone', account: who.phone, email });
+    // An account with an email does not add another.
+    clock.advance(60_000);
+    expectRefusal(await server.post(BIND, { email: freshEmail('second') }, who.auth), 5000, 400);
+  });
+
+  it('refuses as sign-up does: empty 12, malformed 8, taken 187; twice within a minute -3031', async () => {
+    const who = await phoneAccount();
+    expectRefusal(await server.post(BIND, { email: '  ' }, who.auth), 12);
+    expectRefusal(await server.post(BIND, { email: 'ana@-bad.com' }, who.auth), 8);
+    expectRefusal(await server.post(BIND, { email: 'demo@aurora.example' }, who.auth), 187);
+    const email = freshEmail('twice');
+    expectOk('post', BIND, await server.post(BIND, { email }, who.auth));
+    expectRefusal(await server.post(BIND, { email }, who.auth), -3031, 429);
+    clock.advance(60_000);
+    expectOk('post', BIND, await server.post(BIND, { email }, who.auth));
+  });
+
+  it('needs a session, and an email account has nothing to add', async () => {
+    expect((await server.post(BIND, { email: freshEmail('nobody') }, { Authorization: 'null' })).status).toBe(401);
+    const email = freshEmail('emailaccount');
+    await signup({ account: email });
+    const { token } = await lastLink(email, 'activate');
+    await server.post('/api/site/active/user', { token });
+    const login = await server.post('/api/user/login/v1', { account: email, password: 'secret-pass' });
+    expectRefusal(await server.post(BIND, { email: freshEmail('other') }, { Authorization: login.body.data.token }), 5000, 400);
+  });
+});

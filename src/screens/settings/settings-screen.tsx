@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { z } from 'zod/mini';
 import { selectSessionView } from '../../../machines/session/session.selectors';
 import { fieldA11y, FormField } from '../../components/form-field';
@@ -15,7 +15,9 @@ import { invalidateAccount, useAccountInfo, useChangePassword, useOfferEmails, u
 import { useServices } from '../../queries/services-context';
 import { useTheme } from '../../queries/site-queries';
 import { useKept } from '../../queries/use-polling';
-import { changePasswordSchema, nicknameSchema } from '../../../core/validation/schemas';
+import { useRequestEmailBinding } from '../../queries/account-email-queries';
+import { EMAIL_LINK_HOURS } from '../../../core/config/email-links';
+import { changePasswordSchema, emailSchema, nicknameSchema } from '../../../core/validation/schemas';
 import './settings.css';
 
 const m = defineMessages({
@@ -42,6 +44,18 @@ const m = defineMessages({
     defaultMessage: 'Your password was changed. Your other devices were signed out; this one stays signed in.',
     description: 'Shown after the password was changed',
   },
+  email: { id: 'settings.email', defaultMessage: 'Email', description: 'Label of the email bound to a phone account, shown in settings' },
+  addEmail: {
+    id: 'settings.addEmail',
+    defaultMessage: 'Add an email',
+    description: 'Label of the field where a phone account types an email to add (for receipts and password recovery)',
+  },
+  addEmailHint: {
+    id: 'settings.addEmailHint',
+    defaultMessage: 'Receipts and password recovery can then go to it as well. We send it a link; the email is added when you open it.',
+    description: 'Explains adding an email to a phone account in settings',
+  },
+  sendLink: { id: 'settings.sendLink', defaultMessage: 'Send the link', description: 'Button that sends the link that adds an email to a phone account' },
   offers: { id: 'settings.offers', defaultMessage: 'Offer emails', description: 'Heading of the offer-email subscription section' },
   offersLabel: {
     id: 'settings.offersLabel',
@@ -107,8 +121,15 @@ function AccountSettings({ identity }: { identity: AccountIdentity }) {
         <dl className="facts">
           <dt>{intl.formatMessage(m.account)}</dt>
           <dd>{data.account}</dd>
+          {data.email && (
+            <>
+              <dt>{intl.formatMessage(m.email)}</dt>
+              <dd>{data.email}</dd>
+            </>
+          )}
         </dl>
         <NicknameForm nickname={data.nickname} uid={identity.uid} />
+        {data.type === 'phone' && !data.email && <EmailBindingForm />}
       </Section>
       <Section id="settings-offers-title" title={intl.formatMessage(m.offers)}>
         <label className="checkbox">
@@ -162,6 +183,45 @@ function NicknameForm({ nickname, uid }: { nickname: string; uid: string }) {
       {save.status === 'success' && (
         <p className="muted small" role="status">
           {intl.formatMessage(m.offersSaved)}
+        </p>
+      )}
+    </form>
+  );
+}
+
+const linkSent = defineMessage<{ readonly email: string; readonly hours: number }>({
+  id: 'settings.linkSent',
+  defaultMessage: 'We sent a link to {email}. Open it within {hours} hours to add the email to your account.',
+  description: 'Shown after the email-binding link was sent; email is masked (a***@example.com)',
+});
+
+const bindingSchema = z.object({ email: emailSchema() });
+
+/**
+ * A phone account adds an email (docs/decisions/042): the server sends the same binding link a
+ * phone sign-up does, and the account shows the email once the link is followed. Refusals (12, 8,
+ * 187, -3031) are said beside the button; what was typed stays.
+ */
+function EmailBindingForm() {
+  const intl = useIntl();
+  const form = useForm<z.input<typeof bindingSchema>>({ resolver: zodResolver(bindingSchema), defaultValues: { email: '' } });
+  const send = useRequestEmailBinding();
+  const error = form.formState.errors.email?.message;
+  return (
+    <form className="stack" noValidate onSubmit={form.handleSubmit((v) => send.mutate(v.email))}>
+      <FormField id="settings-email" label={intl.formatMessage(m.addEmail)} error={error}>
+        <input type="email" autoComplete="email" maxLength={254} {...fieldA11y('settings-email', error)} {...form.register('email')} />
+      </FormField>
+      <p className="muted small">{intl.formatMessage(m.addEmailHint)}</p>
+      <FailureNotice error={send.status === 'error' ? send.error : undefined} />
+      <div className="actions">
+        <button type="submit" className="button" disabled={send.status === 'pending'}>
+          {intl.formatMessage(m.sendLink)}
+        </button>
+      </div>
+      {send.status === 'success' && (
+        <p className="notice notice-success" role="status">
+          {intl.formatMessage(linkSent, { email: send.data.email, hours: EMAIL_LINK_HOURS })}
         </p>
       )}
     </form>
