@@ -14,6 +14,8 @@ const EXEMPT_PREFIXES = ['/api/sandbox/', '/api/dev/'];
 const EXTENSIONS = new Set([
   // The settings page's nickname (docs/decisions/021).
   'POST /api/user/nickname/v1',
+  // A phone account adds an email from settings (docs/decisions/042).
+  'POST /api/user/bindEmail/v1',
   // The receipt page's PDF download (docs/decisions/018).
   'GET /api/bill/order/v1/{id}/receipt.pdf',
   // The coupons and my cloud screens of spec section 2 (docs/decisions/023).
