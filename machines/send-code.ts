@@ -95,6 +95,16 @@ export const codeRequestInput = ({ context, event }: { context: SendsCode; event
 });
 
 /**
+ * When another code or link may be asked for, on the browser's clock (epoch ms). The countdown is a
+ * deadline kept in context, so a wrong code, whose check leaves the countdown and comes back to it,
+ * resumes it where it was: it neither starts again nor ends early.
+ */
+export const resendDeadline = (seconds: number): number => Date.now() + seconds * 1000;
+
+/** The resend countdown's delay: what is left of the deadline (nothing once it has passed). */
+export const untilResend = ({ context }: { context: { resendAt: number } }): number => Math.max(0, context.resendAt - Date.now());
+
+/**
  * The countdown before another code or link may be asked for (spec section 9: the answer's
  * resendAfter when it gives one, else the configured countdown, 60 s by default): `countingDown`,
  * then `canResend`, whose transitions are `on` (the resend event, back to the sending state).
@@ -105,7 +115,7 @@ export const resendCountdown = <const On>(on: On, thing: string) =>
     initial: 'countingDown',
     states: {
       countingDown: {
-        description: `A countdown shows the seconds before another ${thing} may be asked for: resendAfter, else 60 s (spec section 9).`,
+        description: `A countdown shows the seconds before another ${thing} may be asked for: resendAfter, else 60 s (spec section 9), from when it was sent.`,
         after: { resendCountdown: { target: 'canResend', description: `The countdown is over: the button to ask for another ${thing} is enabled.` } },
       },
       canResend: { description: `The countdown is over (or was skipped): the customer may ask for another ${thing}.`, on },

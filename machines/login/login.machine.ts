@@ -20,6 +20,7 @@ export const loginMachine = loginSetup.createMachine({
     scene: input.scene,
     entranceToken: input.entranceToken,
     countdownSeconds: DEFAULT_COUNTDOWN,
+    resendAt: 0,
     googleClientId: null,
     codeLoginEnabled: true,
     codeAccount: null,
@@ -258,9 +259,10 @@ export const loginMachine = loginSetup.createMachine({
                 onDone: loginAnswers(
                   {
                     guard: refusedWith(10, 11, 4597),
-                    target: 'codeDialog.canResend',
+                    target: 'codeDialog',
                     actions: 'takeRefusal',
-                    description: 'Code expired or used (10), wrong (11) or none sent (4597): the dialog says so; a new code may be asked for.',
+                    description:
+                      'Code expired or used (10), wrong (11) or none sent (4597): the dialog says so; the countdown goes on where it was, then a new code may be asked for.',
                   },
                   [1, 2, 5, 4000],
                   'The account is no longer found (1, 2), format (5) or country code (4000): the code form again, saying why.',

@@ -19,7 +19,7 @@ export interface LoginView {
   /** The account the last code went to: the code form starts with it (a resend that met a captcha). */
   codeAccount: AccountFields | null;
   /** The 4-digit code dialog; the countdown shows while it runs (not while a code is checked). */
-  codeDialog: { open: boolean; canResend: boolean; countingDown: boolean; countdownSeconds: number; verifying: boolean };
+  codeDialog: { open: boolean; canResend: boolean; countingDown: boolean; countdownSeconds: number; resendAt: number; verifying: boolean };
   notice: LoginNotice;
   /** The last refusal's catalogue code, shown as its message. */
   errCode: number | null;
@@ -66,6 +66,7 @@ export function selectLoginView(snapshot: SnapshotFrom<LoginMachine>): LoginView
       canResend: snapshot.can({ type: 'CODE_RESEND_REQUESTED' }),
       countingDown: m({ form: { codeTab: { codeDialog: 'countingDown' } } }),
       countdownSeconds: snapshot.context.countdownSeconds,
+      resendAt: snapshot.context.resendAt,
       verifying,
     },
     notice: noticeOf(snapshot),

@@ -6,6 +6,7 @@ import type { UserInfo } from '../../core/session/store';
 import { DEFAULT_COUNTDOWN } from '../../core/session/store';
 import { invocationError, type InvocationEvents } from '../actor-events';
 import { isRefusedWith, otherRefusals, refusedWith } from '../expected-refusals';
+import { resendDeadline, untilResend } from '../send-code';
 import type { LoginActors } from './login.actors';
 import type { LoginContext, LoginEvent, LoginInput, LoginTab } from './login.types';
 
@@ -42,8 +43,8 @@ export const loginSetup = setup({
     hasGoogle: ({ context }) => context.googleClientId !== null,
   },
   delays: {
-    /** Spec sections 7 and 9: the resend countdown, from configuration, 60 s by default. */
-    resendCountdown: ({ context }) => context.countdownSeconds * 1000,
+    /** Spec sections 7 and 9: the resend countdown, from configuration, 60 s by default, counted from the send. */
+    resendCountdown: untilResend,
   },
   actions: {
     chooseTab: assign({
@@ -64,7 +65,7 @@ export const loginSetup = setup({
       },
     }),
     /** -3031: a code went out moments ago; the dialog takes that one and says so. */
-    takeTooFrequent: assign({ errCode: -3031 }),
+    takeTooFrequent: assign({ errCode: -3031, resendAt: ({ context }) => resendDeadline(context.countdownSeconds) }),
     // A new try starts clean: the last refusal and the last unexpected failure are forgotten.
     clearRefusal: assign({ errCode: null, error: undefined }),
     takeSession: assign({
@@ -87,11 +88,10 @@ export const loginSetup = setup({
       },
     }),
     /** The code went out: the countdown is the server's resendAfter when it gives one. */
-    takeSent: assign({
-      countdownSeconds: ({ event, context }) => {
-        assertEvent(event, 'xstate.done.actor.sendCode');
-        return event.output.kind === 'sent' && event.output.resendAfter > 0 ? event.output.resendAfter : context.countdownSeconds;
-      },
+    takeSent: assign(({ event, context }) => {
+      assertEvent(event, 'xstate.done.actor.sendCode');
+      const countdownSeconds = event.output.kind === 'sent' && event.output.resendAfter > 0 ? event.output.resendAfter : context.countdownSeconds;
+      return { countdownSeconds, resendAt: resendDeadline(countdownSeconds) };
     }),
     recordError: assign({ error: invocationError }),
     // The app's effects, filled in with `.provide` (src/queries/flows/login-flow.ts).

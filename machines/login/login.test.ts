@@ -2,7 +2,7 @@
 // the form, not as a toast too), a phone account's code goes by SMS, the remembered tab decides
 // where the page opens, and the countdown comes from configuration.
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { createFakeClock } from '../../server/clock';
 import { CaptchaPolicy } from '../../server/auth/captcha';
 import { accountFields, createTestAccount, loginBody, solveCaptchaOf, uniqueEmail, uniquePhone } from '../../tests/helpers/accounts';
@@ -159,6 +159,35 @@ describe('login rules', () => {
     // The challenge is spent; the fourth code is in the mailbox.
     expect(s.context.captcha).toBeNull();
     expect(await server.services.outbox.list({ to: account.email!, limit: 10 })).toHaveLength(4);
+  });
+
+  it('a wrong code leaves the countdown running to the deadline of the send: a new code neither sooner nor later', async () => {
+    const account = await createTestAccount(server);
+    clock.advance(61_000);
+    const timers = new SimulatedClock();
+    const client = createClientWorld(server.app);
+    const actor = createActor(loginMachine.provide({ actors: createLoginActors(client.api) }), { input: { ...web, tab: 'code' }, clock: timers }).start();
+    await settled(actor);
+    actor.send({ type: 'CODE_REQUESTED', fields: accountFields(account) });
+    let s = await settled(actor);
+    expect(s.value).toEqual({ form: { codeTab: { codeDialog: 'countingDown' } } });
+    const deadline = s.context.resendAt;
+    expect(deadline - Date.now()).toBeGreaterThan((s.context.countdownSeconds - 5) * 1000);
+
+    actor.send({ type: 'CODE_SUBMITTED', code: '0000' });
+    s = await settled(actor);
+    expect(s.context.errCode).toBe(11);
+    expect(s.value).toEqual({ form: { codeTab: { codeDialog: 'countingDown' } } });
+    expect(s.context.resendAt).toBe(deadline);
+    expect(selectLoginView(s).codeDialog).toMatchObject({ canResend: false, countingDown: true, resendAt: deadline });
+    // The countdown's timer now runs for what was left of it when the dialog came back (a little
+    // more than `left`): a second before the deadline no resend, a second after it one.
+    const left = deadline - Date.now();
+    timers.increment(left - 1000);
+    expect(actor.getSnapshot().value).toEqual({ form: { codeTab: { codeDialog: 'countingDown' } } });
+    timers.increment(2000);
+    expect(actor.getSnapshot().value).toEqual({ form: { codeTab: { codeDialog: 'canResend' } } });
+    actor.stop();
   });
 
   it('leaving the form drops the challenge: a solution found later is not sent without it, and the server asks again', async () => {

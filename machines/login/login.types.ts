@@ -35,6 +35,8 @@ export interface LoginContext {
   entranceToken: EntranceToken | null;
   /** Seconds before another code may be asked for (configuration, else 60; spec section 9). */
   countdownSeconds: number;
+  /** When another code may be asked for (epoch ms; 0 before one was sent): the countdown's deadline. */
+  resendAt: number;
   /** The Google client id when Google sign-in is configured. */
   googleClientId: string | null;
   /** Whether the site offers the fast-login tab (siteConfig.login.codeLogin; on until known). */

@@ -7,7 +7,7 @@ import { DEFAULT_COUNTDOWN } from '../../core/session/store';
 import { invocationError, type InvocationEvents } from '../actor-events';
 import { captchaFields, loadingCaptchaState, type CaptchaPurpose } from '../captcha';
 import { isRefusedWith, otherRefusals, refusedWith } from '../expected-refusals';
-import { codeRequestInput, resendCountdown, sendingState } from '../send-code';
+import { codeRequestInput, resendCountdown, resendDeadline, sendingState, untilResend } from '../send-code';
 import { paths } from '../../core/routing/paths';
 import type { PasswordRecoveryActors } from './password-recovery.actors';
 import type { PasswordRecoveryContext, PasswordRecoveryEvent, PasswordRecoveryInput } from './password-recovery.types';
@@ -43,7 +43,7 @@ export const passwordRecoveryMachine = setup({
   },
   delays: {
     /** Spec sections 7 and 9: another link or code only after the countdown (60 s by default). */
-    resendCountdown: ({ context }) => context.countdownSeconds * 1000,
+    resendCountdown: untilResend,
   },
   actions: {
     // One way at a time: asking for a link forgets the code's account, and the other way round.
@@ -58,16 +58,14 @@ export const passwordRecoveryMachine = setup({
     takeSent: assign(({ event, context }) => {
       assertEvent(event, SENDS);
       if (event.output.kind !== 'sent') return {};
-      return {
-        sentTo: event.output.sentTo,
-        countdownSeconds: event.output.resendAfter > 0 ? event.output.resendAfter : context.countdownSeconds,
-        errCode: null,
-      };
+      const countdownSeconds = event.output.resendAfter > 0 ? event.output.resendAfter : context.countdownSeconds;
+      return { sentTo: event.output.sentTo, countdownSeconds, resendAt: resendDeadline(countdownSeconds), errCode: null };
     }),
     /** -3031: the last link or code is still on its way; the page says where it went. */
     takeTooFrequent: assign(({ context }) => ({
       errCode: -3031,
       sentTo: context.email ?? context.codeAccount?.account ?? null,
+      resendAt: resendDeadline(context.countdownSeconds),
     })),
     takeLink: assign({
       linkEmail: ({ event }) => {
@@ -106,6 +104,7 @@ export const passwordRecoveryMachine = setup({
     linkEmail: null,
     captcha: null,
     countdownSeconds: DEFAULT_COUNTDOWN,
+    resendAt: 0,
     errCode: null,
     error: undefined,
   }),
@@ -234,9 +233,10 @@ export const passwordRecoveryMachine = setup({
           },
           {
             guard: refusedWith(10, 11, 4597),
-            target: 'codeSent.canResend',
+            target: 'codeSent',
             actions: 'takeRefusal',
-            description: 'Code expired or used (10), wrong (11) or none sent (4597, also an unknown account): try again or ask a new one.',
+            description:
+              'Code expired or used (10), wrong (11) or none sent (4597, also an unknown account): try again; the countdown goes on where it was, then a new one may be asked for.',
           },
           {
             target: 'requesting',

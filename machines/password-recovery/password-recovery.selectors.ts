@@ -20,6 +20,8 @@ export interface PasswordRecoveryView {
   /** The resend countdown runs (not while a code is being checked). */
   countingDown: boolean;
   countdownSeconds: number;
+  /** When another link or code may be asked for (epoch ms): the countdown counts to it. */
+  resendAt: number;
   /** The last refusal's catalogue code, shown as its message. */
   errCode: number | null;
   /** The last call failed outside the recovery's business answers; the next try clears it (clearRefusal). */
@@ -51,6 +53,7 @@ export function selectPasswordRecoveryView(snapshot: SnapshotFrom<PasswordRecove
     canResend: snapshot.can({ type: 'RESEND_REQUESTED' }),
     countingDown: m({ linkSent: 'countingDown' }) || m({ codeSent: 'countingDown' }),
     countdownSeconds: snapshot.context.countdownSeconds,
+    resendAt: snapshot.context.resendAt,
     errCode: snapshot.context.errCode,
     failure: snapshot.hasTag('busy') ? undefined : snapshot.context.error,
   };

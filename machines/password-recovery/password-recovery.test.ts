@@ -41,7 +41,8 @@ describe('password recovery rules', () => {
     expect(await outboxOf(email)).toEqual([]);
     actor.send({ type: 'CODE_RESET_SUBMITTED', code: '1234', password: NEW_PASSWORD });
     const s = await settled(actor);
-    expect(s.value).toEqual({ codeSent: 'canResend' });
+    // The refusal does not end the countdown: a new code waits for the same deadline.
+    expect(s.value).toEqual({ codeSent: 'countingDown' });
     expect(s.context.errCode).toBe(4597);
     expect(client.effects).toEqual([]);
   });

@@ -25,6 +25,8 @@ export interface PasswordRecoveryContext {
   captcha: Captcha | null;
   /** Seconds before another link or code may be asked for (the answer's resendAfter, else 60). */
   countdownSeconds: number;
+  /** When another link or code may be asked for (epoch ms; 0 before one was sent): the countdown's deadline. */
+  resendAt: number;
   /** The last expected refusal, shown as its catalogue message (spec section 8). */
   errCode: number | null;
   /** The last unexpected failure, for the record. */

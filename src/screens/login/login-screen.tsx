@@ -353,7 +353,7 @@ function CodeDialog({ view, send }: { view: LoginView; send: Send }) {
           {intl.formatMessage(m.confirmCode)}
         </button>
       </form>
-      {view.codeDialog.countingDown && <ResendCountdown seconds={view.codeDialog.countdownSeconds} message={resendWait} />}
+      {view.codeDialog.countingDown && <ResendCountdown until={view.codeDialog.resendAt} message={resendWait} />}
       <div className="actions">
         <button type="button" className="button button-secondary" disabled={!view.codeDialog.canResend} onClick={() => send({ type: 'CODE_RESEND_REQUESTED' })}>
           {intl.formatMessage(m.resend)}

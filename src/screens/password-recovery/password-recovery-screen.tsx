@@ -232,7 +232,7 @@ function Resend({ view, send, label }: { view: PasswordRecoveryView; send: Send;
   const intl = useIntl();
   return (
     <>
-      {view.countingDown && <ResendCountdown seconds={view.countdownSeconds} message={resendWait} />}
+      {view.countingDown && <ResendCountdown until={view.resendAt} message={resendWait} />}
       <div className="actions">
         <button type="button" className="button button-secondary" disabled={!view.canResend || view.busy} onClick={() => send({ type: 'RESEND_REQUESTED' })}>
           {label}
