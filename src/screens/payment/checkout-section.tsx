@@ -87,10 +87,21 @@ export function CheckoutSection({
   // The order's form is the page's biggest render: once the order is ready it is drawn as a
   // deferred update, which React renders in slices rather than in one long task.
   const ready = useDeferredValue(view.step !== 'loading');
-  if (view.step === 'loading' || !ready) return page(true, <p role="status">{intl.formatMessage(m.loading)}</p>);
+  if (view.step === 'loading' || !ready)
+    return page(
+      true,
+      <p className="load-state" role="status">
+        {intl.formatMessage(m.loading)}
+      </p>,
+    );
   if (view.step === 'failure') return <Failure onRetry={() => send({ type: 'RETRY' })} />;
   if (view.step === 'resetPassword') return page(false, <ResetPasswordFirst email={view.email} />);
-  if (view.step === 'finished') return <p role="status">{intl.formatMessage(m.loading)}</p>;
+  if (view.step === 'finished')
+    return (
+      <p className="load-state" role="status">
+        {intl.formatMessage(m.loading)}
+      </p>
+    );
   if (view.step === 'cartPrompt') {
     return (
       <section className="page narrow">

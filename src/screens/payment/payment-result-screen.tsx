@@ -123,5 +123,15 @@ export function PaymentPixScreen() {
 function FlowThenResult({ orderId, kind, busy }: { orderId: string; kind: 'capturePaypal' | 'resume'; busy: string }) {
   const actor = usePaymentOf(orderId, kind);
   const submitting = useSelector(actor, (s) => s.matches('submitting'));
-  return <section className="page narrow">{submitting ? <p role="status">{busy}</p> : <PaymentSteps actorRef={actor} />}</section>;
+  return (
+    <section className="page narrow">
+      {submitting ? (
+        <p className="load-state" role="status">
+          {busy}
+        </p>
+      ) : (
+        <PaymentSteps actorRef={actor} />
+      )}
+    </section>
+  );
 }

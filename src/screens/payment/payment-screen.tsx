@@ -61,7 +61,12 @@ export function PaymentScreen() {
 function CheckoutPage({ planId, discountCode }: { planId: string; discountCode: string | null }) {
   const intl = useIntl();
   const input = useCheckoutInput(planId, discountCode);
-  if (!input) return <p role="status">{intl.formatMessage(m.loading)}</p>;
+  if (!input)
+    return (
+      <p className="load-state" role="status">
+        {intl.formatMessage(m.loading)}
+      </p>
+    );
   return <Checkout input={input} />;
 }
 
@@ -89,7 +94,12 @@ function Checkout({ input }: { input: CheckoutInput }) {
 function RepayPage({ orderId }: { orderId: string }) {
   const intl = useIntl();
   const input = useRepayInput(orderId);
-  if (!input) return <p role="status">{intl.formatMessage(m.loading)}</p>;
+  if (!input)
+    return (
+      <p className="load-state" role="status">
+        {intl.formatMessage(m.loading)}
+      </p>
+    );
   return <Repay input={input} />;
 }
 

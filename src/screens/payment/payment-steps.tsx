@@ -88,7 +88,11 @@ export function PaymentSteps({ actorRef }: { actorRef: ActorRefFrom<PaymentMachi
       // The method's form stays, its Pay button spinning (MethodForm's `paying`).
       return null;
     case 'redirecting':
-      return <p role="status">{intl.formatMessage(m.redirecting)}</p>;
+      return (
+        <p className="load-state" role="status">
+          {intl.formatMessage(m.redirecting)}
+        </p>
+      );
     case 'finished':
       return null;
     case 'pix':
@@ -114,7 +118,11 @@ export function PaymentSteps({ actorRef }: { actorRef: ActorRefFrom<PaymentMachi
             <>
               <label htmlFor="proof">{intl.formatMessage(m.proof)}</label>
               <ProofInput busy={view.busy} onFile={(file) => send({ type: 'PROOF_SELECTED', file })} />
-              {view.busy ? <p role="status">{intl.formatMessage(m.uploading)}</p> : null}
+              {view.busy ? (
+                <p className="load-state" role="status">
+                  {intl.formatMessage(m.uploading)}
+                </p>
+              ) : null}
               {/* 5000 here: the file is not a receipt the server can read (its bytes are no PNG, JPEG or PDF). */}
               {view.errCode === 5000 ? (
                 <p className="notice notice-warning" role="alert">

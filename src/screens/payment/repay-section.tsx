@@ -21,7 +21,12 @@ export function RepaySection({ actorRef, sandbox, savedCards = [] }: { actorRef:
   const view = useSelector(actorRef, selectRepayView);
   const send = actorRef.send;
   const { paying, formHidden } = usePayingForm(view.step === 'paying', view.payment);
-  if (view.step === 'loading' || view.step === 'finished') return <p role="status">{intl.formatMessage(m.loading)}</p>;
+  if (view.step === 'loading' || view.step === 'finished')
+    return (
+      <p className="load-state" role="status">
+        {intl.formatMessage(m.loading)}
+      </p>
+    );
   if (view.step === 'failure') return <Failure onRetry={() => send({ type: 'RETRY' })} />;
   const order = view.order;
   const busy = view.step !== 'form';
