@@ -23,17 +23,32 @@ test.describe('log-in', () => {
     await expectAccessible(page);
     await screenshots(page, 'login-code-dialog');
 
-    // A wrong code is refused in the dialog, which stays open with a new code allowed.
+    // A wrong code is refused in the dialog, which stays open; the countdown goes on where it was
+    // (not from 60 again, and not ended): a new code still waits for it.
     const [message] = await mailbox(request, who.email);
     const code = message!.code!;
     await dialog.getByLabel('4-digit code').fill(code === '0000' ? '0001' : '0000');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(dialog.getByRole('alert')).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
+    await expect(timer).toHaveText(/in ([1-5]\d|\d) seconds?\./);
+    expect(Number(/in (\d+)/.exec((await timer.textContent())!)![1])).toBeLessThan(59);
+    await expect(dialog.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
 
     await dialog.getByLabel('4-digit code').fill(code);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(page).toHaveURL(/\/orders$/);
+  });
+
+  test('an app link to /orders logs in with its token and lands on /orders (docs/decisions/020)', async ({ page, request, insertNewUser }) => {
+    const who = await insertNewUser('applink');
+    const link = (await (await request.get(`/dev/sso-link?email=${encodeURIComponent(who.email)}&scene=APP`)).json()) as {
+      appToken: string;
+      accountId: string;
+      loginId: string;
+    };
+    await page.goto(`/orders?${new URLSearchParams({ t: link.appToken, a: link.accountId, e: link.loginId, r: 'APP' })}`);
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
   test("the site's configuration completes the account fields: email domains and the area-code picker's countries", async ({ page }) => {

@@ -60,11 +60,24 @@ describe('entry decisions', () => {
   });
   it('a params query holding JSON goes to login with its contents', () => {
     const params = encodeURIComponent(JSON.stringify({ a: '77', t: 'tok', e: 'L9', la: 'es' }));
-    expect(decideEntry('/orders', `?params=${params}`)).toEqual({ redirect: '/login?accountId=77&appToken=tok&loginId=L9&language=es', language: 'es' });
+    expect(decideEntry('/orders', `?params=${params}`)).toEqual({
+      redirect: '/login?accountId=77&appToken=tok&loginId=L9&language=es&redirect=%2Forders',
+      language: 'es',
+    });
+    // The pricing table is where a log-in goes anyway.
+    expect(decideEntry('/pricing-table', `?params=${params}`).redirect).toBe('/login?accountId=77&appToken=tok&loginId=L9&language=es');
     expect(decideEntry('/orders', '?params=not-json').redirect).toBeUndefined();
   });
   it('appToken, accountId and loginId together set the language and go to login for the token log-in', () => {
-    expect(decideEntry('/payment', '?t=tok&a=77&e=L9&la=pt')).toEqual({ redirect: '/login?appToken=tok&accountId=77&loginId=L9&language=pt', language: 'pt' });
+    expect(decideEntry('/payment', '?t=tok&a=77&e=L9&la=pt')).toEqual({
+      redirect: '/login?appToken=tok&accountId=77&loginId=L9&language=pt&redirect=%2Fpayment',
+      language: 'pt',
+    });
+    // The page the link opened, with its own query, is where the log-in returns.
+    const fromApp = new URLSearchParams(decideEntry('/orders', '?t=tok&a=77&e=L9&r=APP').redirect!.split('?')[1]);
+    expect(fromApp.get('redirect')).toBe('/orders');
+    const toPlan = new URLSearchParams(decideEntry('/payment', '?t=tok&a=77&e=L9&p=2').redirect!.split('?')[1]);
+    expect(toPlan.get('redirect')).toBe('/payment?planId=2');
     expect(decideEntry('/payment', '?t=tok&a=77').redirect).toBe('/payment?appToken=tok&accountId=77');
   });
   it('a URL containing "response" reopens at the payment result, path segments turned into a query', () => {

@@ -93,6 +93,20 @@ function parseParams(raw: string | null): URLSearchParams | undefined {
   }
 }
 
+/** The hand-off's own fields: what the log-in uses up, not part of the page the link opens. */
+const handOffFields = ['params', 'appToken', 'accountId', 'loginId', 'language', 'releaseId'];
+
+/**
+ * The log-in's query for a hand-off that arrived at `pathname`: the token fields, and (beyond the
+ * spec, docs/decisions/020) the page the link opened as `redirect`, so an app's link to /orders
+ * lands on /orders once logged in rather than on the log-in's default, the pricing table.
+ */
+function returningTo(login: URLSearchParams, pathname: string, arrived: URLSearchParams): URLSearchParams {
+  if (pathname === '/pricing-table') return login;
+  const page = new URLSearchParams([...arrived].filter(([name]) => !handOffFields.includes(name)));
+  return new URLSearchParams([...login, ['redirect', withQuery(pathname, page)]]);
+}
+
 export function decideEntry(pathname: string, search: string): EntryDecision {
   const query = normalizeQuery(new URLSearchParams(search));
   const language = languageOfTag(query.get('language')) ?? (isLanguage(query.get('language')) ? (query.get('language') as Language) : undefined);
@@ -115,10 +129,10 @@ export function decideEntry(pathname: string, search: string): EntryDecision {
     const params = parseParams(query.get('params'));
     if (params) {
       const lang = languageOfTag(params.get('language'));
-      return { ...base, ...(lang ? { language: lang } : {}), redirect: withQuery('/login', params) };
+      return { ...base, ...(lang ? { language: lang } : {}), redirect: withQuery('/login', returningTo(params, pathname, query)) };
     }
     if (query.get('appToken') && query.get('accountId') && query.get('loginId')) {
-      return { ...base, redirect: withQuery('/login', query) };
+      return { ...base, redirect: withQuery('/login', returningTo(query, pathname, query)) };
     }
   }
 
