@@ -32,15 +32,16 @@ export async function createEmailAccount(
 /**
  * A phone account, active at once: it has no address to confirm and no SMS provider to prove the
  * number with (docs/decisions/005), so verified_at marks "no confirmation pending", which is what
- * the log-in check reads. Answers its uid.
+ * the log-in check reads. It starts without offer e-mails: it has no address to send them to, and
+ * subscribing is the customer's choice once it has one (settings). Answers its uid.
  */
 export async function createPhoneAccount(
   tx: Queryable,
   a: { areaCode: string; phone: string; nickname: string; passwordHash: string; language: Language; now: number },
 ): Promise<number> {
   const rows = await tx.query<{ uid: number }>(
-    `INSERT INTO accounts (type, area_code, phone, nickname, password_hash, language, verified_at, terms_accepted_at, created_at)
-     VALUES ('phone', $1, $2, $3, $4, $5, $6, $6, $6) RETURNING uid`,
+    `INSERT INTO accounts (type, area_code, phone, nickname, password_hash, language, subscribe_email, verified_at, terms_accepted_at, created_at)
+     VALUES ('phone', $1, $2, $3, $4, $5, false, $6, $6, $6) RETURNING uid`,
     [a.areaCode, a.phone, a.nickname, a.passwordHash, a.language, new Date(a.now)],
   );
   return Number(rows[0]!.uid);

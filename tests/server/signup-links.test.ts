@@ -204,6 +204,8 @@ describe('a signed-in phone account adds an email later (docs/decisions/042)', (
   it('sends the binding link in the account language; following it adds the email, which the account then shows', async () => {
     const who = await phoneAccount('es');
     const email = freshEmail('later');
+    // No address, no offer e-mails: a phone account starts unsubscribed.
+    expect((await info(who)).body.data).toMatchObject({ unsubscribeEmail: true });
     expect((await info(who)).body.data.email).toBeUndefined();
 
     const res = await server.post(BIND, { email: ` ${email.toUpperCase()} ` }, who.auth);
