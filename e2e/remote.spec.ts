@@ -6,11 +6,44 @@ import { expect, payButton, test } from './fixtures';
  * still in English: passing over the language picker must never change it.
  */
 async function arrowTo(page: Page, key: string, target: Locator, max = 25) {
-  for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++) {
-    await page.keyboard.press(key);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const visited: string[] = [];
+  for (let i = 0; i < max && !(await isFocused(target)); i++) visited.push(await press(page, key));
+  expect(await isFocused(target), `${key} went: ${visited.join(' → ')}`).toBe(true);
+}
+
+/**
+ * Moves focus to `target` as a person with a remote does: looking at the screen, pressing the
+ * arrow that points from the focused control towards it (the larger of the two offsets), until it
+ * has focus. The page must stay in English all the way.
+ */
+async function walkTo(page: Page, target: Locator, max = 30) {
+  const visited: string[] = [];
+  for (let i = 0; i < max && !(await isFocused(target)); i++) {
+    const to = (await target.boundingBox())!;
+    const from = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const r = el.getBoundingClientRect();
+      // In a text field left and right move the caret: only up and down leave it.
+      const typing = el instanceof HTMLInputElement && ['text', 'email', 'tel', 'password', 'search', 'url', 'number'].includes(el.type);
+      return { x: r.x, y: r.y, width: r.width, height: r.height, typing };
+    });
+    const dx = from ? to.x + to.width / 2 - (from.x + from.width / 2) : 0;
+    const dy = from ? to.y + to.height / 2 - (from.y + from.height / 2) : 1;
+    const vertical = Math.abs(dy) >= Math.abs(dx) || from?.typing;
+    const key = vertical ? (dy >= 0 ? 'ArrowDown' : 'ArrowUp') : dx > 0 ? 'ArrowRight' : 'ArrowLeft';
+    visited.push(`${key} ${await press(page, key)}`);
   }
-  await expect(target).toBeFocused();
+  expect(await isFocused(target), `the way: ${visited.join(' → ')}`).toBe(true);
+}
+
+const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+
+/** Presses `key`; answers what has focus then. */
+async function press(page: Page, key: string): Promise<string> {
+  await page.keyboard.press(key);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  return page.evaluate(() => `${document.activeElement?.tagName} "${(document.activeElement?.textContent ?? '').trim().slice(0, 30)}"`);
 }
 
 test.describe('the set-top-box scene with a TV remote', () => {
@@ -63,26 +96,27 @@ test.describe('the set-top-box scene with a TV remote', () => {
     await login('remotetv');
     await page.goto('/pricing-table?releaseId=STB');
     const choose = page.getByRole('article', { name: 'Monthly · 1 screen' }).getByRole('link', { name: 'Choose this plan' });
-    await arrowTo(page, 'ArrowDown', choose);
+    await walkTo(page, choose);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/payment\?planId=1$/);
 
     // A radio is picked with Enter, not by passing over it, and Enter does not send the form.
+    const card = page.getByRole('radio', { name: 'Credit card' });
     const pix = page.getByRole('radio', { name: 'PIX' });
-    await arrowTo(page, 'ArrowDown', pix);
-    await expect(page.getByRole('radio', { name: 'Credit card' })).toBeChecked();
+    await walkTo(page, pix);
+    await expect(card).toBeChecked();
     await page.keyboard.press('Enter');
     await expect(pix).toBeChecked();
-    await arrowTo(page, 'ArrowUp', page.getByRole('radio', { name: 'Credit card' }));
+    await walkTo(page, card);
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('radio', { name: 'Credit card' })).toBeChecked();
-    await arrowTo(page, 'ArrowDown', page.getByRole('button', { name: payButton }));
+    await expect(card).toBeChecked();
+    await walkTo(page, page.getByRole('button', { name: payButton }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('alert').first()).toBeVisible();
 
     // The language: Enter opens it, arrows move inside, Back leaves it as it was, Enter picks.
     const language = page.getByRole('combobox', { name: 'Language' });
-    await arrowTo(page, 'ArrowUp', language, 40);
+    await walkTo(page, language);
     await page.keyboard.press('Enter');
     await expect(language).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('ArrowDown');
