@@ -143,7 +143,7 @@ test.describe('the drawn signed-in first frame', () => {
     const before = await page.locator('h1').boundingBox();
     release();
     await expect(drawn).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Pagar agora' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pagar R\$ 29,90$/ })).toBeVisible();
     expect(await page.locator('h1').boundingBox()).toEqual(before);
     await expect(page.getByText('Conectado como Ana')).toBeVisible();
     expect(await layoutShifts(page)).toBeLessThanOrEqual(0.02);
