@@ -2281,6 +2281,8 @@ export interface components {
             defaultCount: components["schemas"]["InstallmentCount"];
             /** @description One per count from 1 upwards. */
             options: components["schemas"]["InstallmentOption"][];
+            /** @description The monthly interest, in percent, of the counts past the interest-free ones (the Price table: equal instalments), so the page can state the rule before paying; '0' when every count is interest-free. */
+            monthlyInterestRate?: string;
         };
         CurrencyRate: {
             currency: components["schemas"]["CurrencyCode"];

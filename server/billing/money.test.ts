@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convert, installmentOptions, mulDiv, parseDecimal, percentOf, quoteInstallments } from './money';
+import { convert, installmentOptions, mulDiv, parseDecimal, percentOf, percentOfBasisPoints, quoteInstallments } from './money';
 
 const rule = { maxInstallments: 12, interestFreeInstallments: 3, monthlyInterestBp: 199, minInstallmentMinor: 500 };
 
@@ -49,5 +49,9 @@ describe('instalments', () => {
   it('refuses a count the plan does not allow', () => {
     expect(() => quoteInstallments(1000, 13, rule)).toThrow();
     expect(() => quoteInstallments(1000, 0, rule)).toThrow();
+  });
+
+  it('writes basis points as the percent a page states', () => {
+    expect([199, 250, 100, 0, 7, 1234].map(percentOfBasisPoints)).toEqual(['1.99', '2.5', '1', '0', '0.07', '12.34']);
   });
 });

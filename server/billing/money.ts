@@ -65,6 +65,15 @@ export function quoteInstallments(amountMinor: number, count: number, rule: Inst
   return { count, installmentAmount, total: installmentAmount * count, interestFree: false };
 }
 
+/** Basis points as a percent written as a decimal string: 199 -> '1.99', 250 -> '2.5', 0 -> '0'. */
+export const percentOfBasisPoints = (bp: number): string => {
+  const whole = Math.trunc(bp / 100);
+  const cents = String(bp % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  return cents === '' ? String(whole) : `${whole}.${cents}`;
+};
+
 /** Every count from 1 up to the plan's maximum whose instalment stays above the minimum. */
 export function installmentOptions(amountMinor: number, rule: InstallmentRule): InstallmentQuote[] {
   const out: InstallmentQuote[] = [];

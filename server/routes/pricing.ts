@@ -1,6 +1,6 @@
 import type { AuthenticatedSession } from '../auth/sessions';
 import { isCharging } from '../billing/charging';
-import { installmentOptions } from '../billing/money';
+import { installmentOptions, percentOfBasisPoints } from '../billing/money';
 import { canTransition, openStatuses } from '../billing/order-status';
 import { loadOrder } from '../billing/orders';
 import { BASE_CURRENCY, defaultCurrency, PricingErr, requireCurrency, requirePlan, resolvePrice, ruleIn } from '../billing/prices';
@@ -71,13 +71,15 @@ export function pricingHandlers(services: ServerServices) {
       const currency = await requireCurrency(db, body.currency);
       // Interest can take a total past what an amount may be; such a split is not offered (found by
       // tests/attack/fuzz.attack.ts: the answer broke its own contract). Paying in full always fits.
-      const options = installmentOptions(body.amount, ruleIn(plan, currency)).filter((o) => o.total <= MAX_MINOR_UNITS);
+      const rule = ruleIn(plan, currency);
+      const options = installmentOptions(body.amount, rule).filter((o) => o.total <= MAX_MINOR_UNITS);
       const wanted = (await site.setting('siteConfig')).payment.defaultInstallment;
       return {
         amount: body.amount,
         currency: currency.code,
         defaultCount: options.some((o) => o.count === wanted) ? wanted : 1,
         options,
+        monthlyInterestRate: percentOfBasisPoints(rule.monthlyInterestBp),
       };
     },
 

@@ -246,7 +246,7 @@ describe('POST /api/bill/installmentsPlan', () => {
     expect(res.status).toBe(200);
     expectContract('post', INSTALLMENTS, res);
     const plan = res.body.data;
-    expect(plan).toMatchObject({ amount: 29990, currency: 'BRL', defaultCount: 3 });
+    expect(plan).toMatchObject({ amount: 29990, currency: 'BRL', defaultCount: 3, monthlyInterestRate: '1.99' });
     expect(plan.options.map((o: any) => o.count)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(plan.options[2]).toEqual({ count: 3, installmentAmount: 9997, total: 29990, interestFree: true });
     const twelve = amortisedInstalment(29990, 12, 199);

@@ -14,7 +14,9 @@ import { V } from '../../../core/validation/schemas';
 import { currencySymbols, formatMoney } from '../../../core/config/money';
 import type { SavedCard } from './method-form';
 import { dueOf, nTimes, PayFields, usePayingForm } from './pay-fields';
-import { PaymentSteps } from './payment-steps';
+import { PaymentSteps, usePaymentStepsSoon } from './payment-steps-lazy';
+import { InstallmentChooser } from './installments';
+import { useInstallmentsPlan } from '../../queries/installment-queries';
 import { Dialog } from '../../components/dialog';
 import { ResetPasswordFirst } from './reset-password-first';
 
@@ -44,7 +46,6 @@ export const m = defineMessages({
     description:
       'Shown instead of the payment methods when the site offers none for this purchase (no payment provider configured, or none for the country and currency)',
   },
-  installments: { id: 'payment.installments', defaultMessage: 'Instalments', description: 'Label of the instalment chooser' },
   country: { id: 'payment.country', defaultMessage: 'Country', description: 'Label of the country chooser (the methods depend on it)' },
   currency: { id: 'payment.currency', defaultMessage: 'Currency', description: 'Label of the currency chooser' },
   repayTitle: { id: 'payment.repayTitle', defaultMessage: 'Finish paying your order', description: 'Heading when an existing order is paid again' },
@@ -74,6 +75,7 @@ export function CheckoutSection({
   const send = actorRef.send;
   const regions = useMemo(() => new Intl.DisplayNames([intl.locale], { type: 'region' }), [intl.locale]);
   const { paying, formHidden } = usePayingForm(view.step === 'paying', view.payment);
+  usePaymentStepsSoon();
 
   // The title and the banner stand from the start, so the order that fills in under them moves
   // nothing, and the banner (the page's largest picture) is not held back by the order's calls.
@@ -174,7 +176,7 @@ export function CheckoutSection({
         />
         <Methods methods={view.methods} selected={view.method} disabled={busy} onSelect={(code) => send({ type: 'METHOD_SELECTED', code })} />
         {view.method && view.method.maxInstallments > 1 && view.valuation ? (
-          <Installments
+          <CheckoutInstallments
             method={view.method}
             valuation={view.valuation}
             value={view.installments}
@@ -330,12 +332,11 @@ export function Methods({
   );
 }
 
-export function Installments({
+/** The chooser, with the server's quote for what this order costs after its discounts. */
+function CheckoutInstallments({
   method,
   valuation,
-  value,
-  disabled,
-  onChange,
+  ...chooser
 }: {
   method: PaymentMethod;
   valuation: Valuation;
@@ -343,22 +344,6 @@ export function Installments({
   disabled: boolean;
   onChange(n: number): void;
 }) {
-  const intl = useIntl();
-  const counts = Array.from({ length: method.maxInstallments }, (_, i) => i + 1);
-  return (
-    <div className="field">
-      <label htmlFor="installments">{intl.formatMessage(m.installments)}</label>
-      <select id="installments" value={value} disabled={disabled} onChange={(e) => onChange(Number(e.currentTarget.value))}>
-        {counts.map((n) => (
-          <option key={n} value={n}>
-            {n === 1
-              ? intl.formatMessage(inFull)
-              : n === valuation.installments
-                ? intl.formatMessage(nTimes, { n, amount: formatMoney(valuation.installmentAmount, valuation.currency, intl.locale) })
-                : `${n} ×`}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  const plan = useInstallmentsPlan(valuation.planId, valuation.currency, valuation.total - valuation.interest);
+  return <InstallmentChooser id="installments" plan={plan.data} max={method.maxInstallments} {...chooser} />;
 }

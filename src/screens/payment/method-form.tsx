@@ -80,6 +80,9 @@ const payerRules: Partial<Record<PayerField, z.ZodMiniType<string>>> = {
 
 export type SavedCard = components['schemas']['Card'];
 
+/** The words of a payment on its way, for whatever stands in while it is sent. */
+export const submittingMessage = m.submitting;
+
 const cardLabel = defineMessage<{ readonly brand: string; readonly last4: string; readonly month: string; readonly year: number }>({
   id: 'payment.card.savedLabel',
   defaultMessage: '{brand} ending in {last4}, expires {month}/{year}',

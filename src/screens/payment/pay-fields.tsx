@@ -33,13 +33,15 @@ export function usePayingForm(payingStep: boolean, payment: ActorRefFrom<Payment
   return { paying: payingStep && sending, formHidden: payment !== undefined && !sending };
 }
 
-/** What the Pay button charges: the total, or the instalments as the chooser words them. */
-export function dueOf(valuation: Valuation, intl: IntlShape): string {
-  const each = valuation.installments > 1 ? valuation.installmentAmount : undefined;
-  return each === undefined
-    ? formatMoney(valuation.total, valuation.currency, intl.locale)
-    : intl.formatMessage(nTimes, { n: valuation.installments, amount: formatMoney(each, valuation.currency, intl.locale) });
+/** What the Pay button charges: the total, or the instalments ("6 × R$ 5,23"). */
+export function dueOfOption(option: { count: number; installmentAmount: number; total: number }, currency: string, intl: IntlShape): string {
+  return option.count > 1
+    ? intl.formatMessage(nTimes, { n: option.count, amount: formatMoney(option.installmentAmount, currency, intl.locale) })
+    : formatMoney(option.total, currency, intl.locale);
 }
+
+export const dueOf = (valuation: Valuation, intl: IntlShape): string =>
+  dueOfOption({ count: valuation.installments, installmentAmount: valuation.installmentAmount, total: valuation.total }, valuation.currency, intl);
 
 function EmailField({ value, onChange }: { value: string; onChange(email: string): void }) {
   const intl = useIntl();

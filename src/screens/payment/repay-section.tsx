@@ -1,19 +1,16 @@
 import { useSelector } from '@xstate/react';
-import { defineMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { RepayMachine } from '../../../machines/repay/repay.machine';
-import { selectRepayView } from '../../../machines/repay/repay.selectors';
 import { formatMoney } from '../../../core/config/money';
-import { Failure, inFull, m, Methods, orderNo } from './checkout-section';
-import { PayFields, usePayingForm } from './pay-fields';
+import { selectRepayView, type RepayView } from '../../../machines/repay/repay.selectors';
+import type { Order, PaymentMethod } from '../../../machines/payment/payment.types';
+import { useRepayInstallmentsPlan } from '../../queries/installment-queries';
+import { Failure, m, Methods, orderNo } from './checkout-section';
+import { InstallmentChooser } from './installments';
+import { dueOfOption, PayFields, usePayingForm } from './pay-fields';
 import type { SavedCard } from './method-form';
-import { PaymentSteps } from './payment-steps';
-
-const nPayments = defineMessage<{ readonly n: number }>({
-  id: 'payment.nPayments',
-  defaultMessage: '{n} instalments',
-  description: 'Instalment option when paying an order again: n payments',
-});
+import { PaymentSteps, usePaymentStepsSoon } from './payment-steps-lazy';
 
 /** Repaying an open order as a thin view of the repay machine (docs/decisions/015): reads selectRepayView, sends events. */
 export function RepaySection({ actorRef, sandbox, savedCards = [] }: { actorRef: ActorRefFrom<RepayMachine>; sandbox: boolean; savedCards?: SavedCard[] }) {
@@ -21,6 +18,7 @@ export function RepaySection({ actorRef, sandbox, savedCards = [] }: { actorRef:
   const view = useSelector(actorRef, selectRepayView);
   const send = actorRef.send;
   const { paying, formHidden } = usePayingForm(view.step === 'paying', view.payment);
+  usePaymentStepsSoon();
   if (view.step === 'loading' || view.step === 'finished')
     return (
       <p className="load-state" role="status">
@@ -30,7 +28,6 @@ export function RepaySection({ actorRef, sandbox, savedCards = [] }: { actorRef:
   if (view.step === 'failure') return <Failure onRetry={() => send({ type: 'RETRY' })} />;
   const order = view.order;
   const busy = view.step !== 'form';
-  const max = view.method?.maxInstallments ?? 1;
   return (
     <section className="page payment-page" aria-busy={busy}>
       <h1>{intl.formatMessage(m.repayTitle)}</h1>
@@ -46,34 +43,68 @@ export function RepaySection({ actorRef, sandbox, savedCards = [] }: { actorRef:
       {/* Kept mounted while paying, so a declined card comes back with what was typed. */}
       <div hidden={formHidden} className="page">
         <Methods methods={view.methods} selected={view.method} disabled={busy} onSelect={(code) => send({ type: 'METHOD_SELECTED', code })} />
-        {max > 1 ? (
-          <div className="field">
-            <label htmlFor="repay-installments">{intl.formatMessage(m.installments)}</label>
-            <select
-              id="repay-installments"
-              value={view.installments}
-              disabled={busy}
-              onChange={(e) => send({ type: 'INSTALLMENTS_CHANGED', installments: Number(e.currentTarget.value) })}
-            >
-              {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
-                <option key={n} value={n}>
-                  {n === 1 ? intl.formatMessage(inFull) : intl.formatMessage(nPayments, { n })}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        <PayFields
-          view={view}
-          busy={busy}
-          paying={paying}
-          // Instalments of an order paid again are priced by the provider: only a payment in full has its amount here.
-          due={order && view.installments === 1 ? formatMoney(order.total, order.currency, intl.locale) : undefined}
-          sandbox={sandbox}
-          savedCards={savedCards}
-          send={send}
-        />
+        {order && view.method ? (
+          <RepayPayment order={order} method={view.method} view={view} busy={busy} paying={paying} sandbox={sandbox} savedCards={savedCards} send={send} />
+        ) : (
+          <PayFields view={view} busy={busy} paying={paying} due={undefined} sandbox={sandbox} savedCards={savedCards} send={send} />
+        )}
       </div>
     </section>
+  );
+}
+
+/**
+ * The order valued afresh for the chosen method, as the server will charge it (a code or a method
+ * discount may have changed since the order was made): the instalment options and the Pay
+ * button's amount come from that quote; until it arrives the button says "Pay now".
+ */
+function RepayPayment({
+  order,
+  method,
+  view,
+  busy,
+  paying,
+  sandbox,
+  savedCards,
+  send,
+}: {
+  order: Order;
+  method: PaymentMethod;
+  view: RepayView;
+  busy: boolean;
+  paying: boolean;
+  sandbox: boolean;
+  savedCards: SavedCard[];
+  send: ActorRefFrom<RepayMachine>['send'];
+}) {
+  const intl = useIntl();
+  const quote = useRepayInstallmentsPlan(
+    { id: order.id, planId: order.items[0]?.planId ?? '', currency: order.currency, discountCode: order.discountCode },
+    method.code,
+  );
+  const plan = quote.data;
+  const chosen = plan?.options.find((o) => o.count === view.installments);
+  return (
+    <>
+      {method.maxInstallments > 1 ? (
+        <InstallmentChooser
+          id="repay-installments"
+          plan={plan}
+          max={method.maxInstallments}
+          value={view.installments}
+          disabled={busy}
+          onChange={(n) => send({ type: 'INSTALLMENTS_CHANGED', installments: n })}
+        />
+      ) : null}
+      <PayFields
+        view={view}
+        busy={busy}
+        paying={paying}
+        due={chosen && plan ? dueOfOption(chosen, plan.currency, intl) : undefined}
+        sandbox={sandbox}
+        savedCards={savedCards}
+        send={send}
+      />
+    </>
   );
 }
