@@ -4,6 +4,9 @@ test.describe('buying a plan', () => {
   test.use({ locale: 'en-US' });
 
   test('from the pricing table, by sandbox card: a decline shows its message, then the order is paid', async ({ page, login }) => {
+    // Two purchases, a dialog, axe twice and four full-page screenshots: 21 s on a quiet machine,
+    // past the default 30 s when CI shares the cores.
+    test.slow();
     await login('card');
     await page.goto('/pricing-table');
     await page.getByRole('article', { name: 'Monthly · 1 screen' }).getByRole('link', { name: 'Choose this plan' }).click();
@@ -51,7 +54,15 @@ test.describe('buying a plan', () => {
   test('by PIX: the QR and the copy-and-paste code, then the page sees the bank pay it', async ({ page, request, login }) => {
     await login('pix');
     await page.goto('/payment?p=1');
+    await page.getByLabel('Discount code').fill('BEMVINDO10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible();
     await fillPayer(page, 'PIX', { first: 'Ana', last: 'Souza', cpf: '123.456.789-0X' });
+    // PIX's 5 % and the code's 10 % (of what PIX left) are two lines, as the customer chose each.
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect(summary).toContainText('PIX discount−R$ 1.50');
+    await expect(summary).toContainText('Code BEMVINDO10−R$ 2.84');
+    await expect(summary).toContainText('TotalR$ 25.56');
     await page.getByRole('button', { name: payButton }).click();
     // Spec section 5: a CPF is digits; typed as printed, with its dots and dash, it is taken (ADR 040).
     await expect(page.getByRole('alert').first()).toBeVisible();
@@ -62,6 +73,11 @@ test.describe('buying a plan', () => {
     await expect(page.getByRole('img', { name: 'PIX QR code' })).toBeVisible();
     const brCode = await page.getByLabel('PIX copy-and-paste code').inputValue();
     expect(brCode).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    // The window is shown as a live countdown next to its closing time.
+    const timer = page.getByRole('timer');
+    await expect(timer).toHaveText(/^Time left to pay: \d+:\d\d$/);
+    const first = await timer.textContent();
+    await expect(timer).not.toHaveText(first!);
     await expectAccessible(page);
     await screenshots(page, 'payment-pix');
     // The same page in Portuguese, at once.

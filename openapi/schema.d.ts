@@ -2261,6 +2261,10 @@ export interface components {
             installments: components["schemas"]["InstallmentCount"];
             installmentAmount: components["schemas"]["MinorUnits"];
             discountCode?: components["schemas"]["DiscountCodeStatus"];
+            /** @description The part of `discount` the payment method gives (PIX's, for one), so the summary can show it on its own line. */
+            methodDiscount?: components["schemas"]["MinorUnits"];
+            /** @description The part of `discount` the discount code gives, taken from what the method discount left. */
+            codeDiscount?: components["schemas"]["MinorUnits"];
         };
         InstallmentsPlanRequest: {
             /** @description The amount to split, in minor units of currency. */

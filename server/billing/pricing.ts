@@ -101,6 +101,8 @@ export const valuate = (async (q: Queryable, input: PricingInput): Promise<Valua
     installments,
     installmentAmount: quote.installmentAmount,
     ...(codeCheck ? { discountCode: codeCheck.status } : {}),
+    methodDiscount,
+    codeDiscount: codeCheck?.discount ?? 0,
   };
 }) satisfies ValuateFn;
 

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { PayResultOf } from '../../machines/payment/payment.types';
 import { formatMoney, plainAmount } from '../../core/config/money';
+import { TimeLeft } from './time-left';
 
 /**
  * The instructions of a payment left to finish (the PIX code, the slip, the account to transfer to,
@@ -95,6 +96,7 @@ export function PixPanel({ pix, children }: { pix: PayResultOf<'pix'>; children?
       <p>
         {intl.formatMessage(m.amount)}: <strong>{money(pix.amount, pix.currency)}</strong> · {intl.formatMessage(payBy, { when: when(pix.expiresAt) })}
       </p>
+      <TimeLeft until={pix.expiresAt} />
       <label htmlFor="pix-code">{intl.formatMessage(m.pixCode)}</label>
       <textarea id="pix-code" readOnly value={pix.brCode} rows={3} className="code" />
       <CopyButton text={pix.brCode} />

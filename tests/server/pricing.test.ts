@@ -75,6 +75,8 @@ describe('POST /api/bill/goodsValuation', () => {
       installments: 6,
       installmentAmount: instalment,
       discountCode: { code: 'ANUAL20', applied: true },
+      methodDiscount: 0,
+      codeDiscount: discount,
     });
     expect(res.body.data.total).toBe(res.body.data.subtotal - res.body.data.discount + res.body.data.interest);
   });
@@ -107,10 +109,11 @@ describe('POST /api/bill/goodsValuation', () => {
 
   it('a payment method’s discount comes off the price, then the code off what is left', async () => {
     const pix = (await server.post(VALUATION, { planId: '5', method: 'pix' })).body.data;
-    expect(pix).toMatchObject({ price: 29990, discount: 1500, total: 28490 }); // 5 % of 29990 = 1499.5 -> 1500
+    expect(pix).toMatchObject({ price: 29990, discount: 1500, total: 28490, methodDiscount: 1500, codeDiscount: 0 }); // 5 % of 29990 = 1499.5 -> 1500
     const both = await server.post(VALUATION, { planId: '5', method: 'pix', discountCode: 'BEMVINDO10' });
     expectContract('post', VALUATION, both);
-    expect(both.body.data).toMatchObject({ price: 29990, discount: 1500 + 2849, total: 29990 - 1500 - 2849 }); // 10 % of 28490
+    // 10 % of 28490; the two parts are given apart for the summary's two lines.
+    expect(both.body.data).toMatchObject({ price: 29990, discount: 1500 + 2849, total: 29990 - 1500 - 2849, methodDiscount: 1500, codeDiscount: 2849 });
     expect((await server.post(VALUATION, { planId: '5', method: 'card' })).body.data).toMatchObject({ discount: 0, total: 29990 });
   });
 

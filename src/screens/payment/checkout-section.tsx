@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
-import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { defineMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { CheckoutMachine } from '../../../machines/checkout/checkout.machine';
 import { selectCheckoutView } from '../../../machines/checkout/checkout.selectors';
@@ -129,7 +129,7 @@ export function CheckoutSection({
   return page(
     busy,
     <>
-      <Summary valuation={view.valuation} pricing={view.pricing} />
+      <Summary valuation={view.valuation} pricing={view.pricing} methodName={view.method?.name} />
       {view.unbinding ? <DiscountUnbindingDialog actorRef={view.unbinding} /> : null}
       {view.payment ? <PaymentSteps actorRef={view.payment} /> : null}
       {/* Kept mounted while paying, so a declined card comes back with what was typed. */}
@@ -210,7 +210,11 @@ export function Failure({ onRetry }: { onRetry(): void }) {
   );
 }
 
-export function Summary({ valuation, pricing }: { valuation: Valuation | undefined; pricing: boolean }) {
+/**
+ * The order as it will be charged. The method's discount (PIX's) and the code's are lines of their
+ * own, as the customer chose each apart; a server that does not split them gives one line.
+ */
+export function Summary({ valuation, pricing, methodName }: { valuation: Valuation | undefined; pricing: boolean; methodName: string | undefined }) {
   const intl = useIntl();
   if (!valuation) return null;
   const money = (n: number) => formatMoney(n, valuation.currency, intl.locale);
@@ -223,12 +227,12 @@ export function Summary({ valuation, pricing }: { valuation: Valuation | undefin
           <dt>{intl.formatMessage(m.price)}</dt>
           <dd>{money(valuation.price)}</dd>
         </div>
-        {valuation.discount > 0 ? (
-          <div>
-            <dt>{intl.formatMessage(m.discount)}</dt>
-            <dd>−{money(valuation.discount)}</dd>
+        {discountLines(valuation, methodName, intl).map(([label, amount]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>−{money(amount)}</dd>
           </div>
-        ) : null}
+        ))}
         {valuation.interest > 0 ? (
           <div>
             <dt>{intl.formatMessage(m.interest)}</dt>
@@ -245,6 +249,28 @@ export function Summary({ valuation, pricing }: { valuation: Valuation | undefin
       </dl>
     </section>
   );
+}
+
+const methodDiscount = defineMessage<{ readonly method: string }>({
+  id: 'payment.discount.method',
+  defaultMessage: '{method} discount',
+  description: 'Summary row: the discount the payment method gives, e.g. "PIX discount"',
+});
+const codeDiscount = defineMessage<{ readonly code: string }>({
+  id: 'payment.discount.code',
+  defaultMessage: 'Code {code}',
+  description: 'Summary row: the discount a discount code gives, e.g. "Code BEMVINDO10"',
+});
+
+function discountLines(valuation: Valuation, methodName: string | undefined, intl: IntlShape): [string, number][] {
+  const byMethod = valuation.methodDiscount ?? 0;
+  const byCode = valuation.codeDiscount ?? 0;
+  if (valuation.discount <= 0) return [];
+  if (byMethod + byCode !== valuation.discount) return [[intl.formatMessage(m.discount), valuation.discount]];
+  const lines: [string, number][] = [];
+  if (byMethod > 0) lines.push([methodName ? intl.formatMessage(methodDiscount, { method: methodName }) : intl.formatMessage(m.discount), byMethod]);
+  if (byCode > 0) lines.push([intl.formatMessage(codeDiscount, { code: valuation.discountCode?.code ?? '' }), byCode]);
+  return lines;
 }
 
 /**
