@@ -11,6 +11,8 @@ if (!executablePath) throw new Error(chromiumMissingMessage);
 // The real server on a fresh embedded database, serving the production build.
 export default defineConfig({
   testDir: 'e2e',
+  // Runs on a server with another theme colour: playwright.theme.config.ts.
+  testIgnore: 'theme.spec.ts',
   outputDir: 'test-results',
   timeout: 30_000,
   expect: { timeout: 10_000 },

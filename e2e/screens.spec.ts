@@ -1,50 +1,18 @@
 import { expect, expectAccessible, payByCard, screenshots, test } from './fixtures';
+import { accountScreens, openScreen, paidOrderScreens, publicScreens } from './screen-list';
 
 /**
  * Every screen of spec section 2, opened in a real browser on the real server in two languages:
  * its heading in each, the page title, no serious accessibility violation, and screenshots at
  * 1280 and 375 px for review. Journeys through the screens live in the other specs.
  */
-interface Screen {
-  path: string;
-  /** The page's main heading in Portuguese (the default) and English. */
-  heading: { pt: string; en: string };
-  shot: string;
-}
-
-const publicScreens: Screen[] = [
-  { path: '/login', heading: { pt: 'Entrar', en: 'Log in' }, shot: 'login' },
-  { path: '/register', heading: { pt: 'Crie sua conta', en: 'Create your account' }, shot: 'register' },
-  { path: '/forgot-password', heading: { pt: 'Redefinir a senha', en: 'Reset your password' }, shot: 'forgot-password' },
-  { path: '/lost-password', heading: { pt: 'Redefinir a senha', en: 'Reset your password' }, shot: 'lost-password' },
-  { path: '/reset-password', heading: { pt: 'Redefinir a senha', en: 'Reset your password' }, shot: 'reset-password' },
-  { path: '/resend-confirm', heading: { pt: 'Confirme seu e-mail', en: 'Confirm your email' }, shot: 'resend-confirm' },
-  { path: '/pricing-table', heading: { pt: 'Escolha seu plano', en: 'Choose your plan' }, shot: 'pricing-table' },
-  { path: '/help', heading: { pt: 'Ajuda e contato', en: 'Help and contact' }, shot: 'help' },
-  { path: '/privacy', heading: { pt: 'Política de privacidade', en: 'Privacy policy' }, shot: 'privacy' },
-  { path: '/plan-details/1', heading: { pt: 'Mensal · 1 tela', en: 'Monthly · 1 screen' }, shot: 'plan-details' },
-  { path: '/404', heading: { pt: 'Página não encontrada', en: 'Page not found' }, shot: '404' },
-  { path: '/500', heading: { pt: 'Algo deu errado', en: 'Something went wrong' }, shot: '500' },
-];
-
-const accountScreens: Screen[] = [
-  { path: '/account', heading: { pt: 'Minha conta', en: 'My account' }, shot: 'account' },
-  { path: '/payment?planId=1', heading: { pt: 'Pagamento', en: 'Payment' }, shot: 'payment' },
-  { path: '/settings', heading: { pt: 'Configurações', en: 'Settings' }, shot: 'settings' },
-  { path: '/stb-orders', heading: { pt: 'Meus pedidos', en: 'My orders' }, shot: 'stb-orders' },
-  { path: '/coupons', heading: { pt: 'Seus códigos de desconto', en: 'Your discount codes' }, shot: 'coupons' },
-  { path: '/my-cloud', heading: { pt: 'Minha nuvem', en: 'My cloud' }, shot: 'my-cloud' },
-  { path: '/paymentCaishen?planId=1', heading: { pt: 'Pague pelo celular', en: 'Pay on your phone' }, shot: 'payment-caishen' },
-];
-
 for (const lang of ['pt', 'en'] as const) {
   test.describe(`every screen in ${lang}`, () => {
     test.use({ locale: lang === 'pt' ? 'pt-BR' : 'en-US' });
 
     for (const s of publicScreens) {
       test(`${s.path}`, async ({ page }) => {
-        await page.goto(s.path);
-        await expect(page.getByRole('heading', { level: 1, name: s.heading[lang] })).toBeVisible();
+        await openScreen(page, s, lang);
         await expect(page).toHaveTitle(new RegExp(`^${s.heading[lang]} · `));
         await expect(page.locator('html')).toHaveAttribute('lang', lang === 'pt' ? 'pt' : 'en');
         await expectAccessible(page);
@@ -58,22 +26,16 @@ for (const lang of ['pt', 'en'] as const) {
       test.slow();
       const who = await login(`screens-${lang}`);
       for (const s of accountScreens) {
-        await page.goto(s.path);
-        await expect(page.getByRole('heading', { level: 1, name: s.heading[lang] })).toBeVisible();
+        await openScreen(page, s, lang);
         await expectAccessible(page);
         await screenshots(page, `screen-${s.shot}-${lang}`);
       }
       // The pages of a paid order: its result and its receipt.
       const paid = await payByCard(page, request, who.email, '4242424242424242');
-      const orderId = paid.data?.orderId ?? paid.data?.id ?? '';
-      for (const [path, heading, shot] of [
-        [`/paymentResult?orderId=${orderId}`, { pt: 'Pagamento recebido', en: 'Payment received' }, 'payment-result'],
-        [`/receipt?orderId=${orderId}`, { pt: 'Recibo', en: 'Receipt' }, 'receipt'],
-      ] as const) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1, name: heading[lang] })).toBeVisible();
+      for (const s of paidOrderScreens(paid.data?.orderId ?? paid.data?.id ?? '')) {
+        await openScreen(page, s, lang);
         await expectAccessible(page);
-        await screenshots(page, `screen-${shot}-${lang}`);
+        await screenshots(page, `screen-${s.shot}-${lang}`);
       }
     });
   });

@@ -60,4 +60,5 @@ closeFlows();
 if (unitDb) vitest('server tests on PostgreSQL', ['tests/server'], { TEST_DATABASE_URL: unitDb });
 
 playwright('browser tests (Playwright, real Chromium)', [], { CHROMIUM_PATH: chromium });
+playwright('every screen under a dark orange theme (axe, playwright.theme.config.ts)', ['--config', 'playwright.theme.config.ts'], { CHROMIUM_PATH: chromium });
 finish(0);

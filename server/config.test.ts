@@ -82,4 +82,13 @@ describe('configuration from the environment', () => {
     for (const name of ['PORT', 'NODE_ENV', 'DATABASE_URL', 'LOG_LEVEL']) expect(problems).toContain(name);
     expect((error as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
   });
+
+  it('takes a demo theme colour outside production only, and only a hex colour (docs/decisions/043)', () => {
+    expect(loadConfig({ DEMO_THEME_COLOR: '#d9480f' }).demoThemeColor).toBe('#d9480f');
+    expect(loadConfig({ NODE_ENV: 'test' }).demoThemeColor).toBeUndefined();
+    expect(() => loadConfig({ DEMO_THEME_COLOR: 'orange' })).toThrow(/DEMO_THEME_COLOR: must be a hex colour/);
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), DEMO_THEME_COLOR: '#d9480f' })).toThrow(
+      /DEMO_THEME_COLOR: only for development and tests/,
+    );
+  });
 });

@@ -59,6 +59,13 @@ const EnvSchema = z.object({
   SOURCE_MAPS: z.enum(['public', 'private']).optional(),
   // The captcha's proof-of-work difficulty (docs/decisions/037): lowered by tests only.
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(100_000).optional(),
+  // The theme colour a first start seeds outside production, so the browser suite can check the
+  // portal's contrast under a brand other than the demo's (docs/decisions/043).
+  DEMO_THEME_COLOR: z
+    .string()
+    .trim()
+    .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour such as #d9480f')
+    .optional(),
 });
 
 export interface Config {
@@ -101,6 +108,11 @@ export interface Config {
   demoContent: boolean;
   /** The captcha's proof-of-work difficulty; the captcha module's own when unset. */
   captchaMaxNumber: number | undefined;
+  /**
+   * The theme colour the demo content seeds instead of the demo's own: development and tests
+   * only. A production site's theme is its operator's, in site_settings (docs/decisions/043).
+   */
+  demoThemeColor: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -135,6 +147,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { startUp = fal
       "PUBLIC_URL: required in production (the address users open, e.g. https://tv.example.com): reset links and payment return addresses are built from it, never from a request's Host",
     ]);
   }
+  if (production && e.DEMO_THEME_COLOR) {
+    throw new ConfigError([
+      "DEMO_THEME_COLOR: only for development and tests; a production site's theme colour is its operator's (the 'theme' row of site_settings)",
+    ]);
+  }
   if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET)) {
     throw new ConfigError([
       `${e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET' : 'RECAPTCHA_SITE_KEY'}: required when ${e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SITE_KEY' : 'RECAPTCHA_SECRET'} is set (the captcha needs both)`,
@@ -164,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { startUp = fal
     publicSourceMaps: (e.SOURCE_MAPS ?? (production ? 'private' : 'public')) === 'public',
     demoContent: !production,
     captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,
+    demoThemeColor: e.DEMO_THEME_COLOR,
   };
 }
 

@@ -13,7 +13,7 @@ async function main() {
   const hasher = createPasswordHasher();
   const applied = await migrate(db);
   const demo = config.demoContent;
-  const seeded = await seedDemoContent(db, hasher, { publicUrl: config.publicUrl, demo });
+  const seeded = await seedDemoContent(db, hasher, { publicUrl: config.publicUrl, demo, themeColor: config.demoThemeColor });
   const app = await buildApp({ config, db, hasher });
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
   // The demo password is in the README, never in a log line (docs/security.md).

@@ -25,6 +25,8 @@ export interface SeedOptions {
    * (docs/decisions/035).
    */
   demo: boolean;
+  /** With `demo`, the theme colour to seed instead of the demo's (DEMO_THEME_COLOR, docs/decisions/043). */
+  themeColor?: string;
 }
 
 /**
@@ -45,7 +47,7 @@ export async function seedDemoContent(db: Database, hasher: PasswordHasher, opti
     }
     const siteConfig = { ...demoSiteConfig, login: { ...demoSiteConfig.login, webLink: options.publicUrl } };
     await putSetting(tx, 'siteConfig', siteConfig);
-    await putSetting(tx, 'theme', demoTheme);
+    await putSetting(tx, 'theme', options.demo && options.themeColor ? { ...demoTheme, themeColor: options.themeColor } : demoTheme);
     await putSetting(tx, 'userConfig', { ...demoUserConfig, env: options.demo ? 'sandbox' : 'production' });
     await putSetting(tx, 'contact', demoContact);
 

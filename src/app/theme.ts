@@ -1,7 +1,21 @@
 import type { components } from '../../openapi/schema';
-import { hexToRgb, readableTextOn, shade } from '../../core/config/colors';
+import { brandPalette, type BrandPalette } from '../../core/config/colors';
 
 type Theme = components['schemas']['Theme'];
+
+/**
+ * The CSS variables of each derived colour (docs/decisions/043): src/styles.css paints brand text,
+ * fills and lines only through these, so every one meets WCAG AA whatever colour the server sends.
+ */
+export const brandVariables: Record<keyof BrandPalette, string> = {
+  brand: '--brand',
+  soft: '--brand-soft',
+  fill: '--brand-fill',
+  fillHover: '--brand-fill-hover',
+  onFill: '--on-brand',
+  text: '--brand-text',
+  line: '--brand-line',
+};
 
 /**
  * The server's theme drives the CSS variables and the icon (spec section 1); page titles are the
@@ -9,14 +23,10 @@ type Theme = components['schemas']['Theme'];
  */
 export function applyTheme(doc: Document, theme: Theme) {
   const root = doc.documentElement.style;
-  const rgb = hexToRgb(theme.themeColor);
-  if (rgb) {
-    root.setProperty('--brand', theme.themeColor);
-    root.setProperty('--brand-rgb', `${rgb.r} ${rgb.g} ${rgb.b}`);
-    root.setProperty('--brand-strong', shade(theme.themeColor, -0.2) ?? theme.themeColor);
-    root.setProperty('--brand-soft', shade(theme.themeColor, 0.88) ?? theme.themeColor);
-    root.setProperty('--on-brand', readableTextOn(theme.themeColor));
-    doc.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme.themeColor);
+  const palette = brandPalette(theme.themeColor);
+  if (palette) {
+    for (const [key, variable] of Object.entries(brandVariables)) root.setProperty(variable, palette[key as keyof BrandPalette]);
+    doc.querySelector('meta[name="theme-color"]')?.setAttribute('content', palette.brand);
   }
   const icon = doc.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (icon && theme.images.favicon) icon.href = theme.images.favicon;

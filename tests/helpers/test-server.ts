@@ -62,7 +62,7 @@ export async function startTestServer(env: NodeJS.ProcessEnv = {}, options: Test
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: 'dist', CAPTCHA_MAX_NUMBER: String(TEST_CAPTCHA_MAX_NUMBER), ...env });
   const hasher = options.hasher ?? createPasswordHasher();
   await migrate(db);
-  await seedDemoContent(db, hasher, { publicUrl: config.publicUrl, demo: config.demoContent });
+  await seedDemoContent(db, hasher, { publicUrl: config.publicUrl, demo: config.demoContent, themeColor: config.demoThemeColor });
   const logger = options.logStream ? serverLogger({ logLevel: 'trace' }, options.logStream) : false;
   const app = await buildApp({ config, db, hasher, clock: options.clock, logger });
   await app.ready();

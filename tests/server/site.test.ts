@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectContract as expectContractOf } from '../helpers/expect-contract';
-import { useTestServer } from '../helpers/test-server';
+import { startTestServer, useTestServer } from '../helpers/test-server';
 
 const server = useTestServer();
 
@@ -116,6 +116,19 @@ describe('site calls answer from the database', () => {
     expectContract('/api/site/contact-us/v1', es);
     expect(es.body.data.hours).toMatch(/lunes/);
     expect((await get('/api/site/contact-us/v1', { Language: 'ru' })).body.data.hours).toMatch(/понедельника/);
+  });
+});
+
+describe('a theme colour for the browser suite (DEMO_THEME_COLOR, docs/decisions/043)', () => {
+  it('a first start outside production seeds it into the theme the portal reads', async () => {
+    const themed = await startTestServer({ DEMO_THEME_COLOR: '#d9480f' });
+    try {
+      const res = await themed.app.inject({ method: 'GET', url: '/api/site/theme/v1' });
+      expect(res.json().data).toMatchObject({ name: 'Aurora TV', themeColor: '#d9480f' });
+      expectContract('/api/site/theme/v1', { status: res.statusCode, body: res.json() });
+    } finally {
+      await themed.close();
+    }
   });
 });
 
