@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** The part of Google Identity Services (accounts.google.com/gsi/client) the page uses. */
 interface GoogleIdentity {
@@ -26,9 +26,15 @@ function loadIdentity(): Promise<GoogleIdentity> {
   });
 }
 
-/** Google's own button (docs/decisions/007); the credential it hands back goes to the login machine. */
-export function GoogleSignIn({ clientId, onCredential }: { clientId: string; onCredential(credential: string): void }) {
+/**
+ * Google's own button (docs/decisions/007); the credential it hands back goes to the login machine.
+ * `label` (the "or continue with Google" line) shows once the button is drawn: without Google's
+ * script (blocked, offline) the page has no heading over nothing. The slot itself is empty until
+ * then, and stays laid out, as Google measures it to draw the button.
+ */
+export function GoogleSignIn({ clientId, label, onCredential }: { clientId: string; label: ReactNode; onCredential(credential: string): void }) {
   const slot = useRef<HTMLDivElement>(null);
+  const [drawn, setDrawn] = useState(false);
   const callback = useRef(onCredential);
   useEffect(() => {
     callback.current = onCredential;
@@ -40,6 +46,7 @@ export function GoogleSignIn({ clientId, onCredential }: { clientId: string; onC
         if (cancelled || !slot.current) return;
         id.initialize({ client_id: clientId, callback: (r) => callback.current(r.credential) });
         id.renderButton(slot.current, { type: 'standard', theme: 'outline', size: 'large', text: 'signin_with' });
+        setDrawn(true);
       })
       // Without Google's script the other ways to log in still work.
       .catch((error: unknown) => console.warn(error));
@@ -47,5 +54,10 @@ export function GoogleSignIn({ clientId, onCredential }: { clientId: string; onC
       cancelled = true;
     };
   }, [clientId]);
-  return <div ref={slot} className="google-sign-in" />;
+  return (
+    <div className="stack">
+      {drawn ? label : null}
+      <div ref={slot} className="google-sign-in" />
+    </div>
+  );
 }

@@ -108,10 +108,11 @@ function LoginPage({ view, send, tokenEntrance, reason }: { view: LoginView; sen
           </div>
           {view.codeDialog.open && <CodeDialog view={view} send={send} />}
           {view.googleClientId && (
-            <div className="stack">
-              <p className="muted">{intl.formatMessage(m.google)}</p>
-              <GoogleSignIn clientId={view.googleClientId} onCredential={(credential) => send({ type: 'GOOGLE_CREDENTIAL_RECEIVED', credential })} />
-            </div>
+            <GoogleSignIn
+              clientId={view.googleClientId}
+              label={<p className="muted">{intl.formatMessage(m.google)}</p>}
+              onCredential={(credential) => send({ type: 'GOOGLE_CREDENTIAL_RECEIVED', credential })}
+            />
           )}
           <p className="login-links small">
             <Link to="/forgot-password">{intl.formatMessage(m.forgot)}</Link> · <Link to="/register">{intl.formatMessage(m.register)}</Link>
