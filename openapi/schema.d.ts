@@ -728,6 +728,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bill/order/v1/{id}/slip.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payment slip (boleto) of an order awaiting it, as a one-page PDF in the request's language.
+         * @description Not one of the specification's calls: the slip to print or open in a bank app (docs/decisions/044), laid out as Brazilian banks print it (FEBRABAN), with the 44-digit barcode in Interleaved 2 of 5. The same caller, orders and refusals as getOrder, plus 1040 when the order has no slip that can still be paid (paid, closed, paid another way, or past the end of its due date). A refusal answers HTTP 200 with the JSON envelope, like every call, so a client tells the two apart by the content type.
+         */
+        get: operations["getOrderSlipPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bill/service/v1/{id}": {
         parameters: {
             query?: never;
@@ -4068,6 +4088,44 @@ export interface operations {
             200: {
                 headers: {
                     /** @description `attachment; filename="receipt-<orderId>.pdf"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOrderSlipPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path: {
+                /** @description The order's id. */
+                id: components["parameters"]["OrderIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slip (application/pdf), or a refusal in the envelope (application/json). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="slip-<orderId>.pdf"`. */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };

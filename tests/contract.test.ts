@@ -18,6 +18,8 @@ const EXTENSIONS = new Set([
   'POST /api/user/bindEmail/v1',
   // The receipt page's PDF download (docs/decisions/018).
   'GET /api/bill/order/v1/{id}/receipt.pdf',
+  // The payment slip's PDF, to print or open in a bank app (docs/decisions/044).
+  'GET /api/bill/order/v1/{id}/slip.pdf',
   // The coupons and my cloud screens of spec section 2 (docs/decisions/023).
   'POST /api/bill/coupons/v1',
   'POST /api/user/cloud/v1',

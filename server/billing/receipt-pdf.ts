@@ -49,6 +49,13 @@ let fontBytes: { regular: Uint8Array; bold: Uint8Array } | undefined;
 const fonts = () =>
   (fontBytes ??= { regular: readFileSync(path.join(fontDir, 'DejaVuSans.ttf')), bold: readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf')) });
 
+/** DejaVu Sans regular and bold embedded as subsets, for the portal's documents (the receipt, the slip). */
+export async function embedDocumentFonts(doc: PDFDocument): Promise<{ regular: PDFFont; bold: PDFFont }> {
+  doc.registerFontkit(fontkit);
+  const { regular, bold } = fonts();
+  return { regular: await doc.embedFont(regular, { subset: true }), bold: await doc.embedFont(bold, { subset: true }) };
+}
+
 // A4 in points, with 2 cm margins.
 const PAGE = { width: 595.28, height: 841.89, margin: 56.7 };
 const INK = rgb(0.1, 0.1, 0.12);
@@ -70,7 +77,7 @@ function formatRate(rate: string, lang: Language): string {
 }
 
 /** Cuts a text to `width` points with an ellipsis (plan names are short; this is a guard). */
-function fit(text: string, font: PDFFont, size: number, width: number): string {
+export function fit(text: string, font: PDFFont, size: number, width: number): string {
   if (font.widthOfTextAtSize(text, size) <= width) return text;
   let cut = text;
   while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, size) > width) cut = cut.slice(0, -1);
@@ -123,10 +130,7 @@ export async function receiptPdf(
   const issuedAt = options.issuedAt ?? order.paidAt ?? order.createdAt;
 
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  const { regular: regularBytes, bold: boldBytes } = fonts();
-  const regular = await doc.embedFont(regularBytes, { subset: true });
-  const bold = await doc.embedFont(boldBytes, { subset: true });
+  const { regular, bold } = await embedDocumentFonts(doc);
   const title = `${brand.name ? `${brand.name} · ` : ''}${word(documentWords.title)} ${order.viewCode ?? order.id}`;
   doc.setTitle(title, { showInWindowTitleBar: true });
   doc.setAuthor(brand.name);

@@ -36,6 +36,44 @@ export function freeFieldFor(orderId: string, now: number): string {
   return `1234` + `09` + ourNumber + `0012345` + `0`;
 }
 
+/** The payer a registered slip names (docs/decisions/044): what the pay request carried. */
+export interface SlipPayer {
+  name: string;
+  /** CPF (11 digits) or CNPJ (14 digits), digits only. */
+  document: string;
+  address: string | null;
+}
+
+/**
+ * Registers the slip with its payer, as a bank does before a boleto may be paid (FEBRABAN's
+ * registered collection). The method requires name, CPF/CNPJ and address (payment_methods), so
+ * they are there; a request without them registers what it has.
+ */
+async function registerSlip(q: Queryable, barcode: string, request: ChargeRequest): Promise<void> {
+  const p = request.input.payer ?? {};
+  const name = [p.firstName, p.lastName].filter(Boolean).join(' ');
+  const street = [p.street, p.streetNumber].filter(Boolean).join(', ');
+  const place = [p.city, p.state].filter(Boolean).join(' – ');
+  const address = [street, place, p.zipcode].filter(Boolean).join(' · ');
+  await q.query('INSERT INTO sandbox_boleto_slips (barcode, order_id, payer_name, payer_document, payer_address, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+    barcode,
+    request.orderId,
+    name,
+    p.cpf ?? '',
+    address || null,
+    new Date(request.now),
+  ]);
+}
+
+/** A slip as the sandbox bank registered it: its payer and when it was issued; undefined for one it does not know. */
+export async function registeredSlip(q: Queryable, barcode: string): Promise<{ payer: SlipPayer; issuedAt: number } | undefined> {
+  const [row] = await q.query<{ payer_name: string; payer_document: string; payer_address: string | null; created_at: Date }>(
+    'SELECT payer_name, payer_document, payer_address, created_at FROM sandbox_boleto_slips WHERE barcode = $1',
+    [barcode],
+  );
+  return row && { payer: { name: row.payer_name, document: row.payer_document, address: row.payer_address }, issuedAt: new Date(row.created_at).getTime() };
+}
+
 /**
  * The sandbox boleto provider: a FEBRABAN slip (44-digit barcode, 47-digit digitable line) for
  * the order's amount, due 5 days after today (São Paulo time), payable until the end of that day.
@@ -47,7 +85,7 @@ export function createBoletoProvider() {
     name: BOLETO_PROVIDER,
     type: 'boleto',
 
-    async charge(_q: Queryable, request: ChargeRequest): Promise<ChargeOutcome> {
+    async charge(q: Queryable, request: ChargeRequest): Promise<ChargeOutcome> {
       if (request.currency !== 'BRL') return { status: 'failed', providerRef: null, errCode: -2408 };
       const dueDate = brazilDate(request.now, BOLETO_VALID_DAYS);
       const { barcode, digitableLine } = buildBoleto({
@@ -56,6 +94,7 @@ export function createBoletoProvider() {
         due: new Date(`${dueDate}T12:00:00Z`),
         freeField: freeFieldFor(request.orderId, request.now),
       });
+      await registerSlip(q, barcode, request);
       return {
         status: 'pending',
         providerRef: barcode,

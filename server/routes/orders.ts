@@ -6,7 +6,9 @@ import { ApiRefusal } from '../errors';
 import type { Language } from '../../core/i18n/languages';
 import { defineHandlers } from '../openapi/bind';
 import { currencyFormats } from '../repositories/currency-repository';
+import { pendingInstructions } from '../repositories/payment-attempt-repository';
 import { methodNames } from '../repositories/payment-method-repository';
+import { dueDateEnd, registeredSlip } from '../payments/boleto-provider';
 import type { ServerServices } from '../services';
 
 /**
@@ -99,6 +101,42 @@ export function orderHandlers(services: ServerServices) {
         .header('Content-Disposition', `attachment; filename="receipt-${row.id}.pdf"`)
         // A customer's own document: never kept by a shared cache.
         .header('Cache-Control', 'private, no-store');
+      return bytes;
+    },
+
+    /**
+     * The payment slip of an order awaiting its boleto, as a PDF in the request's language
+     * (docs/decisions/044): 1001 not the caller's order, 1040 when the order has no slip that
+     * can still be paid (paid, closed, paid another way, or past its due date).
+     */
+    async getOrderSlipPdf({ params, ctx, reply }) {
+      const { accountUid } = await sessions.authenticate(ctx);
+      const row = await loadOwnOrder(db, accountUid, params.id);
+      const pending = row.status === 'PAYMENT_PENDING' ? await pendingInstructions(db, row.id) : undefined;
+      const slip = pending?.next === 'boleto' ? (pending as components['schemas']['PayResultBoleto']) : undefined;
+      if (!slip || clock.now() >= dueDateEnd(slip.dueDate)) throw new ApiRefusal(OrderErr.paymentInfoNotFound, 200, `order ${row.id} has no payable slip`);
+      const registered = await registeredSlip(db, slip.barcode);
+      const line = (await loadLines(db, [row.id])).get(row.id)?.[0];
+      const planName = line ? ((await plans.nameIn(line.plan_id, ctx.lang)) ?? line.plan_name) : '';
+      const theme = await site.brand();
+      // Like the receipt, pdf-lib and bwip-js load with the first slip, not at start.
+      const { slipPdf } = await import('../billing/slip-pdf');
+      const bytes = await slipPdf(
+        {
+          barcode: slip.barcode,
+          digitableLine: slip.digitableLine,
+          dueDate: slip.dueDate,
+          amount: slip.amount,
+          orderId: row.id,
+          documentNumber: row.view_code || row.id,
+          planName,
+          issuedAt: registered?.issuedAt ?? new Date(row.created_at).getTime(),
+          payer: registered?.payer,
+        },
+        { name: theme?.name ?? '' },
+        ctx.lang,
+      );
+      reply.type('application/pdf').header('Content-Disposition', `attachment; filename="slip-${row.id}.pdf"`).header('Cache-Control', 'private, no-store');
       return bytes;
     },
   });

@@ -27,15 +27,17 @@ export const useOrderServicePeriod = (orderId: string, language: string) =>
     api.callData(api.client.GET('/api/bill/service/v1/{id}', { params: { path: { id: orderId } } }), { expect: [ORDER_NOT_FOUND, PAYMENT_INFO_NOT_FOUND] }),
   );
 
+/** The order documents the server renders as PDF (docs/decisions/018 and 044). */
+type OrderPdfPath = '/api/bill/order/v1/{id}/receipt.pdf' | '/api/bill/order/v1/{id}/slip.pdf';
+
 /**
- * The receipt PDF (GET /api/bill/order/v1/{id}/receipt.pdf) in the page's language. The answer is
- * the document, or a refusal in the JSON envelope (read as a blob too): that one is parsed and
- * settled by `call`, so the client's error rules apply to it as to any call, and 1001 and 1040 pass
- * through to the page.
+ * An order's PDF in the page's language. The answer is the document, or a refusal in the JSON
+ * envelope (read as a blob too): that one is parsed and settled by `call`, so the client's error
+ * rules apply to it as to any call, and 1001 and 1040 pass through to the page.
  */
-export async function fetchReceiptPdf(api: Api, orderId: string): Promise<Blob> {
+async function fetchOrderPdf(api: Api, path: OrderPdfPath, orderId: string): Promise<Blob> {
   let pdf: Blob | undefined;
-  const pending = api.client.GET('/api/bill/order/v1/{id}/receipt.pdf', { params: { path: { id: orderId } }, parseAs: 'blob' }).then(async (result) => {
+  const pending = api.client.GET(path, { params: { path: { id: orderId } }, parseAs: 'blob' }).then(async (result) => {
     const type = result.response.headers.get('content-type') ?? '';
     if (result.response.ok && type.startsWith('application/pdf') && result.data instanceof Blob) {
       pdf = result.data;
@@ -46,9 +48,18 @@ export async function fetchReceiptPdf(api: Api, orderId: string): Promise<Blob> 
     return { data, error: result.error, response: result.response };
   });
   await api.call(pending, { expect: [ORDER_NOT_FOUND, PAYMENT_INFO_NOT_FOUND] });
-  if (!pdf) throw new Error('the receipt answer was neither a PDF nor a refusal');
+  if (!pdf) throw new Error('the answer was neither a PDF nor a refusal');
   return pdf;
 }
 
+/** The receipt PDF (GET /api/bill/order/v1/{id}/receipt.pdf) of a paid order. */
+export const fetchReceiptPdf = (api: Api, orderId: string) => fetchOrderPdf(api, '/api/bill/order/v1/{id}/receipt.pdf', orderId);
+
 /** Fetches the receipt PDF on demand, one download at a time. */
 export const useReceiptPdf = () => useMutation(({ api }, orderId: string) => fetchReceiptPdf(api, orderId));
+
+/** The payment slip PDF (GET /api/bill/order/v1/{id}/slip.pdf) of an order awaiting its boleto. */
+export const fetchSlipPdf = (api: Api, orderId: string) => fetchOrderPdf(api, '/api/bill/order/v1/{id}/slip.pdf', orderId);
+
+/** Fetches the slip PDF on demand, one download at a time. */
+export const useSlipPdf = () => useMutation(({ api }, orderId: string) => fetchSlipPdf(api, orderId));

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { PaymentMachine } from '../../../machines/payment/payment.machine';
@@ -53,6 +53,9 @@ const otpSent = defineMessage<{ readonly phone: string; readonly operator: strin
   description: 'Where the mobile money code went; {operator} is the operator, {phone} the masked phone',
 });
 
+// Only a slip payment reaches it: its chunk loads then, outside the payment page's budget (docs/decisions/026, 044).
+const SlipDownload = lazy(() => import('./slip-download').then((module) => ({ default: module.SlipDownload })));
+
 const COINS: Array<{ coin: CryptoCoin; network: string; label: string }> = [
   { coin: 'BTC', network: 'bitcoin', label: 'Bitcoin (BTC)' },
   { coin: 'ETH', network: 'ERC20', label: 'Ethereum (ETH)' },
@@ -105,6 +108,9 @@ export function PaymentSteps({ actorRef }: { actorRef: ActorRefFrom<PaymentMachi
     case 'boleto':
       return (
         <BoletoPanel boleto={step.boleto}>
+          <Suspense fallback={null}>
+            <SlipDownload orderId={step.boleto.orderId} />
+          </Suspense>
           {waiting}
           {leave}
         </BoletoPanel>

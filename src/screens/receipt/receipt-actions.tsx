@@ -2,22 +2,9 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { isPassThrough } from '../../../core/api/api-error';
 import { RefusalNotice } from '../../components/refusal-notice';
+import { saveFile } from '../../components/save-file';
 import { useReceiptPdf } from '../../queries/order-queries';
 import { m } from './receipt-messages';
-
-/** Hands a downloaded file to the browser under `name` (an object URL and a temporary link). */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file over; the URL can go once the browser has read it.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function ReceiptActions({ orderId }: { orderId: string }) {
   const intl = useIntl();
