@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database';
 import { ApiRefusal } from '../errors';
 import { assertTransition, openStatuses, type OrderStatus } from './order-status';
 import type { Valuation } from './valuation';
+import type { Language } from '../../core/i18n/languages';
 
 type Schemas = components['schemas'];
 export type Order = Schemas['Order'];
@@ -154,6 +155,23 @@ export async function ongoingOrder(q: Queryable, accountUid: number): Promise<Or
     [accountUid, openStatuses],
   );
   return rows[0] && normalise(rows[0]);
+}
+
+/**
+ * Orders with their plans named in `lang`, the language on screen, not the one each was bought in
+ * (a customer who switches to English reads English plan names in the list, the prompt and the
+ * receipt); the lines keep the name as sold, which a plan without a text in any language falls
+ * back to.
+ */
+export async function namedIn<T extends Order>(
+  orders: T[],
+  lang: Language,
+  plans: { namesIn(planIds: number[], lang: Language): Promise<Map<number, string>> },
+): Promise<T[]> {
+  const ids = [...new Set(orders.flatMap((o) => o.items.map((i) => Number(i.planId))))];
+  if (ids.length === 0) return orders;
+  const names = await plans.namesIn(ids, lang);
+  return orders.map((o) => ({ ...o, items: o.items.map((i) => ({ ...i, planName: names.get(Number(i.planId)) ?? i.planName })) }));
 }
 
 /** The order as the contract shows it. */

@@ -1,6 +1,6 @@
 import type { components } from '../../openapi/schema';
 import { paidStatuses } from '../billing/order-status';
-import { listOrders, loadLines, loadOwnOrder, ongoingOrder, OrderErr, toOrder, type OrderRow } from '../billing/orders';
+import { listOrders, loadLines, loadOwnOrder, namedIn, ongoingOrder, OrderErr, toOrder, type Order, type OrderRow } from '../billing/orders';
 import { createChangeCache } from '../db/change-cache';
 import { ApiRefusal } from '../errors';
 import type { Language } from '../../core/i18n/languages';
@@ -20,6 +20,8 @@ export function orderHandlers(services: ServerServices) {
   // Order pages, kept per account until one of its orders changes (docs/decisions/027), and only
   // where every writer is this process: a buyer reads the list right after paying.
   const orderPages = createChangeCache<Awaited<ReturnType<typeof listOrders>>>(db.changes, ['orders', 'order_lines'], { localOnly: true, maxEntries: 10_000 });
+
+  const namedOne = async <T extends Order>(order: T, lang: Language): Promise<T> => (await namedIn([order], lang, plans))[0] ?? order;
 
   /** The service period of a paid order, its plan named in `lang`; 1040 when it is not paid. */
   async function servicePeriod(order: OrderRow, lang: Language): Promise<components['schemas']['ServicePeriod']> {
@@ -45,20 +47,20 @@ export function orderHandlers(services: ServerServices) {
       const filter = { page, pageSize, status: body.status, scene: body.scene };
       const key = `${accountUid} ${JSON.stringify(filter)}`;
       const { items, total } = orderPages.peek(key) ?? (await orderPages.get(key, () => listOrders(db, accountUid, filter), String(accountUid)));
-      return { items, total, page, pageSize };
+      return { items: await namedIn(items, ctx.lang, plans), total, page, pageSize };
     },
 
     async getOrder({ params, ctx }) {
       const { accountUid } = await sessions.authenticate(ctx);
       const order = await loadOwnOrder(db, accountUid, params.id);
-      return toOrder(order, (await loadLines(db, [order.id])).get(order.id) ?? []);
+      return namedOne(toOrder(order, (await loadLines(db, [order.id])).get(order.id) ?? []), ctx.lang);
     },
 
     async getCart({ ctx }) {
       const { accountUid } = await sessions.authenticate(ctx);
       const order = await ongoingOrder(db, accountUid);
       if (!order) return null;
-      return toOrder(order, (await loadLines(db, [order.id])).get(order.id) ?? []);
+      return namedOne(toOrder(order, (await loadLines(db, [order.id])).get(order.id) ?? []), ctx.lang);
     },
 
     /** The period a paid order gave (the receipt): 1001 not the caller's, 1040 not paid. */

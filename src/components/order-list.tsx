@@ -5,6 +5,7 @@ import { LoadState } from './load-state';
 import { formatMoney } from '../../core/config/money';
 import { awaitingConfirmation, awaitsCustomerMoney, offeredForPaying, openStatuses, paidStatuses, type OrderStatus } from '../../core/config/order-status';
 import { paths } from '../../core/routing/paths';
+import { defaultLanguage, languageOfTag } from '../../core/i18n/languages';
 import { ORDERS_PAGE_SIZE, useOrders, type Order, type OrderPage } from '../queries/account-queries';
 import { shownTimestamp } from './account-days';
 
@@ -216,8 +217,9 @@ function OrderRow({ order, tv }: { order: Order; tv: boolean }) {
  * /stb-orders). While the next page loads the current one stays, so focus is not lost.
  */
 export function AccountOrders({ uid, variant = 'web' }: { uid: string; variant?: 'web' | 'tv' }) {
+  const intl = useIntl();
   const [page, setPage] = useState(1);
-  const orders = useOrders(uid, page);
+  const orders = useOrders(uid, languageOfTag(intl.locale) ?? defaultLanguage, page);
   const [shown, setShown] = useState<OrderPage | null>(null);
   if (orders.status === 'success' && orders.data !== shown) setShown(orders.data);
   if (!shown) return orders.status === 'error' ? <LoadState status="error" onRetry={orders.retry} /> : <LoadState status="loading" onRetry={orders.retry} />;

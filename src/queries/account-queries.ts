@@ -38,9 +38,12 @@ export const useAccountInfo = ({ uid, account, type }: AccountIdentity, language
 export const useAccountName = ({ uid, account, type, token }: AccountIdentity & { token: string }) =>
   useQuery(`accountName:${token}`, ({ api }) => api.callData(api.client.POST('/api/user/queryInfo/v1', { body: { uid, account, type } })));
 
-/** One page of the account's orders, newest first (the account screen and /stb-orders share it). */
-export const useOrders = (uid: string, page: number) =>
-  useQuery(`${accountKey(uid)}:orders:${page}`, ({ api }) =>
+/**
+ * One page of the account's orders, newest first (the account screen and /stb-orders share it),
+ * per language as the plan names in it are.
+ */
+export const useOrders = (uid: string, language: Language, page: number) =>
+  useQuery(`${accountKey(uid)}:orders:${language}:${page}`, ({ api }) =>
     api.callData(api.client.POST('/api/bill/orders/v1', { body: { page, pageSize: ORDERS_PAGE_SIZE } })),
   );
 

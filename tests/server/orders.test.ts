@@ -60,6 +60,22 @@ describe('orders: reading, paging, tips, reminders and the cart', () => {
     expect((await server.post('/api/bill/orders/v1', {}, { Authorization: 'null' })).status).toBe(401);
   });
 
+  it('names each plan in the language of the request, not the one the order was made in', async () => {
+    const { auth } = await customer();
+    const paid = (await pay({ ...auth, Language: 'pt' })).body.data.orderId;
+    clock.advance(60_000);
+    expect((await pay({ ...auth, Language: 'pt' }, { card: card(DECLINED) })).body.errCode).toBe(301);
+    const names = async (lang: string) => {
+      const headers = { ...auth, Language: lang };
+      const list = (await post('/api/bill/orders/v1', {}, headers)).body.data.items.map((o: { items: { planName: string }[] }) => o.items[0]?.planName);
+      const one = (await get(`/api/bill/order/v1/${paid}`, '/api/bill/order/v1/{id}', headers)).body.data.items[0].planName;
+      const cart = (await post('/api/bill/query/cart', {}, headers)).body.data.items[0].planName;
+      return { list, one, cart };
+    };
+    expect(await names('pt')).toEqual({ list: ['Semestral · 1 tela', 'Semestral · 1 tela'], one: 'Semestral · 1 tela', cart: 'Semestral · 1 tela' });
+    expect(await names('en')).toEqual({ list: ['180 days · 1 screen', '180 days · 1 screen'], one: '180 days · 1 screen', cart: '180 days · 1 screen' });
+  });
+
   it("the service period: a paid order's, running on from the previous expiry; 1040 when unpaid; 1001 when not the caller's", async () => {
     const { auth } = await customer();
     const firstPaid = await pay(auth);

@@ -130,7 +130,7 @@ function PlanHandOff({ planId, uid }: { planId: string; uid: string }) {
   const navigate = useNavigate();
   const language = languageOfTag(intl.locale) ?? defaultLanguage;
   const plan = usePlanDetail(planId, language);
-  const ordersQuery = useOrders(uid, 1);
+  const ordersQuery = useOrders(uid, language, 1);
   const orders = useKept(ordersQuery);
   // The orders there were when the page opened: a paid one not among them came from the phone.
   const before = useRef<Set<string> | null>(null);
