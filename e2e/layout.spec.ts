@@ -162,6 +162,13 @@ test.describe('the layout at 375, 761 and 1280 px', () => {
       await panel.getByRole('link', { name: 'Help' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Help and contact' })).toBeVisible();
       await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      // A press on the page beside the open menu closes it.
+      await menu.click();
+      await expect(panel).toBeVisible();
+      // The page's left margin near the window's bottom: below the panel, on no control.
+      await page.mouse.click(4, height(width) - 4);
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      await expect(panel).toBeHidden();
     }
     // On a wide desktop there is no menu button: the header shows its links itself.
     await page.setViewportSize({ width: 1280, height: 900 });

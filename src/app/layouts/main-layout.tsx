@@ -49,6 +49,17 @@ export function MainLayout({ language, onLanguageChange }: Props) {
   // A link chosen in the menu has done its work: the new page is not hidden under it.
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
+  // A press anywhere outside the header closes the menu too, as a tap beside a phone's menu does.
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!header.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [menuOpen]);
+
   // Escape closes the menu and gives focus back to its button (WAI-ARIA disclosure pattern), unless
   // it is the remote's Back leaving a select it was choosing in (docs/decisions/024).
   const onHeaderKey = (event: KeyboardEvent) => {
@@ -66,7 +77,7 @@ export function MainLayout({ language, onLanguageChange }: Props) {
         {intl.formatMessage(m.skip)}
       </a>
       {/* Below 1200 px the header is one row, the brand and a menu button (docs/decisions/045). */}
-      <header className="site-header" onKeyDown={onHeaderKey}>
+      <header ref={header} className="site-header" onKeyDown={onHeaderKey}>
         <Link to="/pricing-table" className="brand" aria-label={`${brand} – ${intl.formatMessage(m.home)}`}>
           {theme.data && <img src={theme.data.images.logo} alt="" width={168} height={40} />}
         </Link>
