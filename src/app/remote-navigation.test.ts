@@ -28,6 +28,16 @@ describe('remote navigation geometry', () => {
     expect(nearestInDirection(cancel, all, 'right')).toBe(-1);
   });
 
+  it('right keeps to the row: the button at its end before a wide control below', () => {
+    // The compact header (docs/decisions/045): the brand, the menu button at the far end, the banner under both.
+    const brand = box(48, 12, 168, 40);
+    const menuButton = box(868, 10, 44, 44);
+    const banner = box(48, 150, 864, 216);
+    expect(nearestInDirection(brand, [banner, menuButton], 'right')).toBe(1);
+    expect(nearestInDirection(menuButton, [banner, brand], 'left')).toBe(1);
+    expect(nearestInDirection(brand, [banner], 'right')).toBe(0);
+  });
+
   it('prefers the control ahead over a nearer one far to the side', () => {
     const from = box(0, 0);
     const ahead = box(0, 200);

@@ -14,11 +14,15 @@ export interface Box {
 
 const keyDirections: Readonly<Record<string, Direction>> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
+/** More than any distance on a screen: a candidate off the row scores after every one on it. */
+const offRowPenalty = 1e6;
+
 /**
  * The index of the candidate nearest to `from` in `direction`, or -1. A candidate must lie beyond
  * `from` on that axis; among those, the distance along the axis counts once and the sideways
  * offset counts double, so the control straight ahead wins over a closer one off to the side.
  */
+
 export function nearestInDirection(from: Box, candidates: readonly Box[], direction: Direction): number {
   const cx = (b: Box) => (b.left + b.right) / 2;
   const cy = (b: Box) => (b.top + b.bottom) / 2;
@@ -49,7 +53,12 @@ export function nearestInDirection(from: Box, candidates: readonly Box[], direct
         if (c.right > from.left + 1 && cx(c) >= cx(from)) return;
         break;
     }
-    const score = Math.max(0, along) + 2 * across;
+    // Left and right keep to the row first: a control beside `from` wins over a wide one below
+    // whose centre happens to lie that way (the compact header's menu button over the banner,
+    // docs/decisions/045); the other rows are reached only when the row has nothing left.
+    const sameRow = c.bottom > from.top + 1 && c.top < from.bottom - 1;
+    const offRow = (direction === 'left' || direction === 'right') && !sameRow ? offRowPenalty : 0;
+    const score = Math.max(0, along) + 2 * across + offRow;
     if (score < bestScore) {
       bestScore = score;
       best = i;
