@@ -21,9 +21,10 @@ export const byteBudgets = {
   /**
    * The line the first load may not cross while budget 1 is missed (docs/decisions/026: the
    * design card's libraries alone come to 1.58 × the floor): the 2.19 × measured when the budgets
-   * were set, with about 4 kB of room, so the shell cannot grow unnoticed.
+   * were set, with about 4 kB of room, so the shell cannot grow unnoticed; 2.3 × since the AA
+   * theme palette and the compact header's menu (docs/decisions/026, third amendment).
    */
-  firstLoadCeilingFactor: 2.25,
+  firstLoadCeilingFactor: 2.3,
   /** 40 kB; 41 kB for a day while the payment page was over: see docs/decisions/026's amendments. */
   routeOwnMax: 40 * 1024,
   chunkMax: 100 * 1024,

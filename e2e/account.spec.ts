@@ -1,4 +1,12 @@
+import { brandPalette, hexToRgb } from '../core/config/colors';
+import { demoTheme } from '../server/db/demo-content';
 import { expect, expectAccessible, payButton, payByCard, screenshots, test } from './fixtures';
+
+const demoThemeColor = demoTheme.themeColor;
+const rgbOf = (hex: string) => {
+  const c = hexToRgb(hex)!;
+  return `rgb(${c.r}, ${c.g}, ${c.b})`;
+};
 
 test.describe('the account screen and /stb-orders', () => {
   test.use({ locale: 'en-US' });
@@ -44,6 +52,8 @@ test.describe('the account screen and /stb-orders', () => {
     await expect(page.getByRole('region', { name: 'Dados da conta' }).getByText('30 dias', { exact: true })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Pedidos' }).getByRole('listitem').nth(1)).toContainText('Pago');
     await expect(page.getByRole('region', { name: 'Pedidos' }).getByRole('listitem').nth(1)).toContainText('R$ 29,90');
+    // Bought in English, the plan is named in the language on screen.
+    await expect(page.getByRole('region', { name: 'Pedidos' }).getByRole('listitem').nth(1)).toContainText('Mensal · 1 tela');
     // The kind of device is translated too; the model names products only.
     await expect(page.getByRole('region', { name: 'Dispositivos' }).getByRole('row').nth(1)).toContainText('Navegador');
     await expect(page.getByRole('region', { name: 'Dispositivos' }).getByRole('row').nth(1)).toContainText(/Chrome · Linux|HeadlessChrome/);
@@ -72,14 +82,15 @@ test.describe('the account screen and /stb-orders', () => {
     const first = tvRows.nth(0).getByRole('link', { name: 'View receipt' });
     const second = tvRows.nth(1).getByRole('link', { name: 'View receipt' });
     await expect(first).toBeFocused();
-    // The focused row is marked (the brand colour around it), not only the link.
-    await expect(tvRows.nth(0)).toHaveCSS('border-top-color', 'rgb(91, 43, 224)');
+    // The focused row is marked (the brand's line colour around it, docs/decisions/043), not only the link.
+    const line = rgbOf(brandPalette(demoThemeColor)!.line);
+    await expect(tvRows.nth(0)).toHaveCSS('border-top-color', line);
     await expectAccessible(page);
     await screenshots(page, 'stb-orders');
     await page.keyboard.press('ArrowDown');
     await expect(second).toBeFocused();
-    await expect(tvRows.nth(1)).toHaveCSS('border-top-color', 'rgb(91, 43, 224)');
-    await expect(tvRows.nth(0)).not.toHaveCSS('border-top-color', 'rgb(91, 43, 224)');
+    await expect(tvRows.nth(1)).toHaveCSS('border-top-color', line);
+    await expect(tvRows.nth(0)).not.toHaveCSS('border-top-color', line);
     await page.keyboard.press('ArrowDown');
     await expect(second).toBeFocused();
     await page.keyboard.press('ArrowUp');
