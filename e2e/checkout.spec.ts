@@ -14,6 +14,11 @@ test.describe('buying a plan', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('R$ 29.90');
     await expect(page.getByRole('radio', { name: 'Credit card' })).toBeChecked();
+    // What a customer checks before paying a shop (ADR 048): the card brands taken, who sells, and where to ask.
+    await expect(page.getByRole('list', { name: 'Cards accepted' }).getByRole('listitem')).toContainText(['Visa', 'Mastercard', 'Elo']);
+    await expect(page.getByText('Sold by Aurora TV Serviços Digitais Ltda., CNPJ 11.222.333/0001-81')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Privacy policy' }).first()).toHaveAttribute('href', '/privacy');
+    await expect(page.getByRole('link', { name: 'Help and contact' })).toHaveAttribute('href', '/help');
 
     // Spec section 5: the card is checked in the browser before anything is sent.
     await page.getByRole('button', { name: payButton }).click();

@@ -1391,6 +1391,13 @@ export interface components {
             };
             webConf: components["schemas"]["WebConf"];
             imgConf: components["schemas"]["ImgConf"];
+            /** @description Who sells, as the checkout and the receipts name them (consumer law asks a shop to say it); absent, the checkout names only the brand. */
+            merchant?: {
+                /** @description The registered company name. */
+                legalName: string;
+                /** @description The CNPJ, digits only. */
+                taxId: string;
+            };
         };
         WebConf: {
             brand: string;

@@ -138,5 +138,12 @@ export function isCnpj(value: string): boolean {
   return check(12) === d[12] && check(13) === d[13];
 }
 
+/** `12345678909` → `123.456.789-09`; `11222333000181` → `11.222.333/0001-81`; else as given. */
+export function formatTaxId(digits: string): string {
+  if (/^\d{11}$/.test(digits)) return digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+  if (/^\d{14}$/.test(digits)) return digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+  return digits;
+}
+
 /** A Brazilian CEP: 8 digits, not all zeros. */
 export const isZipcode = (value: string) => /^[0-9]{8}$/.test(value) && value !== '00000000';

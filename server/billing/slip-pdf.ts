@@ -13,6 +13,7 @@ import { formatMoney, locales } from '../mail/templates';
 import { formatDigitableLine } from '../payments/boleto';
 import { BOLETO_BARCODE_MM, interleaved2of5 } from '../payments/boleto-barcode';
 import { embedDocumentFonts, fit } from './receipt-pdf';
+import { formatTaxId } from '../../core/validation/helpers';
 
 /** What the slip shows: the provider's instructions, the order it pays and who pays it. */
 export interface SlipData {
@@ -38,13 +39,6 @@ const RIGHT = PAGE.width - 12 * MM;
 const SIDE = 46 * MM;
 const INK = rgb(0, 0, 0);
 const MUTED = rgb(0.35, 0.35, 0.38);
-
-/** `12345678909` → `123.456.789-09`; `11222333000181` → `11.222.333/0001-81`; else as given. */
-export function formatTaxId(digits: string): string {
-  if (/^\d{11}$/.test(digits)) return digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
-  if (/^\d{14}$/.test(digits)) return digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
-  return digits;
-}
 
 /** The bank code's check digit as banks print it beside the code (001-9, 237-2, 341-7). */
 export function bankCodeDigit(code: string): string {
@@ -110,11 +104,13 @@ class Form {
  */
 export async function slipPdf(
   slip: SlipData,
-  brand: { name: string },
+  brand: { name: string; merchant?: { legalName: string; taxId: string } | undefined },
   lang: Language,
   format: MessageFormatter = bundledMessageFormatter(),
 ): Promise<Uint8Array> {
   const word = (d: { id: string }, values?: Record<string, string>) => format(d, lang, values);
+  // The beneficiary as banks print it: the company's registered name and CNPJ when the site gives them (docs/decisions/048).
+  const beneficiary = brand.merchant ? `${brand.merchant.legalName} · CNPJ ${formatTaxId(brand.merchant.taxId)}` : brand.name;
   const day = (ms: number) =>
     new Intl.DateTimeFormat(locales[lang], { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Sao_Paulo' }).format(ms);
   // The due date is a calendar day: noon UTC is that day in São Paulo too.
@@ -162,7 +158,7 @@ export async function slipPdf(
   f.header(y, word(words.bank), code, line);
   y -= 22;
   const row = 22;
-  f.cell(LEFT, y, main, row, word(words.beneficiary), brand.name);
+  f.cell(LEFT, y, main, row, word(words.beneficiary), beneficiary);
   f.cell(sideX, y, SIDE, row, word(words.dueDate), due, { right: true, bold: true });
   y -= row;
   f.cell(LEFT, y, main / 2, row, word(words.agency), agency);
@@ -185,7 +181,7 @@ export async function slipPdf(
   f.cell(LEFT, y, main, row, word(words.paymentPlace), word(words.anyBank));
   f.cell(sideX, y, SIDE, row, word(words.dueDate), due, { right: true, bold: true });
   y -= row;
-  f.cell(LEFT, y, main, row, word(words.beneficiary), brand.name);
+  f.cell(LEFT, y, main, row, word(words.beneficiary), beneficiary);
   f.cell(sideX, y, SIDE, row, word(words.agency), agency, { right: true });
   y -= row;
   const fifth = main / 5;

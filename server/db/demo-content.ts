@@ -45,6 +45,8 @@ export const demoSiteConfig: Schemas['SiteConfig'] = {
   },
   webConf: { brand: demoBrand, defaultLang: 'pt', needHelpUrl: 'https://chat.aurora.example/' },
   imgConf: { mbLogoLeft: true },
+  // A made-up company with a CNPJ whose check digits are right (the one Receita Federal's docs use).
+  merchant: { legalName: 'Aurora TV Serviços Digitais Ltda.', taxId: '11222333000181' },
 };
 
 export const demoUserConfig: Schemas['UserConfig'] = {

@@ -135,7 +135,7 @@ export function orderHandlers(services: ServerServices) {
           issuedAt: registered?.issuedAt ?? new Date(row.created_at).getTime(),
           payer: registered?.payer,
         },
-        { name: theme?.name ?? '' },
+        { name: theme?.name ?? '', merchant: (await site.setting('siteConfig')).merchant },
         ctx.lang,
       );
       reply.type('application/pdf').header('Content-Disposition', `attachment; filename="slip-${row.id}.pdf"`).header('Cache-Control', 'private, no-store');

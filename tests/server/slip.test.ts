@@ -158,6 +158,8 @@ describe('the payment slip PDF', () => {
         'Vencimento',
         `${dd}/${mm}/${yyyy}`,
         'Beneficiário',
+        // The site's registered name and CNPJ (docs/decisions/048).
+        'Aurora TV Serviços Digitais Ltda. · CNPJ 11.222.333/0001-81',
         'Pagador',
         'Ana Souza — CPF/CNPJ: 123.456.789-09',
         'Avenida Paulista, 1000 · São Paulo – SP · 01310-100',

@@ -7,6 +7,7 @@ import { selectPaymentView } from '../../../machines/payment/payment.selectors';
 import type { PayDetails, PaymentMethod } from '../../../machines/payment/payment.types';
 import { formatMoney } from '../../../core/config/money';
 import { MethodForm, type SavedCard } from './method-form';
+import { CardBrands, PurchaseTrust } from './checkout-trust';
 
 const m = defineMessages({
   email: { id: 'payment.email', defaultMessage: 'Email for the receipt', description: 'Label of the email field for payment information' },
@@ -80,6 +81,7 @@ export function PayFields({
   return (
     <>
       <EmailField value={view.email} onChange={(email) => send({ type: 'EMAIL_CHANGED', email })} />
+      {view.method?.type === 'card' ? <CardBrands /> : null}
       {view.method ? (
         <MethodForm
           key={view.method.code}
@@ -93,6 +95,7 @@ export function PayFields({
           onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })}
         />
       ) : null}
+      <PurchaseTrust />
     </>
   );
 }
