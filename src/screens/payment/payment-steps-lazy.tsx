@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentProps } from 'react';
 import { useIntl } from 'react-intl';
+import { useSelector } from '@xstate/react';
+import { selectPaymentView } from '../../../machines/payment/payment.selectors';
 import type { PaymentSteps as Steps } from './payment-steps';
 import { submittingMessage } from './method-form';
 
@@ -14,12 +16,18 @@ const StepsChunk = lazy(() => load().then((module) => ({ default: module.Payment
  */
 export function PaymentSteps(props: ComponentProps<typeof Steps>) {
   const intl = useIntl();
+  // While the payment is being sent the form says so itself (its Pay button and status); only a
+  // step that replaces the form needs words of its own while its code arrives.
+  const step = useSelector(props.actorRef, (s) => selectPaymentView(s).current.step);
+  const ownStatus = step !== 'submitting' && step !== 'finished';
   return (
     <Suspense
       fallback={
-        <p className="load-state" role="status">
-          {intl.formatMessage(submittingMessage)}
-        </p>
+        ownStatus ? (
+          <p className="load-state" role="status">
+            {intl.formatMessage(submittingMessage)}
+          </p>
+        ) : null
       }
     >
       <StepsChunk {...props} />
