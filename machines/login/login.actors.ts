@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
+import type { Language } from '../../core/i18n/languages';
 import { DEFAULT_COUNTDOWN, type UserInfo } from '../../core/session/store';
 import { createCaptchaActor } from '../captcha';
 import type { AccountFields, CodeSendAnswer, EntranceToken, LoginAnswer, LoginConfig, LoginInvokeId } from './login.types';
@@ -18,6 +19,8 @@ export const refusals = {
   codeLogin: [1, 2, 5, 9, 10, 11, 17, 197, 7004, 4000, 4597],
   tokenLogin: [1, 9, 21, 197, 201, 203, 7004, 4598],
   googleLogin: [1, 9, 21, 187, 197, 7004, 4598, -24050],
+  // 6: the Google identity or its address has an account by now (docs/decisions/047).
+  googleSignup: [6, 21, 4598, -24050],
 } as const satisfies Refusals<Exclude<LoginInvokeId, 'loadConfig' | 'loadCaptcha'>>;
 
 const session = (userInfo: UserInfo): LoginAnswer => ({ kind: 'loggedIn', userInfo });
@@ -64,6 +67,11 @@ export function createLoginActors(api: Api) {
     googleLogin: fromPromise<LoginAnswer, { credential: string }>(({ input, signal }) =>
       settleExpected(refusals.googleLogin, async (options) =>
         session(await api.callData(client.POST('/api/user/google/login/v1', { body: input, signal }), options)),
+      ),
+    ),
+    googleSignup: fromPromise<LoginAnswer, { credential: string; acceptTerms: true; language: Language }>(({ input, signal }) =>
+      settleExpected(refusals.googleSignup, async (options) =>
+        session(await api.callData(client.POST('/api/user/google/signup/v1', { body: input, signal }), options)),
       ),
     ),
   };

@@ -1,12 +1,14 @@
 // Log-in (spec sections 2, 7, 8 and 9; docs/decisions/006 and 007): the phone-or-email tab with a
 // password, the fast-login tab with a 4-digit code, the token entrance of the TV box and the app,
-// and Google sign-in when configured. Calls are actors from createLoginActors(api); storage,
+// and Google sign-in when configured, with a sign-up for a Google identity that has no account
+// (login.google.ts; docs/decisions/047). Calls are actors from createLoginActors(api); storage,
 // navigation and the remembered tab are named actions the app provides (login.setup.ts).
 import { and, assertEvent } from 'xstate';
 import { DEFAULT_COUNTDOWN } from '../../core/session/store';
 import { captchaFields, CAPTCHA_REFUSALS, loadingCaptchaState } from '../captcha';
 import { otherRefusals, refusedWith } from '../expected-refusals';
 import { codeRequestInput, resendCountdown, sendingState } from '../send-code';
+import { googleStates } from './login.google';
 import { loginAnswers, loginSetup } from './login.setup';
 
 export { loginSetup, type LoginMachineEvent } from './login.setup';
@@ -22,6 +24,7 @@ export const loginMachine = loginSetup.createMachine({
     countdownSeconds: DEFAULT_COUNTDOWN,
     resendAt: 0,
     googleClientId: null,
+    googleCredential: null,
     codeLoginEnabled: true,
     codeAccount: null,
     captcha: null,
@@ -110,7 +113,7 @@ export const loginMachine = loginSetup.createMachine({
         GOOGLE_CREDENTIAL_RECEIVED: {
           guard: 'hasGoogle',
           target: '.loggingInWithGoogle',
-          actions: 'clearRefusal',
+          actions: ['clearRefusal', 'takeGoogleCredential'],
           description: 'The customer signs in with Google, offered only when configured: the portal logs them in with it (ADR 007).',
         },
       },
@@ -276,49 +279,7 @@ export const loginMachine = loginSetup.createMachine({
             },
           },
         },
-        loggingInWithGoogle: {
-          description: "Logging in with Google's ID token (spec section 7: POST /api/user/google/login/v1); a spinner shows.",
-          tags: ['busy'],
-          invoke: {
-            id: 'googleLogin',
-            src: 'googleLogin',
-            input: ({ event }) => {
-              assertEvent(event, 'GOOGLE_CREDENTIAL_RECEIVED');
-              return { credential: event.credential };
-            },
-            onDone: [
-              {
-                guard: 'isLoggedIn',
-                target: '#login.loggedIn',
-                actions: 'takeSession',
-                description: 'Google identity recognised: the customer is signed in and goes back to where they came from.',
-              },
-              {
-                guard: refusedWith(9),
-                target: 'notVerified',
-                actions: 'takeRefusal',
-                description: 'Not confirmed yet (9): the notice offers to send the confirmation link again (spec section 8).',
-              },
-              {
-                guard: refusedWith(197, 7004),
-                target: 'blocked',
-                actions: 'takeRefusal',
-                description: 'Not allowed to log in (197) or blocked (7004): the notice says this account cannot log in here.',
-              },
-              {
-                target: 'choosingTab',
-                actions: 'takeRefusal',
-                meta: otherRefusals(1, 21, 187, 4598, -24050),
-                description: 'No account (1), address of another Google identity (187), bad token (21), Google off or down: the tabs, saying why.',
-              },
-            ],
-            onError: {
-              target: 'choosingTab',
-              actions: 'recordError',
-              description: 'Unexpected failure of the Google log-in: back to the tabs, the error recorded.',
-            },
-          },
-        },
+        ...googleStates,
         notVerified: {
           description: 'Not confirmed yet (9): the notice offers to send the confirmation link again (spec sections 8 and 9).',
           on: {

@@ -29,6 +29,11 @@ export interface LoginView {
   codeLoginEnabled: boolean;
   /** Google sign-in is configured: its client id. */
   googleClientId: string | null;
+  /**
+   * The offer to create an account with Google (ADR 047): shown while it is open and while the
+   * account is being created; `credential` is the token it is for (its address is shown).
+   */
+  googleSignup: { open: boolean; creating: boolean; credential: string | null };
   loggedIn: boolean;
   /** Where the user goes back to (the resend-confirmation link keeps it). */
   returnTo: string;
@@ -74,6 +79,11 @@ export function selectLoginView(snapshot: SnapshotFrom<LoginMachine>): LoginView
     // Any call of the page that failed unexpectedly; the next try clears it (clearRefusal).
     failed: snapshot.context.error !== undefined && !snapshot.hasTag('busy'),
     googleClientId: snapshot.context.googleClientId,
+    googleSignup: {
+      open: m({ form: 'offeringGoogleSignup' }) || m({ form: 'signingUpWithGoogle' }),
+      creating: m({ form: 'signingUpWithGoogle' }),
+      credential: snapshot.context.googleCredential,
+    },
     codeLoginEnabled: snapshot.context.codeLoginEnabled,
     loggedIn: m('loggedIn'),
     returnTo: snapshot.context.returnTo,

@@ -14,7 +14,13 @@ import type { LoginContext, LoginEvent, LoginInput, LoginTab } from './login.typ
 export type LoginMachineEvent = LoginEvent | InvocationEvents<LoginActors>;
 
 /** The calls that answer a session or a refusal. */
-const LOGINS = ['xstate.done.actor.tokenLogin', 'xstate.done.actor.passwordLogin', 'xstate.done.actor.codeLogin', 'xstate.done.actor.googleLogin'] as const;
+const LOGINS = [
+  'xstate.done.actor.tokenLogin',
+  'xstate.done.actor.passwordLogin',
+  'xstate.done.actor.codeLogin',
+  'xstate.done.actor.googleLogin',
+  'xstate.done.actor.googleSignup',
+] as const;
 /** Every call whose answer the guards route (the log-ins, and sending a code). */
 const ANSWERS = [...LOGINS, 'xstate.done.actor.sendCode'] as const;
 
@@ -94,6 +100,14 @@ export const loginSetup = setup({
       return { countdownSeconds, resendAt: resendDeadline(countdownSeconds) };
     }),
     recordError: assign({ error: invocationError }),
+    takeGoogleCredential: assign({
+      googleCredential: ({ event }) => {
+        assertEvent(event, 'GOOGLE_CREDENTIAL_RECEIVED');
+        return event.credential;
+      },
+    }),
+    // Declined, or used: the token is not kept beyond the offer it was for.
+    dropGoogleCredential: assign({ googleCredential: null }),
     // The app's effects, filled in with `.provide` (src/queries/flows/login-flow.ts).
     rememberTab: (_, _params: { tab: LoginTab }) => {},
     /** Store userInfo through the session machine (SIGNED_IN). */

@@ -1,3 +1,4 @@
+import type { Language } from '../../core/i18n/languages';
 import type { Scene } from '../../core/session/store';
 import type { UserInfo } from '../../core/session/store';
 import type { Captcha } from '../captcha';
@@ -39,6 +40,8 @@ export interface LoginContext {
   resendAt: number;
   /** The Google client id when Google sign-in is configured. */
   googleClientId: string | null;
+  /** The Google ID token last handed over, kept while the customer is offered a sign-up with it. */
+  googleCredential: string | null;
   /** Whether the site offers the fast-login tab (siteConfig.login.codeLogin; on until known). */
   codeLoginEnabled: boolean;
   /** The account the last code went to, for the code log-in that follows. */
@@ -61,6 +64,9 @@ export type LoginEvent =
   | { type: 'CODE_SUBMITTED'; code: string }
   | { type: 'CODE_DIALOG_CLOSED' }
   | { type: 'GOOGLE_CREDENTIAL_RECEIVED'; credential: string }
+  /** The terms of use accepted (the form requires the box); `language`: the page's, the account's language. */
+  | { type: 'GOOGLE_SIGNUP_CONFIRMED'; acceptTerms: true; language: Language }
+  | { type: 'GOOGLE_SIGNUP_CANCELLED' }
   | { type: 'NOTICE_DISMISSED' };
 
 export type LoginEventType = LoginEvent['type'];
@@ -76,4 +82,4 @@ export interface LoginConfig {
 }
 
 /** The machine's invocations, by id (the graph walks arrange each one's answers). */
-export type LoginInvokeId = 'tokenLogin' | 'loadConfig' | 'passwordLogin' | 'loadCaptcha' | 'sendCode' | 'codeLogin' | 'googleLogin';
+export type LoginInvokeId = 'tokenLogin' | 'loadConfig' | 'passwordLogin' | 'loadCaptcha' | 'sendCode' | 'codeLogin' | 'googleLogin' | 'googleSignup';

@@ -79,6 +79,11 @@ const executors = {
   CODE_DIALOG_CLOSED: (page) => dialog(page).getByRole('button', { name: 'Close' }).click(),
   // Google's button is drawn once the settings named Google and its script ran.
   GOOGLE_CREDENTIAL_RECEIVED: (page) => button(page, 'Sign in with Google').click(),
+  GOOGLE_SIGNUP_CONFIRMED: async (page) => {
+    await page.getByLabel('I accept the terms of use and the privacy policy', { exact: true }).check();
+    await button(page, 'Create my account').click();
+  },
+  GOOGLE_SIGNUP_CANCELLED: (page) => button(page, 'Cancel').click(),
   NOTICE_DISMISSED: (page) => button(page, 'Back to log-in').click(),
 } satisfies Record<LoginEventType, (page: Page, w: LoginWorld, event: EventObject) => Promise<void>>;
 
@@ -92,7 +97,7 @@ const text = (code: number) => String(errorMessageFor(code).defaultMessage);
 const alerts = (page: Page) => page.getByRole('alert').allInnerTexts();
 
 /** What the customer sees in each state (the screens walk checks every detail; here, that the page shows the state). */
-async function assertScreen(page: Page, s: AnyMachineSnapshot) {
+async function assertScreen(page: Page, s: AnyMachineSnapshot, googleEmail: string | null) {
   if (s.matches('loggedIn')) return void (await expect.poll(() => landedOn(page)).toBe(s.context.returnTo));
   if (s.matches('leftForNotice')) return void (await expect.poll(() => landedOn(page)).toBe(`/notice?type=stbLoginErr&code=${s.context.errCode}`));
   const busy = s.hasTag('busy');
@@ -128,6 +133,14 @@ async function assertScreen(page: Page, s: AnyMachineSnapshot) {
     const shown = s.matches({ form: { codeTab: 'captchaShown' } }) || (s.matches({ form: { codeTab: 'sendingCode' } }) && s.context.captcha !== null);
     await expect.poll(() => captcha.count()).toBe(shown ? 1 : 0);
   }
+  // ADR 047: the offer to create the account with Google, naming the address, busy while it is made.
+  const offer = s.matches({ form: 'offeringGoogleSignup' }) || s.matches({ form: 'signingUpWithGoogle' });
+  const form = page.getByRole('form', { name: 'No account uses this Google address yet. Create one with Google?' });
+  await expect.poll(() => form.count()).toBe(offer ? 1 : 0);
+  if (offer) {
+    await form.getByText(`Google address: ${googleEmail}`).waitFor();
+    await expect.poll(() => button(page, 'Create my account').isDisabled()).toBe(busy);
+  }
   const dialogOpen = s.matches({ form: { codeTab: 'codeDialog' } }) || s.matches({ form: { codeTab: 'verifyingCode' } });
   await expect.poll(() => dialog(page).count()).toBe(dialogOpen ? 1 : 0);
   if (dialogOpen) {
@@ -144,7 +157,8 @@ async function assertScreen(page: Page, s: AnyMachineSnapshot) {
   // Spec section 8: an unexpected failure says to refresh; a refusal says why, in the catalogue's words.
   const failure = 'Log in failed. Refresh the page and try again.';
   await expect.poll(async () => (await alerts(page)).includes(failure)).toBe(s.context.error !== undefined && !busy);
-  if (s.context.errCode !== null) await expect.poll(() => alerts(page)).toContain(text(s.context.errCode));
+  // The offer to sign up with Google says itself why (1): its own words instead.
+  if (s.context.errCode !== null && !offer) await expect.poll(() => alerts(page)).toContain(text(s.context.errCode));
 }
 
 browserWalkSuite({
@@ -191,7 +205,7 @@ browserWalkSuite({
           client.effects.push(['navigate', landedOn(page)]);
         }
         await login.check(reached, event);
-        if (run.seen[run.seen.length - 1] === reached) await assertScreen(page, reached);
+        if (run.seen[run.seen.length - 1] === reached) await assertScreen(page, reached, login.googleEmail);
       },
     };
   },

@@ -64,6 +64,10 @@ export const loginUnarranged: Unarranged<typeof refusals> = {
     4598: 'Google sign-in is off only without GOOGLE_CLIENT_ID, and then the page offers no Google button',
     [-24050]: "Google's keys unavailable: the walks' key endpoint (tests/model/google-stub.ts) always answers, and jose caches the keys",
   },
+  googleSignup: {
+    4598: 'Google sign-in is off only without GOOGLE_CLIENT_ID, and then the page offers no Google button',
+    [-24050]: "Google's keys unavailable: the walks' key endpoint (tests/model/google-stub.ts) always answers, and jose caches the keys",
+  },
 };
 
 /** Known gaps of both login walks: the refusals they cannot arrange. */
@@ -112,6 +116,7 @@ const automatic = (captcha: CaptchaPurpose | undefined, scene: LoginInput['scene
     sendCode: [done('sendCode', { kind: 'sent', resendAfter: 45 }), ...refused('sendCode', 'sendCode'), error('sendCode')],
     codeLogin: [done('codeLogin', loggedIn), ...refused('codeLogin'), error('codeLogin')],
     googleLogin: [done('googleLogin', loggedIn), ...refused('googleLogin'), error('googleLogin')],
+    googleSignup: [done('googleSignup', loggedIn), ...refused('googleSignup'), error('googleSignup')],
   };
 };
 
@@ -126,6 +131,8 @@ const userEvents: EventObject[] = [
   { type: 'CODE_SUBMITTED', code: '1234' } as EventObject,
   { type: 'CODE_DIALOG_CLOSED' },
   { type: 'GOOGLE_CREDENTIAL_RECEIVED', credential: 'graph' } as EventObject,
+  { type: 'GOOGLE_SIGNUP_CONFIRMED', acceptTerms: true, language: 'en' } as EventObject,
+  { type: 'GOOGLE_SIGNUP_CANCELLED' },
   { type: 'NOTICE_DISMISSED' },
 ];
 

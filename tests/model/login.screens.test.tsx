@@ -9,7 +9,8 @@ import { afterEach, beforeAll, expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { LoginEventType } from '../../machines/login/login.types';
 import { createFakeClock } from '../../server/clock';
-import { errorMessageFor } from '../../core/i18n/error-messages';
+import { errorMessageFor, validationMessages } from '../../core/i18n/error-messages';
+import { policyMessages } from '../../src/components/policy-texts';
 import { LoginScreen } from '../../src/screens/login/login-screen';
 import { useTestServer } from '../helpers/test-server';
 import { GOOGLE_CLIENT_ID, useGoogleStub } from './google-stub';
@@ -31,6 +32,7 @@ afterEach(() => cleanup());
 const text = (descriptor: { defaultMessage?: unknown }) => String(descriptor.defaultMessage);
 const type = (label: RegExp | string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 const button = (name: RegExp | string) => screen.getByRole('button', { name });
+const OFFER = 'No account uses this Google address yet. Create one with Google?';
 
 /** Google's widget, as Google Identity Services draws it: a button that hands back a credential. */
 function installGoogleWidget(world: LoginWorld) {
@@ -88,11 +90,19 @@ const executors = {
     const google = { name: 'Sign in with Google' };
     fireEvent.click(screen.queryByRole('button', google) ?? (await screen.findByRole('button', google)));
   },
+  // The box is required: asked without it, the form says so beside it; then the customer ticks it.
+  GOOGLE_SIGNUP_CONFIRMED: async () => {
+    fireEvent.click(button('Create my account'));
+    await screen.findByText(text(validationMessages.termsRequired));
+    fireEvent.click(screen.getByLabelText(text(policyMessages.terms)));
+    fireEvent.click(button('Create my account'));
+  },
+  GOOGLE_SIGNUP_CANCELLED: async () => void fireEvent.click(button('Cancel')),
   NOTICE_DISMISSED: async () => void fireEvent.click(button('Back to log-in')),
 } satisfies Record<LoginEventType, UiExecutor>;
 
 /** What the user sees in each state (and the reason of the last refusal). */
-function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
+function assertScreen(s: AnyMachineSnapshot, landedOn: () => string, googleEmail: string | null) {
   const busy = s.hasTag('busy');
   if (s.matches('loggedIn') || s.matches('leftForNotice')) {
     const expected = s.matches('loggedIn') ? s.context.returnTo : `/notice?type=stbLoginErr&code=${s.context.errCode}`;
@@ -135,6 +145,13 @@ function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
     if (s.context.codeAccount && !s.matches({ form: { codeTab: 'editing' } }))
       expect((screen.getByLabelText('Email or phone number') as HTMLInputElement).value).toBe(s.context.codeAccount.account);
   }
+  // ADR 047: the offer names the Google address (read from the token) and is busy while the account is made.
+  const offer = s.matches({ form: 'offeringGoogleSignup' }) || s.matches({ form: 'signingUpWithGoogle' });
+  expect(Boolean(screen.queryByRole('form', { name: OFFER }))).toBe(offer);
+  if (offer) {
+    expect(screen.getByText(`Google address: ${googleEmail}`)).toBeTruthy();
+    expect((button('Create my account') as HTMLButtonElement).disabled).toBe(busy);
+  }
   const dialogOpen = s.matches({ form: { codeTab: 'codeDialog' } }) || s.matches({ form: { codeTab: 'verifyingCode' } });
   expect(Boolean(screen.queryByRole('dialog'))).toBe(dialogOpen);
   if (dialogOpen) {
@@ -152,7 +169,9 @@ function assertScreen(s: AnyMachineSnapshot, landedOn: () => string) {
   const failure = screen.queryAllByRole('alert').some((a) => a.textContent === 'Log in failed. Refresh the page and try again.');
   expect(failure).toBe(s.context.error !== undefined && !busy);
   // Spec section 8: the reason of a refusal is shown with its catalogue message.
-  if (s.context.errCode !== null) expect(screen.getAllByRole('alert').some((a) => a.textContent === text(errorMessageFor(s.context.errCode)))).toBe(true);
+  // The offer to sign up with Google says itself why (1): its own words instead.
+  if (s.context.errCode !== null && !offer)
+    expect(screen.getAllByRole('alert').some((a) => a.textContent === text(errorMessageFor(s.context.errCode)))).toBe(true);
 }
 
 walkSuite({
@@ -197,7 +216,7 @@ walkSuite({
         // The screen shows the state once React has rendered it; nothing moves on meanwhile,
         // since answers wait at the gate.
         expect(latest().value).toEqual(reached.value);
-        await waitFor(() => assertScreen(reached, () => screen.getByTestId('landed').textContent ?? ''));
+        await waitFor(() => assertScreen(reached, () => screen.getByTestId('landed').textContent ?? '', world.googleEmail));
       },
     };
   },

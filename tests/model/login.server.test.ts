@@ -41,6 +41,8 @@ const executors = {
   CODE_SUBMITTED: async (w) => ({ type: 'CODE_SUBMITTED', code: await w.typedCode() }),
   CODE_DIALOG_CLOSED: async () => ({ type: 'CODE_DIALOG_CLOSED' }),
   GOOGLE_CREDENTIAL_RECEIVED: async (w) => ({ type: 'GOOGLE_CREDENTIAL_RECEIVED', credential: w.googleCredential ?? 'left.before.answer' }),
+  GOOGLE_SIGNUP_CONFIRMED: async () => ({ type: 'GOOGLE_SIGNUP_CONFIRMED', acceptTerms: true, language: 'en' }),
+  GOOGLE_SIGNUP_CANCELLED: async () => ({ type: 'GOOGLE_SIGNUP_CANCELLED' }),
   NOTICE_DISMISSED: async () => ({ type: 'NOTICE_DISMISSED' }),
 } satisfies Record<LoginEventType, Executor>;
 

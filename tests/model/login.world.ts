@@ -53,6 +53,8 @@ export class LoginWorld {
   codeChoice: 'right' | 'wrong' = 'right';
   entranceToken: EntranceToken | null = null;
   googleCredential: string | null = null;
+  /** The address in the last Google credential: one no account had when the log-in answered 1. */
+  googleEmail: string | null = null;
   /** The events of the path being walked, to see what a step's answer leads to. */
   private steps: readonly EventObject[] = [];
   private readonly faults: ArrangedFaults;
@@ -256,6 +258,16 @@ export class LoginWorld {
         const email = refusal === 1 ? uniqueEmail('stranger') : account.email!;
         // 21: a credential Google issued two hours ago, expired an hour ago.
         this.googleCredential = await this.google.credential(email, this.clock.now() - (refusal === 21 ? 2 * 3_600_000 : 0));
+        this.googleEmail = email;
+        if (fail) await this.faults.breakInserts('sessions');
+        return;
+      }
+      case 'googleSignup': {
+        // The credential is the one the log-in answered 1 for: its address had no account then.
+        // 6: an account took that address meanwhile.
+        if (refusal === 6) await this.fresh({ email: this.googleEmail! });
+        // 21: the customer confirmed after the token's hour had run out (Google's tokens last one hour).
+        if (refusal === 21) this.clock.advance(2 * 3_600_000);
         if (fail) await this.faults.breakInserts('sessions');
         return;
       }
@@ -278,6 +290,14 @@ export class LoginWorld {
       const uid = this.login?.account.uid ?? this.codeTarget?.account?.uid;
       const rows = await this.server.db.query('SELECT 1 FROM account_lockouts WHERE account_uid = $1', [uid]);
       expect(rows.length).toBeGreaterThan(0);
+    }
+    if (event.type === 'xstate.done.actor.googleSignup') {
+      // ADR 047: a confirmed email account, written in the page's language, its terms accepted; none on a refusal.
+      const rows = await this.server.db.query<{ language: string; verified: boolean; terms: boolean }>(
+        `SELECT language, verified_at IS NOT NULL AS verified, terms_accepted_at IS NOT NULL AS terms FROM accounts WHERE email = $1 AND google_sub IS NOT NULL`,
+        [this.googleEmail],
+      );
+      expect(rows).toEqual(output?.kind === 'loggedIn' ? [{ language: 'en', verified: true, terms: true }] : []);
     }
     if (event.type === 'xstate.done.actor.sendCode' && output?.kind === 'sent') expect(await this.lastCode()).toMatch(/^\d{4}$/);
     if (event.type === 'xstate.done.actor.loadCaptcha')

@@ -18,6 +18,7 @@ import { useServices } from '../../queries/services-context';
 import { accountFields } from '../../../core/validation/helpers';
 import { areaCodeInputSchema, captchaSchema, emailOrPhoneSchema, passwordSchema, verificationCodeSchema } from '../../../core/validation/schemas';
 import { GoogleSignIn } from './google-sign-in';
+import { GoogleSignupOffer } from './google-signup-offer';
 import { m, reasonMessages, resendWait } from './login-messages';
 import { returnPath } from '../../../core/routing/return-path';
 import { loginReasons, type LoginReason } from '../../../core/routing/paths';
@@ -97,12 +98,14 @@ function LoginPage({ view, send, tokenEntrance, reason }: { view: LoginView; sen
             )}
           </div>
           <div id="login-panel" role="tabpanel" className="stack">
-            {!view.codeDialog.open && <RefusalNotice code={view.errCode} />}
+            {/* The offer to sign up with Google says itself why (no account, 1) and what next. */}
+            {!view.codeDialog.open && !view.googleSignup.open && <RefusalNotice code={view.errCode} />}
             {view.failed && !view.codeDialog.open && (
               <p className="notice notice-warning" role="alert">
                 {intl.formatMessage(messages.loginFailedRefresh)}
               </p>
             )}
+            {view.googleSignup.open && <GoogleSignupOffer view={view} send={send} />}
             {(view.passwordForm || (loadingConfig && view.tab === 'email')) && <PasswordForm view={view} send={send} />}
             {(view.codeForm || (loadingConfig && view.tab === 'code')) && <CodeRequestForm view={view} send={send} />}
           </div>

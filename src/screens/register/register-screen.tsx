@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
@@ -9,12 +9,10 @@ import type { SignupEvent, SignupInput } from '../../../machines/signup/signup.t
 import { FailureNotice } from '../../components/failure-notice';
 import { FieldError } from '../../components/field-error';
 import { fieldA11y, FormField } from '../../components/form-field';
-import { LoadState } from '../../components/load-state';
 import { RefusalNotice } from '../../components/refusal-notice';
-import { SafeHtml } from '../../components/safe-html';
+import { policyMessages, PolicyTexts } from '../../components/policy-texts';
 import { usePageTitle } from '../../components/use-page-title';
 import { defaultLanguage, languageOfTag } from '../../../core/i18n/languages';
-import { usePolicy } from '../../queries/site-queries';
 import { accountFields } from '../../../core/validation/helpers';
 import { areaCodeInputSchema, emailOrPhoneSchema, newPasswordPairSchema, nicknameSchema, termsSchema } from '../../../core/validation/schemas';
 import { returnPath } from '../../../core/routing/return-path';
@@ -27,9 +25,6 @@ const m = defineMessages({
   nickname: { id: 'register.nickname', defaultMessage: 'Name', description: 'Label of the nickname field' },
   password: { id: 'register.password', defaultMessage: 'Password (at least 6 characters)', description: 'Label of the new password field' },
   confirmPassword: { id: 'register.confirmPassword', defaultMessage: 'Repeat the password', description: 'Label of the password confirmation field' },
-  terms: { id: 'register.terms', defaultMessage: 'I accept the terms of use and the privacy policy', description: 'Label of the required terms checkbox' },
-  privacy: { id: 'register.privacy', defaultMessage: 'Read the privacy policy', description: 'Link to the privacy policy' },
-  readTerms: { id: 'register.readTerms', defaultMessage: 'Read the terms of use', description: 'Opens the terms of use on the sign-up page' },
   submit: { id: 'register.submit', defaultMessage: 'Create account', description: 'Button that sends the sign-up form' },
   exists: {
     id: 'register.exists',
@@ -155,7 +150,7 @@ function SignupForm({ view, send }: { view: SignupView; send: Send }) {
           aria-describedby={e.terms ? 'register-terms-error' : undefined}
           {...form.register('terms')}
         />
-        <span>{intl.formatMessage(m.terms)}</span>
+        <span>{intl.formatMessage(policyMessages.terms)}</span>
       </label>
       <FieldError id="register-terms-error" messageId={e.terms?.message} />
       <PolicyTexts />
@@ -169,35 +164,5 @@ function SignupForm({ view, send }: { view: SignupView; send: Send }) {
         {intl.formatMessage(m.haveAccount)}
       </Link>
     </form>
-  );
-}
-
-/**
- * The two texts the checkbox accepts (spec section 2: terms and privacy): the terms of use open in
- * place, fetched the first time they are opened; the privacy policy has its own page.
- */
-function PolicyTexts() {
-  const intl = useIntl();
-  const [open, setOpen] = useState(false);
-  return (
-    <div className="policy-texts small stack">
-      <details onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary>{intl.formatMessage(m.readTerms)}</summary>
-        {open && <TermsText />}
-      </details>
-      <Link to="/privacy">{intl.formatMessage(m.privacy)}</Link>
-    </div>
-  );
-}
-
-function TermsText() {
-  const intl = useIntl();
-  const terms = usePolicy('terms', languageOfTag(intl.locale) ?? defaultLanguage);
-  if (terms.status !== 'success') return <LoadState status={terms.status} onRetry={terms.retry} />;
-  return (
-    <div className="prose policy-text">
-      <h2>{terms.data.title}</h2>
-      <SafeHtml html={terms.data.content} />
-    </div>
   );
 }
