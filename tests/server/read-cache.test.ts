@@ -190,8 +190,9 @@ describe('cached signed-in reads', () => {
     expect(await orders(a)).toMatchObject({ total: 1, items: [{ id, status: 'PAYMENT_SUCCEEDED' }] });
     expect(await orders(other)).toMatchObject({ total: 0 });
 
-    await server.db.query("UPDATE order_lines SET plan_name = 'Renamed line' WHERE order_id = $1", [id]);
-    expect((await orders(a)).items[0].items[0].planName).toBe('Renamed line');
+    // A line's own column (its plan's name is read in the request's language, from the plan).
+    await server.db.query('UPDATE order_lines SET valid_days = 181 WHERE order_id = $1', [id]);
+    expect((await orders(a)).items[0].items[0].validDays).toBe(181);
     await server.db.query("UPDATE orders SET email = 'moved@example.com' WHERE id = $1", [id]);
     expect((await orders(a)).items[0].email).toBe('moved@example.com');
   });
