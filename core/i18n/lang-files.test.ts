@@ -28,11 +28,13 @@ const files = Object.fromEntries(languages.map((lang) => [lang, readJson(path.jo
 /**
  * Translations that are the English word on purpose, checked by hand: the receipt's labels that
  * the emails and the PDF have always printed as `Subtotal`, `Total` and `Item` in these languages,
- * and "tablet", the Portuguese word for one.
+ * "tablet", the Portuguese word for one, and "CPF/CNPJ", the names of the Brazilian documents a
+ * payment slip prints in every language.
  */
 const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
-  pt: ['receipt.document.item', 'receipt.label.subtotal', 'receipt.label.total', 'account.deviceKind.tablet'],
-  es: ['receipt.label.subtotal', 'receipt.label.total'],
+  pt: ['receipt.document.item', 'receipt.label.subtotal', 'receipt.label.total', 'account.deviceKind.tablet', 'slip.document.taxId'],
+  es: ['receipt.label.subtotal', 'receipt.label.total', 'slip.document.taxId'],
+  ru: ['slip.document.taxId'],
 };
 
 /** The argument and tag names a message uses, e.g. {count} or <b>. */

@@ -16,6 +16,7 @@ import type { SavedCard } from './method-form';
 import { dueOf, nTimes, PayFields, usePayingForm } from './pay-fields';
 import { PaymentSteps, usePaymentStepsSoon } from './payment-steps-lazy';
 import { InstallmentChooser } from './installments';
+import type { Merchant } from './checkout-trust';
 import { useInstallmentsPlan } from '../../queries/installment-queries';
 import { Dialog } from '../../components/dialog';
 import { ResetPasswordFirst } from './reset-password-first';
@@ -62,11 +63,14 @@ export function CheckoutSection({
   actorRef,
   sandbox,
   savedCards = [],
+  merchant,
   banner,
 }: {
   actorRef: ActorRefFrom<CheckoutMachine>;
   sandbox: boolean;
   savedCards?: SavedCard[];
+  /** Who sells, from the site configuration (docs/decisions/048). */
+  merchant?: Merchant | undefined;
   /** The page's promotional banner, under the title (the route screen reads it). */
   banner?: ReactNode;
 }) {
@@ -191,6 +195,7 @@ export function CheckoutSection({
           due={view.valuation ? dueOf(view.valuation, intl) : undefined}
           sandbox={sandbox}
           savedCards={savedCards}
+          merchant={merchant}
           send={send}
         />
       </div>

@@ -1,7 +1,9 @@
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { formatTaxId } from '../../../core/validation/helpers';
-import { useSiteConfig } from '../../queries/site-queries';
+import type { components } from '../../../openapi/schema';
+
+export type Merchant = NonNullable<components['schemas']['SiteConfig']['merchant']>;
 
 const m = defineMessages({
   cards: { id: 'payment.trust.cards', defaultMessage: 'Cards accepted', description: 'Accessible name of the list of card brands the checkout takes' },
@@ -36,9 +38,8 @@ export function CardBrands() {
  * with the company number consumer law asks a Brazilian shop to show, its privacy policy and how
  * to reach it. The test-mode band says when no real money moves.
  */
-export function PurchaseTrust() {
+export function PurchaseTrust({ merchant }: { merchant: Merchant | undefined }) {
   const intl = useIntl();
-  const merchant = useSiteConfig().data?.merchant;
   return (
     <div className="checkout-trust muted small">
       {merchant ? <p>{intl.formatMessage(soldBy, { name: merchant.legalName, taxId: formatTaxId(merchant.taxId) })}</p> : null}

@@ -4,6 +4,7 @@
 // valuation. The field sends what was typed; the checkout machine judges it (spec section 4).
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { checkoutMachine } from '../../../machines/checkout/checkout.machine';
@@ -30,7 +31,10 @@ async function renderCheckout() {
   ).start();
   render(
     <IntlProvider locale="en" messages={{}} onError={() => {}}>
-      <CheckoutSection actorRef={actor} sandbox={false} />
+      {/* The section links to the privacy and help pages (docs/decisions/048). */}
+      <MemoryRouter>
+        <CheckoutSection actorRef={actor} sandbox={false} />
+      </MemoryRouter>
     </IntlProvider>,
   );
   const field = await screen.findByLabelText('Discount code');

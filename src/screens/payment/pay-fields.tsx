@@ -7,7 +7,7 @@ import { selectPaymentView } from '../../../machines/payment/payment.selectors';
 import type { PayDetails, PaymentMethod } from '../../../machines/payment/payment.types';
 import { formatMoney } from '../../../core/config/money';
 import { MethodForm, type SavedCard } from './method-form';
-import { CardBrands, PurchaseTrust } from './checkout-trust';
+import { CardBrands, PurchaseTrust, type Merchant } from './checkout-trust';
 
 const m = defineMessages({
   email: { id: 'payment.email', defaultMessage: 'Email for the receipt', description: 'Label of the email field for payment information' },
@@ -65,6 +65,7 @@ export function PayFields({
   due,
   sandbox,
   savedCards,
+  merchant,
   send,
 }: {
   view: { email: string; payErrCode: number | undefined; method: PaymentMethod | undefined; canPay: boolean };
@@ -75,6 +76,8 @@ export function PayFields({
   due: string | undefined;
   sandbox: boolean;
   savedCards: SavedCard[];
+  /** Who sells, from the site configuration (docs/decisions/048). */
+  merchant: Merchant | undefined;
   send(event: { type: 'EMAIL_CHANGED'; email: string } | { type: 'PAY_SUBMITTED'; details: PayDetails }): void;
 }) {
   const intl = useIntl();
@@ -95,7 +98,7 @@ export function PayFields({
           onSubmit={(details) => send({ type: 'PAY_SUBMITTED', details })}
         />
       ) : null}
-      <PurchaseTrust />
+      <PurchaseTrust merchant={merchant} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { BillingCardLine } from '../../components/auto-renewal-panel';
 import { usePageTitle } from '../../components/use-page-title';
 import { useTestMode } from '../../components/test-mode-notice';
 import { useSavedCards } from '../../queries/card-queries';
+import { useSiteConfig } from '../../queries/site-queries';
 import { useAutoRenewal } from '../../queries/flows/auto-renewal-flow';
 import { useCheckout, useCheckoutInput, useRepay, useRepayInput } from '../../queries/flows/payment-flows';
 import { useServices } from '../../queries/services-context';
@@ -76,11 +77,13 @@ function Checkout({ input }: { input: CheckoutInput }) {
   const savedCards = useSavedCards();
   // The running auto-renewal's billing card can be changed from here too (spec section 2).
   const renewal = useAutoRenewal();
+  const merchant = useSiteConfig().data?.merchant;
   return (
     <CheckoutSection
       actorRef={actor}
       sandbox={sandbox}
       savedCards={savedCards}
+      merchant={merchant}
       banner={
         <>
           <Banners position="payment" />
@@ -107,5 +110,6 @@ function Repay({ input }: { input: RepayInput }) {
   const sandbox = useTestMode();
   const actor = useRepay(input);
   const savedCards = useSavedCards();
-  return <RepaySection actorRef={actor} sandbox={sandbox} savedCards={savedCards} />;
+  const merchant = useSiteConfig().data?.merchant;
+  return <RepaySection actorRef={actor} sandbox={sandbox} savedCards={savedCards} merchant={merchant} />;
 }

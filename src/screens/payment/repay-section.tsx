@@ -8,12 +8,24 @@ import type { Order, PaymentMethod } from '../../../machines/payment/payment.typ
 import { useRepayInstallmentsPlan } from '../../queries/installment-queries';
 import { Failure, m, Methods, orderNo } from './checkout-section';
 import { InstallmentChooser } from './installments';
+import type { Merchant } from './checkout-trust';
 import { dueOfOption, PayFields, usePayingForm } from './pay-fields';
 import type { SavedCard } from './method-form';
 import { PaymentSteps, usePaymentStepsSoon } from './payment-steps-lazy';
 
 /** Repaying an open order as a thin view of the repay machine (docs/decisions/015): reads selectRepayView, sends events. */
-export function RepaySection({ actorRef, sandbox, savedCards = [] }: { actorRef: ActorRefFrom<RepayMachine>; sandbox: boolean; savedCards?: SavedCard[] }) {
+export function RepaySection({
+  actorRef,
+  sandbox,
+  savedCards = [],
+  merchant,
+}: {
+  actorRef: ActorRefFrom<RepayMachine>;
+  sandbox: boolean;
+  savedCards?: SavedCard[];
+  /** Who sells, from the site configuration (docs/decisions/048). */
+  merchant?: Merchant | undefined;
+}) {
   const intl = useIntl();
   const view = useSelector(actorRef, selectRepayView);
   const send = actorRef.send;
@@ -44,9 +56,19 @@ export function RepaySection({ actorRef, sandbox, savedCards = [] }: { actorRef:
       <div hidden={formHidden} className="page">
         <Methods methods={view.methods} selected={view.method} disabled={busy} onSelect={(code) => send({ type: 'METHOD_SELECTED', code })} />
         {order && view.method ? (
-          <RepayPayment order={order} method={view.method} view={view} busy={busy} paying={paying} sandbox={sandbox} savedCards={savedCards} send={send} />
+          <RepayPayment
+            order={order}
+            method={view.method}
+            view={view}
+            busy={busy}
+            paying={paying}
+            sandbox={sandbox}
+            savedCards={savedCards}
+            merchant={merchant}
+            send={send}
+          />
         ) : (
-          <PayFields view={view} busy={busy} paying={paying} due={undefined} sandbox={sandbox} savedCards={savedCards} send={send} />
+          <PayFields view={view} busy={busy} paying={paying} due={undefined} sandbox={sandbox} savedCards={savedCards} merchant={merchant} send={send} />
         )}
       </div>
     </section>
@@ -66,6 +88,7 @@ function RepayPayment({
   paying,
   sandbox,
   savedCards,
+  merchant,
   send,
 }: {
   order: Order;
@@ -75,6 +98,7 @@ function RepayPayment({
   paying: boolean;
   sandbox: boolean;
   savedCards: SavedCard[];
+  merchant: Merchant | undefined;
   send: ActorRefFrom<RepayMachine>['send'];
 }) {
   const intl = useIntl();
@@ -103,6 +127,7 @@ function RepayPayment({
         due={chosen && plan ? dueOfOption(chosen, plan.currency, intl) : undefined}
         sandbox={sandbox}
         savedCards={savedCards}
+        merchant={merchant}
         send={send}
       />
     </>
