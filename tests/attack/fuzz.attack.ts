@@ -216,7 +216,8 @@ describe('schema-driven fuzzing of every contract operation', () => {
         }
         kindTime.set(r.kind, (kindTime.get(r.kind) ?? 0) + Date.now() - sent);
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-        const verdict = judgeAnswer(op, res.statusCode, res.headers['content-type'] as string | undefined, res.body);
+        const conditional = Object.keys(headers).some((name) => name.toLowerCase() === 'if-none-match');
+        const verdict = judgeAnswer(op, res.statusCode, res.headers['content-type'] as string | undefined, res.body, { conditional });
         const isValid = r.kind === 'valid';
         if (isValid) s.valid++;
         else s.mutated++;

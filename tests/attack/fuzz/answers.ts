@@ -34,11 +34,25 @@ export interface AnswerVerdict {
   envelope: boolean;
 }
 
-export function judgeAnswer(op: OperationEntry, status: number, contentType: string | undefined, text: string): AnswerVerdict {
+/** The answers that are documents, not envelopes: the receipt (docs/decisions/018) and the slip (044). */
+const DOCUMENTS = new Set(['getOrderReceiptPdf', 'getOrderSlipPdf']);
+
+export function judgeAnswer(
+  op: OperationEntry,
+  status: number,
+  contentType: string | undefined,
+  text: string,
+  request: { conditional?: boolean } = {},
+): AnswerVerdict {
   const verdict: AnswerVerdict = { code: undefined, problems: [], uncatalogued: false, envelope: false };
   if (status >= 500) verdict.problems.push(`status ${status}`);
-  // The receipt is the one answer that is a document, not an envelope (docs/decisions/018).
-  if (status === 200 && contentType?.startsWith('application/pdf') && op.operationId === 'getOrderReceiptPdf') {
+  if (status === 200 && contentType?.startsWith('application/pdf') && DOCUMENTS.has(op.operationId)) {
+    verdict.code = 0;
+    return verdict;
+  }
+  // A conditional GET (If-None-Match, even "*") of a representation that exists is answered 304
+  // with no body (RFC 9110, section 13.1.2), as the cached reads do (docs/decisions/027).
+  if (status === 304 && request.conditional && op.method === 'get' && text === '') {
     verdict.code = 0;
     return verdict;
   }
