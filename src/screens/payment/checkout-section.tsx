@@ -51,7 +51,6 @@ export const m = defineMessages({
   currency: { id: 'payment.currency', defaultMessage: 'Currency', description: 'Label of the currency chooser' },
   repayTitle: { id: 'payment.repayTitle', defaultMessage: 'Finish paying your order', description: 'Heading when an existing order is paid again' },
 });
-export const inFull = defineMessage({ id: 'payment.inFull', defaultMessage: 'Pay in full', description: 'Instalment option: one payment' });
 export const orderNo = defineMessage<{ readonly id: string }>({ id: 'payment.orderNo', defaultMessage: 'Order {id}', description: 'The order being paid' });
 
 /** The countries the payment methods serve, for the country chooser. */
