@@ -132,6 +132,16 @@ export async function fillPayer(page: Page, method: 'PIX' | 'Payment slip (bolet
   await page.getByLabel('CPF or CNPJ').fill(payer.cpf);
 }
 
+/** Chooses the payment slip and types what it needs: the payer, then an address in São Paulo. */
+export async function fillSlipPayer(page: Page) {
+  await fillPayer(page, 'Payment slip (boleto)');
+  await page.getByLabel('CEP (Brazilian postal code)').fill('01310-100');
+  await page.getByLabel('State').fill('SP');
+  await page.getByLabel('City').fill('São Paulo');
+  await page.getByLabel('Street').fill('Avenida Paulista');
+  await page.getByLabel('Number').fill('1000');
+}
+
 /** The payer's bank pays a PIX BR Code: the sandbox bank reads the txid from it. */
 export async function payPix(request: APIRequestContext, brCode: string) {
   const txid = /05(\d\d)([A-Za-z0-9]{25})6304/.exec(brCode)![2]!;

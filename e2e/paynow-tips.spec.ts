@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, fillPayer, mailbox, payButton, payPix, screenshots, test } from './fixtures';
+import { expect, expectAccessible, fillPayer, fillSlipPayer, mailbox, payButton, payPix, screenshots, test } from './fixtures';
 
 /** Submits the payment form, leaves the instructions headed `instructions` for later, and answers the order's id. */
 async function payLater(page: Page, instructions: string) {
@@ -81,12 +81,7 @@ test.describe('/paynowTips', () => {
   test('a payment slip left pending: its digitable line and due date again, then the bank pays it', async ({ page, request, login }) => {
     await login('paynow-slip');
     await page.goto('/payment?planId=1');
-    await fillPayer(page, 'Payment slip (boleto)');
-    await page.getByLabel('CEP (Brazilian postal code)').fill('01310-100');
-    await page.getByLabel('State').fill('SP');
-    await page.getByLabel('City').fill('São Paulo');
-    await page.getByLabel('Street').fill('Avenida Paulista');
-    await page.getByLabel('Number').fill('1000');
+    await fillSlipPayer(page);
     const orderId = await payLater(page, 'Pay the payment slip (boleto)');
 
     await page.clock.install();

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, expectAccessible, fillPayer, payButton, screenshots, test } from './fixtures';
+import { expect, expectAccessible, fillSlipPayer, payButton, screenshots, test } from './fixtures';
 
 // The payment slip as a PDF (docs/decisions/044): paying a plan by boleto shows the digitable
 // line with a download beside it, and what downloads is the slip, a PDF the server made.
@@ -9,12 +9,7 @@ test.describe('the payment slip PDF', () => {
   test('paying by slip offers its PDF beside the digitable line, and the PDF downloads', async ({ page, login }) => {
     await login('slip-pdf');
     await page.goto('/payment?planId=1');
-    await fillPayer(page, 'Payment slip (boleto)');
-    await page.getByLabel('CEP (Brazilian postal code)').fill('01310-100');
-    await page.getByLabel('State').fill('SP');
-    await page.getByLabel('City').fill('São Paulo');
-    await page.getByLabel('Street').fill('Avenida Paulista');
-    await page.getByLabel('Number').fill('1000');
+    await fillSlipPayer(page);
     await page.getByRole('button', { name: payButton }).click();
 
     const slip = page.getByRole('region', { name: 'Pay the payment slip (boleto)' });

@@ -13,6 +13,26 @@ export const currencySymbols: Readonly<Record<string, string>> = {
   RUB: '₽',
 };
 
+// The currency each payer country of the checkout pays in (ISO 4217), for those whose currency the site prices.
+const currencyOfCountryCode: Readonly<Record<string, string>> = {
+  BR: 'BRL',
+  AR: 'ARS',
+  CL: 'CLP',
+  CO: 'COP',
+  MX: 'MXN',
+  PE: 'PEN',
+  UY: 'UYU',
+  US: 'USD',
+  ZA: 'ZAR',
+};
+
+/**
+ * The currency a payer from `country` is shown (docs/decisions/053): the country's own when the
+ * site prices it, else US dollars, the currency the methods of countries without one of their own
+ * (mobile money in Kenya, say) take.
+ */
+export const currencyOfCountry = (country: string): string => currencyOfCountryCode[country] ?? 'USD';
+
 // ISO 4217 exponents that are not 2, for the currencies the portal may meet.
 const exponents: Readonly<Record<string, number>> = { CLP: 0, JPY: 0, KRW: 0, PYG: 0, UYI: 0, BHD: 3, KWD: 3, OMR: 3, TND: 3 };
 

@@ -216,7 +216,8 @@ export const checkoutMachine = checkoutSetup.createMachine({
           guard: 'canChangeCode',
           target: 'preparing',
           actions: 'setCountry',
-          description: 'The customer changes the country (not while repaying a refused order): the methods offered there are loaded.',
+          description:
+            'The customer changes the country (not while repaying a refused order): its currency is taken, and the methods offered there are loaded.',
         },
         CURRENCY_CHANGED: {
           guard: 'canChangeCode',

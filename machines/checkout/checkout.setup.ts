@@ -1,6 +1,7 @@
 // The checkout machine's setup (machines/checkout/checkout.machine.ts holds its states): the events
 // it takes, its guards and actions, and the payment request its form makes.
 import { assertEvent, assign, setup } from 'xstate';
+import { currencyOfCountry } from '../../core/config/money';
 import { invocationError, type InvocationEvents } from '../actor-events';
 import { isRefusedWith } from '../expected-refusals';
 import type { DiscountUnbindingOutput } from '../discount-unbinding/discount-unbinding.types';
@@ -128,11 +129,11 @@ export const checkoutSetup = setup({
       return { methodCode, installments: clampInstallments(context.defaultInstallments, method), payErrCode: undefined };
     }),
     setInstallments: assign({ installments: chosenInstallments }),
-    setCountry: assign({
-      country: ({ event }) => {
-        assertEvent(event, 'COUNTRY_CHANGED');
-        return event.country;
-      },
+    // The methods a country offers take its currency (mobile money in Kenya takes dollars, not
+    // reais): the currency follows the country, and the customer may still change it after.
+    setCountry: assign(({ event }) => {
+      assertEvent(event, 'COUNTRY_CHANGED');
+      return { country: event.country, currency: currencyOfCountry(event.country) };
     }),
     setCurrency: assign({
       currency: ({ event }) => {

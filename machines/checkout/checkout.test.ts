@@ -72,3 +72,27 @@ describe('checkout: how it ends', () => {
     expect(finished).toHaveBeenCalledExactlyOnceWith({ kind: 'unavailable', errCode: 6000 });
   });
 });
+
+describe('checkout: the payer’s country', () => {
+  it.each([
+    ['KE', 'USD'],
+    ['AR', 'ARS'],
+    ['BR', 'BRL'],
+  ])('in %s, prices in %s and asks for the methods of that country and currency', async (country, currency) => {
+    const loadMethods = vi.fn(async () => [method]);
+    const machine = checkoutMachine.provide({
+      actors: {
+        checkAvailability: fromPromise(async () => ({ kind: 'available' })) as never,
+        loadCart: fromPromise(async () => null) as never,
+        loadMethods: fromPromise(loadMethods) as never,
+        valuate: fromPromise(async () => price(undefined)) as never,
+      },
+    });
+    const actor = createActor(machine, { input: { ...input, country: 'US', currency: 'MXN' } }).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'COUNTRY_CHANGED', country });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context.currency).toBe(currency);
+    expect(loadMethods).toHaveBeenLastCalledWith(expect.objectContaining({ input: { planId: '1', country, currency } }));
+  });
+});

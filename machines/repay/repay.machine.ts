@@ -16,6 +16,7 @@ import {
   repayRequest,
   typedEmail,
 } from '../payment/payment.guards';
+import { awaitsCustomerMoney } from '../../core/config/order-status';
 import type { Order, OrderStatus } from '../payment/payment.types';
 import type { RepayActors } from './repay.actors';
 import type { RepayContext, RepayEvent, RepayInput, RepayOutcome } from './repay.types';
@@ -49,6 +50,7 @@ export const repaySetup = setup({
   guards: {
     isOpen: ({ event }) => OPEN.includes(orderOf(event).status),
     isAwaitingConfirmation: ({ event }) => AWAITING_CONFIRMATION.includes(orderOf(event).status),
+    awaitsMoney: ({ event }) => awaitsCustomerMoney(orderOf(event)),
     isPaid: paymentEnded('paid'),
     isDeclined: paymentEnded('declined'),
     isRedirected: paymentEnded('redirected'),
@@ -86,6 +88,7 @@ export const repaySetup = setup({
     takePayRefusal: assign({ payErrCode: ({ event }) => declinedCode(event) }),
     endWith: assign({ outcome: ({ context, event }) => paidFlowOutcome(paymentOutcomeOf(event), context.orderId) }),
     endClosed: assign({ outcome: ({ context }): RepayOutcome => ({ kind: 'closed', orderId: context.orderId }) }),
+    endResuming: assign({ outcome: ({ context }): RepayOutcome => ({ kind: 'resume', orderId: context.orderId }) }),
     endAwaiting: assign({ outcome: ({ context }): RepayOutcome => ({ kind: 'pending', orderId: context.orderId }) }),
     recordError: assign({ error: invocationError }),
     /** The repay ended (every final state): the app goes where the outcome leads (src/queries/flows). */
@@ -130,6 +133,12 @@ export const repayMachine = repaySetup.createMachine({
             description: 'Its last charge got no answer (NETWORK_ERROR): not paid again until confirmed; the customer is told to look later.',
           },
           {
+            guard: 'awaitsMoney',
+            target: 'awaitingMoney',
+            actions: 'takeOrder',
+            description: 'A PIX code, slip, transfer or crypto quote of the order is still to pay: the customer is asked before anything replaces it.',
+          },
+          {
             guard: 'isOpen',
             target: 'loadingMethods',
             actions: 'takeOrder',
@@ -145,6 +154,23 @@ export const repayMachine = repaySetup.createMachine({
           target: 'failure',
           actions: 'recordError',
           description: "The order could not be loaded (1001: not the customer's or unknown; network): the client has said so.",
+        },
+      },
+    },
+    // docs/decisions/052: paying again cancels the code or slip the customer may already have paid
+    // at the bank, so it is never done without asking.
+    awaitingMoney: {
+      description:
+        'The order waits for money the customer sends: they choose to see its PIX code, slip, transfer details or quote again, or to pay another way.',
+      on: {
+        SHOW_AGAIN_CHOSEN: {
+          target: 'resuming',
+          actions: 'endResuming',
+          description: 'The customer wants the same code, slip or details again: the page that shows them takes over, nothing is replaced.',
+        },
+        OTHER_METHOD_CHOSEN: {
+          target: 'loadingMethods',
+          description: 'The customer pays another way: the methods are loaded; paying will cancel the pending code, slip or quote.',
         },
       },
     },
@@ -201,6 +227,11 @@ export const repayMachine = repaySetup.createMachine({
     },
     redirected: {
       description: "The customer left for PayPal's or the e-wallet's page to approve the payment, to come back to /payment-redirect.",
+      type: 'final',
+      entry: finished,
+    },
+    resuming: {
+      description: 'The customer is taken to the pending PIX code, slip, transfer details or quote of the order, the same as before.',
       type: 'final',
       entry: finished,
     },

@@ -4,7 +4,7 @@ import type { PaymentMachine } from '../payment/payment.machine';
 import type { RepayMachine } from './repay.machine';
 import type { RepayContext } from './repay.types';
 
-export type RepayStep = 'loading' | 'form' | 'paying' | 'failure' | 'finished';
+export type RepayStep = 'loading' | 'awaitingMoney' | 'form' | 'paying' | 'failure' | 'finished';
 
 export interface RepayView {
   step: RepayStep;
@@ -24,6 +24,7 @@ function stepOf(snapshot: SnapshotFrom<RepayMachine>): RepayStep {
   if (snapshot.hasTag('loading')) return 'loading';
   if (snapshot.hasTag('paying')) return 'paying';
   if (snapshot.matches('failure')) return 'failure';
+  if (snapshot.matches('awaitingMoney')) return 'awaitingMoney';
   return 'form';
 }
 

@@ -21,12 +21,18 @@ export interface RepayContext extends RepayInput {
   error: unknown;
 }
 
-/** How repaying ended; `closed`: the order can no longer be paid (paid meanwhile, cancelled, expired). */
-export type RepayOutcome = PaidFlowOutcome;
+/**
+ * How repaying ended; `closed`: the order can no longer be paid (paid meanwhile, cancelled,
+ * expired); `resume`: the customer chose to see the order's pending PIX code, slip, transfer
+ * details or quote again, rather than replace them (docs/decisions/052).
+ */
+export type RepayOutcome = PaidFlowOutcome | { kind: 'resume'; orderId: string };
 
 export type RepayEvent =
   | { type: 'METHOD_SELECTED'; code: string }
   | { type: 'INSTALLMENTS_CHANGED'; installments: number }
   | { type: 'EMAIL_CHANGED'; email: string }
   | { type: 'PAY_SUBMITTED'; details: PayDetails }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  | { type: 'SHOW_AGAIN_CHOSEN' }
+  | { type: 'OTHER_METHOD_CHOSEN' };

@@ -28,6 +28,11 @@ async function assertScreen(page: Page, s: AnyMachineSnapshot, orderId: string, 
   const c = s.context as RepayContext;
   const button = (name: string | RegExp) => page.getByRole('button', { name, exact: true });
   if (s.status === 'done') {
+    if (s.matches('resuming')) {
+      // The same PIX code again, on its own page.
+      await expect.poll(() => where(page)).toBe(paths.paymentPix(orderId));
+      return page.getByRole('heading', { name: 'Pay with PIX' }).waitFor();
+    }
     if (s.matches('redirected')) {
       // The browser left for PayPal's approval page.
       await expect.poll(() => page.url()).toMatch(/\/sandbox\/paypal\/checkoutnow\?token=/);
@@ -48,6 +53,10 @@ async function assertScreen(page: Page, s: AnyMachineSnapshot, orderId: string, 
     return button('Try again').waitFor();
   }
   await page.getByRole('heading', { level: 1, name: 'Finish paying your order' }).waitFor();
+  if (s.matches('awaitingMoney')) {
+    await page.getByRole('dialog', { name: 'This order is waiting for your payment' }).waitFor();
+    return button('Pay another way').waitFor();
+  }
   await page.getByRole('heading', { level: 2, name: `Order ${orderId}` }).waitFor();
   if (s.matches('editing')) {
     await expect.poll(() => page.getByRole('radio', { name: methodNames[c.methodCode ?? 'card'], exact: true }).isChecked()).toBe(true);
@@ -87,6 +96,8 @@ browserWalkSuite({
       },
       PAY_SUBMITTED: (page) => fillAndPay(page, (run.seen[run.seen.length - 1]!.context as RepayContext).methodCode ?? 'card', repay.details()),
       RETRY: (page) => page.getByRole('button', { name: 'Try again' }).click(),
+      SHOW_AGAIN_CHOSEN: (page) => page.getByRole('button', { name: 'Show the PIX code again' }).click(),
+      OTHER_METHOD_CHOSEN: (page) => page.getByRole('button', { name: 'Pay another way' }).click(),
     } satisfies Record<RepayEvent['type'], (page: Page, event: EventObject) => Promise<void>>;
 
     return {

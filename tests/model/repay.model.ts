@@ -11,14 +11,15 @@ export const repayInputs = {
   failedOrder: { orderId: 'ORDGRAPH', country: 'BR', defaultInstallments: 3 },
 } satisfies Record<string, RepayInput>;
 
-const order = (status: string) => ({
+const order = (status: string, paymentMethod = 'card') => ({
   id: 'ORDGRAPH',
   status,
   items: [{ planId: '1' }],
   currency: 'BRL',
   installments: 1,
   email: 'graph@example.com',
-  paymentMethod: 'card',
+  paymentType: paymentMethod,
+  paymentMethod,
 });
 
 const userEvents: EventObject[] = [
@@ -28,6 +29,8 @@ const userEvents: EventObject[] = [
   { type: 'EMAIL_CHANGED', email: 'other@example.com' } as EventObject,
   { type: 'PAY_SUBMITTED', details: {} } as EventObject,
   { type: 'RETRY' },
+  { type: 'SHOW_AGAIN_CHOSEN' },
+  { type: 'OTHER_METHOD_CHOSEN' },
 ];
 
 /** The machine's graph for both walks: stand-in actors suffice, since each walk runs the machine with its own. */
@@ -38,10 +41,11 @@ export function repayGraph(machine: RepayMachine = repayMachine.provide({ actors
     vertex: (s) => JSON.stringify([s.value, s.context.methodCode ?? null]),
     events: (snapshot) => {
       const automatic: Record<string, EventObject[]> = {
-        // An unfinished order (a declined card), one whose card answer was lost (awaiting
-        // confirmation: not paid again), or one paid meanwhile.
+        // An unfinished order (a declined card), one whose PIX code is still to pay, one whose card
+        // answer was lost (awaiting confirmation: not paid again), or one paid meanwhile.
         loadOrder: [
           done('loadOrder', order('PAYMENT_FAILED')),
+          done('loadOrder', order('PAYMENT_PENDING', 'pix')),
           done('loadOrder', order('NETWORK_ERROR')),
           done('loadOrder', order('PAYMENT_SUCCEEDED')),
           error('loadOrder'),

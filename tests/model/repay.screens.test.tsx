@@ -30,6 +30,8 @@ const button = (name: string) => screen.getByRole('button', { name }) as HTMLBut
 function assertScreen(s: AnyMachineSnapshot, orderId: string, documents: number) {
   const landed = screen.getByTestId('landed').textContent;
   if (s.status === 'done') {
+    // The pending PIX code again, on its own page.
+    if (s.matches('resuming')) return expect(landed).toBe(paths.paymentPix(orderId));
     // Settled: on to the order's result, but for PayPal, where the browser goes instead.
     expect(documents).toBe(s.matches('redirected') ? 1 : 0);
     if (!s.matches('redirected')) return expect(landed).toBe(paths.paymentResult(orderId));
@@ -47,6 +49,12 @@ function assertScreen(s: AnyMachineSnapshot, orderId: string, documents: number)
     return;
   }
   expect(screen.getByRole('heading', { level: 1, name: 'Finish paying your order' })).toBeTruthy();
+  if (s.matches('awaitingMoney')) {
+    expect(screen.getByRole('dialog', { name: 'This order is waiting for your payment' }).textContent).toContain('Paying another way cancels this PIX code.');
+    expect(button('Show the PIX code again')).toBeTruthy();
+    expect(button('Pay another way')).toBeTruthy();
+    return;
+  }
   expect(screen.getByRole('heading', { level: 2, name: `Order ${orderId}` })).toBeTruthy();
   if (s.matches('editing')) {
     const c = s.context as { methodCode?: string; payErrCode?: number; installments: number };
@@ -76,6 +84,8 @@ walkSuite({
       EMAIL_CHANGED: async (e) => changeEmail((e as unknown as { email: string }).email),
       PAY_SUBMITTED: async () => fillAndPay(world.details()),
       RETRY: async () => void fireEvent.click(button('Try again')),
+      SHOW_AGAIN_CHOSEN: async () => void fireEvent.click(button('Show the PIX code again')),
+      OTHER_METHOD_CHOSEN: async () => void fireEvent.click(button('Pay another way')),
     } satisfies Record<RepayEvent['type'], (event: EventObject) => Promise<void>>;
 
     return {

@@ -31,6 +31,8 @@ walkSuite({
       INSTALLMENTS_CHANGED: async (e) => send(e as RepayEvent),
       EMAIL_CHANGED: async (e) => send(e as RepayEvent),
       RETRY: async () => send({ type: 'RETRY' }),
+      SHOW_AGAIN_CHOSEN: async () => send({ type: 'SHOW_AGAIN_CHOSEN' }),
+      OTHER_METHOD_CHOSEN: async () => send({ type: 'OTHER_METHOD_CHOSEN' }),
     } satisfies Record<RepayEvent['type'], (event: EventObject) => Promise<void>>;
     return {
       arrange: (event) => world.arrange(event),

@@ -7,7 +7,7 @@ import type { FakeClock } from '../../server/clock';
 import { createTestAccount, loginBody } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
 import type { FlowPath } from './harness';
-import { card, detailsFor, letPixExpire, lossyClient, type Expect } from './payment-world';
+import { card, detailsFor, letPixExpire, lossyClient, PIX_PAYER, type Expect } from './payment-world';
 import { AnswerGate } from './real-server';
 
 type Server = ReturnType<typeof useTestServer>;
@@ -32,7 +32,8 @@ export class RepayWorld {
 
   /**
    * The order to repay: declined by the card network, or, when the path's first answer says so,
-   * paid, or charged with its answer lost (NETWORK_ERROR, 4000 0000 0000 1117).
+   * paid, charged with its answer lost (NETWORK_ERROR, 4000 0000 0000 1117), or paid by a PIX
+   * code left unpaid (PAYMENT_PENDING).
    */
   async setUp(path: FlowPath<never>, expect: Expect) {
     const account = await createTestAccount(this.server);
@@ -42,11 +43,8 @@ export class RepayWorld {
     ({ api: this.api, lose: this.lose } = this.client);
     const first = (path.steps[1]?.event as { output?: { status?: string } }).output;
     const number = first?.status === 'PAYMENT_SUCCEEDED' ? '4242424242424242' : first?.status === 'NETWORK_ERROR' ? '4000000000001117' : '4000000000000002';
-    await this.server.post(
-      '/api/bill/pay/v1',
-      { planId: this.planId, method: 'card', currency: 'BRL', country: 'BR', email: account.account, ...card(number) },
-      auth,
-    );
+    const method = first?.status === 'PAYMENT_PENDING' ? { method: 'pix', payer: PIX_PAYER } : { method: 'card', ...card(number) };
+    await this.server.post('/api/bill/pay/v1', { planId: this.planId, currency: 'BRL', country: 'BR', email: account.account, ...method }, auth);
     const [order] = await this.server.db.query<{ id: string; status: string }>('SELECT id, status FROM orders WHERE account_uid = $1', [account.uid]);
     expect(order?.status).toBe(first?.status ?? 'PAYMENT_FAILED');
     this.orderId = order!.id;
@@ -73,6 +71,14 @@ export class RepayWorld {
     if (this.outcome === 'closed' && payment) await letPixExpire(payment, this.server, this.clock, simulated);
   }
 
+  /** The order's payment attempts still waiting for the customer's money. */
+  private async pendingAttempts() {
+    const rows = await this.server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM payment_attempts WHERE order_id = $1 AND status = 'pending'", [
+      this.orderId,
+    ]);
+    return rows[0]?.n;
+  }
+
   private async status() {
     return (await this.server.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [this.orderId]))[0]?.status;
   }
@@ -81,9 +87,18 @@ export class RepayWorld {
     const c = reached.context as { order?: { id: string }; payErrCode?: number; outcome?: { url?: string }; error?: unknown };
     if (event.type.startsWith('xstate.error')) expect(c.error).toMatchObject({ kind: 'network' });
     switch (JSON.stringify(reached.value)) {
+      case '"awaitingMoney"':
+        // Asking replaced nothing: the order still waits for its PIX code.
+        expect(await this.status()).toBe('PAYMENT_PENDING');
+        expect(await this.pendingAttempts()).toBe(1);
+        break;
+      case '"resuming"':
+        expect(c.outcome).toEqual({ kind: 'resume', orderId: this.orderId });
+        expect(await this.pendingAttempts()).toBe(1);
+        break;
       case '"editing"':
         expect(c.order?.id).toBe(this.orderId);
-        expect(['PAYMENT_FAILED', 'NETWORK_ERROR']).toContain(await this.status());
+        expect(['PAYMENT_FAILED', 'NETWORK_ERROR', 'PAYMENT_PENDING']).toContain(await this.status());
         if (event.type === 'xstate.done.actor.payment' && this.outcome === 'declined') expect(c.payErrCode).toBe(301);
         break;
       case '"paid"':

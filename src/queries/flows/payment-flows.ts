@@ -30,13 +30,14 @@ export const defaultCountryOf = (currency: string) => (currency === 'BRL' ? 'BR'
 
 /**
  * Where a finished checkout or repay goes next: the unfinished order's payment when the customer
- * chose it, else its order's result, else the orders. Nowhere after a redirect (the browser has
+ * chose it, its pending PIX code or slip shown again, else its order's result, else the orders. Nowhere after a redirect (the browser has
  * left for the provider), for a plan that cannot be bought (the client routed it), or when the
  * password must be reset first (the page offers it).
  */
 export function afterPaying(outcome: CheckoutOutcome | RepayOutcome): string | null {
   if (outcome.kind === 'redirected' || outcome.kind === 'unavailable' || outcome.kind === 'resetPassword') return null;
   if (outcome.kind === 'finishOrder') return paths.payment({ orderId: outcome.orderId });
+  if (outcome.kind === 'resume') return paths.paymentPix(outcome.orderId);
   return outcome.orderId ? paths.paymentResult(outcome.orderId) : paths.orders();
 }
 

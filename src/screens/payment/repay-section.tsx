@@ -12,6 +12,7 @@ import type { Merchant } from './checkout-trust';
 import { dueOfOption, PayFields, usePayingForm } from './pay-fields';
 import type { SavedCard } from './method-form';
 import { PaymentSteps, usePaymentStepsSoon } from './payment-steps-lazy';
+import { PendingMoneyPrompt } from './pending-money-prompt';
 
 /** Repaying an open order as a thin view of the repay machine (docs/decisions/015): reads selectRepayView, sends events. */
 export function RepaySection({
@@ -39,6 +40,13 @@ export function RepaySection({
     );
   if (view.step === 'failure') return <Failure onRetry={() => send({ type: 'RETRY' })} />;
   const order = view.order;
+  if (view.step === 'awaitingMoney' && order)
+    return (
+      <section className="page narrow">
+        <h1>{intl.formatMessage(m.repayTitle)}</h1>
+        <PendingMoneyPrompt order={order} onShowAgain={() => send({ type: 'SHOW_AGAIN_CHOSEN' })} onOtherMethod={() => send({ type: 'OTHER_METHOD_CHOSEN' })} />
+      </section>
+    );
   const busy = view.step !== 'form';
   return (
     <section className="page payment-page" aria-busy={busy}>
