@@ -215,7 +215,7 @@ test.describe('the layout at 375, 761 and 1280 px', () => {
   });
 
   test('the Need Help link lies over no control or price on the public pages', async ({ page }) => {
-    for (const path of ['/pricing-table', '/plan-details/1', '/help', '/privacy']) {
+    for (const path of ['/pricing-table', '/plan-details/1', '/help', '/privacy', '/terms']) {
       for (const width of widths) {
         await page.setViewportSize({ width, height: height(width) });
         await open(page, path);

@@ -20,6 +20,7 @@ export const publicScreens: Screen[] = [
   { path: '/pricing-table', heading: { pt: 'Escolha seu plano', en: 'Choose your plan' }, shot: 'pricing-table' },
   { path: '/help', heading: { pt: 'Ajuda e contato', en: 'Help and contact' }, shot: 'help' },
   { path: '/privacy', heading: { pt: 'Política de privacidade', en: 'Privacy policy' }, shot: 'privacy' },
+  { path: '/terms', heading: { pt: 'Termos de uso', en: 'Terms of use' }, shot: 'terms' },
   { path: '/plan-details/1', heading: { pt: 'Mensal · 1 tela', en: 'Monthly · 1 screen' }, shot: 'plan-details' },
   { path: '/404', heading: { pt: 'Página não encontrada', en: 'Page not found' }, shot: '404' },
   { path: '/500', heading: { pt: 'Algo deu errado', en: 'Something went wrong' }, shot: '500' },

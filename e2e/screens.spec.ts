@@ -84,6 +84,8 @@ test.describe('the router in the browser (spec section 2; docs/decisions/020)', 
     await page.goto('/register');
     await page.getByText('Read the terms of use').click();
     await expect(page.getByRole('heading', { level: 2, name: 'Terms of use' })).toBeVisible();
+    // With their section on cancelling and refunds (docs/decisions/051), read in place.
+    await expect(page.getByRole('heading', { level: 2, name: 'Cancellation and refunds' })).toBeVisible();
     await expectAccessible(page);
     await expect(page.getByRole('link', { name: 'Read the privacy policy' })).toHaveAttribute('href', '/privacy');
   });

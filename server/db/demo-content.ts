@@ -122,6 +122,11 @@ export const demoLanguages: { code: Language; nativeName: string }[] = [
 
 type PolicyType = Schemas['PolicyType'];
 const p = (...paragraphs: string[]) => paragraphs.map((x) => `<p>${x}</p>`).join('\n');
+/**
+ * The terms' section on cancelling and refunds, under a heading whose id the checkout's
+ * "Cancellation and refunds" link lands on (/terms#refunds, docs/decisions/051).
+ */
+const refunds = (heading: string, ...paragraphs: string[]) => `\n<h2 id="refunds">${heading}</h2>\n${p(...paragraphs)}`;
 
 export const demoPolicies: Record<PolicyType, Record<Language, { title: string; content: string }>> = {
   privacy: {
@@ -161,35 +166,63 @@ export const demoPolicies: Record<PolicyType, Record<Language, { title: string; 
   terms: {
     pt: {
       title: 'Termos de uso',
-      content: p(
-        'A assinatura dá acesso aos canais e conteúdos do plano escolhido pelo período contratado, no número de dispositivos do plano.',
-        'Planos mensais com renovação automática são cobrados no cartão de cobrança até que você cancele a renovação.',
-        'O compartilhamento da conta fora do número de dispositivos contratado não é permitido.',
-      ),
+      content:
+        p(
+          'A assinatura dá acesso aos canais e conteúdos do plano escolhido pelo período contratado, no número de dispositivos do plano.',
+          'Planos mensais com renovação automática são cobrados no cartão de cobrança até que você cancele a renovação.',
+          'O compartilhamento da conta fora do número de dispositivos contratado não é permitido.',
+        ) +
+        refunds(
+          'Cancelamento e reembolso',
+          'Você pode desativar a renovação automática a qualquer momento em Minha conta, na seção Renovação automática (“Desativar a renovação automática”). Nada mais é cobrado, e o plano continua ativo até o fim do período já pago.',
+          'Pelo Código de Defesa do Consumidor (art. 49), você pode desistir de uma compra feita pela internet em até 7 dias a contar da compra e receber de volta o valor integral pago.',
+          'O portal ainda não permite desistir da compra por conta própria: para pedir a desistência e o reembolso, fale com o nosso atendimento pelos contatos da página <a href="/help">Ajuda e contato</a>, informando o pedido.',
+        ),
     },
     en: {
       title: 'Terms of use',
-      content: p(
-        'A subscription gives access to the channels and content of the chosen plan for the period bought, on the plan’s number of devices.',
-        'Monthly plans with auto-renewal are charged to the billing card until you cancel the renewal.',
-        'Sharing the account beyond the number of devices bought is not allowed.',
-      ),
+      content:
+        p(
+          'A subscription gives access to the channels and content of the chosen plan for the period bought, on the plan’s number of devices.',
+          'Monthly plans with auto-renewal are charged to the billing card until you cancel the renewal.',
+          'Sharing the account beyond the number of devices bought is not allowed.',
+        ) +
+        refunds(
+          'Cancellation and refunds',
+          'You can turn off auto-renewal at any time in My account, under Auto-renewal (“Turn off auto-renewal”). Nothing more is charged, and the plan stays active until the end of the period already paid.',
+          'Under the Brazilian Consumer Defence Code (Código de Defesa do Consumidor, art. 49), you may withdraw from a purchase made online within 7 days of the purchase and get back the full amount paid.',
+          'The portal does not yet let you withdraw on your own: to ask for the withdrawal and the refund, contact customer support through the contacts on the <a href="/help">Help and contact</a> page, saying which order it is.',
+        ),
     },
     es: {
       title: 'Términos de uso',
-      content: p(
-        'La suscripción da acceso a los canales y contenidos del plan elegido durante el período contratado, en la cantidad de dispositivos del plan.',
-        'Los planes mensuales con renovación automática se cobran en la tarjeta de facturación hasta que canceles la renovación.',
-        'No se permite compartir la cuenta más allá de la cantidad de dispositivos contratada.',
-      ),
+      content:
+        p(
+          'La suscripción da acceso a los canales y contenidos del plan elegido durante el período contratado, en la cantidad de dispositivos del plan.',
+          'Los planes mensuales con renovación automática se cobran en la tarjeta de facturación hasta que canceles la renovación.',
+          'No se permite compartir la cuenta más allá de la cantidad de dispositivos contratada.',
+        ) +
+        refunds(
+          'Cancelación y reembolso',
+          'Puedes desactivar la renovación automática en cualquier momento en Mi cuenta, en la sección Renovación automática («Desactivar la renovación automática»). No se cobra nada más y el plan sigue activo hasta el final del período ya pagado.',
+          'Según el Código de Defensa del Consumidor de Brasil (art. 49), puedes desistir de una compra hecha por internet dentro de los 7 días siguientes a la compra y recibir el reembolso íntegro del importe pagado.',
+          'El portal todavía no permite desistir por tu cuenta: para pedir el desistimiento y el reembolso, contacta con atención al cliente a través de los contactos de la página <a href="/help">Ayuda y contacto</a>, indicando el pedido.',
+        ),
     },
     ru: {
       title: 'Условия использования',
-      content: p(
-        'Подписка даёт доступ к каналам и контенту выбранного тарифа на оплаченный период и на число устройств тарифа.',
-        'Ежемесячные тарифы с автопродлением списываются с платёжной карты, пока вы не отмените продление.',
-        'Передавать доступ к аккаунту сверх оплаченного числа устройств запрещено.',
-      ),
+      content:
+        p(
+          'Подписка даёт доступ к каналам и контенту выбранного тарифа на оплаченный период и на число устройств тарифа.',
+          'Ежемесячные тарифы с автопродлением списываются с платёжной карты, пока вы не отмените продление.',
+          'Передавать доступ к аккаунту сверх оплаченного числа устройств запрещено.',
+        ) +
+        refunds(
+          'Отмена и возврат средств',
+          'Автопродление можно отключить в любой момент в разделе «Мой аккаунт», в блоке «Автопродление» («Отключить автопродление»). Больше ничего не списывается, а тариф действует до конца уже оплаченного периода.',
+          'По Кодексу защиты прав потребителей Бразилии (ст. 49) от покупки, сделанной через интернет, можно отказаться в течение 7 дней после покупки и получить назад всю уплаченную сумму.',
+          'Портал пока не позволяет отказаться от покупки самостоятельно: чтобы попросить об отказе и возврате, обратитесь в службу поддержки по контактам на странице <a href="/help">«Помощь и контакты»</a>, указав заказ.',
+        ),
     },
   },
   upgrade: {

@@ -22,6 +22,7 @@ describe('routedPaths', () => {
         '/pricing-table',
         '/help',
         '/privacy',
+        '/terms',
         '/404',
         '/500',
         '/resend-confirm',

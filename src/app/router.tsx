@@ -23,6 +23,7 @@ const screen = <T extends Record<string, ComponentType>>(load: () => Promise<T>,
 };
 const HelpScreen = screen(() => import('../screens/help/help-screen'), 'HelpScreen');
 const PrivacyScreen = screen(() => import('../screens/privacy/privacy-screen'), 'PrivacyScreen');
+const TermsScreen = screen(() => import('../screens/terms/terms-screen'), 'TermsScreen');
 const ResendConfirmScreen = screen(() => import('../screens/account-email/resend-confirm-screen'), 'ResendConfirmScreen');
 const NoticeScreen = screen(() => import('../screens/account-email/notice-screen'), 'NoticeScreen');
 const LoginScreen = screen(() => import('../screens/login/login-screen'), 'LoginScreen');
@@ -115,6 +116,7 @@ function routeTree(layout: Props) {
         />
         <Route path="/help" element={<HelpScreen />} />
         <Route path="/privacy" element={<PrivacyScreen />} />
+        <Route path="/terms" element={<TermsScreen />} />
         {/* Spec section 2: /orders and /account are the same screen. */}
         <Route
           path="/account"

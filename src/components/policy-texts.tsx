@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { defaultLanguage, languageOfTag } from '../../core/i18n/languages';
 import { usePolicy } from '../queries/site-queries';
 import { LoadState } from './load-state';
-import { SafeHtml } from './safe-html';
+import { PolicyHtml } from './policy-html';
 
 /** The words of the terms checkbox and its texts; both sign-ups (/register, Google on /login) say the same. */
 export const policyMessages = defineMessages({
@@ -38,7 +38,7 @@ function TermsText() {
   return (
     <div className="prose policy-text">
       <h2>{terms.data.title}</h2>
-      <SafeHtml html={terms.data.content} />
+      <PolicyHtml html={terms.data.content} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import type { LayoutContext } from '../../components/layout-context';
 import { SessionMenu } from '../../components/session-menu';
+import { hashTarget } from '../../components/use-scroll-to-hash';
 import type { Language } from '../../../core/i18n/languages';
 import { useSiteConfig, useTheme } from '../../queries/site-queries';
 import { LayoutErrorBoundary } from './error-boundary';
@@ -13,6 +14,7 @@ const m = defineMessages({
   plans: { id: 'nav.plans', defaultMessage: 'Plans', description: 'Main navigation: the pricing table' },
   help: { id: 'nav.help', defaultMessage: 'Help', description: 'Main navigation: help and contact' },
   privacy: { id: 'nav.privacy', defaultMessage: 'Privacy policy', description: 'Footer link to the privacy policy' },
+  terms: { id: 'nav.terms', defaultMessage: 'Terms of use', description: 'Footer link to the terms of use' },
   home: { id: 'nav.home', defaultMessage: 'Home', description: 'Accessible name of the logo link' },
   mainNav: { id: 'nav.main', defaultMessage: 'Main', description: 'Accessible name of the main navigation' },
   menu: {
@@ -41,10 +43,15 @@ export function MainLayout({ language, onLanguageChange }: Props) {
   const menuButton = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
 
-  // Spec section 2: on navigation the main scroll area scrolls to the top.
+  // Spec section 2: on navigation the main scroll area scrolls to the top; unless the address
+  // names a section the new page already shows (/terms#refunds with the terms read before): the
+  // page has just brought it into view (useScrollToHash, docs/decisions/051).
   useEffect(() => {
+    if (hashTarget(location.hash)) return;
     main.current?.scrollTo?.({ top: 0 });
     window.scrollTo?.({ top: 0 });
+    // The hash is read, not watched: a new fragment on the same page is the page's to scroll to.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname]);
   // A link chosen in the menu has done its work: the new page is not hidden under it.
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -126,7 +133,10 @@ export function MainLayout({ language, onLanguageChange }: Props) {
             <span>{needHelp}</span>
           </a>
         )}
-        <Link to="/privacy">{intl.formatMessage(m.privacy)}</Link>
+        <span className="footer-links">
+          <Link to="/privacy">{intl.formatMessage(m.privacy)}</Link>
+          <Link to="/terms">{intl.formatMessage(m.terms)}</Link>
+        </span>
       </footer>
     </div>
   );

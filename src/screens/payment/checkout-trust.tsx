@@ -8,6 +8,13 @@ export type Merchant = NonNullable<components['schemas']['SiteConfig']['merchant
 const m = defineMessages({
   cards: { id: 'payment.trust.cards', defaultMessage: 'Cards accepted', description: 'Accessible name of the list of card brands the checkout takes' },
   privacy: { id: 'payment.trust.privacy', defaultMessage: 'Privacy policy', description: 'Link under the Pay button to the privacy policy' },
+  // Its terms, and how to cancel and get a refund, before paying (docs/decisions/051).
+  terms: { id: 'payment.trust.terms', defaultMessage: 'Terms of use', description: 'Link under the Pay button to the terms of use' },
+  refunds: {
+    id: 'payment.trust.refunds',
+    defaultMessage: 'Cancellation and refunds',
+    description: 'Link under the Pay button to the section of the terms on cancelling auto-renewal and the 7-day withdrawal with a refund',
+  },
   help: { id: 'payment.trust.help', defaultMessage: 'Help and contact', description: 'Link under the Pay button to the help page (how to reach the shop)' },
 });
 const soldBy = defineMessage<{ readonly name: string; readonly taxId: string }>({
@@ -44,7 +51,8 @@ export function PurchaseTrust({ merchant }: { merchant: Merchant | undefined }) 
     <div className="checkout-trust muted small">
       {merchant ? <p>{intl.formatMessage(soldBy, { name: merchant.legalName, taxId: formatTaxId(merchant.taxId) })}</p> : null}
       <p>
-        <Link to="/privacy">{intl.formatMessage(m.privacy)}</Link> · <Link to="/help">{intl.formatMessage(m.help)}</Link>
+        <Link to="/privacy">{intl.formatMessage(m.privacy)}</Link> · <Link to="/terms">{intl.formatMessage(m.terms)}</Link> ·{' '}
+        <Link to="/terms#refunds">{intl.formatMessage(m.refunds)}</Link> · <Link to="/help">{intl.formatMessage(m.help)}</Link>
       </p>
     </div>
   );
