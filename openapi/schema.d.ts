@@ -298,6 +298,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/language/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the language the signed-in account's e-mails and text messages are written in (the header's language menu and settings; docs/decisions/049).
+         * @description Sign-up stores the page's language; this changes it. A language the contract does not know
+         *     or the site does not offer now is refused with 5000; every message sent afterwards
+         *     (receipts, reminders, renewal and password notices) is written in the new one.
+         */
+        post: operations["setAccountLanguage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/bindEmail/v1": {
         parameters: {
             query?: never;
@@ -1640,6 +1662,8 @@ export interface components {
             loginApp: boolean;
             /** @description Whole days of service left, rounded up; 0 once expired. */
             bizRemainingDays: number;
+            /** @description The language the account's e-mails and text messages are written in (docs/decisions/049); not the page's. */
+            language: components["schemas"]["Lang"];
             /** @description A phone account's bound email (its binding link was followed); absent until then, and for email accounts, whose address is `account`. */
             email?: string;
         };
@@ -1793,6 +1817,10 @@ export interface components {
         };
         NicknameRequest: {
             nickname: components["schemas"]["Nickname"];
+        };
+        AccountLanguage: {
+            /** @description The language of the account's e-mails and text messages. */
+            language: components["schemas"]["Lang"];
         };
         QueryInfoRequest: {
             uid: components["schemas"]["Uid"];
@@ -3204,6 +3232,44 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["NicknameRequest"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setAccountLanguage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountLanguage"];
+            };
+        };
+        responses: {
+            /** @description The account's language now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AccountLanguage"];
                     };
                 };
             };

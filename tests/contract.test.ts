@@ -16,6 +16,8 @@ const EXTENSIONS = new Set([
   'POST /api/user/nickname/v1',
   // A phone account adds an email from settings (docs/decisions/042).
   'POST /api/user/bindEmail/v1',
+  // The language of the account's e-mails, from the language menu and settings (docs/decisions/049).
+  'POST /api/user/language/v1',
   // The receipt page's PDF download (docs/decisions/018).
   'GET /api/bill/order/v1/{id}/receipt.pdf',
   // The payment slip's PDF, to print or open in a bank app (docs/decisions/044).

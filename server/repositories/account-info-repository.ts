@@ -16,6 +16,8 @@ export interface AccountFacts {
   email: string | null;
   phone: string | null;
   nickname: string;
+  /** The language its messages are written in (docs/decisions/049). */
+  language: Language;
   createdAt: number;
   subscribeEmail: boolean;
   loginApp: boolean;
@@ -30,7 +32,7 @@ const ms = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::flo
 // One round trip: the account, its entitlement with the plan's name in the caller's language (then
 // the site's default, then English), its running sessions and its last log-ins.
 const factsQuery = `
-  SELECT a.type, a.email, a.phone, a.nickname, ${ms('a.created_at')} AS created_at, a.subscribe_email, a.login_app,
+  SELECT a.type, a.email, a.phone, a.nickname, a.language, ${ms('a.created_at')} AS created_at, a.subscribe_email, a.login_app,
          e.plan_id, e.device_count, ${ms('e.expires_at')} AS expires_at,
          (SELECT t.name FROM plan_texts t WHERE t.plan_id = e.plan_id
            ORDER BY array_position(ARRAY[$3::text, (SELECT s.value->>'defaultLang' FROM site_settings s WHERE s.key = 'siteConfig'), 'en'], t.lang) NULLS LAST, t.lang
@@ -49,6 +51,7 @@ interface FactsRow {
   email: string | null;
   phone: string | null;
   nickname: string;
+  language: Language;
   created_at: number;
   subscribe_email: boolean;
   login_app: boolean;
@@ -80,6 +83,7 @@ export function createAccountInfoRepository(db: Database) {
       email: r.email,
       phone: r.phone,
       nickname: r.nickname,
+      language: r.language,
       createdAt: Number(r.created_at),
       subscribeEmail: r.subscribe_email,
       loginApp: r.login_app,

@@ -74,6 +74,12 @@ export async function mustResetPassword(
   return rows[0]?.must_reset_password === true;
 }
 
+/** The language of the account's messages as stored (docs/decisions/049), or undefined when there is no such account. */
+export async function setAccountLanguage(q: Queryable, uid: number, language: Language): Promise<Language | undefined> {
+  const rows = await q.query<{ language: Language }>('UPDATE accounts SET language = $2 WHERE uid = $1 RETURNING language', [uid, language]);
+  return rows[0]?.language;
+}
+
 /** The nickname as stored, or undefined when there is no such account. */
 export async function setNickname(q: Queryable, uid: number, nickname: string): Promise<string | undefined> {
   const rows = await q.query<{ nickname: string }>('UPDATE accounts SET nickname = $2 WHERE uid = $1 RETURNING nickname', [uid, nickname]);

@@ -12,6 +12,7 @@ import {
   findSignInAccount,
   linkGoogleIdentity,
   mustResetPassword,
+  setAccountLanguage,
   setNickname,
   setSubscribeEmail,
   uidByEmail,
@@ -214,6 +215,7 @@ export function accountHandlers(services: ServerServices) {
         unsubscribeEmail: !a.subscribeEmail,
         loginApp: a.loginApp,
         bizRemainingDays: 0,
+        language: a.language,
       };
       // A phone account's bound email: settings shows it instead of offering to add one (ADR 042).
       if (a.type === 'phone' && a.email) info.email = a.email;
@@ -286,6 +288,20 @@ export function accountHandlers(services: ServerServices) {
       const stored = await setNickname(db, accountUid, nickname);
       if (stored === undefined) throw new ApiRefusal(SessionError.invalid, 401);
       return { nickname: stored };
+    },
+
+    /**
+     * The language of the account's e-mails and text messages (docs/decisions/049). The contract's
+     * Lang has already refused an unknown one with 5000; one the site has switched off is refused
+     * the same way, since nothing else of the portal is shown in it.
+     */
+    async setAccountLanguage({ body, ctx }) {
+      const { accountUid } = await sessions.authenticate(ctx);
+      if (!(await site.enabledLanguages()).includes(body.language))
+        throw new ApiRefusal(ErrCode.invalidRequest, 200, `language ${body.language} is not offered`);
+      const stored = await setAccountLanguage(db, accountUid, body.language);
+      if (stored === undefined) throw new ApiRefusal(SessionError.invalid, 401);
+      return { language: stored };
     },
 
     /** A GET that changes state (spec section 7); answers the resulting status. */

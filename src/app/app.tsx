@@ -2,6 +2,10 @@ import { useCallback, useEffect, useMemo, useState, type ComponentType, type Rea
 import { BrowserRouter, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Toaster } from '../components/toaster';
 import type { Language } from '../../core/i18n/languages';
+import { isApiError } from '../../core/api/api-error';
+import { UNEXPECTED_ERROR_CODE } from '../../core/api/error-rules';
+import { selectSessionView } from '../../machines/session/session.selectors';
+import { storeAccountLanguage } from '../queries/account-queries';
 import { ServicesProvider } from '../queries/services-provider';
 import { useSiteConfig, useTheme } from '../queries/site-queries';
 import { I18nProvider, initialLanguage } from './i18n-provider';
@@ -26,9 +30,20 @@ function NavigationBridge({ services }: { services: AppServices }) {
 
 /**
  * Spec section 2's entry rules on every navigation: scene and language are stored, and a redirect
- * is rendered before any route can claim the path (the catch-all would send it to /404).
+ * is rendered before any route can claim the path (the catch-all would send it to /404). A
+ * language the address names changes the page only; `onPick` is the customer's own choice.
  */
-function EntryRoutes({ services, language, onLanguage }: { services: AppServices; language: Language; onLanguage(language: Language): void }) {
+function EntryRoutes({
+  services,
+  language,
+  onLanguage,
+  onPick,
+}: {
+  services: AppServices;
+  language: Language;
+  onLanguage(language: Language): void;
+  onPick(language: Language): void;
+}) {
   const location = useLocation();
   const decision = useMemo(() => decideEntry(location.pathname, location.search), [location.pathname, location.search]);
   useEffect(() => {
@@ -37,7 +52,7 @@ function EntryRoutes({ services, language, onLanguage }: { services: AppServices
   }, [decision, services, onLanguage]);
   const target = decision.redirect;
   if (target && routedPaths.has(target.split('?')[0]!)) return <Navigate to={target} replace />;
-  return <AppRoutes language={language} onLanguageChange={onLanguage} />;
+  return <AppRoutes language={language} onLanguageChange={onPick} />;
 }
 
 function Shell({ services }: { services: AppServices }) {
@@ -64,13 +79,29 @@ function Shell({ services }: { services: AppServices }) {
     [services],
   );
 
+  // A signed-in customer's pick is the account's language for its e-mails too (docs/decisions/049).
+  // The page has changed whatever the server answers; settings reads back what it holds, and a
+  // failure is told: the client's rules toast what they handle, the rest is toasted here.
+  const pickLanguage = useCallback(
+    (l: Language) => {
+      changeLanguage(l);
+      const identity = selectSessionView(services.session.getSnapshot()).identity;
+      if (!identity) return;
+      void storeAccountLanguage(services, identity.uid, l).catch((error: unknown) => {
+        if (isApiError(error) && error.handled) return;
+        services.toasts.show('error', (isApiError(error) ? error.errCode : undefined) ?? UNEXPECTED_ERROR_CODE);
+      });
+    },
+    [services, changeLanguage],
+  );
+
   // The site's default language matters only when neither a stored choice nor the browser decide;
   // wait for it in that case so the page does not switch language under the reader.
   if (!chosen && config.status === 'loading' && !navigator.languages.length) return null;
   return (
     <I18nProvider language={language}>
       <NavigationBridge services={services} />
-      <EntryRoutes services={services} language={language} onLanguage={changeLanguage} />
+      <EntryRoutes services={services} language={language} onLanguage={changeLanguage} onPick={pickLanguage} />
       <Toaster subscribe={services.toasts.subscribe} getToasts={services.toasts.get} dismiss={services.toasts.dismiss} />
     </I18nProvider>
   );

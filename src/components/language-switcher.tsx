@@ -6,7 +6,7 @@ const m = defineMessages({
 });
 
 // Each language is named in itself, so a reader of any language can find their own.
-const nativeNames: Record<Language, string> = { pt: 'Português', en: 'English', es: 'Español', ru: 'Русский' };
+export const nativeNames: Record<Language, string> = { pt: 'Português', en: 'English', es: 'Español', ru: 'Русский' };
 
 interface Props {
   value: Language;

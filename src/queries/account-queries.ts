@@ -1,4 +1,5 @@
 import type { components } from '../../openapi/schema';
+import type { Api } from '../../core/api/client';
 import type { Language } from '../../core/i18n/languages';
 import type { QueryCache } from './query-cache';
 import { useMutation } from './use-mutation';
@@ -55,6 +56,22 @@ export const useOfferEmails = () =>
 
 /** The account's nickname (docs/decisions/021). */
 export const useSetNickname = () => useMutation(({ api }, nickname: string) => api.callData(api.client.POST('/api/user/nickname/v1', { body: { nickname } })));
+
+/**
+ * Stores the language the account's e-mails and text messages are written in (docs/decisions/049).
+ * Saved or not, the account's reads are forgotten, so settings shows what the server holds.
+ */
+export async function storeAccountLanguage(services: { api: Api; queries: QueryCache }, uid: string, language: Language) {
+  const { api } = services;
+  try {
+    return await api.callData(api.client.POST('/api/user/language/v1', { body: { language } }));
+  } finally {
+    invalidateAccount(services.queries, uid);
+  }
+}
+
+/** `storeAccountLanguage` for the settings page's own button. */
+export const useSetAccountLanguage = (uid: string) => useMutation((services, language: Language) => storeAccountLanguage(services, uid, language));
 
 /** The refusals a password change answers as part of its business (spec section 8), said in the form. */
 const passwordRefusals = [3, 5, 17] as const;

@@ -72,6 +72,8 @@ describe('account information, log-out and session lifetime', () => {
       unsubscribeEmail: false,
       loginApp: false,
       bizRemainingDays: 0,
+      // The column's default: the account was made without one (docs/decisions/049).
+      language: 'pt',
     });
   });
 

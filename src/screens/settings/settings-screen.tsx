@@ -6,12 +6,20 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { z } from 'zod/mini';
 import { selectSessionView } from '../../../machines/session/session.selectors';
 import { fieldA11y, FormField } from '../../components/form-field';
-import { LanguageSwitcher } from '../../components/language-switcher';
+import { LanguageSwitcher, nativeNames } from '../../components/language-switcher';
 import { useLayoutContext } from '../../components/layout-context';
 import { LoadState } from '../../components/load-state';
 import { FailureNotice } from '../../components/failure-notice';
 import { usePageTitle } from '../../components/use-page-title';
-import { invalidateAccount, useAccountInfo, useChangePassword, useOfferEmails, useSetNickname, type AccountIdentity } from '../../queries/account-queries';
+import {
+  invalidateAccount,
+  useAccountInfo,
+  useChangePassword,
+  useOfferEmails,
+  useSetAccountLanguage,
+  useSetNickname,
+  type AccountIdentity,
+} from '../../queries/account-queries';
 import { useServices } from '../../queries/services-context';
 import { useTheme } from '../../queries/site-queries';
 import { useKept } from '../../queries/use-polling';
@@ -69,6 +77,22 @@ const m = defineMessages({
     defaultMessage: 'The portal shows itself in this language on this browser.',
     description: 'Explains what the language setting changes',
   },
+  messagesLanguage: {
+    id: 'settings.messagesLanguage',
+    defaultMessage: 'Language of emails and messages',
+    description: "Label of the language the account's e-mails and text messages are written in, shown in settings",
+  },
+  messagesLanguageHint: {
+    id: 'settings.messagesLanguageHint',
+    defaultMessage: 'Receipts, reminders and account notices are written in it. Choosing a language above while signed in changes it too.',
+    description: "Explains the language of the account's e-mails and text messages in settings",
+  },
+});
+
+const useForMessages = defineMessage<{ readonly language: string }>({
+  id: 'settings.useForMessages',
+  defaultMessage: 'Send them in {language}',
+  description: "Button in settings that makes the page's language (named in itself) the language of the account's e-mails and text messages",
 });
 
 /**
@@ -86,7 +110,7 @@ export function SettingsScreen() {
       <h1 id="settings-title">{intl.formatMessage(m.title)}</h1>
       {identity && <AccountSettings identity={identity} />}
       <PasswordSection />
-      <LanguageSection />
+      <LanguageSection identity={identity} />
     </section>
   );
 }
@@ -273,8 +297,11 @@ function PasswordSection() {
   );
 }
 
-/** The header's language picker with a sentence on what it changes; the choice is stored in the browser (spec section 3, `language`). */
-function LanguageSection() {
+/**
+ * The header's language picker with a sentence on what it changes; the choice is stored in the
+ * browser (spec section 3, `language`) and, signed in, on the account for its messages.
+ */
+function LanguageSection({ identity }: { identity: AccountIdentity | null }) {
   const intl = useIntl();
   const { language, onLanguageChange } = useLayoutContext();
   const theme = useTheme();
@@ -282,6 +309,43 @@ function LanguageSection() {
     <Section id="settings-language-title" title={intl.formatMessage(m.language)}>
       <p className="muted">{intl.formatMessage(m.languageHint)}</p>
       <LanguageSwitcher value={language} available={theme.data?.langs ?? [language]} onChange={onLanguageChange} />
+      {identity && <MessagesLanguage identity={identity} />}
     </Section>
+  );
+}
+
+/**
+ * The language the account's e-mails are written in, as the server holds it (docs/decisions/049):
+ * a sign-in elsewhere, or a pick the server did not take, can leave it apart from the page's, and
+ * then one button makes them the same.
+ */
+function MessagesLanguage({ identity }: { identity: AccountIdentity }) {
+  const intl = useIntl();
+  const { language } = useLayoutContext();
+  const info = useAccountInfo(identity, language);
+  const data = useKept(info);
+  const save = useSetAccountLanguage(identity.uid);
+  if (!data) return null;
+  return (
+    <div className="stack">
+      <dl className="facts">
+        <dt>{intl.formatMessage(m.messagesLanguage)}</dt>
+        <dd lang={data.language}>{nativeNames[data.language]}</dd>
+      </dl>
+      <p className="muted small">{intl.formatMessage(m.messagesLanguageHint)}</p>
+      <FailureNotice error={save.status === 'error' ? save.error : undefined} />
+      {data.language !== language && (
+        <div className="actions">
+          <button type="button" className="button button-secondary" disabled={save.status === 'pending'} onClick={() => void save.mutate(language)}>
+            {intl.formatMessage(useForMessages, { language: nativeNames[language] })}
+          </button>
+        </div>
+      )}
+      {save.status === 'success' && data.language === language && (
+        <p className="muted small" role="status">
+          {intl.formatMessage(m.offersSaved)}
+        </p>
+      )}
+    </div>
   );
 }
