@@ -14,7 +14,7 @@ import { demoPolicies } from '../../server/db/demo-content';
 import { createQueryCache } from '../../src/queries/query-cache';
 import type { QueryServices } from '../../src/queries/query-services';
 import { TermsScreen } from '../../src/screens/terms/terms-screen';
-import pt from '../../src/i18n/compiled/pt.json';
+import pt from '../../core/i18n/lang/pt.json';
 import { renderScreen } from '../helpers/screen-harness';
 import { useTestServer } from '../helpers/test-server';
 import { Landed } from '../model/router-bridge';
@@ -41,7 +41,7 @@ function renderTerms(path: string, locale: 'en' | 'pt' = 'en') {
       <Route path="/terms" element={<TermsScreen />} />
       <Route path="*" element={<Landed />} />
     </>,
-    locale === 'pt' ? { locale, messages: pt as unknown as Record<string, string> } : { locale },
+    locale === 'pt' ? { locale, messages: pt } : { locale },
   );
 }
 
