@@ -8,7 +8,6 @@ import type { CryptoCoin, PayResultOf } from '../../../machines/payment/payment.
 import { RefusalNotice } from '../../components/refusal-notice';
 import { isProofFile, PROOF_TYPES } from '../../../core/config/uploads';
 import { BoletoPanel, CryptoPanel, PixPanel, TransferPanel } from '../../components/payment-instructions';
-import { CryptoUnderpaid } from './crypto-underpaid';
 
 const m = defineMessages({
   waiting: {
@@ -179,7 +178,6 @@ export function PaymentSteps({ actorRef }: { actorRef: ActorRefFrom<PaymentMachi
       );
       return (
         <CryptoPanel crypto={q} chooser={chooser}>
-          <CryptoUnderpaid quote={q} />
           <RefusalNotice code={view.errCode ?? null} />
           {waiting}
           {leave}
