@@ -2268,6 +2268,10 @@ export interface components {
             memo?: string;
             /** @description The amount of the coin to send, as a decimal string. */
             coinAmount: string;
+            /** @description What the address has received so far, in the coin, as a decimal string with every decimal of the coin; absent until a transfer arrived. Transfers add up: the order is paid once they reach coinAmount (docs/decisions/050). */
+            coinReceived?: string;
+            /** @description What is left to send to the same address before expiresAt (coinAmount − coinReceived, 0 once reached), with every decimal of the coin; present with coinReceived. */
+            coinRemaining?: string;
             /** @description The order's total in its fiat currency. */
             amount: components["schemas"]["MinorUnits"];
             currency: components["schemas"]["CurrencyCode"];

@@ -56,6 +56,14 @@ export function createPaymentActors(api: Api) {
       return order.status;
     }),
 
+    /**
+     * A crypto quote as it stands, polled while the coin is on its way: paid or closed (`done`
+     * with the order's status), or the quote with what its address received so far (ADR 050).
+     */
+    checkQuote: fromPromise<PayResult, { orderId: string }>(({ input, signal }) =>
+      api.callData(client.POST('/api/bill/payment-info/detail', { body: { orderId: input.orderId }, signal })),
+    ),
+
     /** The mobile-money code the operator texted (Liquido). */
     confirmOtp: fromPromise<StepAnswer, { orderId: string; otp: string }>(({ input, signal }) =>
       settleExpected(refusals.confirmOtp, async (expect) =>

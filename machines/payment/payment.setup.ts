@@ -14,7 +14,10 @@ export type PaymentMachineEvent =
   | PaymentEvent
   | InvocationEvents<
       PaymentActors,
-      { submit: 'submit'; requote: 'requote'; uploadProof: 'uploadProof'; confirmOtp: 'confirmOtp' } & Record<`${Awaiting}Check`, 'checkOrder'>
+      { submit: 'submit'; requote: 'requote'; uploadProof: 'uploadProof'; confirmOtp: 'confirmOtp'; cryptoCheck: 'checkQuote' } & Record<
+        `${Exclude<Awaiting, 'crypto'>}Check`,
+        'checkOrder'
+      >
     >;
 
 /** The steps that answer instructions or a refusal. */
@@ -38,12 +41,15 @@ const nextIs =
     const a = answerOf(event);
     return a.kind === 'result' && a.result.next === next;
   };
+/** The order's status a poll answered: the order's own, or the one its crypto quote carries. */
+const checkedStatus = (event: PaymentMachineEvent): OrderStatus => {
+  assertEvent(event, CHECKS);
+  return typeof event.output === 'string' ? event.output : event.output.status;
+};
 const statusIs =
   (...statuses: OrderStatus[]) =>
-  ({ event }: { event: PaymentMachineEvent }) => {
-    assertEvent(event, CHECKS);
-    return statuses.includes(event.output);
-  };
+  ({ event }: { event: PaymentMachineEvent }) =>
+    statuses.includes(checkedStatus(event));
 
 const PAID: OrderStatus[] = ['PAYMENT_SUCCEEDED'];
 const CLOSED: OrderStatus[] = ['PAYMENT_CANCELLED', 'PAYMENT_FAILED'];
@@ -99,11 +105,14 @@ export const paymentSetup = setup({
         return event.output.kind === 'refused' ? event.output.errCode : undefined;
       },
     }),
-    takeStatus: assign({
-      status: ({ event }) => {
-        assertEvent(event, CHECKS);
-        return event.output;
+    takeStatus: assign({ status: ({ event }) => checkedStatus(event) }),
+    /** The quote as the poll found it: what its address received and what is left (ADR 050). */
+    takeQuote: assign({
+      result: ({ event, context }) => {
+        assertEvent(event, 'xstate.done.actor.cryptoCheck');
+        return event.output.next === 'crypto' ? event.output : context.result;
       },
+      status: ({ event }) => checkedStatus(event),
     }),
     /** The proof is attached: the order's status is the one the upload answered (SUBMITTED). */
     takeReport: assign({
@@ -149,10 +158,15 @@ export const awaitingMoney = (id: Awaiting, options: { closes: boolean } = { clo
     actions: 'takeStatus',
     description: `The money for ${what} arrived (PAYMENT_SUCCEEDED): the order is paid and the customer sees it confirmed.`,
   } as const;
+  // A crypto quote may be paid in several transfers (ADR 050): its poll reads the quote, so the
+  // customer also sees what arrived and what is left to send.
+  const quote = id === 'crypto';
   const notYet = {
     target: 'waiting',
-    actions: 'takeStatus',
-    description: `No money for ${what} yet: the customer keeps its instructions on screen and the page asks again later.`,
+    actions: quote ? 'takeQuote' : 'takeStatus',
+    description: quote
+      ? `Not all the money for ${what} yet: the customer keeps its instructions on screen, with what arrived so far and what is left to send, and the page asks again later.`
+      : `No money for ${what} yet: the customer keeps its instructions on screen and the page asks again later.`,
   } as const;
   return {
     initial: 'waiting',
@@ -164,10 +178,12 @@ export const awaitingMoney = (id: Awaiting, options: { closes: boolean } = { clo
         },
       },
       checking: {
-        description: `The page asks the server for the order's status: has the money for ${what} arrived${options.closes ? ', or its window closed' : ''}?`,
+        description: quote
+          ? `The page asks the server how ${what} stands: has all its money arrived, or part of it, or has its window closed?`
+          : `The page asks the server for the order's status: has the money for ${what} arrived${options.closes ? ', or its window closed' : ''}?`,
         invoke: {
           id: `${id}Check`,
-          src: 'checkOrder',
+          src: quote ? 'checkQuote' : 'checkOrder',
           input: ({ context }: { context: PaymentContext }) => ({ orderId: orderIdOf(context) ?? '' }),
           onDone: options.closes
             ? ([

@@ -78,7 +78,8 @@ async function chosenCoin(q: Queryable, choice: ChargeRequest['input']['crypto']
  * amount at its current rate, held 30 minutes, and a fresh receiving address for this payment in
  * the chain's own format; the chain's transfer to that address (here the sandbox chain,
  * server/routes/sandbox-bank.ts) is announced by a signed webhook. The quote is kept with the
- * attempt's instructions; a transfer of less than the quote does not pay the order.
+ * attempt's instructions; transfers to its address add up, and the order is paid once they reach
+ * the quote (crypto-receipts.ts, docs/decisions/050).
  */
 export function createCryptoProvider(deps: { key: Buffer }) {
   return {

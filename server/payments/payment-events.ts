@@ -11,8 +11,13 @@ export interface PaymentEvent {
   /** The provider's event id: a redelivery carries the same one. */
   id: string;
   type: 'payment.succeeded';
-  /** `reference`: the provider's reference of the attempt (the `providerRef` its `charge` answered). */
-  data: { reference: string; amount: number; currency: string; paidAt: number };
+  /**
+   * `reference`: the provider's reference of the attempt (the `providerRef` its `charge` answered).
+   * `coinAmount`: a crypto transfer's own amount in the quote's coin (a decimal string), as
+   * processors report each payment to an invoice; the order is paid once they sum to the quote
+   * (docs/decisions/050).
+   */
+  data: { reference: string; amount: number; currency: string; paidAt: number; coinAmount?: string };
 }
 
 export type WebhookCheck = { ok: true; event: PaymentEvent } | { ok: false; status: 400 | 401; reason: string };
@@ -22,7 +27,8 @@ export interface WebhookVerifier {
   verify(rawBody: string, headers: IncomingHttpHeaders, now: number): WebhookCheck;
 }
 
-export type EventResult = 'applied' | 'duplicate' | 'mismatch' | 'ignored';
+/** `partial`: a crypto transfer kept toward its quote, which it does not complete yet. */
+export type EventResult = 'applied' | 'partial' | 'duplicate' | 'mismatch' | 'ignored';
 
 export const WEBHOOK_SIGNATURE_HEADER = 'webhook-signature';
 
@@ -56,5 +62,6 @@ export function parseEvent(raw: string): PaymentEvent | undefined {
   const d = e?.data;
   if (!e || typeof e.id !== 'string' || e.id.length === 0 || e.id.length > 128 || e.type !== 'payment.succeeded' || !d) return undefined;
   if (typeof d.reference !== 'string' || !Number.isSafeInteger(d.amount) || typeof d.currency !== 'string' || typeof d.paidAt !== 'number') return undefined;
+  if (d.coinAmount !== undefined && (typeof d.coinAmount !== 'string' || !/^\d{1,18}(\.\d{1,18})?$/.test(d.coinAmount))) return undefined;
   return e as PaymentEvent;
 }

@@ -6,7 +6,9 @@ import { loadOrder } from '../billing/orders';
 import { valuate } from '../billing/pricing';
 import { settlePending } from '../billing/settlement';
 import type { ServerServices } from '../services';
+import { recordCryptoTransfer } from './crypto-receipts';
 import type { EventResult, PaymentEvent } from './payment-events';
+import { instructionsExpiry } from './pending-attempts';
 
 /**
  * Where every provider tells the portal that a pending payment was paid (docs/payments.md):
@@ -40,11 +42,29 @@ export function createEventApplier(services: Pick<ServerServices, 'db' | 'clock'
       }
       // The order first, then its attempt: the same lock order as paying and expiring.
       const order = await loadOrder(tx, found.order_id, { forUpdate: true });
-      const [attempt] = await tx.query<{ id: number; status: string; amount: string | number; currency: string }>(
-        'SELECT id, status, amount, currency FROM payment_attempts WHERE provider = $1 AND provider_ref = $2',
+      const [attempt] = await tx.query<{ id: number; status: string; amount: string | number; currency: string; instructions: Record<string, unknown> | null }>(
+        'SELECT id, status, amount, currency, instructions FROM payment_attempts WHERE provider = $1 AND provider_ref = $2',
         [provider, event.data.reference],
       );
       if (!order || !attempt) return 'ignored';
+      const open = attempt.status === 'pending' && openStatuses.includes(order.status);
+      if (event.data.coinAmount !== undefined) {
+        // A chain cannot refuse a transfer: each one is kept toward its quote, a late one too, so
+        // support sees what to return (docs/decisions/050). The coin, not its fiat worth, is owed.
+        const transfer = await recordCryptoTransfer(tx, { id: Number(attempt.id), instructions: attempt.instructions }, event.id, event.data.coinAmount, now);
+        if (!transfer.ok) {
+          log.warn({ provider, eventId: event.id, orderId: order.id }, 'crypto transfer not in the quoted coin units; not fulfilled');
+          return 'mismatch';
+        }
+        const expiresAt = attempt.instructions ? instructionsExpiry(attempt.instructions) : null;
+        if (!open || (expiresAt !== null && event.data.paidAt >= expiresAt)) {
+          log.warn({ provider, eventId: event.id, orderId: order.id }, 'crypto transfer after its quote closed: kept for a refund through support');
+          return 'ignored';
+        }
+        if (transfer.received < transfer.quoted) return 'partial';
+        await settlePending(tx, order, attempt.id, { fulfil, redeem: redeemDiscountCode, log }, `${provider}: paid (${event.id})`, now);
+        return 'applied';
+      }
       if (
         event.data.amount !== Number(attempt.amount) ||
         event.data.currency !== attempt.currency ||
@@ -54,7 +74,7 @@ export function createEventApplier(services: Pick<ServerServices, 'db' | 'clock'
         log.warn({ provider, eventId: event.id, orderId: order.id }, 'webhook amount or currency differs from the order; not fulfilled');
         return 'mismatch';
       }
-      if (attempt.status !== 'pending' || !openStatuses.includes(order.status)) {
+      if (!open) {
         log.warn({ provider, eventId: event.id, orderId: order.id, status: order.status, attempt: attempt.status }, 'webhook for a payment no longer open');
         return 'ignored';
       }

@@ -44,6 +44,18 @@ export async function pendingInstructions(q: Queryable, orderId: string): Promis
   return pending?.instructions ?? undefined;
 }
 
+/** The order's newest pending attempt that gave instructions, with its id (its crypto receipts are filed under it). */
+export async function pendingAttemptWithInstructions(
+  q: Queryable,
+  orderId: string,
+): Promise<{ id: number; instructions: Record<string, unknown> } | undefined> {
+  const [pending] = await q.query<{ id: number; instructions: Record<string, unknown> }>(
+    "SELECT id, instructions FROM payment_attempts WHERE order_id = $1 AND status = 'pending' AND instructions IS NOT NULL ORDER BY id DESC LIMIT 1",
+    [orderId],
+  );
+  return pending ? { id: Number(pending.id), instructions: pending.instructions } : undefined;
+}
+
 /** The attempt a provider files under `reference`: what it told the payer, in which currency. */
 export async function attemptByReference(
   q: Queryable,

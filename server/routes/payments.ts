@@ -10,10 +10,11 @@ import { DiscountErr } from '../billing/discount-codes';
 import { failPending, settlePending } from '../billing/settlement';
 import { ApiRefusal } from '../errors';
 import { defineHandlers } from '../openapi/bind';
+import { withReceipts } from '../payments/crypto-receipts';
 import { MOBILE_MONEY_OTP_TRIES, MOBILE_MONEY_PROVIDER } from '../payments/mobile-money-provider';
 import { PAYPAL_PROVIDER } from '../payments/paypal-provider';
 import type { PayResult } from '../payments/provider';
-import { pendingInstructions } from '../repositories/payment-attempt-repository';
+import { pendingAttemptWithInstructions } from '../repositories/payment-attempt-repository';
 import { deriveKey } from '../security/secrets';
 import type { ServerServices } from '../services';
 
@@ -197,9 +198,9 @@ export function paymentHandlers(services: ServerServices) {
       const { accountUid } = await sessions.authenticate(ctx);
       const order = await loadOwnOrder(db, accountUid, body.orderId);
       if (paidStatuses.includes(order.status) || isTerminal(order.status)) return { next: 'done' as const, orderId: order.id, status: order.status };
-      const instructions = await pendingInstructions(db, order.id);
-      if (!instructions) throw new ApiRefusal(PayErr.paymentInfoNotFound);
-      return { ...instructions, orderId: order.id, status: order.status } as PayResult;
+      const pending = await pendingAttemptWithInstructions(db, order.id);
+      if (!pending) throw new ApiRefusal(PayErr.paymentInfoNotFound);
+      return { ...(await withReceipts(db, pending)), orderId: order.id, status: order.status } as PayResult;
     },
   });
 }

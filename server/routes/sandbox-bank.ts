@@ -4,7 +4,7 @@ import { BOLETO_PROVIDER, createBoletoProvider } from '../payments/boleto-provid
 import { parseBrCode } from '../payments/pix-brcode';
 import { createPixProvider, merchantName, PIX_PROVIDER } from '../payments/pix-provider';
 import { TRANSFER_PROVIDER } from '../payments/bank-transfer-provider';
-import { coinQuoteDecimals, CRYPTO_PROVIDER, parseCoinAmount } from '../payments/crypto-provider';
+import { coinQuoteDecimals, CRYPTO_PROVIDER, formatCoinAmount, parseCoinAmount } from '../payments/crypto-provider';
 import { EWALLET_PROVIDER } from '../payments/ewallet-provider';
 import type { HostedCheckout } from '../payments/hosted-checkout';
 import type { SandboxProviders } from '../payments/registry';
@@ -35,9 +35,10 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
   const boleto = createBoletoProvider();
 
   /** The provider's side: sign the event and deliver it to the portal's webhook receiver. */
-  async function deliver(provider: WebhookProvider, reference: string, amount: number, currency: string) {
+  async function deliver(provider: WebhookProvider, reference: string, amount: number, currency: string, coinAmount?: string) {
     const now = clock.now();
-    const event: PaymentEvent = { id: `evt_${randomBytes(12).toString('hex')}`, type: 'payment.succeeded', data: { reference, amount, currency, paidAt: now } };
+    const data = { reference, amount, currency, paidAt: now, ...(coinAmount === undefined ? {} : { coinAmount }) };
+    const event: PaymentEvent = { id: `evt_${randomBytes(12).toString('hex')}`, type: 'payment.succeeded', data };
     const raw = JSON.stringify(event);
     const res = await app.inject({
       method: 'POST',
@@ -146,7 +147,8 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
     });
 
     // The chain sees a transfer of `coinAmount` (the quoted amount when absent) to the address;
-    // the provider credits its fiat worth at the quote, which pays the order only when complete.
+    // the provider reports it with its fiat worth at the quote; the portal adds the transfers up
+    // and the order is paid once they reach the quote (docs/decisions/050).
     scope.post<{ Params: { address: string }; Querystring: { coinAmount?: string } }>('/api/sandbox/crypto/pay/:address', async (request, reply) => {
       const { address } = request.params;
       const attempt = await pendingInstructions(CRYPTO_PROVIDER, address);
@@ -158,7 +160,7 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
       if (quoted === undefined || sent === undefined || sent === 0n)
         return reply.status(400).send({ error: `coinAmount is a positive decimal with at most ${decimals} decimals` });
       const worth = sent >= quoted ? quote.amount : Number((BigInt(quote.amount) * sent) / quoted);
-      return deliver(CRYPTO_PROVIDER, address, worth, attempt.currency);
+      return deliver(CRYPTO_PROVIDER, address, worth, attempt.currency, formatCoinAmount(sent, decimals));
     });
 
     // A statement line of the receiving account quoting the transfer's reference.

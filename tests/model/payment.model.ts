@@ -46,6 +46,13 @@ const captureRefusals: readonly number[] = [2003];
 const payRefusals = refusals.submit.filter((code) => !captureRefusals.includes(code));
 
 const checks = (id: string) => [done(id, 'PAYMENT_SUCCEEDED'), done(id, 'PAYMENT_CANCELLED'), done(id, 'PAYMENT_PENDING'), error(id)];
+/** The crypto quote's poll answers the quote as it stands (ADR 050): paid, closed, or still waiting for (the rest of) the coin. */
+const quoteChecks = (id: string) => [
+  done(id, { next: 'done', orderId, status: 'PAYMENT_SUCCEEDED' }),
+  done(id, { next: 'done', orderId, status: 'PAYMENT_CANCELLED' }),
+  done(id, result('crypto').result),
+  error(id),
+];
 
 /** Per invocation, the answers the graph considers: one per guarded branch of its onDone, and one per refusal its call expects. */
 const automatic: Record<string, EventObject[]> = {
@@ -71,7 +78,7 @@ const automatic: Record<string, EventObject[]> = {
   ],
   pixCheck: checks('pixCheck'),
   boletoCheck: checks('boletoCheck'),
-  cryptoCheck: checks('cryptoCheck'),
+  cryptoCheck: quoteChecks('cryptoCheck'),
   transferCheck: checks('transferCheck'),
   reportedCheck: checks('reportedCheck').filter((e) => (e as { output?: unknown }).output !== 'PAYMENT_CANCELLED'),
   requote: [done('requote', result('crypto')), ...refusedAnswers('requote', refusals.requote), error('requote')],

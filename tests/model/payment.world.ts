@@ -202,8 +202,10 @@ export class PaymentWorld {
       return;
     }
     if (before) {
-      if (output === 'PAYMENT_SUCCEEDED') await this.payNow();
-      if (output === 'PAYMENT_CANCELLED') await this.closeWindow();
+      // The order's status, or the crypto quote's answer that carries it.
+      const status = typeof output === 'string' ? output : (output as { status?: string }).status;
+      if (status === 'PAYMENT_SUCCEEDED') await this.payNow();
+      if (status === 'PAYMENT_CANCELLED') await this.closeWindow();
       return;
     }
     if (id === 'confirmOtp') {
