@@ -57,7 +57,8 @@ describe('migration 021: the terms gain cancelling and refunds', () => {
     const operators = '<p>Nuestros propios términos, con nuestra política de reembolso.</p>';
     await db.query("UPDATE policy_texts SET content = $1 WHERE type = 'terms' AND lang = 'es'", [operators]);
 
-    expect(await migrate(db)).toEqual([21]);
+    // 021 and every later migration apply; 021 is the one this test is about.
+    expect(await migrate(db)).toContain(21);
 
     const rows = await db.query<{ lang: string; content: string; updated_at: Date }>("SELECT lang, content, updated_at FROM policy_texts WHERE type = 'terms'");
     const by = Object.fromEntries(rows.map((r) => [r.lang, r]));

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { RepayMachine } from '../../../machines/repay/repay.machine';
@@ -12,7 +13,10 @@ import type { Merchant } from './checkout-trust';
 import { dueOfOption, PayFields, usePayingForm } from './pay-fields';
 import type { SavedCard } from './method-form';
 import { PaymentSteps, usePaymentStepsSoon } from './payment-steps-lazy';
-import { PendingMoneyPrompt } from './pending-money-prompt';
+
+// Only an order whose code or slip is still open asks first (docs/decisions/052): its chunk loads
+// then, outside the payment page's budget (docs/decisions/026).
+const PendingMoneyPrompt = lazy(() => import('./pending-money-prompt').then((module) => ({ default: module.PendingMoneyPrompt })));
 
 /** Repaying an open order as a thin view of the repay machine (docs/decisions/015): reads selectRepayView, sends events. */
 export function RepaySection({
@@ -44,7 +48,19 @@ export function RepaySection({
     return (
       <section className="page narrow">
         <h1>{intl.formatMessage(m.repayTitle)}</h1>
-        <PendingMoneyPrompt order={order} onShowAgain={() => send({ type: 'SHOW_AGAIN_CHOSEN' })} onOtherMethod={() => send({ type: 'OTHER_METHOD_CHOSEN' })} />
+        <Suspense
+          fallback={
+            <p className="load-state" role="status">
+              {intl.formatMessage(m.loading)}
+            </p>
+          }
+        >
+          <PendingMoneyPrompt
+            order={order}
+            onShowAgain={() => send({ type: 'SHOW_AGAIN_CHOSEN' })}
+            onOtherMethod={() => send({ type: 'OTHER_METHOD_CHOSEN' })}
+          />
+        </Suspense>
       </section>
     );
   const busy = view.step !== 'form';
