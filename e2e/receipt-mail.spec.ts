@@ -64,6 +64,38 @@ test.describe('emailing the receipt', () => {
     });
   });
 
+  test.describe('for a phone account', () => {
+    test.use({ locale: 'en-US' });
+
+    test('says there is no email yet and leads to settings to add one', async ({ page, request, removeAfterTest }) => {
+      const phone = `119${String(Date.now() + 11).slice(-8)}`;
+      const password = 'e2e-password-4';
+      const signup = await request.post('/api/user/signup/v1', {
+        headers: json,
+        data: { account: phone, areaCode: '55', password, nickname: 'Tel', acceptTerms: true, language: 'en' },
+      });
+      expect((await signup.json()).code).toBe(0);
+      removeAfterTest(phone, '55');
+      await page.goto('/login');
+      await page.getByLabel('Email or phone number').fill(phone);
+      await page.getByLabel('Country code (phone numbers only)').fill('55');
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await expect(page).not.toHaveURL(/\/login/);
+      const { release } = await openPaidReceipt(page, request);
+      release();
+
+      await page.getByRole('button', { name: 'Email me this receipt' }).click();
+      const notice = page.getByRole('alert').filter({ hasText: 'Your account has no email address yet, so the receipt cannot be sent.' });
+      await expect(notice).toBeVisible();
+      await expectAccessible(page);
+      await screenshots(page, 'receipt-mail-no-email');
+      await notice.getByRole('link', { name: 'Add an email in settings' }).click();
+      await expect(page).toHaveURL(/\/settings$/);
+      await expect(page.getByLabel('Add an email')).toBeVisible();
+    });
+  });
+
   test.describe('in Portuguese', () => {
     test.use({ locale: 'pt-BR' });
 
