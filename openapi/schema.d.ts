@@ -872,6 +872,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bill/order/receipt/mail/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email the receipt of a paid order to the account's or the order's address.
+         * @description Refusals: 1001 not the caller's order, 1040 not paid, 4 no address to send to (an account without an email that names none), 5000 an address that is neither the account's nor the order's, -3031 (HTTP 429, Retry-After in seconds) once a minute per order (docs/decisions/055).
+         */
+        post: operations["mailOrderReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bill/payment/methods/v1": {
         parameters: {
             query?: never;
@@ -2047,6 +2067,18 @@ export interface components {
             /** @description The address it went to, masked. */
             email: string;
             /** @description Seconds before another reminder may be asked for. */
+            resendAfter: number;
+        };
+        ReceiptMailRequest: {
+            orderId: components["schemas"]["OrderId"];
+            /** @description The account's or the order's address; the account's when absent. */
+            email?: components["schemas"]["Email"];
+        };
+        ReceiptMail: {
+            orderId: components["schemas"]["OrderId"];
+            /** @description The address it went to, masked. */
+            email: string;
+            /** @description Seconds before the receipt may be asked for again. */
             resendAfter: number;
         };
         PaymentMethodsRequest: {
@@ -4433,6 +4465,44 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["OrderReminder"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    mailOrderReceipt: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiptMailRequest"];
+            };
+        };
+        responses: {
+            /** @description The receipt was queued for sending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ReceiptMail"];
                     };
                 };
             };

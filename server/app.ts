@@ -19,6 +19,7 @@ import { orderHandlers } from './routes/orders';
 import { passwordResetLinkHandlers } from './routes/password-reset-link';
 import { paymentMethodHandlers } from './routes/payment-methods';
 import { paymentTipHandlers } from './routes/payment-tips';
+import { receiptMailHandlers } from './routes/receipt-mail';
 import { paymentHandlers } from './routes/payments';
 import { savedCardHandlers } from './routes/saved-cards';
 import { planHandlers } from './routes/plans';
@@ -132,6 +133,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     ...paymentHandlers(services),
     ...paymentMethodHandlers(services),
     ...paymentTipHandlers(services),
+    ...receiptMailHandlers(services),
     ...savedCardHandlers(services),
     ...cardSdkHandlers(services),
     ...renewalHandlers(services),

@@ -20,6 +20,8 @@ const EXTENSIONS = new Set([
   'POST /api/user/language/v1',
   // The receipt page's PDF download (docs/decisions/018).
   'GET /api/bill/order/v1/{id}/receipt.pdf',
+  // The receipt page's "E-mail me this receipt" (docs/decisions/055).
+  'POST /api/bill/order/receipt/mail/v1',
   // The payment slip's PDF, to print or open in a bank app (docs/decisions/044).
   'GET /api/bill/order/v1/{id}/slip.pdf',
   // The coupons and my cloud screens of spec section 2 (docs/decisions/023).

@@ -157,6 +157,11 @@ export const receiptMailMessages = defineMessages({
     defaultMessage: 'Your access runs from {from} to {to} ({days} days).',
     description: 'Line of the emailed receipt with the service period. from, to: long dates (10 January 2026); days: the number of days.',
   },
+  link: {
+    id: 'mail.receipt.link',
+    defaultMessage: 'Your receipt, to print or to download as a PDF: {link}',
+    description: 'Line of a receipt the customer emailed to themselves from the receipt page, before the signature. link: the receipt page’s address.',
+  },
 });
 
 /** The receipt's totals, in the emailed receipt (`Label: amount`) and in the PDF's totals column. */
@@ -212,4 +217,9 @@ export const receiptDocumentMessages = defineMessages({
   days: { id: 'receipt.document.days', defaultMessage: '{days} days', description: 'Receipt PDF: the length of the service period. days: the number of days.' },
   thanks: { id: 'receipt.document.thanks', defaultMessage: 'Thank you for your purchase.', description: 'Receipt PDF: the footer’s thanks.' },
   issued: { id: 'receipt.document.issued', defaultMessage: 'Issued on {date}', description: 'Receipt PDF: the footer’s issue date. date: a long date.' },
+  page: {
+    id: 'receipt.document.page',
+    defaultMessage: 'Page {page} of {pages}',
+    description: 'Receipt PDF: the footer’s page number, on a receipt of more than one page. page: this page’s number; pages: how many there are.',
+  },
 });

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database';
 import type { Language } from '../../core/i18n/languages';
 import type { Outbox } from '../mail/outbox';
+import type { ReceiptParams } from '../mail/templates';
 import { loadLines, type OrderRow } from './orders';
 import type { PricingInput } from './pricing';
 import type { Valuation } from './valuation';
@@ -77,25 +78,38 @@ export function createFulfilment(deps: { outbox: Outbox; valuate: (q: Queryable,
       to: order.email,
       lang,
       template: 'receipt',
-      params: {
+      params: receiptParams(order, {
         nickname: account?.nickname ?? '',
-        orderId: order.id,
-        viewCode: order.view_code,
         items: lines.map((l) => ({ name: l.plan_name, quantity: l.quantity, amount: l.subtotal })),
-        subtotal: order.subtotal,
-        discount: order.discount,
-        interest: order.interest,
-        total: order.total,
-        installments: order.installments,
-        installmentAmount: order.installment_amount,
-        currency: order.currency,
         ...money,
         validFrom: start,
         validTo: end,
-        validDays: order.valid_days,
-      },
+      }),
     });
     return { start, end };
   };
 }
 export type Fulfil = ReturnType<typeof createFulfilment>;
+
+/**
+ * The emailed receipt of a paid order: its figures as stored, with what the caller knows of the
+ * rest (the reader's name, the lines named in the reader's language, the currency's format, the period).
+ */
+export function receiptParams(
+  order: OrderRow,
+  rest: Pick<ReceiptParams, 'nickname' | 'items' | 'symbol' | 'decimals' | 'validFrom' | 'validTo' | 'link'>,
+): ReceiptParams {
+  return {
+    orderId: order.id,
+    viewCode: order.view_code,
+    subtotal: order.subtotal,
+    discount: order.discount,
+    interest: order.interest,
+    total: order.total,
+    installments: order.installments,
+    installmentAmount: order.installment_amount,
+    currency: order.currency,
+    validDays: order.valid_days,
+    ...rest,
+  };
+}

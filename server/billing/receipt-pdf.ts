@@ -1,5 +1,7 @@
-// The receipt of a paid order as a one-page A4 PDF (docs/decisions/018): what the /receipt page
-// shows, in the request's language, for the customer to keep or hand to an accountant.
+// The receipt of a paid order as an A4 PDF (docs/decisions/018): what the /receipt page shows, in
+// the request's language, for the customer to keep or hand to an accountant. A long order goes on
+// over more pages, each repeating the table's header and numbered, the totals kept together
+// (docs/decisions/055).
 //
 // DejaVu Sans (regular and bold) is embedded as a subset: the standard PDF fonts cover neither
 // Cyrillic nor every accent, and a subset keeps the file small (tens of kB, not 1.5 MB). The words
@@ -42,6 +44,8 @@ export interface ReceiptOptions {
   issuedAt?: number;
   /** The catalogue the words come from; the bundled language files otherwise. */
   format?: MessageFormatter;
+  /** A page shorter than A4's 841.89 points (same width and margins), for other paper. */
+  pageHeight?: number;
 }
 
 const fontDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'assets', 'fonts');
@@ -84,18 +88,46 @@ export function fit(text: string, font: PDFFont, size: number, width: number): s
   return `${cut.trimEnd()}…`;
 }
 
+/** Content stops this far above the page's bottom edge: below it are the footer and page number. */
+const CONTENT_BOTTOM = PAGE.margin + 44;
+
 class Writer {
-  y = PAGE.height - PAGE.margin;
+  readonly pages: PDFPage[] = [];
+  private index = -1;
+  y = 0;
   constructor(
-    readonly page: PDFPage,
+    private readonly doc: PDFDocument,
+    readonly height: number,
     readonly regular: PDFFont,
     readonly bold: PDFFont,
   ) {}
 
-  text(value: string, x: number, options: { size?: number; bold?: boolean; color?: RGB; align?: 'left' | 'right'; y?: number } = {}) {
+  get page(): PDFPage {
+    return this.pages[this.index]!;
+  }
+
+  /** Back to page `index` (0 the first), for what every page carries. */
+  turnTo(index: number) {
+    this.index = index;
+  }
+
+  /** A new page, its top edge at the margin. */
+  newPage() {
+    this.pages.push(this.doc.addPage([PAGE.width, this.height]));
+    this.index = this.pages.length - 1;
+    this.y = this.height - PAGE.margin;
+  }
+
+  /** Whether `points` more fit above the footer on this page. */
+  fits(points: number) {
+    return this.y - points >= CONTENT_BOTTOM;
+  }
+
+  text(value: string, x: number, options: { size?: number; bold?: boolean; color?: RGB; align?: 'left' | 'right' | 'center'; y?: number } = {}) {
     const size = options.size ?? 10;
     const font = options.bold ? this.bold : this.regular;
-    const at = options.align === 'right' ? x - font.widthOfTextAtSize(value, size) : x;
+    const width = font.widthOfTextAtSize(value, size);
+    const at = options.align === 'right' ? x - width : options.align === 'center' ? x - width / 2 : x;
     this.page.drawText(value, { x: at, y: options.y ?? this.y, size, font, color: options.color ?? INK });
   }
 
@@ -109,6 +141,11 @@ class Writer {
     this.y -= points;
   }
 }
+
+/** A line of the table takes 6 + 10 points of text and a 4 + 4 rule. */
+const ROW_HEIGHT = 24;
+/** The period's box: its heading, plan and dates (20 + 18 + 14 points below the line it starts on). */
+const PERIOD_HEIGHT = 52;
 
 /**
  * The receipt of a paid order as PDF bytes: brand, order reference, payment date and method, the
@@ -140,13 +177,25 @@ export async function receiptPdf(
   doc.setCreationDate(new Date(issuedAt));
   doc.setModificationDate(new Date(issuedAt));
 
-  const page = doc.addPage([PAGE.width, PAGE.height]);
-  const w = new Writer(page, regular, bold);
+  const height = Math.min(options.pageHeight ?? PAGE.height, PAGE.height);
+  const w = new Writer(doc, height, regular, bold);
   const left = PAGE.margin;
   const right = PAGE.width - PAGE.margin;
+  const band = () => w.page.drawRectangle({ x: 0, y: height - 12, width: PAGE.width, height: 12, color: colorOf(brand.color) });
+  /** A page after the first: the band, and whose receipt it is, smaller. */
+  const nextPage = () => {
+    w.newPage();
+    band();
+    w.down(6);
+    w.text(fit(brand.name, bold, 11, 300), left, { size: 11, bold: true });
+    w.text(`${word(documentWords.title)} ${order.viewCode ?? order.id}`, right, { size: 11, align: 'right', color: MUTED });
+    w.rule(10);
+    w.down(6);
+  };
 
   // The brand's band and name, the document's title and its status.
-  page.drawRectangle({ x: 0, y: PAGE.height - 12, width: PAGE.width, height: 12, color: colorOf(brand.color) });
+  w.newPage();
+  band();
   w.down(14);
   w.text(fit(brand.name, bold, 18, 300), left, { size: 18, bold: true });
   w.text(word(documentWords.title), right, { size: 18, bold: true, align: 'right', color: MUTED });
@@ -171,14 +220,21 @@ export async function receiptPdf(
   }
   w.down(14);
 
-  // The lines.
+  // The lines, the table's header again on each page they go on to.
   const cols = { qty: right - 200, price: right - 95, amount: right };
-  w.text(word(documentWords.item), left, { bold: true, size: 9, color: MUTED });
-  w.text(word(documentWords.quantity), cols.qty, { bold: true, size: 9, color: MUTED, align: 'right' });
-  w.text(word(documentWords.price), cols.price, { bold: true, size: 9, color: MUTED, align: 'right' });
-  w.text(word(documentWords.amount), cols.amount, { bold: true, size: 9, color: MUTED, align: 'right' });
-  w.rule(6);
+  const tableHeader = () => {
+    w.text(word(documentWords.item), left, { bold: true, size: 9, color: MUTED });
+    w.text(word(documentWords.quantity), cols.qty, { bold: true, size: 9, color: MUTED, align: 'right' });
+    w.text(word(documentWords.price), cols.price, { bold: true, size: 9, color: MUTED, align: 'right' });
+    w.text(word(documentWords.amount), cols.amount, { bold: true, size: 9, color: MUTED, align: 'right' });
+    w.rule(6);
+  };
+  tableHeader();
   for (const item of order.items) {
+    if (!w.fits(ROW_HEIGHT)) {
+      nextPage();
+      tableHeader();
+    }
     w.down(6);
     w.text(fit(item.planName, regular, 10, cols.qty - left - 40), left);
     w.text(String(item.quantity), cols.qty, { align: 'right' });
@@ -187,34 +243,35 @@ export async function receiptPdf(
     w.down(10);
     w.rule(4);
   }
-  w.down(8);
 
-  // The totals: total = subtotal − discount + interest (docs/decisions/002).
+  // The totals: total = subtotal − discount + interest (docs/decisions/002), and the period they
+  // bought, kept together: on the next page when they would not fit under the last line.
+  const rows: { label: string; value: string; strong?: boolean }[] = [
+    { label: word(totalWords.subtotal), value: money(order.subtotal) },
+    ...(order.discount > 0 ? [{ label: word(totalWords.discount), value: `−${money(order.discount)}` }] : []),
+    ...(order.interest > 0 ? [{ label: word(totalWords.interest), value: money(order.interest) }] : []),
+    { label: word(totalWords.total), value: `${money(order.total)} (${order.currency})`, strong: true },
+  ];
+  const notes: { text: string; size: number }[] = [
+    ...(order.installments > 1 && order.installmentAmount !== undefined
+      ? [{ text: word(totalWords.installments, { count: String(order.installments), amount: money(order.installmentAmount) }), size: 10 }]
+      : []),
+    ...(order.currency !== order.baseCurrency
+      ? [{ text: word(documentWords.exchangeRate, { base: order.baseCurrency, rate: formatRate(order.exchangeRate, lang), quoted: order.currency }), size: 9 }]
+      : []),
+  ];
+  const closing = 14 + rows.reduce((sum, r) => sum + (r.strong ? 22 : 16), 0) + notes.length * 16 + 16 + PERIOD_HEIGHT;
+  if (!w.fits(closing)) nextPage();
+  w.down(14);
   const labelX = right - 150;
-  const total = (label: string, value: string, strong = false) => {
+  for (const { label, value, strong = false } of rows) {
+    if (strong) w.down(2);
     w.text(label, labelX, { align: 'right', bold: strong, size: strong ? 12 : 10, color: strong ? INK : MUTED });
     w.text(value, right, { align: 'right', bold: strong, size: strong ? 12 : 10 });
     w.down(strong ? 20 : 16);
-  };
-  w.down(6);
-  total(word(totalWords.subtotal), money(order.subtotal));
-  if (order.discount > 0) total(word(totalWords.discount), `−${money(order.discount)}`);
-  if (order.interest > 0) total(word(totalWords.interest), money(order.interest));
-  w.down(2);
-  total(word(totalWords.total), `${money(order.total)} (${order.currency})`, true);
-  if (order.installments > 1 && order.installmentAmount !== undefined) {
-    w.text(word(totalWords.installments, { count: String(order.installments), amount: money(order.installmentAmount) }), right, {
-      align: 'right',
-      color: MUTED,
-    });
-    w.down(16);
   }
-  if (order.currency !== order.baseCurrency) {
-    w.text(word(documentWords.exchangeRate, { base: order.baseCurrency, rate: formatRate(order.exchangeRate, lang), quoted: order.currency }), right, {
-      align: 'right',
-      color: MUTED,
-      size: 9,
-    });
+  for (const note of notes) {
+    w.text(note.text, right, { align: 'right', color: MUTED, size: note.size });
     w.down(16);
   }
   w.down(16);
@@ -229,14 +286,25 @@ export async function receiptPdf(
   w.text(`${word(documentWords.to)}: ${formatDate(period.endTime, lang)}`, left + 215, { bold: true });
   w.text(word(documentWords.days, { days: String(period.validDays) }), right - 14, { align: 'right', color: MUTED });
   w.down(14);
-  page.drawRectangle({ x: left, y: w.y, width: right - left, height: boxTop - w.y, borderColor: RULE, borderWidth: 1 });
+  w.page.drawRectangle({ x: left, y: w.y, width: right - left, height: boxTop - w.y, borderColor: RULE, borderWidth: 1 });
 
-  // The footer.
-  w.y = PAGE.margin + 30;
-  w.rule(0);
-  w.down(14);
-  w.text(word(documentWords.thanks), left, { color: MUTED, size: 9 });
-  w.text(word(documentWords.issued, { date: formatDate(issuedAt, lang) }), right, { color: MUTED, size: 9, align: 'right' });
+  // The footer of every page, numbered once there is more than one.
+  const pages = w.pages.length;
+  for (let i = 0; i < pages; i++) {
+    w.turnTo(i);
+    w.y = PAGE.margin + 30;
+    w.rule(0);
+    w.down(14);
+    w.text(word(documentWords.thanks), left, { color: MUTED, size: 9 });
+    w.text(word(documentWords.issued, { date: formatDate(issuedAt, lang) }), right, { color: MUTED, size: 9, align: 'right' });
+    if (pages > 1)
+      w.text(word(documentWords.page, { page: String(i + 1), pages: String(pages) }), PAGE.width / 2, {
+        color: MUTED,
+        size: 9,
+        align: 'center',
+        y: PAGE.margin,
+      });
+  }
 
   return doc.save();
 }

@@ -37,6 +37,8 @@ export interface ReceiptParams {
   validFrom: number;
   validTo: number;
   validDays: number;
+  /** The receipt page, when the customer asked for this copy from it (docs/decisions/055). */
+  link?: string;
 }
 
 export interface OrderReminderParams {
@@ -111,6 +113,7 @@ function receipt(p: ReceiptParams, lang: Language, brand: string, format: Messag
     '',
     t(receiptMailMessages.validity, { from: formatDate(p.validFrom, lang), to: formatDate(p.validTo, lang), days: String(p.validDays) }),
     '',
+    ...(p.link ? [t(receiptMailMessages.link, { link: p.link }), ''] : []),
     brand,
   ];
   return { subject: t(receiptMailMessages.subject, { brand, viewCode: p.viewCode }), text: lines.join('\n') };

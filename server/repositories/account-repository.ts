@@ -46,6 +46,17 @@ export async function accountEmail(q: Queryable, uid: number): Promise<string | 
   return account?.email;
 }
 
+/**
+ * The address asked for, as stored, when the customer already gave it: the order's payment email
+ * or the account's own, in any letter case (docs/decisions/035); undefined for any other.
+ */
+export async function givenAddress(q: Queryable, uid: number, orderEmail: string, asked: string): Promise<string | undefined> {
+  const wanted = asked.trim().toLowerCase();
+  if (orderEmail.toLowerCase() === wanted) return orderEmail;
+  const email = await accountEmail(q, uid);
+  return email?.toLowerCase() === wanted ? email : undefined;
+}
+
 /** How a message to the account greets it and in which language. */
 export async function accountGreeting(q: Queryable, uid: number): Promise<{ nickname: string; language: Language } | undefined> {
   const [account] = await q.query<{ nickname: string; language: Language }>('SELECT nickname, language FROM accounts WHERE uid = $1', [uid]);

@@ -7,7 +7,7 @@ import { claimReminder, loadOwnOrder } from '../billing/orders';
 import { PayErr } from '../billing/pay-errors';
 import { ApiRefusal } from '../errors';
 import { defineHandlers } from '../openapi/bind';
-import { accountEmail, accountGreeting } from '../repositories/account-repository';
+import { accountGreeting, givenAddress } from '../repositories/account-repository';
 import { currencyFormat } from '../repositories/currency-repository';
 import type { ServerServices } from '../services';
 
@@ -26,14 +26,6 @@ const tipMessages = {
 /** Helping a payer finish: the payment result page's tip, and the instructions again by email. */
 export function paymentTipHandlers(services: ServerServices) {
   const { db, clock, sessions, outbox, config, text } = services;
-
-  /** The order's or the account's address, as stored, when it is the one asked for (in any case). */
-  async function knownAddress(accountUid: number, orderEmail: string, asked: string): Promise<string | undefined> {
-    const wanted = asked.trim().toLowerCase();
-    if (orderEmail.toLowerCase() === wanted) return orderEmail;
-    const email = await accountEmail(db, accountUid);
-    return email?.toLowerCase() === wanted ? email : undefined;
-  }
 
   return defineHandlers({
     async getPaymentTip({ query, ctx }) {
@@ -71,7 +63,7 @@ export function paymentTipHandlers(services: ServerServices) {
       // Only to an address the customer already gave for this: the account's own or the order's
       // payment email (docs/decisions/035). Any other would let a signed-in caller mail strangers
       // through the portal's sender, 1 message a minute per open order.
-      const to = body.email ? await knownAddress(accountUid, order.email, body.email) : order.email;
+      const to = body.email ? await givenAddress(db, accountUid, order.email, body.email) : order.email;
       if (!to) throw new ApiRefusal(PayErr.invalidRequest, 200, 'a reminder goes to the account or the order email only');
       await db.transaction(async (tx) => {
         if (!(await claimReminder(tx, order.id, now, REMIND_AFTER_S))) throw new ApiRefusal(PayErr.tooFrequent, 429);

@@ -1,4 +1,4 @@
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFPage, type PDFRef } from 'pdf-lib';
 
 export interface PdfFacts {
   pages: number;
@@ -7,6 +7,8 @@ export interface PdfFacts {
   texts: string[];
   /** The base names of the first page's fonts (`ABCDEF+DejaVuSans` for an embedded subset). */
   fonts: string[];
+  /** Every page's texts, as `texts` has the first's. */
+  pageTexts: string[][];
 }
 
 const decode = (stream: PDFRawStream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
@@ -27,15 +29,8 @@ function unicodeMap(cmap: string): Map<number, string> {
   return map;
 }
 
-/**
- * Reads a PDF back with pdf-lib and extracts the first page's text through the fonts' ToUnicode
- * maps, the way a viewer's search and copy do: enough to prove what a receipt says, without a
- * renderer.
- */
-export async function readPdf(bytes: Uint8Array): Promise<PdfFacts> {
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  const page = doc.getPages()[0];
-  if (!page) return { pages: 0, title: doc.getTitle(), texts: [], fonts: [] };
+/** The texts a page draws, one per text-showing operator in drawing order, and its fonts' base names. */
+function readPage(doc: PDFDocument, page: PDFPage): { texts: string[]; fonts: string[] } {
   const fontDict = page.node.Resources()?.lookup(PDFName.of('Font'), PDFDict);
   const maps = new Map<string, Map<number, string>>();
   const fonts: string[] = [];
@@ -57,5 +52,16 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfFacts> {
     if (font) current = maps.get(font);
     else if (hex !== undefined && current) texts.push((hex.match(/.{4}/g) ?? []).map((g) => current?.get(parseInt(g, 16)) ?? '\uFFFD').join(''));
   }
-  return { pages: doc.getPageCount(), title: doc.getTitle(), texts, fonts: [...new Set(fonts)] };
+  return { texts, fonts };
+}
+
+/**
+ * Reads a PDF back with pdf-lib and extracts each page's text through the fonts' ToUnicode maps,
+ * the way a viewer's search and copy do: enough to prove what a receipt says, without a renderer.
+ */
+export async function readPdf(bytes: Uint8Array): Promise<PdfFacts> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const pages = doc.getPages().map((page) => readPage(doc, page));
+  const first = pages[0] ?? { texts: [], fonts: [] };
+  return { pages: doc.getPageCount(), title: doc.getTitle(), texts: first.texts, fonts: [...new Set(first.fonts)], pageTexts: pages.map((p) => p.texts) };
 }

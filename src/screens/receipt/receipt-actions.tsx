@@ -4,11 +4,14 @@ import { isPassThrough } from '../../../core/api/api-error';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { saveFile } from '../../components/save-file';
 import { useReceiptPdf } from '../../queries/order-queries';
+import { useMailReceipt } from '../../queries/receipt-mail-queries';
+import { MailButton, MailStatus } from './receipt-mail';
 import { m } from './receipt-messages';
 
 export function ReceiptActions({ orderId }: { orderId: string }) {
   const intl = useIntl();
   const download = useReceiptPdf();
+  const mail = useMailReceipt();
   const pdf = download.status === 'success' ? download.data : undefined;
   useEffect(() => {
     if (pdf) saveFile(pdf, `receipt-${orderId}.pdf`);
@@ -25,7 +28,9 @@ export function ReceiptActions({ orderId }: { orderId: string }) {
         <button type="button" className="button" aria-busy={busy} aria-disabled={busy} onClick={() => void download.mutate(orderId)}>
           {intl.formatMessage(busy ? m.downloading : m.download)}
         </button>
+        <MailButton busy={mail.status === 'pending'} onClick={() => void mail.mutate(orderId)} />
       </div>
+      <MailStatus state={mail} />
       {download.status === 'error' ? (
         refusal !== null ? (
           <div className="receipt-actions">

@@ -55,10 +55,27 @@ export const m = defineMessages({
     defaultMessage: 'The PDF could not be downloaded. Try again in a moment.',
     description: 'Shown when the receipt PDF could not be fetched',
   },
+  mail: { id: 'receipt.mail', defaultMessage: 'Email me this receipt', description: 'Button that emails the receipt to the account’s address' },
+  mailing: { id: 'receipt.mailing', defaultMessage: 'Sending…', description: 'The email button’s text while the receipt is being sent' },
+  mailFailed: {
+    id: 'receipt.mailFailed',
+    defaultMessage: 'The receipt could not be sent. Try again in a moment.',
+    description: 'Shown beside the email button when the receipt could not be sent (no answer, an unexpected one)',
+  },
+  noEmail: {
+    id: 'receipt.noEmail',
+    defaultMessage: 'Your account has no email address yet, so the receipt cannot be sent.',
+    description: 'Shown beside the email button to an account made with a phone number and no email',
+  },
+  addEmail: {
+    id: 'receipt.addEmail',
+    defaultMessage: 'Add an email in settings',
+    description: 'Link from the receipt page to the settings page, where a phone account adds an email',
+  },
   actions: {
     id: 'receipt.actions',
     defaultMessage: 'Receipt actions',
-    description: 'Accessible name of the group of the receipt’s print and download buttons',
+    description: 'Accessible name of the group of the receipt’s print, download and email buttons',
   },
 });
 
@@ -76,4 +93,14 @@ export const daysText = defineMessage<{ readonly days: number }>({
   id: 'receipt.days',
   defaultMessage: '{days, plural, one {# day} other {# days}}',
   description: 'How many days the service period lasts',
+});
+export const mailSentText = defineMessage<{ readonly email: string }>({
+  id: 'receipt.mailSent',
+  defaultMessage: 'Sent to {email}. It may take a few minutes to arrive.',
+  description: 'Shown beside the email button once the receipt was sent; email is the address, masked (a***@mail.com)',
+});
+export const mailTooSoonText = defineMessage<{ readonly seconds: number }>({
+  id: 'receipt.mailTooSoon',
+  defaultMessage: 'This receipt was emailed a moment ago. You can ask for it again in {seconds, plural, one {# second} other {# seconds}}.',
+  description: 'Shown beside the email button when it is pressed again within a minute; seconds is the wait the server gave',
 });
