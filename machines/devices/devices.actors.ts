@@ -17,7 +17,7 @@ export function createDevicesActors(api: Api) {
   return {
     signOut: fromPromise<SignOutAnswer, SignOutTarget>(({ input, signal }) =>
       settleExpected(refusals.signOut, async (options) => {
-        if (input.kind === 'one') await api.callData(client.POST('/api/user/devices/signOut/v1', { body: { id: input.id }, signal }), options);
+        if (input.kind === 'one') await api.call(client.POST('/api/user/devices/signOut/v1', { body: { id: input.id }, signal }), options);
         else await api.callData(client.POST('/api/user/devices/signOutOthers/v1', { body: {}, signal }), options);
         return { kind: 'signedOut' as const };
       }),
