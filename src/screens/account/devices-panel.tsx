@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { selectDevicesView, type DevicesView } from '../../../machines/devices/devices.selectors';
 import type { DevicesEvent } from '../../../machines/devices/devices.types';
@@ -98,9 +98,10 @@ export function DevicesPanel({ identity }: { identity: AccountIdentity }) {
   // Another running session, listed or older than the list: the way to end them all.
   const othersRunning = info.status === 'success' && (info.data.deviceSessions > 1 || devices.some((d) => d.active && !d.current));
 
-  // Signed out, or refused because it already was: the list is read again to show where it stands.
+  // Signed out, or refused because it already was: the list is read again to show where it stands,
+  // before the next paint, so no row offers to sign out a device that no longer is signed in.
   const { uid } = identity;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (view.answered) invalidateAccountInfo(queries, uid);
   }, [view.answered, view.status, queries, uid]);
   // The opener's row is redrawn with the list: the answer takes focus, so the keyboard stays here.
