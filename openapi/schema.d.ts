@@ -377,6 +377,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/devices/signOut/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End one other log-in of the signed-in account, from the account page's device list.
+         * @description Not in the specification's list of calls (docs/decisions/054). The log-in is named by the `id` its `UserDevice` carries. Its session ends at once (its next call answers -24020). An id that is not a running log-in of this account (another account's, one already ended, or none) answers 8101, so ids cannot be probed.
+         */
+        post: operations["signOutDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/devices/signOutOthers/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every log-in of the signed-in account but the caller's own.
+         * @description Not in the specification's list of calls (docs/decisions/054). Every other running session of the account ends at once (their next calls answer -24020); the caller's stays.
+         */
+        post: operations["signOutOtherDevices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/support/phone/v1": {
         parameters: {
             query?: never;
@@ -1644,6 +1684,7 @@ export interface components {
         };
         /** @description One log-in record. */
         UserDevice: {
+            id: components["schemas"]["DeviceId"];
             /** @description The kind of device (TV box, phone, tablet, browser). */
             device: string;
             model: string;
@@ -1651,6 +1692,19 @@ export interface components {
             ip: string;
             /** @description When that log-in happened. */
             time: components["schemas"]["TimestampMs"];
+            /** @description Its session still runs: not signed out, ended or expired. */
+            active: boolean;
+            /** @description It is the session of the call ("This device"). */
+            current: boolean;
+        };
+        /** @description A log-in's opaque id in the account's device list (docs/decisions/054). */
+        DeviceId: string;
+        DeviceIdRequest: {
+            id: components["schemas"]["DeviceId"];
+        };
+        SignedOutDevices: {
+            /** @description How many other sessions ended. */
+            signedOut: number;
         };
         /** @description The account screen's data. Remaining days and their text are derived client-side from expiredTime. */
         AccountInfo: {
@@ -3420,6 +3474,82 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    signOutDevice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceIdRequest"];
+            };
+        };
+        responses: {
+            /** @description That log-in's session ended; data is null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    signOutOtherDevices: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The other sessions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SignedOutDevices"];
                     };
                 };
             };

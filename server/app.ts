@@ -12,6 +12,7 @@ import { bindOperations, type CachedAnswer, type Handlers } from './openapi/bind
 import { loadContract } from './openapi/contract';
 import { systemClock, type Clock } from './clock';
 import { accountHandlers, devSsoLink } from './routes/account';
+import { deviceHandlers } from './routes/devices';
 import { authHandlers } from './routes/auth';
 import { couponAndCloudHandlers, registerDevCloud } from './routes/coupons-and-cloud';
 import { cardSdkHandlers } from './routes/card-sdk';
@@ -139,6 +140,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     ...renewalHandlers(services),
     ...uploadHandlers(services),
     ...couponAndCloudHandlers(services),
+    ...deviceHandlers(services),
   };
   await registerUploads(app);
   const answers = createChangeCache<CachedAnswer>(db.changes, catalogueTables);

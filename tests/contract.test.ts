@@ -28,6 +28,9 @@ const EXTENSIONS = new Set([
   'POST /api/bill/coupons/v1',
   'POST /api/user/cloud/v1',
   'POST /api/user/cloud/delete/v1',
+  // Signing other devices out from the account page's device list (docs/decisions/054).
+  'POST /api/user/devices/signOut/v1',
+  'POST /api/user/devices/signOutOthers/v1',
 ]);
 const HEADER_REFS = ['Authorization', 'Language', 'ClientType', 'Scene', 'Fingerprint'].map((name) => `#/components/parameters/${name}`);
 const HEADER_NAMES = ['authorization', 'language', 'client-type', 'scene', 'fingerprint'];

@@ -15,7 +15,9 @@ const report = readReport(path.join(FLOWS_DIR, 'coverage.json'));
 
 describe('the flow atlas (docs/flows)', () => {
   it('knows every machine of machines/', () => {
-    expect(machines.map((m) => m.id)).toEqual(expect.arrayContaining(['session', 'login', 'checkout', 'repay', 'payment', 'discountUnbinding', 'autoRenewal']));
+    expect(machines.map((m) => m.id)).toEqual(
+      expect.arrayContaining(['session', 'login', 'checkout', 'repay', 'payment', 'discountUnbinding', 'autoRenewal', 'devices']),
+    );
   });
 
   it.each(machines.flatMap((m) => languages.map((language) => [m.id, language, m] as const)))(

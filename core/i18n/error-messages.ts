@@ -571,6 +571,12 @@ export const errorMessages = defineMessages({
     description:
       "My cloud: the recording to delete is not one of the account's (gone, expired or never existed). Not in the spec catalogue: chosen by the project (docs/decisions/023).",
   },
+  '8101': {
+    id: 'error.8101',
+    defaultMessage: 'This device is no longer signed in to your account.',
+    description:
+      "Account page, device list: the log-in to sign out is not a running one of this account (it was signed out meanwhile, or is another account's). Not in the spec catalogue: chosen by the project (docs/decisions/054).",
+  },
   '9991': {
     id: 'error.9991',
     defaultMessage: 'Coupon verification failed',
@@ -745,7 +751,7 @@ const byCode: ReadonlyMap<number, MessageDescriptor> = new Map(
 );
 
 /** Codes the project added beyond the spec's catalogue, each recorded in docs/decisions/. */
-export const projectCodes: readonly number[] = Object.freeze([9004, 8001]);
+export const projectCodes: readonly number[] = Object.freeze([9004, 8001, 8101]);
 
 /** Every server error code of the spec's catalogue, in ascending order. */
 export const catalogueCodes: readonly number[] = Object.freeze([...byCode.keys()].filter((c) => !projectCodes.includes(c)).sort((a, b) => a - b));

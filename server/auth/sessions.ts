@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../db/database';
 import { ApiRefusal } from '../errors';
 import type { RequestContext } from '../openapi/bind';
 import { randomToken, tokenHash } from '../security/tokens';
+import { DEVICE_ID_SQL } from '../repositories/account-info-repository';
 import { describeDevice } from './devices';
 
 type LoginType = components['schemas']['AccountLoginType'];
@@ -120,6 +121,29 @@ export function createSessionService(db: Database, clock: Clock) {
         new Date(clock.now()),
         reason,
       ]);
+    },
+
+    /**
+     * Ends one running session of the account, named by its device list id (docs/decisions/054);
+     * false when no running session of this account has that id: another account's, ended, or none.
+     */
+    async revokeDevice(q: Queryable, accountUid: number, deviceId: string): Promise<boolean> {
+      const rows = await q.query(
+        `UPDATE sessions SET revoked_at = $2, revoked_reason = 'signed_out_remotely'
+         WHERE account_uid = $1 AND revoked_at IS NULL AND expires_at > $2 AND ${DEVICE_ID_SQL('token_hash')} = $3 RETURNING id`,
+        [accountUid, new Date(clock.now()), deviceId],
+      );
+      return rows.length > 0;
+    },
+
+    /** Ends every running session of the account but the caller's; answers how many ended (docs/decisions/054). */
+    async revokeOthers(q: Queryable, accountUid: number, callerSessionId: number): Promise<number> {
+      const rows = await q.query(
+        `UPDATE sessions SET revoked_at = $2, revoked_reason = 'signed_out_remotely'
+         WHERE account_uid = $1 AND revoked_at IS NULL AND expires_at > $2 AND id <> $3 RETURNING id`,
+        [accountUid, new Date(clock.now()), callerSessionId],
+      );
+      return rows.length;
     },
 
     /** After a password change or reset every other session of the account ends (ASVS 3.3). */

@@ -24,8 +24,28 @@ export interface AccountFacts {
   plan: { id: number; deviceCount: number; expiresAt: number; name: string | null } | null;
   /** When each session not logged out and still running at `readAt` runs out. */
   liveSessionsEnd: number[];
-  devices: { device: string; model: string; ip: string; time: number }[];
+  devices: DeviceFacts[];
 }
+
+/** One of the last log-ins, with what the device list needs to sign it out (docs/decisions/054). */
+export interface DeviceFacts {
+  /** The opaque id the client names it by: derived from the stored token hash, never the row's id or the token. */
+  id: string;
+  /** The session's row, to tell the caller's own; never sent. */
+  sessionId: number;
+  device: string;
+  model: string;
+  ip: string;
+  time: number;
+  expiresAt: number;
+  revoked: boolean;
+}
+
+/**
+ * A log-in's opaque id: part of the SHA-256 of the stored token hash. It names the session without
+ * revealing its row number (how many log-ins the service has) or anything that opens it.
+ */
+export const DEVICE_ID_SQL = (tokenHash: string) => `substr(encode(sha256(${tokenHash}), 'hex'), 1, 24)`;
 
 const ms = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::float8`;
 
@@ -39,9 +59,10 @@ const factsQuery = `
            LIMIT 1) AS plan_name,
          (SELECT COALESCE(json_agg(${ms('s.expires_at')}), '[]'::json) FROM sessions s
            WHERE s.account_uid = a.uid AND s.revoked_at IS NULL AND s.expires_at > $2) AS live_sessions_end,
-         (SELECT COALESCE(json_agg(json_build_object('device', d.device, 'model', d.model, 'ip', d.ip, 'time', ${ms('d.created_at')})
+         (SELECT COALESCE(json_agg(json_build_object('id', ${DEVICE_ID_SQL('d.token_hash')}, 'sessionId', d.id, 'device', d.device, 'model', d.model,
+                                                     'ip', d.ip, 'time', ${ms('d.created_at')}, 'expiresAt', ${ms('d.expires_at')}, 'revoked', d.revoked_at IS NOT NULL)
                                    ORDER BY d.created_at DESC, d.id DESC), '[]'::json)
-           FROM (SELECT id, device, model, ip, created_at FROM sessions WHERE account_uid = a.uid
+           FROM (SELECT id, token_hash, device, model, ip, created_at, expires_at, revoked_at FROM sessions WHERE account_uid = a.uid
                  ORDER BY created_at DESC, id DESC LIMIT ${DEVICE_HISTORY}) d) AS devices
   FROM accounts a LEFT JOIN entitlements e ON e.account_uid = a.uid
   WHERE a.uid = $1`;
@@ -92,7 +113,7 @@ export function createAccountInfoRepository(db: Database) {
           ? { id: Number(r.plan_id), deviceCount: Number(r.device_count ?? 1), expiresAt: Number(r.expires_at), name: r.plan_name }
           : null,
       liveSessionsEnd: r.live_sessions_end.map(Number),
-      devices: r.devices.map((d) => ({ ...d, time: Number(d.time) })),
+      devices: r.devices.map((d) => ({ ...d, sessionId: Number(d.sessionId), time: Number(d.time), expiresAt: Number(d.expiresAt) })),
     };
   }
 

@@ -196,7 +196,7 @@ export function accountHandlers(services: ServerServices) {
     },
 
     async queryAccountInfo({ body, ctx }) {
-      const { accountUid } = await sessions.authenticate(ctx);
+      const { accountUid, sessionId } = await sessions.authenticate(ctx);
       if (body.uid !== String(accountUid)) throw new ApiRefusal(AccountErr.invalidUid);
       const now = clock.now();
       const a = await accountInfo.facts(accountUid, ctx.lang, now);
@@ -211,7 +211,16 @@ export function accountHandlers(services: ServerServices) {
         accountCreationTime: a.createdAt,
         deviceSessions: a.liveSessionsEnd.filter((end) => end > now).length,
         limitCount: 1,
-        userDevice: a.devices.map((d) => ({ device: d.device.slice(0, 64), model: d.model.slice(0, 128), ip: d.ip.slice(0, 45), time: d.time })),
+        userDevice: a.devices.map((d) => ({
+          id: d.id,
+          device: d.device.slice(0, 64),
+          model: d.model.slice(0, 128),
+          ip: d.ip.slice(0, 45),
+          time: d.time,
+          // Worked out per call: the facts are kept while the sessions do not change (docs/decisions/054).
+          active: !d.revoked && d.expiresAt > now,
+          current: d.sessionId === sessionId,
+        })),
         unsubscribeEmail: !a.subscribeEmail,
         loginApp: a.loginApp,
         bizRemainingDays: 0,

@@ -27,6 +27,8 @@ const accountKey = (uid: string) => `account:${uid}`;
 
 /** Forgets the account's cached reads: views showing them fetch them again, the others on their next visit. */
 export const invalidateAccount = (queries: QueryCache, uid: string) => queries.invalidate(accountKey(uid));
+/** The account info alone (its device list), in every language, after devices were signed out. */
+export const invalidateAccountInfo = (queries: QueryCache, uid: string) => queries.invalidate(`${accountKey(uid)}:info`);
 
 /** The account screen's info and the last 5 devices; per language, as the plan name is. */
 export const useAccountInfo = ({ uid, account, type }: AccountIdentity, language: Language) =>

@@ -68,7 +68,17 @@ describe('account information, log-out and session lifetime', () => {
       accountCreationTime: Date.UTC(2025, 5, 1),
       deviceSessions: 1,
       limitCount: 1,
-      userDevice: [{ device: 'Browser', model: 'Chrome · Windows', ip: '127.0.0.1', time: clock.now() }],
+      userDevice: [
+        {
+          id: expect.stringMatching(/^[0-9a-f]{24}$/),
+          device: 'Browser',
+          model: 'Chrome · Windows',
+          ip: '127.0.0.1',
+          time: clock.now(),
+          active: true,
+          current: true,
+        },
+      ],
       unsubscribeEmail: false,
       loginApp: false,
       bizRemainingDays: 0,

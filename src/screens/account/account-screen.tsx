@@ -14,6 +14,7 @@ import { AutoRenewalSection } from '../../components/auto-renewal-panel';
 import { useAutoRenewal } from '../../queries/flows/auto-renewal-flow';
 import { AccountOrders } from '../../components/order-list';
 import { Banners } from '../../components/banners';
+import { DevicesPanel } from './devices-panel';
 import './account.css';
 
 const m = defineMessages({
@@ -32,13 +33,6 @@ const m = defineMessages({
     description: 'Label of the next auto-renewal charge date (shown while auto-renewal is on)',
   },
   ordersTitle: { id: 'account.ordersTitle', defaultMessage: 'Orders', description: 'Heading of the order list on the account page' },
-  devicesTitle: { id: 'account.devicesTitle', defaultMessage: 'Devices', description: 'Heading of the list of the last logins' },
-  devicesLead: { id: 'account.devicesLead', defaultMessage: 'The last 5 logins to your account.', description: 'Explains the device list (spec section 2)' },
-  noDevices: { id: 'account.noDevices', defaultMessage: 'No login recorded yet.', description: 'Device list: shown when there is no login record' },
-  device: { id: 'account.device', defaultMessage: 'Device', description: 'Device list column: the kind of device' },
-  model: { id: 'account.model', defaultMessage: 'Model', description: 'Device list column: the device model or browser' },
-  ip: { id: 'account.ip', defaultMessage: 'IP address', description: 'Device list column: the IP address of the login' },
-  loginTime: { id: 'account.loginTime', defaultMessage: 'Login time', description: 'Device list column: when the login happened' },
 });
 
 const remainingDays = defineMessage<{ readonly kind: 'expired' | 'underOneDay' | 'days'; readonly days: number }>({
@@ -151,62 +145,6 @@ function AccountInfoPanel({ identity, nextBilling }: { identity: AccountIdentity
         {days && fact(intl.formatMessage(m.remaining), intl.formatMessage(remainingDays, { kind: days.kind, days: days.kind === 'days' ? days.days : 0 }))}
         {fact(intl.formatMessage(m.nextBilling), date(nextBilling))}
       </dl>
-    </section>
-  );
-}
-
-/** The kinds of device the server names a log-in by (server/auth/devices.ts), in the page's language. */
-const deviceKinds = defineMessages({
-  Browser: { id: 'account.deviceKind.browser', defaultMessage: 'Browser', description: 'Kind of device of a log-in: a desktop web browser' },
-  Phone: { id: 'account.deviceKind.phone', defaultMessage: 'Phone', description: 'Kind of device of a log-in: a mobile phone' },
-  Tablet: { id: 'account.deviceKind.tablet', defaultMessage: 'Tablet', description: 'Kind of device of a log-in: a tablet' },
-  'TV box': { id: 'account.deviceKind.tvBox', defaultMessage: 'TV box', description: 'Kind of device of a log-in: a set-top box' },
-  App: { id: 'account.deviceKind.app', defaultMessage: 'App', description: "Kind of device of a log-in: the service's app" },
-});
-type DeviceKind = keyof typeof deviceKinds;
-
-/** Spec section 2: the last 5 logins (device, model, IP), newest first as the server sends them. */
-function DevicesPanel({ identity }: { identity: AccountIdentity }) {
-  const intl = useIntl();
-  const info = useInfo(identity);
-  const devices = info.status === 'success' ? info.data.userDevice.slice(0, 5) : [];
-  return (
-    <section className="panel account-devices" aria-labelledby="devices-title">
-      <h2 id="devices-title">{intl.formatMessage(m.devicesTitle)}</h2>
-      <p className="muted">{intl.formatMessage(m.devicesLead)}</p>
-      {info.status !== 'success' ? (
-        <LoadState status={info.status} onRetry={info.retry} />
-      ) : devices.length === 0 ? (
-        <p>{intl.formatMessage(m.noDevices)}</p>
-      ) : (
-        <table className="devices">
-          <thead>
-            <tr>
-              <th scope="col">{intl.formatMessage(m.device)}</th>
-              <th scope="col">{intl.formatMessage(m.model)}</th>
-              <th scope="col">{intl.formatMessage(m.ip)}</th>
-              <th scope="col">{intl.formatMessage(m.loginTime)}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {devices.map((d, i) => {
-              const at = shownTimestamp(d.time);
-              return (
-                <tr key={`${d.time}-${i}`}>
-                  <td data-label={intl.formatMessage(m.device)}>
-                    {Object.hasOwn(deviceKinds, d.device) ? intl.formatMessage(deviceKinds[d.device as DeviceKind]) : d.device}
-                  </td>
-                  <td data-label={intl.formatMessage(m.model)}>{d.model}</td>
-                  <td data-label={intl.formatMessage(m.ip)} className="ip">
-                    {d.ip}
-                  </td>
-                  <td data-label={intl.formatMessage(m.loginTime)}>{at === null ? '' : intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'short' })}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
     </section>
   );
 }

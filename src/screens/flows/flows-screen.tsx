@@ -78,6 +78,7 @@ const screens: Record<string, string> = {
   payment: paths.payment({ planId: '1' }),
   discountUnbinding: paths.payment({ planId: '1' }),
   autoRenewal: '/account',
+  devices: '/account',
 };
 
 /** The atomic state a walkthrough stands in when it enters `node` (its initial leaf). */

@@ -1,0 +1,28 @@
+import { fromPromise } from 'xstate';
+import type { Api } from '../../core/api/client';
+import { settleExpected, type Refusals } from '../expected-refusals';
+import { DevicesCode, type DevicesInvokeId, type SignOutAnswer, type SignOutTarget } from './devices.types';
+
+/**
+ * The refusals each call expects, by the id the machine invokes it under (docs/decisions/054): the
+ * actors settle them, the machine's branches name them, the walks take each.
+ */
+export const refusals = {
+  signOut: [DevicesCode.notSignedIn],
+} as const satisfies Refusals<DevicesInvokeId>;
+
+/** Signing devices out on the typed client (docs/decisions/054). */
+export function createDevicesActors(api: Api) {
+  const { client } = api;
+  return {
+    signOut: fromPromise<SignOutAnswer, SignOutTarget>(({ input, signal }) =>
+      settleExpected(refusals.signOut, async (options) => {
+        if (input.kind === 'one') await api.call(client.POST('/api/user/devices/signOut/v1', { body: { id: input.id }, signal }), options);
+        else await api.callData(client.POST('/api/user/devices/signOutOthers/v1', { body: {}, signal }), options);
+        return { kind: 'signedOut' as const };
+      }),
+    ),
+  };
+}
+
+export type DevicesActors = ReturnType<typeof createDevicesActors>;
