@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectAccessible, json, mailbox, screenshots, test } from './fixtures';
+import { expect, expectAccessible, json, logInNewPhoneAccount, mailbox, screenshots, test } from './fixtures';
 
 /** The newest link to `to` from the developer mailbox, as a path the browser can open. */
 async function latestLink(request: APIRequestContext, to: string): Promise<string> {
@@ -71,20 +71,7 @@ test.describe('links from emails', () => {
 
   test('a phone account adds an email in settings; the link it gets adds it (docs/decisions/042)', async ({ page, request, removeAfterTest }) => {
     const email = `e2e.later.${Date.now()}@example.com`;
-    const phone = `119${String(Date.now() + 7).slice(-8)}`;
-    const password = 'e2e-password-3';
-    const signup = await request.post('/api/user/signup/v1', {
-      headers: json,
-      data: { account: phone, areaCode: '55', password, nickname: 'Tel', acceptTerms: true, language: 'en' },
-    });
-    expect((await signup.json()).code).toBe(0);
-    removeAfterTest(phone, '55');
-    await page.goto('/login');
-    await page.getByLabel('Email or phone number').fill(phone);
-    await page.getByLabel('Country code (phone numbers only)').fill('55');
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page).not.toHaveURL(/\/login/);
+    await logInNewPhoneAccount(page, request, removeAfterTest, 7);
 
     await page.goto('/settings');
     const field = page.getByLabel('Add an email');

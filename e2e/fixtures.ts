@@ -116,6 +116,28 @@ export async function logIn(page: Page, who: Customer) {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/**
+ * A new phone account (55 area code, no email), signed up through the API and logged in through
+ * the login page in English; `remove` deletes it after the test. `salt` keeps numbers apart.
+ */
+export async function logInNewPhoneAccount(page: Page, request: APIRequestContext, remove: (account: string, areaCode?: string) => void, salt: number) {
+  const phone = `119${String(Date.now() + salt).slice(-8)}`;
+  const password = `e2e-password-${salt}`;
+  const signup = await request.post('/api/user/signup/v1', {
+    headers: json,
+    data: { account: phone, areaCode: '55', password, nickname: 'Tel', acceptTerms: true, language: 'en' },
+  });
+  expect((await signup.json()).code).toBe(0);
+  remove(phone, '55');
+  await page.goto('/login');
+  await page.getByLabel('Email or phone number').fill(phone);
+  await page.getByLabel('Country code (phone numbers only)').fill('55');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return phone;
+}
+
 /** Types a sandbox card into the payment form: `number`, expiring 12/30, security code 123. */
 export async function fillCard(page: Page, number: string, holder = 'ANA SOUZA') {
   await page.getByLabel('Card number').fill(number);

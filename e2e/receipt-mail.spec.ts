@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiSession, expect, expectAccessible, json, payByCard, screenshots, test } from './fixtures';
+import { apiSession, expect, expectAccessible, json, logInNewPhoneAccount, payByCard, screenshots, test } from './fixtures';
 
 /** The receipts the developer mailbox holds for `to`, newest first. */
 async function receiptsTo(request: APIRequestContext, to: string) {
@@ -68,20 +68,7 @@ test.describe('emailing the receipt', () => {
     test.use({ locale: 'en-US' });
 
     test('says there is no email yet and leads to settings to add one', async ({ page, request, removeAfterTest }) => {
-      const phone = `119${String(Date.now() + 11).slice(-8)}`;
-      const password = 'e2e-password-4';
-      const signup = await request.post('/api/user/signup/v1', {
-        headers: json,
-        data: { account: phone, areaCode: '55', password, nickname: 'Tel', acceptTerms: true, language: 'en' },
-      });
-      expect((await signup.json()).code).toBe(0);
-      removeAfterTest(phone, '55');
-      await page.goto('/login');
-      await page.getByLabel('Email or phone number').fill(phone);
-      await page.getByLabel('Country code (phone numbers only)').fill('55');
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await expect(page).not.toHaveURL(/\/login/);
+      await logInNewPhoneAccount(page, request, removeAfterTest, 11);
       const { release } = await openPaidReceipt(page, request);
       release();
 
