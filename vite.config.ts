@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig, parseAst, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite-precompress';
+import { leanCodeSplitting, noIcuParser } from './scripts/vite-lean';
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -150,8 +151,6 @@ function routeHintsFile(): Plugin {
   };
 }
 
-const noIcuParser = { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' };
-
 /**
  * `vite build --ssr src/preview/render-preview.tsx` (package.json "build"): the server's preview renderer (src/preview,
  * docs/decisions/033), a Node module beside the route hints. The libraries stay in node_modules,
@@ -172,11 +171,7 @@ const previewBuild = defineConfig({
 const browserBuild = defineConfig({
   plugins: [messageTextsOut(), flowDescriptionsOut(), react(), routeHintsFile(), precompress()],
   base,
-  resolve: {
-    // The messages reach react-intl precompiled to ASTs (npm run i18n:compile), so the ICU parser
-    // would only be dead weight in the shell; the no-parser build keeps its types and helpers.
-    alias: [noIcuParser],
-  },
+  resolve: { alias: [noIcuParser] },
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
@@ -186,21 +181,10 @@ const browserBuild = defineConfig({
     outDir: 'dist',
     sourcemap: true,
     manifest: true,
-    // React and react-dom in a chunk of their own (66 kB gzip, about the floor page): the shell
-    // alone came within 5 kB of the 100 kB per-chunk budget, and React changes less often than
-    // the app, so browsers keep it across deployments. It costs 0.5 kB on the first load.
-    // The other libraries the entry imports statically go in one `shell` chunk (docs/decisions/030):
-    // every page loads them at start anyway, and spread over six files they cost more in round
-    // trips than in bytes over HTTP/1.1's six connections. The app's own start-up code stays in
-    // the entry: in the same chunk, Lighthouse counted more of its work as blocking time.
+    // React, the libraries' shell and the app's entry in three chunks (scripts/vite-lean.ts).
     rolldownOptions: {
       output: {
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/, priority: 2 },
-            { name: 'shell', tags: ['$initial'], test: /node_modules[\\/]/, priority: 1 },
-          ],
-        },
+        codeSplitting: leanCodeSplitting,
       },
     },
   },

@@ -1,0 +1,26 @@
+/**
+ * The lean set-up of the browser build (docs/decisions/026, 030), shared with the design-card floor
+ * page (bench/card-floor, docs/decisions/062) so that the two differ by the app's own code only.
+ */
+
+/**
+ * The messages reach react-intl precompiled to ASTs (npm run i18n:compile), so the ICU parser
+ * would only be dead weight in the shell; the no-parser build keeps its types and helpers.
+ */
+export const noIcuParser = { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' };
+
+/**
+ * React and react-dom in a chunk of their own (66 kB gzip, about the floor page): the shell
+ * alone came within 5 kB of the 100 kB per-chunk budget, and React changes less often than
+ * the app, so browsers keep it across deployments. It costs 0.5 kB on the first load.
+ * The other libraries the entry imports statically go in one `shell` chunk (docs/decisions/030):
+ * every page loads them at start anyway, and spread over six files they cost more in round
+ * trips than in bytes over HTTP/1.1's six connections. The app's own start-up code stays in
+ * the entry: in the same chunk, Lighthouse counted more of its work as blocking time.
+ */
+export const leanCodeSplitting = {
+  groups: [
+    { name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/, priority: 2 },
+    { name: 'shell', tags: ['$initial' as const], test: /node_modules[\\/]/, priority: 1 },
+  ],
+};
