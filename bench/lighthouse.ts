@@ -37,6 +37,8 @@ export interface PageAudit {
   median: Metrics;
   /** From the run whose LCP is the median. */
   findings: Findings;
+  /** From the run with the most blocking time: what blocked, when one run goes over. */
+  worstTbtFindings: Findings;
 }
 
 type Details = { type?: string; items?: unknown[] };
@@ -144,5 +146,12 @@ export function summarise(url: string, runs: { metrics: Metrics; findings: Findi
   const med = (k: keyof Metrics) => median(metrics.map((m) => m[k]));
   const lcp = med('lcp');
   const closest = runs.reduce((a, b) => (Math.abs(b.metrics.lcp - lcp) < Math.abs(a.metrics.lcp - lcp) ? b : a));
-  return { url, runs: metrics, median: { score: med('score'), lcp, cls: med('cls'), tbt: med('tbt'), fcp: med('fcp') }, findings: closest.findings };
+  const worst = runs.reduce((a, b) => (b.metrics.tbt > a.metrics.tbt ? b : a));
+  return {
+    url,
+    runs: metrics,
+    median: { score: med('score'), lcp, cls: med('cls'), tbt: med('tbt'), fcp: med('fcp') },
+    findings: closest.findings,
+    worstTbtFindings: worst.findings,
+  };
 }

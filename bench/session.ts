@@ -11,15 +11,15 @@ import type { Page } from 'playwright';
 const root = path.resolve(import.meta.dirname, '..');
 const pt = JSON.parse(readFileSync(path.join(root, 'core', 'i18n', 'lang', 'pt.json'), 'utf8')) as Record<string, string>;
 /** A Portuguese text of the UI by message id, so a reworded message does not break the bench. */
-const text = (id: string) => {
+export const text = (id: string) => {
   const t = pt[id];
   if (!t) throw new Error(`core/i18n/lang/pt.json has no message ${id}`);
   return t;
 };
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const exact = (s: string) => new RegExp(`^${escape(s)}$`);
+export const exact = (s: string) => new RegExp(`^${escape(s)}$`);
 /** A message with placeholders as a pattern: each `{name}` stands for any text. */
-const shaped = (s: string) =>
+export const shaped = (s: string) =>
   new RegExp(
     `^${s
       .split(/\{\w+\}/)

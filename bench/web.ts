@@ -13,11 +13,14 @@ import { auditOnce, summarise, type Findings, type Metrics, type PageAudit } fro
 import { launchChromium, serveStatic, startPortal, stopAll, type Running } from './processes';
 import { kB, median, type BenchContext, type Row } from './report';
 import { logIn, newCustomer, timePayment } from './session';
+import { phone, runJourney, tv, type JourneyRun, type Profile } from './journey';
 
 const ports = { portal: 8281, floor: 8282, debugging: 9333 };
-const lighthouseRuns = 3;
+/** Five runs: TBT must hold in every one of them, not in the median only (docs/performance.md). */
+const lighthouseRuns = 5;
 const payRuns = 10;
-const budgets = { score: 0.95, lcpFactor: 1.3, cls: 0.02, tbt: 100, stbTbt: 300, stbCpu: 6 };
+const journeyRuns = 5;
+const budgets = { score: 0.95, lcpFactor: 1.3, cls: 0.02, tbt: 100, stbTbt: 300, stbCpu: 6, usableMs: 1500, inpMs: 200 };
 
 const progress = (line: string) => process.stderr.write(`bench:web ${line}\n`);
 const ms = (v: number) => `${Math.round(v)} ms`;
@@ -68,14 +71,23 @@ function describeFindings(f: Findings): string {
   return parts.join('. ');
 }
 
+/** TBT of every run, and how many held: a single slow run is a customer's slow page too. */
+const tbtRuns = (audit: PageAudit) => {
+  const tbts = audit.runs.map((r) => r.tbt);
+  return { tbts, held: tbts.filter((t) => t <= budgets.tbt).length, worst: Math.max(...tbts) };
+};
+
 function pageRow(audit: PageAudit, floor: Metrics): Row {
   const m = audit.median;
   const lcpRatio = m.lcp / floor.lcp;
+  const tbt = tbtRuns(audit);
   const checks = {
     [`score ${m.score.toFixed(2)} < ${budgets.score}`]: m.score >= budgets.score,
     [`LCP ${lcpRatio.toFixed(2)} × floor > ${budgets.lcpFactor}`]: lcpRatio <= budgets.lcpFactor,
     [`CLS ${m.cls.toFixed(3)} > ${budgets.cls}`]: m.cls <= budgets.cls,
-    [`TBT ${ms(m.tbt)} > ${budgets.tbt} ms`]: m.tbt <= budgets.tbt,
+    [`TBT over ${budgets.tbt} ms in ${tbt.tbts.length - tbt.held} of ${tbt.tbts.length} runs (worst ${ms(tbt.worst)}; its longest tasks: ${
+      audit.worstTbtFindings.longTasks.map((t) => `${t.url} ${t.ms} ms`).join(', ') || 'none listed'
+    })`]: tbt.held === tbt.tbts.length,
   };
   const misses = Object.entries(checks)
     .filter(([, holds]) => !holds)
@@ -83,8 +95,8 @@ function pageRow(audit: PageAudit, floor: Metrics): Row {
   return {
     section: 'web',
     name: `Lighthouse mobile ${audit.url} (median of ${audit.runs.length})`,
-    figure: `score ${m.score.toFixed(2)}, LCP ${ms(m.lcp)} (${lcpRatio.toFixed(2)} × floor ${ms(floor.lcp)}), CLS ${m.cls.toFixed(3)}, TBT ${ms(m.tbt)}, FCP ${ms(m.fcp)}`,
-    budget: `score >= ${budgets.score}, LCP <= ${budgets.lcpFactor} × floor, CLS <= ${budgets.cls}, TBT <= ${budgets.tbt} ms`,
+    figure: `score ${m.score.toFixed(2)}, LCP ${ms(m.lcp)} (${lcpRatio.toFixed(2)} × floor ${ms(floor.lcp)}), CLS ${m.cls.toFixed(3)}, TBT ${ms(m.tbt)} (runs: ${tbt.tbts.map(ms).join(', ')}), FCP ${ms(m.fcp)}`,
+    budget: `score >= ${budgets.score}, LCP <= ${budgets.lcpFactor} × floor, CLS <= ${budgets.cls} (medians); TBT <= ${budgets.tbt} ms in ${tbt.tbts.length} of ${tbt.tbts.length} runs`,
     holds: misses.length === 0,
     ...(misses.length
       ? { note: `${misses.join('; ')}. Lighthouse: ${describeFindings(audit.findings)}. Not fixed by the bench: the causes are in the app (src/).` }
@@ -107,6 +119,39 @@ function stbRow(audit: PageAudit): Row {
           note: `longest tasks: ${audit.findings.longTasks.map((t) => `${t.url} ${t.ms} ms`).join(', ')}. Not fixed by the bench: the causes are in the app (src/).`,
         }),
   };
+}
+
+/** Per screen of the journey: the median of the runs and its range; on the phone, each within the budget. */
+function journeyRows(profile: Profile, runs: JourneyRun[]): Row[] {
+  const budgeted = profile === phone;
+  const where = `${profile.cpu}× CPU${profile.network ? ', slow 4G' : ''}${profile.remote ? ', with the remote' : ''}`;
+  return runs[0]!.screens.map(({ screen }) => {
+    const times = runs.map((r) => r.screens.find((s) => s.screen === screen)!.usableMs);
+    const worst = Math.max(...times);
+    return {
+      section: 'web' as const,
+      name: `journey on the ${profile.name} (${where}): ${screen} usable (median of ${runs.length})`,
+      figure: `${ms(median(times))} (${ms(Math.min(...times))}–${ms(worst)})`,
+      budget: budgeted ? `<= ${budgets.usableMs} ms (median)` : 'reported',
+      holds: budgeted ? median(times) <= budgets.usableMs : null,
+    };
+  });
+}
+
+/** INP of each measured interaction over the phone runs: the worst run must hold. */
+function inpRows(runs: JourneyRun[]): Row[] {
+  return runs[0]!.interactions.map(({ name }) => {
+    const values = runs.map((r) => r.interactions.find((x) => x.name === name)!.inpMs);
+    const shown = (v: number) => (v === 0 ? '< 16 ms' : ms(v));
+    const worst = Math.max(...values);
+    return {
+      section: 'web' as const,
+      name: `interaction to next paint at ${phone.cpu}× CPU: ${name} (worst of ${runs.length})`,
+      figure: `${shown(worst)} (runs: ${values.map(shown).join(', ')})`,
+      budget: `<= ${budgets.inpMs} ms in every run`,
+      holds: worst <= budgets.inpMs,
+    };
+  });
 }
 
 export async function run(ctx: BenchContext) {
@@ -201,6 +246,19 @@ export async function run(ctx: BenchContext) {
       budget: 'reported',
       holds: null,
     });
+
+    const journeys: Record<string, JourneyRun[]> = {};
+    for (const profile of [phone, tv]) {
+      const runs: JourneyRun[] = [];
+      for (let i = 1; i <= journeyRuns; i++) {
+        progress(`journey on the ${profile.name} profile ${i}/${journeyRuns}`);
+        runs.push(await runJourney(pw, portal.url, profile));
+      }
+      journeys[profile.name] = runs;
+      rows.push(...journeyRows(profile, runs));
+    }
+    rows.push(...inpRows(journeys[phone.name]!));
+    results.journeys = journeys;
   } finally {
     await stopAll(running);
   }

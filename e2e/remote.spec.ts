@@ -12,8 +12,8 @@ async function arrowTo(page: Page, key: string, target: Locator, max = 25) {
 }
 
 /**
- * Moves focus to `target` as a person with a remote does: looking at the screen, pressing the
- * arrow that points from the focused control towards it (the larger of the two offsets), until it
+ * Moves focus to `target` as a person with a remote does: looking at the screen, pressing up or
+ * down until it is on the focused control's row, then the arrow that points towards it, until it
  * has focus. The page must stay in English all the way.
  */
 async function walkTo(page: Page, target: Locator, max = 30) {
@@ -24,13 +24,15 @@ async function walkTo(page: Page, target: Locator, max = 30) {
       const el = document.activeElement;
       if (!el || el === document.body) return null;
       const r = el.getBoundingClientRect();
-      // In a text field left and right move the caret: only up and down leave it.
-      const typing = el instanceof HTMLInputElement && ['text', 'email', 'tel', 'password', 'search', 'url', 'number'].includes(el.type);
-      return { x: r.x, y: r.y, width: r.width, height: r.height, typing };
+      // In a text field left and right move the caret and leave the field at its ends: pressing
+      // towards a field beside it reaches it once the caret is there.
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
     });
     const dx = from ? to.x + to.width / 2 - (from.x + from.width / 2) : 0;
     const dy = from ? to.y + to.height / 2 - (from.y + from.height / 2) : 1;
-    const vertical = Math.abs(dy) >= Math.abs(dx) || from?.typing;
+    // On another row, up or down first, as a person does; on the same row, towards it.
+    const sameRow = from !== null && to.y + to.height > from.y + 1 && to.y < from.y + from.height - 1;
+    const vertical = !sameRow || Math.abs(dy) >= Math.abs(dx);
     const key = vertical ? (dy >= 0 ? 'ArrowDown' : 'ArrowUp') : dx > 0 ? 'ArrowRight' : 'ArrowLeft';
     visited.push(`${key} ${await press(page, key)}`);
   }
@@ -110,8 +112,22 @@ test.describe('the set-top-box scene with a TV remote', () => {
     await walkTo(page, card);
     await page.keyboard.press('Enter');
     await expect(card).toBeChecked();
+    // Every field of the card is reached with the arrows, the expiry and security code side by side
+    // included (down from the number reaches their row; left and right leave a field at its ends).
+    for (const [label, value] of [
+      ['Card number', '4000 0000 0000 0002'],
+      ['Expiry (MM/YY)', '12/30'],
+      ['Security code', '123'],
+      ['Name on the card', 'ANA SOUZA'],
+    ] as const) {
+      await walkTo(page, page.getByLabel(label, { exact: true }));
+      await page.keyboard.type(value);
+    }
+    await walkTo(page, page.getByLabel('Save this card for next time and for auto-renewal'));
+    await walkTo(page, page.getByLabel('Expiry (MM/YY)', { exact: true }));
     await walkTo(page, page.getByRole('button', { name: payButton }));
     await page.keyboard.press('Enter');
+    // The test network declines 4000 0000 0000 0002: the refusal is said beside Pay.
     await expect(page.getByRole('alert').first()).toBeVisible();
 
     // The language: Enter opens it, arrows move inside, Back leaves it as it was, Enter picks.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installRemoteNavigation, nearestInDirection, type Box } from './remote-navigation';
+import { installRemoteNavigation, keepsArrows, nearestInDirection, type Box } from './remote-navigation';
 
 const box = (left: number, top: number, width = 100, height = 40): Box => ({ left, top, right: left + width, bottom: top + height });
 
@@ -38,11 +38,68 @@ describe('remote navigation geometry', () => {
     expect(nearestInDirection(brand, [banner], 'right')).toBe(0);
   });
 
+  it('down from a full-width field goes to the row of two fields under it, not past them', () => {
+    // The card form: the number, then expiry and security code side by side, then the holder's name.
+    const number = box(0, 0, 480);
+    const expiry = box(0, 60, 235);
+    const cvc = box(245, 60, 235);
+    const holder = box(0, 120, 480);
+    const card = [number, expiry, cvc, holder];
+    expect(card[nearestInDirection(number, card, 'down')]).toBe(expiry);
+    expect(card[nearestInDirection(holder, card, 'up')]).toBe(expiry);
+    expect(card[nearestInDirection(cvc, card, 'down')]).toBe(holder);
+    expect(card[nearestInDirection(cvc, card, 'up')]).toBe(number);
+    // A small box under the name, then Pay: down from the name stops at the box.
+    const save = box(0, 180, 16, 16);
+    const pay = box(0, 220, 480);
+    expect([save, pay][nearestInDirection(holder, [save, pay], 'down')]).toBe(save);
+    expect([save, holder][nearestInDirection(pay, [save, holder], 'up')]).toBe(save);
+  });
+
+  it('above a wide banner, up goes to the control nearest its middle among those over it', () => {
+    const brand = box(48, 12, 168, 40);
+    const menuButton = box(868, 10, 44, 44);
+    const banner = box(48, 150, 864, 216);
+    expect(nearestInDirection(banner, [menuButton, brand], 'up')).toBe(1);
+  });
+
   it('prefers the control ahead over a nearer one far to the side', () => {
     const from = box(0, 0);
     const ahead = box(0, 200);
     const aside = box(600, 50);
     expect(nearestInDirection(from, [aside, ahead], 'down')).toBe(1);
+  });
+});
+
+describe('a text field with the remote', () => {
+  const field = (type: string, value: string, caret: number) => {
+    const input = document.createElement('input');
+    input.type = type;
+    input.value = value;
+    document.body.append(input);
+    if (type === 'text') input.setSelectionRange(caret, caret);
+    return input;
+  };
+  afterEach(() => document.body.replaceChildren());
+
+  it('left and right move the caret while it can move, and leave the field at its ends', () => {
+    const middle = field('text', '12/3', 2);
+    expect(keepsArrows(middle, 'left')).toBe(true);
+    expect(keepsArrows(middle, 'right')).toBe(true);
+    const atEnd = field('text', '12/30', 5);
+    expect(keepsArrows(atEnd, 'right')).toBe(false);
+    expect(keepsArrows(atEnd, 'left')).toBe(true);
+    const atStart = field('text', '123', 0);
+    expect(keepsArrows(atStart, 'left')).toBe(false);
+    // An empty field (the expiry beside the security code) is left either way.
+    const empty = field('text', '', 0);
+    expect(keepsArrows(empty, 'left')).toBe(false);
+    expect(keepsArrows(empty, 'right')).toBe(false);
+  });
+
+  it('up and down always leave; a field without a caret position keeps left and right', () => {
+    expect(keepsArrows(field('text', 'abc', 1), 'down')).toBe(false);
+    expect(keepsArrows(field('email', 'a@b.c', 0), 'right')).toBe(true);
   });
 });
 

@@ -21,11 +21,20 @@ const offRowPenalty = 1e6;
  * The index of the candidate nearest to `from` in `direction`, or -1. A candidate must lie beyond
  * `from` on that axis; among those, the distance along the axis counts once and the sideways
  * offset counts double, so the control straight ahead wins over a closer one off to the side.
+ * A candidate wholly beyond `from` that overlaps it sideways (part of it lies straight ahead; not a
+ * tall control `from` sits beside, like the banner under an open menu) counts a twentieth of
+ * its sideways offset, enough only to choose between controls at about the same distance (the
+ * brand rather than the menu button above the banner): the card's expiry and security code, side by
+ * side under its full-width number, are the next row down, not the full-width name field below
+ * them, and the small "save this card" box under the name is reached on the way to Pay.
  */
+
+const straightAheadShare = 1 / 20;
 
 export function nearestInDirection(from: Box, candidates: readonly Box[], direction: Direction): number {
   const cx = (b: Box) => (b.left + b.right) / 2;
   const cy = (b: Box) => (b.top + b.bottom) / 2;
+  const overlapsX = (c: Box) => c.left < from.right - 1 && c.right > from.left + 1;
   let best = -1;
   let bestScore = Infinity;
   candidates.forEach((c, i) => {
@@ -34,12 +43,12 @@ export function nearestInDirection(from: Box, candidates: readonly Box[], direct
     switch (direction) {
       case 'down':
         along = c.top - from.bottom;
-        across = Math.abs(cx(c) - cx(from));
+        across = Math.abs(cx(c) - cx(from)) * (along >= -1 && overlapsX(c) ? straightAheadShare : 1);
         if (c.top < from.bottom - 1 && cy(c) <= cy(from)) return;
         break;
       case 'up':
         along = from.top - c.bottom;
-        across = Math.abs(cx(c) - cx(from));
+        across = Math.abs(cx(c) - cx(from)) * (along >= -1 && overlapsX(c) ? straightAheadShare : 1);
         if (c.bottom > from.top + 1 && cy(c) >= cy(from)) return;
         break;
       case 'right':
@@ -74,14 +83,20 @@ const focusableSelector =
  * Controls where an arrow has its own meaning and must be left alone. A select and a radio are not
  * among them: passing over them with the remote must not change their value (docs/decisions/024).
  */
-function keepsArrows(el: Element | null, direction: Direction): boolean {
+export function keepsArrows(el: Element | null, direction: Direction): boolean {
   if (!el) return false;
   if (el instanceof HTMLTextAreaElement) return true;
   if (el.getAttribute('role') === 'tab' || el.closest('[role="tablist"]')) return direction === 'left' || direction === 'right';
   if (el instanceof HTMLInputElement) {
     if (el.type === 'range') return true;
-    // In a text field left and right move the caret; up and down leave it.
-    return ['text', 'email', 'tel', 'password', 'search', 'url', 'number'].includes(el.type) && (direction === 'left' || direction === 'right');
+    if (!['text', 'email', 'tel', 'password', 'search', 'url', 'number'].includes(el.type) || (direction !== 'left' && direction !== 'right')) return false;
+    // In a text field left and right move the caret; up and down leave it. At the end the caret
+    // is moving towards, left or right leaves too: the field beside it on the same row (the card's
+    // security code beside its expiry) is reachable no other way. Types without a caret position
+    // (email, number) keep the arrows.
+    const { selectionStart, selectionEnd } = el;
+    if (selectionStart === null || selectionEnd === null) return true;
+    return direction === 'left' ? selectionEnd > 0 : selectionStart < el.value.length;
   }
   return false;
 }
