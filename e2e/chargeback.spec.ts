@@ -54,10 +54,18 @@ for (const [lang, t] of Object.entries(texts)) {
       await expectAccessible(page);
       await screenshots(page, `chargeback-pending-${lang}`);
 
-      // Under review, then decided for the holder: the page follows it when asked.
+      // The same page on a TV (releaseId=STB, spec section 2) while the bank reviews, then decides
+      // for the holder: the page follows it when asked with the remote.
+      await page.goto(`/receipt?orderId=${orderId}&releaseId=STB`);
+      await expect(panel).toContainText(t.pending);
       await bankSteps(request, orderId);
       await bankSteps(request, orderId);
-      await panel.getByRole('button', { name: t.refresh }).click();
+      // The remote's arrows reach the button, Enter presses it.
+      const refresh = panel.getByRole('button', { name: t.refresh });
+      const focused = () => refresh.evaluate((el) => el === document.activeElement);
+      for (let i = 0; i < 15 && !(await focused()); i++) await page.keyboard.press('ArrowDown');
+      await expect(refresh).toBeFocused();
+      await page.keyboard.press('Enter');
       await expect(panel).toContainText(t.chargedBack);
       await expect(panel).toContainText(t.chargedBackMeaning);
       await expect(panel.getByRole('button', { name: t.refresh })).toHaveCount(0);
