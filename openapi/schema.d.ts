@@ -770,6 +770,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bill/order/v1/{id}/dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The newest card dispute (chargeback) of one of the caller's orders.
+         * @description Not in the specification's list of calls (docs/decisions/059): what the order's page shows while the card holder's bank disputes its payment, and how it ended. `status` is the order's (CHARGEBACK_PENDING while the dispute is open, then CHARGEBACK_SUCCEEDED, CHARGEBACK_REJECTED or CHARGEBACK_CANCELLED); `disputeStatus` the card network's. 1001 when the order is not the caller's, 8501 when it has no dispute.
+         */
+        get: operations["getOrderDispute"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bill/order/v1/{id}/receipt.pdf": {
         parameters: {
             query?: never;
@@ -1992,6 +2012,11 @@ export interface components {
             renewing: boolean;
             /** @description The billing card renewals are charged to; absent when none is set. */
             card?: components["schemas"]["Card"];
+            /**
+             * @description Why the portal stopped the auto-renewal, when it did: card_charged_back, a payment with its billing card was charged back, and that card is not charged again (docs/decisions/059).
+             * @enum {string}
+             */
+            stoppedReason?: "card_charged_back";
         };
         /** @description Auto-renewal can only be turned off here; turning it back on takes a new purchase. */
         UpdateRenewStatusRequest: {
@@ -2047,6 +2072,25 @@ export interface components {
             /** @description Where payment information and the receipt are sent. */
             email?: string;
             scene?: components["schemas"]["Scene"];
+        };
+        /** @description A card dispute (chargeback) of an order, as the card network reported it (docs/decisions/059). */
+        OrderDispute: {
+            orderId: components["schemas"]["OrderId"];
+            status: components["schemas"]["OrderStatus"];
+            /**
+             * @description The network's: open (needs_response, under_review), or closed: lost (the holder got the money back), won (the charge stands), warning_closed (withdrawn).
+             * @enum {string}
+             */
+            disputeStatus: "needs_response" | "under_review" | "won" | "lost" | "warning_closed";
+            /** @description The holder's reason, as the network names it (fraudulent, unrecognized…). */
+            reason: string;
+            amount: components["schemas"]["MinorUnits"];
+            currency: components["schemas"]["CurrencyCode"];
+            openedAt: components["schemas"]["TimestampMs"];
+            /** @description Absent while the dispute is open. */
+            closedAt?: components["schemas"]["TimestampMs"];
+            /** @description The holder won: the service the order gave ended, and its card no longer renews. */
+            serviceEnded: boolean;
         };
         OrderListRequest: {
             /** @description 1-based; 1 when absent. */
@@ -4294,6 +4338,43 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["Order"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOrderDispute: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path: {
+                /** @description The order's id. */
+                id: components["parameters"]["OrderIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's newest dispute. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["OrderDispute"];
                     };
                 };
             };

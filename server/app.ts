@@ -13,6 +13,7 @@ import { loadContract } from './openapi/contract';
 import { systemClock, type Clock } from './clock';
 import { accountHandlers, devSsoLink } from './routes/account';
 import { deviceHandlers } from './routes/devices';
+import { disputeHandlers } from './routes/disputes';
 import { authHandlers } from './routes/auth';
 import { couponAndCloudHandlers, registerDevCloud } from './routes/coupons-and-cloud';
 import { cardSdkHandlers } from './routes/card-sdk';
@@ -28,6 +29,7 @@ import { pricingHandlers } from './routes/pricing';
 import { registerDevMailbox } from './routes/dev-mailbox';
 import { registerSandboxBank } from './routes/sandbox-bank';
 import { registerSandboxAccounts } from './routes/sandbox-accounts';
+import { registerSandboxCardDispute } from './routes/sandbox-card-dispute';
 import { registerWebhookReceiver } from './payments/webhooks';
 import { registerPaymentJobs } from './billing/payment-jobs';
 import { renewalHandlers } from './routes/renewal';
@@ -141,6 +143,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     ...uploadHandlers(services),
     ...couponAndCloudHandlers(services),
     ...deviceHandlers(services),
+    ...disputeHandlers(services),
   };
   await registerUploads(app);
   const answers = createChangeCache<CachedAnswer>(db.changes, catalogueTables);
@@ -161,6 +164,9 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   // Every provider's webhooks (docs/payments.md); 404 for a provider that is not configured.
   registerWebhookReceiver(app, services);
   if (services.payments.sandbox) registerSandboxBank(app, services, services.payments.sandbox);
+  // The card holder's bank disputing a charge: development and tests only, with the sandbox card
+  // network on (docs/decisions/059).
+  if (services.payments.sandbox && config.env !== 'production') registerSandboxCardDispute(app, services);
   // Developer and test servers only: removes a test's own account (e2e/fixtures.ts).
   registerSandboxAccounts(app, services);
 

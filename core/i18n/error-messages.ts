@@ -577,6 +577,12 @@ export const errorMessages = defineMessages({
     description:
       "Account page, device list: the log-in to sign out is not a running one of this account (it was signed out meanwhile, or is another account's). Not in the spec catalogue: chosen by the project (docs/decisions/054).",
   },
+  '8501': {
+    id: 'error.8501',
+    defaultMessage: 'This order has no chargeback.',
+    description:
+      "Order page: the order's payment was never disputed with the card holder's bank, so there is no chargeback to show. Not in the spec catalogue: chosen by the project (docs/decisions/059).",
+  },
   '9991': {
     id: 'error.9991',
     defaultMessage: 'Coupon verification failed',
@@ -751,7 +757,7 @@ const byCode: ReadonlyMap<number, MessageDescriptor> = new Map(
 );
 
 /** Codes the project added beyond the spec's catalogue, each recorded in docs/decisions/. */
-export const projectCodes: readonly number[] = Object.freeze([9004, 8001, 8101]);
+export const projectCodes: readonly number[] = Object.freeze([9004, 8001, 8101, 8501]);
 
 /** Every server error code of the spec's catalogue, in ascending order. */
 export const catalogueCodes: readonly number[] = Object.freeze([...byCode.keys()].filter((c) => !projectCodes.includes(c)).sort((a, b) => a - b));

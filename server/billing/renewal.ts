@@ -6,6 +6,7 @@ import { CARD_PROVIDER } from '../payments/card-provider';
 import { crashPoint } from '../payments/crash-point';
 import type { ChargeOutcome, ChargeRequest } from '../payments/provider';
 import type { ServerServices } from '../services';
+import { stopRenewalOnChargedBackCard } from './chargebacks';
 import { beginCharge, lockChargingAttempt, recordChargeOutcome, type ChargingAttempt } from './charging';
 import { createFulfilment } from './fulfilment';
 import { createOrder, loadLines, loadOrder, recordAttempt, transition, type OrderRow } from './orders';
@@ -125,6 +126,8 @@ export async function runRenewals(
       [dueBy, at, uid],
     );
     if (!sub) return 'skipped';
+    // A card whose payment the holder charged back is not charged again (docs/decisions/059).
+    if (await stopRenewalOnChargedBackCard(tx, uid, now)) return 'expired';
     // A renewal a dead pass left charging is settled by reconciliation before another is tried.
     const unsettled = await tx.query(
       "SELECT 1 FROM orders o JOIN payment_attempts a ON a.order_id = o.id WHERE o.account_uid = $1 AND o.kind = 'renewal' AND a.status = 'charging' LIMIT 1",

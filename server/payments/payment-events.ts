@@ -20,7 +20,34 @@ export interface PaymentEvent {
   data: { reference: string; amount: number; currency: string; paidAt: number; coinAmount?: string };
 }
 
-export type WebhookCheck = { ok: true; event: PaymentEvent } | { ok: false; status: 400 | 401; reason: string };
+/** A card network's dispute (chargeback) statuses, as Stripe names them (docs/decisions/059). */
+export type DisputeStatus = 'needs_response' | 'under_review' | 'won' | 'lost' | 'warning_closed';
+
+/**
+ * A card network's dispute event, as Stripe's `charge.dispute.*` events carry it: the dispute's
+ * id, the charge disputed (`reference`, the `providerRef` its `charge` answered), the amount, the
+ * holder's reason and the dispute's status; `paymentMethod`: the card's provider token.
+ */
+export interface DisputeEvent {
+  id: string;
+  type: 'charge.dispute.created' | 'charge.dispute.updated' | 'charge.dispute.closed';
+  data: {
+    dispute: string;
+    reference: string;
+    amount: number;
+    currency: string;
+    reason: string;
+    status: DisputeStatus;
+    paymentMethod: string | null;
+    at: number;
+  };
+}
+
+export type ProviderEvent = PaymentEvent | DisputeEvent;
+
+export const isDisputeEvent = (event: ProviderEvent): event is DisputeEvent => event.type.startsWith('charge.dispute.');
+
+export type WebhookCheck = { ok: true; event: ProviderEvent } | { ok: false; status: 400 | 401; reason: string };
 
 /** A provider's side of its webhooks: authenticity (signature, source) and its event format. */
 export interface WebhookVerifier {
@@ -51,7 +78,18 @@ export function signedEventVerifier(key: Buffer): WebhookVerifier {
   };
 }
 
-export function parseEvent(raw: string): PaymentEvent | undefined {
+const disputeTypes: readonly string[] = ['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed'];
+const disputeStatuses: readonly string[] = ['needs_response', 'under_review', 'won', 'lost', 'warning_closed'];
+
+function parseDispute(e: Partial<DisputeEvent>): DisputeEvent | undefined {
+  const d = e.data;
+  if (!d || typeof d.dispute !== 'string' || typeof d.reference !== 'string' || typeof d.reason !== 'string' || typeof d.at !== 'number') return undefined;
+  if (!Number.isSafeInteger(d.amount) || typeof d.currency !== 'string' || !disputeStatuses.includes(d.status as string)) return undefined;
+  if (d.paymentMethod !== null && typeof d.paymentMethod !== 'string') return undefined;
+  return e as DisputeEvent;
+}
+
+export function parseEvent(raw: string): ProviderEvent | undefined {
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -60,7 +98,9 @@ export function parseEvent(raw: string): PaymentEvent | undefined {
   }
   const e = value as Partial<PaymentEvent> | null;
   const d = e?.data;
-  if (!e || typeof e.id !== 'string' || e.id.length === 0 || e.id.length > 128 || e.type !== 'payment.succeeded' || !d) return undefined;
+  if (!e || typeof e.id !== 'string' || e.id.length === 0 || e.id.length > 128 || !d) return undefined;
+  if (disputeTypes.includes(e.type as string)) return parseDispute(e as Partial<DisputeEvent>);
+  if (e.type !== 'payment.succeeded') return undefined;
   if (typeof d.reference !== 'string' || !Number.isSafeInteger(d.amount) || typeof d.currency !== 'string' || typeof d.paidAt !== 'number') return undefined;
   if (d.coinAmount !== undefined && (typeof d.coinAmount !== 'string' || !/^\d{1,18}(\.\d{1,18})?$/.test(d.coinAmount))) return undefined;
   return e as PaymentEvent;

@@ -1,6 +1,6 @@
 import { createBankTransferProvider, TRANSFER_PROVIDER } from './bank-transfer-provider';
 import { BOLETO_PROVIDER, createBoletoProvider } from './boleto-provider';
-import { createCardProvider, type CardProvider } from './card-provider';
+import { CARD_PROVIDER, createCardProvider, type CardProvider } from './card-provider';
 import { createCryptoProvider, CRYPTO_PROVIDER } from './crypto-provider';
 import { createEwalletProvider, EWALLET_PROVIDER } from './ewallet-provider';
 import { createMobileMoneyProvider } from './mobile-money-provider';
@@ -72,10 +72,11 @@ function sandboxProviders(options: ProviderRegistryOptions) {
     mobile_money: mobileMoney,
     crypto: createCryptoProvider({ key: options.key('crypto-address') }),
   };
-  // The providers whose payments settle later, by their signed events.
+  // The providers whose payments settle later, by their signed events, and the card network,
+  // whose signed events tell of disputes (docs/decisions/059).
   const signed = signedEventVerifier(options.sandboxWebhookKey);
   const webhooks: Readonly<Record<string, WebhookVerifier>> = Object.fromEntries(
-    [PIX_PROVIDER, BOLETO_PROVIDER, EWALLET_PROVIDER, CRYPTO_PROVIDER, TRANSFER_PROVIDER].map((name) => [name, signed]),
+    [PIX_PROVIDER, BOLETO_PROVIDER, EWALLET_PROVIDER, CRYPTO_PROVIDER, TRANSFER_PROVIDER, CARD_PROVIDER].map((name) => [name, signed]),
   );
   return { card, paypal, ewallet, mobileMoney, byMethod, webhooks };
 }

@@ -17,6 +17,8 @@ export interface SubscriptionRow {
   currency: string;
   next_billing_at: Date;
   renewing_since: Date | null;
+  /** Why the portal stopped it, when it did (docs/decisions/059). */
+  stopped_reason: Schemas['RenewInfo']['stoppedReason'] | null;
   card_id: string | null;
   brand: Schemas['Card']['brand'] | null;
   last4: string | null;
@@ -33,7 +35,7 @@ export interface SubscriptionRow {
 export async function loadSubscription(q: Queryable, accountUid: number, lang: Language, forUpdate = false): Promise<SubscriptionRow | undefined> {
   if (forUpdate) await q.query('SELECT 1 FROM subscriptions WHERE account_uid = $1 FOR UPDATE', [accountUid]);
   const rows = await q.query<SubscriptionRow>(
-    `SELECT s.status, s.plan_id, s.amount, s.currency, s.next_billing_at, s.renewing_since, s.card_id,
+    `SELECT s.status, s.plan_id, s.amount, s.currency, s.next_billing_at, s.renewing_since, s.stopped_reason, s.card_id,
             (SELECT t.name FROM plan_texts t WHERE t.plan_id = s.plan_id ORDER BY t.lang = $2 DESC, t.lang = 'en' DESC LIMIT 1) AS plan_name,
             c.brand, c.last4, c.exp_month, c.exp_year, c.holder, c.is_default
      FROM subscriptions s LEFT JOIN cards c ON c.id = s.card_id AND c.deleted_at IS NULL
@@ -45,7 +47,10 @@ export async function loadSubscription(q: Queryable, accountUid: number, lang: L
 
 /** Turns the account's auto-renewal off. */
 export async function cancelSubscription(tx: Queryable, accountUid: number, now: number): Promise<void> {
-  await tx.query("UPDATE subscriptions SET status = 'cancelled', next_retry_at = NULL, updated_at = $2 WHERE account_uid = $1", [accountUid, new Date(now)]);
+  await tx.query("UPDATE subscriptions SET status = 'cancelled', stopped_reason = NULL, next_retry_at = NULL, updated_at = $2 WHERE account_uid = $1", [
+    accountUid,
+    new Date(now),
+  ]);
 }
 
 /**

@@ -3,6 +3,7 @@ import { ApiRefusal } from '../errors';
 import { defineHandlers } from '../openapi/bind';
 import { CARD_PROVIDER, cardExpired } from '../payments/card-provider';
 import { liveCard } from '../repositories/card-repository';
+import { cardChargedBack } from '../repositories/dispute-repository';
 import { cancelSubscription, loadSubscription, setBillingCard, type SubscriptionRow } from '../repositories/subscription-repository';
 import type { ServerServices } from '../services';
 
@@ -29,6 +30,7 @@ function toRenewInfo(s: SubscriptionRow): RenewInfo {
     amount: Number(s.amount),
     currency: s.currency,
     renewing: s.renewing_since !== null,
+    ...(s.status !== 'activated' && s.stopped_reason ? { stoppedReason: s.stopped_reason } : {}),
     ...(s.card_id && s.last4 !== null
       ? {
           card: {
@@ -89,7 +91,9 @@ export function renewalHandlers(services: ServerServices) {
         const card = await liveCard(tx, body.cardId);
         if (!card) throw new ApiRefusal(RenewErr.savedCardNotFound);
         if (card.account_uid !== accountUid) throw new ApiRefusal(RenewErr.cardUserMismatch);
-        if (card.provider !== CARD_PROVIDER || cardExpired(card.exp_month, card.exp_year, now)) throw new ApiRefusal(RenewErr.cardUnavailable);
+        // A card charged back is not chargeable by renewals either (docs/decisions/059).
+        if (card.provider !== CARD_PROVIDER || cardExpired(card.exp_month, card.exp_year, now) || (await cardChargedBack(tx, body.cardId)))
+          throw new ApiRefusal(RenewErr.cardUnavailable);
         const sub = await loadSubscription(tx, accountUid, ctx.lang, true);
         if (!sub) throw new ApiRefusal(RenewErr.notFound);
         if (sub.status !== 'activated' || sub.renewing_since !== null)

@@ -13,7 +13,7 @@ import { currencyFormat } from '../repositories/currency-repository';
 import { attemptByReference } from '../repositories/payment-attempt-repository';
 import { checkoutPage } from './sandbox-pages';
 import { signWebhook } from '../payments/webhook-signature';
-import { sandboxWebhookKey, WEBHOOK_SIGNATURE_HEADER, type PaymentEvent } from '../payments/payment-events';
+import { sandboxWebhookKey, WEBHOOK_SIGNATURE_HEADER, type PaymentEvent, type ProviderEvent } from '../payments/payment-events';
 import { WEBHOOK_PATH } from '../payments/webhooks';
 import type { ServerServices } from '../services';
 
@@ -27,6 +27,20 @@ import type { ServerServices } from '../services';
 
 type WebhookProvider = typeof PIX_PROVIDER | typeof BOLETO_PROVIDER | typeof EWALLET_PROVIDER | typeof CRYPTO_PROVIDER | typeof TRANSFER_PROVIDER;
 
+export const newEventId = () => `evt_${randomBytes(12).toString('hex')}`;
+
+/** A sandbox provider's side: signs its event and delivers it to the portal's webhook receiver. */
+export async function deliverSignedEvent(app: FastifyInstance, key: Buffer, provider: string, event: ProviderEvent, now: number) {
+  const raw = JSON.stringify(event);
+  const res = await app.inject({
+    method: 'POST',
+    url: `${WEBHOOK_PATH}/${provider}`,
+    headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signWebhook(key, raw, now) },
+    payload: raw,
+  });
+  return { eventId: event.id, delivered: res.statusCode, ...(res.json() as Record<string, unknown>) };
+}
+
 /** The sandbox bank, chain and hosted pages, whose payments reach the portal as the providers' signed events. */
 export function registerSandboxBank(app: FastifyInstance, services: ServerServices, sandbox: SandboxProviders) {
   const { db, clock } = services;
@@ -38,15 +52,8 @@ export function registerSandboxBank(app: FastifyInstance, services: ServerServic
   async function deliver(provider: WebhookProvider, reference: string, amount: number, currency: string, coinAmount?: string) {
     const now = clock.now();
     const data = { reference, amount, currency, paidAt: now, ...(coinAmount === undefined ? {} : { coinAmount }) };
-    const event: PaymentEvent = { id: `evt_${randomBytes(12).toString('hex')}`, type: 'payment.succeeded', data };
-    const raw = JSON.stringify(event);
-    const res = await app.inject({
-      method: 'POST',
-      url: `${WEBHOOK_PATH}/${provider}`,
-      headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signWebhook(key, raw, now) },
-      payload: raw,
-    });
-    return { eventId: event.id, delivered: res.statusCode, ...(res.json() as Record<string, unknown>) };
+    const event: PaymentEvent = { id: newEventId(), type: 'payment.succeeded', data };
+    return deliverSignedEvent(app, key, provider, event, now);
   }
 
   const pendingInstructions = (provider: string, reference: string) => attemptByReference(db, provider, reference);

@@ -36,6 +36,12 @@ const m = defineMessages({
     defaultMessage: 'Auto-renewal has ended: the last renewals could not be charged.',
     description: 'Explains auto-renewal when it expired',
   },
+  chargedBack: {
+    id: 'autoRenewal.chargedBack',
+    defaultMessage:
+      'Auto-renewal has stopped: a payment with its card was charged back by your bank, so that card is not charged again. To go on, buy a plan with another card.',
+    description: 'Explains auto-renewal when the portal stopped it because a payment with its billing card was charged back (docs/decisions/059)',
+  },
   none: {
     id: 'autoRenewal.none',
     defaultMessage: 'None of your plans renews by itself.',
@@ -174,9 +180,11 @@ function cardText(intl: ReturnType<typeof useIntl>, card: SavedCard) {
 function RenewalDetails({ view, send }: { view: AutoRenewalView; send: Send }) {
   const intl = useIntl();
   const { info } = view;
-  const explanation = { activated: m.activated, cancelled: m.cancelled, expired: m.expired, none: m.none }[
-    view.status as 'activated' | 'cancelled' | 'expired' | 'none'
-  ];
+  // A charged-back card says why renewal stopped (docs/decisions/059).
+  const explanation =
+    info?.stoppedReason === 'card_charged_back'
+      ? m.chargedBack
+      : { activated: m.activated, cancelled: m.cancelled, expired: m.expired, none: m.none }[view.status as 'activated' | 'cancelled' | 'expired' | 'none'];
   const on = view.status === 'activated';
   return (
     <div className="stack">

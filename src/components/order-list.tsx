@@ -8,6 +8,7 @@ import { paths } from '../../core/routing/paths';
 import { defaultLanguage, languageOfTag } from '../../core/i18n/languages';
 import { ORDERS_PAGE_SIZE, useOrders, type Order, type OrderPage } from '../queries/account-queries';
 import { shownTimestamp } from './account-days';
+import { chargebackMeaning } from './chargeback-messages';
 
 const m = defineMessages({
   empty: { id: 'orders.empty', defaultMessage: 'You have no orders yet.', description: 'Order list: shown when the account has no order' },
@@ -21,6 +22,11 @@ const m = defineMessages({
     id: 'orders.transferReported',
     defaultMessage: 'Transfer reported. We confirm it as soon as it reaches our account.',
     description: 'Order list: shown instead of "Pay now" on an order whose bank transfer receipt was sent (status SUBMITTED)',
+  },
+  chargeback: {
+    id: 'orders.chargeback',
+    defaultMessage: 'See the chargeback',
+    description: 'Order list: link to the page of an order whose payment was charged back (docs/decisions/059)',
   },
   confirming: {
     id: 'orders.confirming',
@@ -90,8 +96,10 @@ export const statusMessage = (status: OrderStatus): MessageDescriptor => (status
  * open one, nothing for a closed one, nor for one awaiting confirmation: its card may have been
  * charged, and paying it again could charge twice (docs/decisions/036).
  */
-export function orderAction(order: Pick<Order, 'id' | 'status' | 'paymentType'>): { kind: 'receipt' | 'pay'; to: string } | null {
+export function orderAction(order: Pick<Order, 'id' | 'status' | 'paymentType'>): { kind: 'receipt' | 'pay' | 'chargeback'; to: string } | null {
   if (paidStatuses.includes(order.status)) return { kind: 'receipt', to: paths.receipt(order.id) };
+  // Charged back: no receipt any more, but the order's page says what happened (docs/decisions/059).
+  if (order.status === 'CHARGEBACK_SUCCEEDED') return { kind: 'chargeback', to: paths.receipt(order.id) };
   // A PIX code, slip, transfer or quote still to pay is shown again, not replaced (awaitsCustomerMoney).
   if (awaitsCustomerMoney(order)) return { kind: 'pay', to: paths.paymentPix(order.id) };
   if (offeredForPaying(order)) return { kind: 'pay', to: paths.payment({ orderId: order.id }) };
@@ -184,6 +192,7 @@ function OrderRow({ order, tv }: { order: Order; tv: boolean }) {
   const intl = useIntl();
   const date = shownTimestamp(order.createdAt);
   const action = orderAction(order);
+  const meaning = chargebackMeaning(order.status);
   const refId = `order-ref-${order.id}`;
   const plans = order.items.map((item) => item.planName).join(', ');
   return (
@@ -202,9 +211,10 @@ function OrderRow({ order, tv }: { order: Order; tv: boolean }) {
       <span className="order-action">
         {awaitingConfirmation(order.status) && <span className="order-note">{intl.formatMessage(m.confirming)}</span>}
         {order.status === 'SUBMITTED' && <span className="order-note">{intl.formatMessage(m.transferReported)}</span>}
+        {meaning && <span className="order-note">{intl.formatMessage(meaning)}</span>}
         {action && (
           <Link to={action.to} className={action.kind === 'pay' ? 'button' : 'button button-secondary'} aria-describedby={refId} data-stop="">
-            {intl.formatMessage(action.kind === 'pay' ? m.pay : m.receipt)}
+            {intl.formatMessage(m[action.kind === 'pay' ? 'pay' : action.kind === 'chargeback' ? 'chargeback' : 'receipt'])}
           </Link>
         )}
       </span>

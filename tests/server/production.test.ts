@@ -66,9 +66,12 @@ describe('a production server (payments off by default)', () => {
   });
 
   it('has no sandbox bank, chain, webhooks or hosted pages', async () => {
-    for (const url of ['/api/sandbox/pix/pay/x', '/api/sandbox/crypto/pay/x', '/api/sandbox/transfer/receive/x', '/api/payments/webhooks/sandbox-pix']) {
+    const urls = ['/api/sandbox/pix/pay/x', '/api/sandbox/crypto/pay/x', '/api/sandbox/transfer/receive/x', '/api/payments/webhooks/sandbox-pix'];
+    for (const url of [...urls, '/api/sandbox/card/dispute/x']) {
       expect((await live.app.inject({ method: 'POST', url })).statusCode, url).toBe(404);
     }
+    // A card dispute is development-only, even on a demo site taking sandbox money (docs/decisions/059).
+    expect((await demoSite.app.inject({ method: 'POST', url: '/api/sandbox/card/dispute/x' })).statusCode).toBe(404);
     // With the build, an unknown address is the app's own 404 page; without it, a 404: never PayPal's sandbox page.
     const hosted = await live.app.inject({ method: 'GET', url: '/sandbox/paypal/checkoutnow?token=x' });
     expect(hosted.body).not.toContain('sandbox checkout');

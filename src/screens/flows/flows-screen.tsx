@@ -79,6 +79,8 @@ const screens: Record<string, string> = {
   discountUnbinding: paths.payment({ planId: '1' }),
   autoRenewal: '/account',
   devices: '/account',
+  // An order's page (/receipt?orderId=…): the chargeback panel of a disputed order.
+  dispute: paths.orders(),
 };
 
 /** The atomic state a walkthrough stands in when it enters `node` (its initial leaf). */

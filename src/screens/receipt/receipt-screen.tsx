@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { selectSessionView } from '../../../machines/session/session.selectors';
@@ -8,6 +9,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { useOrder, useOrderServicePeriod } from '../../queries/order-queries';
 import { useServices } from '../../queries/services-context';
 import { paths } from '../../../core/routing/paths';
+import { DisputePanel } from './dispute-panel';
 import { Receipt } from './receipt-details';
 import { m } from './receipt-messages';
 import { Failure, Loading, OrdersLink, Page } from './receipt-page';
@@ -72,7 +74,22 @@ function OrderReceipt({ orderId }: { orderId: string }) {
       </Page>
     );
   }
-  return <PaidReceipt order={order.data} />;
+  return <DisputedOrPaid order={order.data} />;
+}
+
+/**
+ * A paid order's receipt, with the chargeback panel above it when its payment was disputed
+ * (docs/decisions/059). Once charged back the order gave nothing any more: no receipt, the panel
+ * says why.
+ */
+function DisputedOrPaid({ order }: { order: Order }) {
+  const [status, setStatus] = useState(order.status);
+  return (
+    <>
+      <DisputePanel orderId={order.id} onStatus={setStatus} />
+      {status === 'CHARGEBACK_SUCCEEDED' ? <OrdersLink /> : <PaidReceipt order={{ ...order, status }} />}
+    </>
+  );
 }
 
 function PaidReceipt({ order }: { order: Order }) {

@@ -1,0 +1,24 @@
+import { fromPromise } from 'xstate';
+import type { Api } from '../../core/api/client';
+import { settleExpected, type Refusals } from '../expected-refusals';
+import { DisputeCode, type DisputeAnswer, type DisputeInput, type DisputeInvokeId } from './dispute.types';
+
+/** The refusals each call expects, by the id the machine invokes it under (docs/decisions/059). */
+export const refusals = {
+  loadDispute: [DisputeCode.noDispute],
+} as const satisfies Refusals<DisputeInvokeId>;
+
+/** Reading an order's card dispute on the typed client (docs/decisions/059). */
+export function createDisputeActors(api: Api) {
+  const { client } = api;
+  return {
+    loadDispute: fromPromise<DisputeAnswer, DisputeInput>(({ input, signal }) =>
+      settleExpected(refusals.loadDispute, async (options) => {
+        const dispute = await api.callData(client.GET('/api/bill/order/v1/{id}/dispute', { params: { path: { id: input.orderId } }, signal }), options);
+        return { kind: 'found' as const, dispute };
+      }),
+    ),
+  };
+}
+
+export type DisputeActors = ReturnType<typeof createDisputeActors>;
