@@ -13,6 +13,7 @@ import { loadContract } from './openapi/contract';
 import { systemClock, type Clock } from './clock';
 import { accountHandlers, devSsoLink } from './routes/account';
 import { deviceHandlers } from './routes/devices';
+import { pixAutomaticoHandlers, registerPixAutomatico } from './routes/pix-automatico';
 import { authHandlers } from './routes/auth';
 import { couponAndCloudHandlers, registerDevCloud } from './routes/coupons-and-cloud';
 import { cardSdkHandlers } from './routes/card-sdk';
@@ -141,6 +142,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     ...uploadHandlers(services),
     ...couponAndCloudHandlers(services),
     ...deviceHandlers(services),
+    ...pixAutomaticoHandlers(services),
   };
   await registerUploads(app);
   const answers = createChangeCache<CachedAnswer>(db.changes, catalogueTables);
@@ -161,6 +163,8 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   // Every provider's webhooks (docs/payments.md); 404 for a provider that is not configured.
   registerWebhookReceiver(app, services);
   if (services.payments.sandbox) registerSandboxBank(app, services, services.payments.sandbox);
+  // PIX Automático's sandbox PSP and its webhooks, with the sandbox providers only (docs/decisions/060).
+  registerPixAutomatico(app, services);
   // Developer and test servers only: removes a test's own account (e2e/fixtures.ts).
   registerSandboxAccounts(app, services);
 

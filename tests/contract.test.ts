@@ -31,6 +31,10 @@ const EXTENSIONS = new Set([
   // Signing other devices out from the account page's device list (docs/decisions/054).
   'POST /api/user/devices/signOut/v1',
   'POST /api/user/devices/signOutOthers/v1',
+  // Renewal by PIX Automático from the account page (docs/decisions/060).
+  'POST /api/job/pixAutomatico/v1',
+  'POST /api/job/pixAutomatico/start/v1',
+  'POST /api/job/pixAutomatico/cancel/v1',
 ]);
 const HEADER_REFS = ['Authorization', 'Language', 'ClientType', 'Scene', 'Fingerprint'].map((name) => `#/components/parameters/${name}`);
 const HEADER_NAMES = ['authorization', 'language', 'client-type', 'scene', 'fingerprint'];
