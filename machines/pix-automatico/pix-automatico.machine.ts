@@ -158,7 +158,7 @@ export const pixAutomaticoMachine = pixAutomaticoSetup.createMachine({
     authorised: {
       description:
         'PIX Automático renews the plan: the customer sees the amount, maximum, frequency, end date, status and the next charge, with "Cancel authorisation".',
-      on: { ...cancel('While authorised'), REFRESH_REQUESTED: { target: 'loading', description: 'The panel reads the authorisation again.' } },
+      on: cancel('While authorised'),
     },
     confirmingCancel: {
       description: 'A dialog asks the customer to confirm: "Cancel the PIX Automático authorisation?"; the plan then stops renewing.',

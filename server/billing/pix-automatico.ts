@@ -73,7 +73,7 @@ const ms = (d: Date | null) => (d ? new Date(d).getTime() : undefined);
 
 async function latestRecurrence(q: Queryable, accountUid: number, forUpdate = false): Promise<RecurrenceRow | undefined> {
   const [row] = await q.query<RecurrenceRow>(
-    `SELECT * FROM pix_recurrences WHERE account_uid = $1 ORDER BY created_at DESC, id_rec LIMIT 1${forUpdate ? ' FOR UPDATE' : ''}`,
+    `SELECT * FROM pix_recurrences WHERE account_uid = $1 ORDER BY status IN ('CRIADA', 'APROVADA') DESC, created_at DESC, id_rec LIMIT 1${forUpdate ? ' FOR UPDATE' : ''}`,
     [accountUid],
   );
   return row;
