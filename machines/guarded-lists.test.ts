@@ -68,6 +68,7 @@ describe('guarded transition lists end with a default', () => {
         'login',
         'passwordRecovery',
         'payment',
+        'pixAutomatico',
         'repay',
         'session',
         'signup',

@@ -719,6 +719,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/job/pixAutomatico/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signed-in account's PIX Automático authorisation.
+         * @description Not in the specification's list of calls (docs/decisions/060). The latest authorisation, whatever its status; 8603 when the account never started one.
+         */
+        post: operations["getPixAutomatico"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/job/pixAutomatico/start/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew a monthly plan by PIX Automático, with the composite QR that pays the first month and authorises the rest.
+         * @description Not in the specification's list of calls (docs/decisions/060). Journey 3 of the Banco Central's rules: one QR pays the plan's next month now (a PIX charge of a new order) and authorises a fixed monthly amount until the end date. A QR still awaiting the payer is answered again. 8601 a plan that is not monthly with auto-renewal, 8602 an authorisation already approved, 8604 no email for the receipts.
+         */
+        post: operations["startPixAutomatico"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/job/pixAutomatico/cancel/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the PIX Automático authorisation.
+         * @description Not in the specification's list of calls (docs/decisions/060). Renewal by PIX Automático ends and a scheduled charge is withdrawn. 8603 none, 8605 already ended (cancelled, rejected or expired).
+         */
+        post: operations["cancelPixAutomatico"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bill/card/change": {
         parameters: {
             query?: never;
@@ -2017,6 +2077,47 @@ export interface components {
              * @enum {string}
              */
             stoppedReason?: "card_charged_back";
+        };
+        /** @description A PIX Automático authorisation ("recorrência", docs/decisions/060) with its statuses as the Banco Central names them: CRIADA awaiting the payer, APROVADA renewing, REJEITADA refused by the payer's bank, EXPIRADA lapsed (QR not approved in time, or its end date passed), CANCELADA by the customer here or in their bank app, or by the portal after unpaid retries. */
+        PixAutomatico: {
+            idRec: string;
+            /** @enum {string} */
+            status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+            planId: components["schemas"]["PlanId"];
+            planName: string;
+            /** @description The fixed amount each month charges. */
+            amount: components["schemas"]["MinorUnits"];
+            /** @description The most one charge may take (the fixed amount). */
+            maxAmount: components["schemas"]["MinorUnits"];
+            currency: components["schemas"]["CurrencyCode"];
+            /** @enum {string} */
+            frequency: "MONTHLY";
+            startDate: components["schemas"]["TimestampMs"];
+            /** @description No charge falls due after it. */
+            endDate: components["schemas"]["TimestampMs"];
+            /** @description When the next month is due; only while APROVADA. */
+            nextDueDate?: components["schemas"]["TimestampMs"];
+            /**
+             * @description payer: in their bank app; receiver: on the account page or by the portal.
+             * @enum {string}
+             */
+            cancelledBy?: "payer" | "receiver";
+            /** @description While CRIADA, the composite QR that pays the first month and authorises. */
+            qr?: {
+                orderId: components["schemas"]["OrderId"];
+                brCode: string;
+                qrSvg: string;
+                expiresAt: components["schemas"]["TimestampMs"];
+            };
+            /** @description The latest monthly charge ("cobrança recorrente") scheduled against the authorisation. */
+            charge?: {
+                dueDate: components["schemas"]["TimestampMs"];
+                /** @description The day the payer's bank debits (the due date, or a retry's day). */
+                tryDate: components["schemas"]["TimestampMs"];
+                /** @enum {string} */
+                status: "CRIADA" | "ATIVA" | "CONCLUIDA" | "EXPIRADA" | "REJEITADA" | "CANCELADA";
+                failures: number;
+            };
         };
         /** @description Auto-renewal can only be turned off here; turning it back on takes a new purchase. */
         UpdateRenewStatusRequest: {
@@ -4225,6 +4326,120 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["RenewInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPixAutomatico: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The authorisation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PixAutomatico"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startPixAutomatico: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The authorisation, awaiting the payer (status CRIADA) with its QR. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PixAutomatico"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    cancelPixAutomatico: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The authorisation, now CANCELADA. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PixAutomatico"];
                     };
                 };
             };

@@ -5,6 +5,7 @@
  */
 import { loadConfigOrExit } from '../server/config';
 import { systemClock } from '../server/clock';
+import { runPixAutomatico } from '../server/billing/pix-automatico';
 import { runRenewals } from '../server/billing/renewal';
 import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
@@ -27,7 +28,8 @@ try {
     errorText: createTranslator(bundled),
   });
   const summary = await runRenewals(services, { now: systemClock.now(), log: console });
-  console.log(JSON.stringify({ renewals: summary }));
+  const pixAutomatico = await runPixAutomatico(services, { now: systemClock.now() });
+  console.log(JSON.stringify({ renewals: summary, pixAutomatico }));
   process.exitCode = summary.skipped > 0 ? 1 : 0;
 } finally {
   await db.close();

@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './clock';
 import { accountHandlers, devSsoLink } from './routes/account';
 import { deviceHandlers } from './routes/devices';
 import { disputeHandlers } from './routes/disputes';
+import { pixAutomaticoHandlers, registerPixAutomatico } from './routes/pix-automatico';
 import { authHandlers } from './routes/auth';
 import { couponAndCloudHandlers, registerDevCloud } from './routes/coupons-and-cloud';
 import { cardSdkHandlers } from './routes/card-sdk';
@@ -144,6 +145,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     ...couponAndCloudHandlers(services),
     ...deviceHandlers(services),
     ...disputeHandlers(services),
+    ...pixAutomaticoHandlers(services),
   };
   await registerUploads(app);
   const answers = createChangeCache<CachedAnswer>(db.changes, catalogueTables);
@@ -167,6 +169,8 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   // The card holder's bank disputing a charge: development and tests only, with the sandbox card
   // network on (docs/decisions/059).
   if (services.payments.sandbox && config.env !== 'production') registerSandboxCardDispute(app, services);
+  // PIX Automático's sandbox PSP and its webhooks, with the sandbox providers only (docs/decisions/060).
+  registerPixAutomatico(app, services);
   // Developer and test servers only: removes a test's own account (e2e/fixtures.ts).
   registerSandboxAccounts(app, services);
 

@@ -33,6 +33,10 @@ const EXTENSIONS = new Set([
   'POST /api/user/devices/signOutOthers/v1',
   // A card dispute (chargeback) of an order, as its page follows it (docs/decisions/059).
   'GET /api/bill/order/v1/{id}/dispute',
+  // Renewal by PIX Automático from the account page (docs/decisions/060).
+  'POST /api/job/pixAutomatico/v1',
+  'POST /api/job/pixAutomatico/start/v1',
+  'POST /api/job/pixAutomatico/cancel/v1',
 ]);
 const HEADER_REFS = ['Authorization', 'Language', 'ClientType', 'Scene', 'Fingerprint'].map((name) => `#/components/parameters/${name}`);
 const HEADER_NAMES = ['authorization', 'language', 'client-type', 'scene', 'fingerprint'];

@@ -583,6 +583,36 @@ export const errorMessages = defineMessages({
     description:
       "Order page: the order's payment was never disputed with the card holder's bank, so there is no chargeback to show. Not in the spec catalogue: chosen by the project (docs/decisions/059).",
   },
+  '8601': {
+    id: 'error.8601',
+    defaultMessage: 'Only a monthly plan can renew by PIX Automático.',
+    description:
+      'PIX Automático, account page: the plan to renew is not a monthly plan with auto-renewal. Not in the spec catalogue: chosen by the project (docs/decisions/060).',
+  },
+  '8602': {
+    id: 'error.8602',
+    defaultMessage: 'PIX Automático already renews your plan.',
+    description:
+      'PIX Automático, account page: an approved authorisation already renews this account. Not in the spec catalogue: chosen by the project (docs/decisions/060).',
+  },
+  '8603': {
+    id: 'error.8603',
+    defaultMessage: 'You have no PIX Automático authorisation.',
+    description:
+      'PIX Automático, account page: the account never started an authorisation. Not in the spec catalogue: chosen by the project (docs/decisions/060).',
+  },
+  '8604': {
+    id: 'error.8604',
+    defaultMessage: 'Add an email to your account for the receipts before setting up PIX Automático.',
+    description:
+      'PIX Automático, account page: a phone account without an email cannot get the monthly receipts. Not in the spec catalogue: chosen by the project (docs/decisions/060).',
+  },
+  '8605': {
+    id: 'error.8605',
+    defaultMessage: 'This PIX Automático authorisation has already ended.',
+    description:
+      'PIX Automático, account page: cancelling an authorisation already cancelled, rejected or expired. Not in the spec catalogue: chosen by the project (docs/decisions/060).',
+  },
   '9991': {
     id: 'error.9991',
     defaultMessage: 'Coupon verification failed',
@@ -757,7 +787,7 @@ const byCode: ReadonlyMap<number, MessageDescriptor> = new Map(
 );
 
 /** Codes the project added beyond the spec's catalogue, each recorded in docs/decisions/. */
-export const projectCodes: readonly number[] = Object.freeze([9004, 8001, 8101, 8501]);
+export const projectCodes: readonly number[] = Object.freeze([9004, 8001, 8101, 8501, 8601, 8602, 8603, 8604, 8605]);
 
 /** Every server error code of the spec's catalogue, in ascending order. */
 export const catalogueCodes: readonly number[] = Object.freeze([...byCode.keys()].filter((c) => !projectCodes.includes(c)).sort((a, b) => a - b));

@@ -29,12 +29,13 @@ const files = Object.fromEntries(languages.map((lang) => [lang, readJson(path.jo
  * Translations that are the English word on purpose, checked by hand: the receipt's labels that
  * the emails and the PDF have always printed as `Subtotal`, `Total` and `Item` in these languages,
  * "tablet", the Portuguese word for one, and "CPF/CNPJ", the names of the Brazilian documents a
- * payment slip prints in every language.
+ * payment slip prints in every language, and "PIX Automático", the Banco Central's name for the
+ * product (docs/decisions/060).
  */
 const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
   pt: ['receipt.document.item', 'receipt.label.subtotal', 'receipt.label.total', 'account.deviceKind.tablet', 'slip.document.taxId'],
-  es: ['receipt.label.subtotal', 'receipt.label.total', 'slip.document.taxId'],
-  ru: ['slip.document.taxId'],
+  es: ['receipt.label.subtotal', 'receipt.label.total', 'slip.document.taxId', 'pixAuto.title'],
+  ru: ['slip.document.taxId', 'pixAuto.title'],
 };
 
 /** The argument and tag names a message uses, e.g. {count} or <b>. */

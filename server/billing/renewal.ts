@@ -10,6 +10,7 @@ import { stopRenewalOnChargedBackCard } from './chargebacks';
 import { beginCharge, lockChargingAttempt, recordChargeOutcome, type ChargingAttempt } from './charging';
 import { createFulfilment } from './fulfilment';
 import { createOrder, loadLines, loadOrder, recordAttempt, transition, type OrderRow } from './orders';
+import { runPixAutomatico } from './pix-automatico';
 import { valuate } from './pricing';
 
 const HOUR_MS = 3_600_000;
@@ -274,8 +275,12 @@ export function registerRenewalJob(app: FastifyInstance, services: ServerService
   let running: Promise<unknown> | undefined;
   const tick = () => {
     if (running) return;
-    running = runRenewals(services, { now: services.clock.now(), log: app.log })
+    const now = services.clock.now();
+    running = runRenewals(services, { now, log: app.log })
       .then((s) => s.claimed > 0 && app.log.info(s, 'renewal pass'))
+      // Monthly plans renewed by PIX Automático: their charges are scheduled ahead (docs/decisions/060).
+      .then(() => runPixAutomatico(services, { now }))
+      .then((s) => s.scheduled + s.expired + s.ended > 0 && app.log.info(s, 'PIX Automático pass'))
       .catch((error: unknown) => app.log.error({ err: error }, 'renewal pass failed'))
       .finally(() => {
         running = undefined;

@@ -41,6 +41,11 @@ export interface BrCodeInput {
   txid: string;
   /** Optional message to the payer (field 26-02). */
   description?: string;
+  /**
+   * PIX Automático, Journey 3 (docs/decisions/060): where the payer's bank reads the recurrence the
+   * same code authorises (field 80, GUI br.gov.bcb.pix, subfield 25: a URL without its scheme).
+   */
+  recurrenceUrl?: string;
 }
 
 export function buildBrCode(input: BrCodeInput): string {
@@ -59,6 +64,7 @@ export function buildBrCode(input: BrCodeInput): string {
     field('59', plain(input.merchantName, 25) || 'N') +
     field('60', plain(input.merchantCity, 15) || 'N') +
     field('62', field('05', input.txid)) +
+    (input.recurrenceUrl ? field('80', field('00', 'br.gov.bcb.pix') + field('25', input.recurrenceUrl)) : '') +
     '6304';
   return payload + crc16ccitt(payload);
 }

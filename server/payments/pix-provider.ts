@@ -13,15 +13,18 @@ export const SANDBOX_PIX_KEY = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';
 export const PIX_CITY = 'São Paulo';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-/** A PIX txid: 25 letters and digits (the BR Code's maximum), from 25 random bytes. */
-export function newTxid(): string {
+/** `length` random letters and digits (PIX txids, PIX Automático's idRec). */
+export function randomAlnum(length: number): string {
   // 256 is 4 × 62 + 8: bytes ≥ 248 are dropped so every character is equally likely.
   let out = '';
-  while (out.length < 25) {
-    for (const b of randomBytes(32)) if (b < 248 && out.length < 25) out += ALNUM[b % 62];
+  while (out.length < length) {
+    for (const b of randomBytes(length + 8)) if (b < 248 && out.length < length) out += ALNUM[b % 62];
   }
   return out;
 }
+
+/** A PIX txid: 25 letters and digits (the BR Code's maximum). */
+export const newTxid = () => randomAlnum(25);
 
 /** The brand the portal sells under (the site theme's name): the BR Code's merchant name. */
 export async function merchantName(q: Queryable): Promise<string> {

@@ -13,6 +13,9 @@ import type { Database } from '../db/database';
  */
 export async function removeAccount(db: Database, uid: number): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // PIX Automático's authorisations and their charges name orders (docs/decisions/060).
+    await tx.query('DELETE FROM pix_recurring_charges c USING pix_recurrences r WHERE c.id_rec = r.id_rec AND r.account_uid = $1', [uid]);
+    await tx.query('DELETE FROM pix_recurrences WHERE account_uid = $1', [uid]);
     for (const table of ['subscriptions', 'idempotency_keys', 'orders', 'uploads', 'cards']) {
       await tx.query(`DELETE FROM ${table} WHERE account_uid = $1`, [uid]);
     }

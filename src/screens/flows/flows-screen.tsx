@@ -81,6 +81,7 @@ const screens: Record<string, string> = {
   devices: '/account',
   // An order's page (/receipt?orderId=…): the chargeback panel of a disputed order.
   dispute: paths.orders(),
+  pixAutomatico: '/account',
 };
 
 /** The atomic state a walkthrough stands in when it enters `node` (its initial leaf). */
