@@ -31,6 +31,10 @@ const EXTENSIONS = new Set([
   // Signing other devices out from the account page's device list (docs/decisions/054).
   'POST /api/user/devices/signOut/v1',
   'POST /api/user/devices/signOutOthers/v1',
+  // Download my data and delete my account, in settings (docs/decisions/061).
+  'GET /api/user/data/v1',
+  'GET /api/user/data/v1/personal-data.pdf',
+  'POST /api/user/account/delete/v1',
 ]);
 const HEADER_REFS = ['Authorization', 'Language', 'ClientType', 'Scene', 'Fingerprint'].map((name) => `#/components/parameters/${name}`);
 const HEADER_NAMES = ['authorization', 'language', 'client-type', 'scene', 'fingerprint'];
