@@ -79,6 +79,8 @@ const screens: Record<string, string> = {
   discountUnbinding: paths.payment({ planId: '1' }),
   autoRenewal: '/account',
   devices: '/account',
+  dataExport: '/settings',
+  accountDeletion: '/settings',
 };
 
 /** The atomic state a walkthrough stands in when it enters `node` (its initial leaf). */
