@@ -2,6 +2,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../core/routing/paths';
 import { usePageTitle } from '../../components/use-page-title';
+import { useEndOfDeletedSession } from '../../queries/flows/account-deletion-flow';
 
 const m = defineMessages({
   title: {
@@ -27,6 +28,7 @@ const m = defineMessages({
 export function AccountDeletedScreen() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage(m.title));
+  useEndOfDeletedSession();
   return (
     <section className="page stack" aria-labelledby="account-deleted-title">
       <h1 id="account-deleted-title">{intl.formatMessage(m.title)}</h1>
