@@ -60,8 +60,10 @@ describe('guarded transition lists end with a default', () => {
   it('finds every flow of machines/', () => {
     expect(machines.map((m) => m.id).sort()).toEqual(
       expect.arrayContaining([
+        'accountDeletion',
         'autoRenewal',
         'checkout',
+        'dataExport',
         'devices',
         'discountUnbinding',
         'dispute',

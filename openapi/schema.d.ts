@@ -417,6 +417,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/data/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the portal holds on the signed-in account, for "Download my data" (JSON).
+         * @description Not in the specification's list of calls (docs/decisions/061, LGPD art. 18 II and V): the profile, consents, plan and renewal, log-ins, orders with their payments, saved cards (brand and last 4 digits at most), the payer details given for slips, e-mails and SMS sent, cloud recordings and uploaded files. Never a card number, password hash, token or code.
+         */
+        get: operations["getPersonalData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/data/v1/personal-data.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same personal data as a readable PDF over numbered pages, in the request's language.
+         * @description Not in the specification's list of calls (docs/decisions/061). What getPersonalData answers, laid out for reading. A refusal answers HTTP 200 with the JSON envelope, like every call, so a client tells the two apart by the content type.
+         */
+        get: operations["getPersonalDataPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/account/delete/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the signed-in account, after its password (docs/decisions/061, LGPD art. 18 VI).
+         * @description Not in the specification's list of calls. Refused with 8701 for a wrong password (the log-in's lockout counts it), 8702 for an account without a password (it sets one first, through "Forgot password", which sends a code), 8703 while an order awaits its payment, 8704 while a refund or chargeback is open. Otherwise, at once: every session ends (their next call answers -24020), the renewal is cancelled, the personal data is erased and the orders keep only what tax law requires; an e-mail to the address the account had confirms it.
+         */
+        post: operations["deleteAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/support/phone/v1": {
         parameters: {
             query?: never;
@@ -1785,6 +1845,125 @@ export interface components {
         SignedOutDevices: {
             /** @description How many other sessions ended. */
             signedOut: number;
+        };
+        DeleteAccountRequest: {
+            password: string;
+        };
+        /** @description Everything the portal holds on one account (docs/decisions/061). */
+        PersonalData: {
+            generatedAt: components["schemas"]["TimestampMs"];
+            profile: components["schemas"]["PersonalProfile"];
+            consents: {
+                /** @enum {string} */
+                kind: "terms" | "marketingEmail";
+                given: boolean;
+                at?: components["schemas"]["TimestampMs"];
+            }[];
+            plan?: {
+                planId: number;
+                deviceCount: number;
+                expiresAt: components["schemas"]["TimestampMs"];
+            };
+            renewal?: {
+                planId: number;
+                /** @enum {string} */
+                status: "activated" | "cancelled" | "expired";
+                /** @description Minor units of currency. */
+                amount: number;
+                currency: components["schemas"]["CurrencyCode"];
+                nextBillingAt: components["schemas"]["TimestampMs"];
+            };
+            devices: {
+                device: string;
+                model: string;
+                ip: string;
+                scene: string;
+                loginType: string;
+                time: components["schemas"]["TimestampMs"];
+                endedAt?: components["schemas"]["TimestampMs"];
+            }[];
+            orders: {
+                id: string;
+                viewCode: string;
+                /** @enum {string} */
+                kind: "purchase" | "renewal";
+                status: string;
+                createdAt: components["schemas"]["TimestampMs"];
+                paidAt?: components["schemas"]["TimestampMs"];
+                currency: components["schemas"]["CurrencyCode"];
+                subtotal: number;
+                discount: number;
+                interest: number;
+                total: number;
+                installments: number;
+                email: string;
+                paymentMethod?: string;
+                items: {
+                    planName: string;
+                    quantity: number;
+                    subtotal: number;
+                }[];
+            }[];
+            payments: {
+                orderId: string;
+                method: string;
+                status: string;
+                amount: number;
+                currency: components["schemas"]["CurrencyCode"];
+                createdAt: components["schemas"]["TimestampMs"];
+            }[];
+            /** @description Saved cards, by brand and last 4 digits; never the number. */
+            cards: {
+                brand: string;
+                last4: string;
+                expMonth: number;
+                expYear: number;
+                holder: string;
+                createdAt: components["schemas"]["TimestampMs"];
+                removed: boolean;
+            }[];
+            /** @description The payer named on each payment slip (name, CPF or CNPJ, address). */
+            payerDetails: {
+                orderId: string;
+                name: string;
+                document: string;
+                address?: string;
+            }[];
+            /** @description E-mails and SMS sent or waiting to be sent, without their contents' codes and links. */
+            messages: {
+                /** @enum {string} */
+                channel: "email" | "sms";
+                to: string;
+                template: string;
+                createdAt: components["schemas"]["TimestampMs"];
+                sentAt?: components["schemas"]["TimestampMs"];
+            }[];
+            recordings: {
+                title: string;
+                channelName: string;
+                recordedAt: components["schemas"]["TimestampMs"];
+                durationSeconds: number;
+            }[];
+            uploads: {
+                contentType: string;
+                size: number;
+                createdAt: components["schemas"]["TimestampMs"];
+            }[];
+        };
+        PersonalProfile: {
+            uid: string;
+            type: components["schemas"]["AccountType"];
+            email?: string;
+            areaCode?: string;
+            phone?: string;
+            nickname: string;
+            language: components["schemas"]["Lang"];
+            createdAt: components["schemas"]["TimestampMs"];
+            verifiedAt?: components["schemas"]["TimestampMs"];
+            /** @description A Google identity is linked (its id is not shown). */
+            googleLinked: boolean;
+            /** @description The account has logged in from the TV or the app. */
+            appLogin: boolean;
         };
         /** @description The account screen's data. Remaining days and their text are derived client-side from expiredTime. */
         AccountInfo: {
@@ -3695,6 +3874,113 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["SignedOutDevices"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPersonalData: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's personal data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PersonalData"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPersonalDataPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document (application/pdf), or a refusal in the envelope (application/json). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="personal-data-<uid>.pdf"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The account is deleted; data is null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: null;
                     };
                 };
             };

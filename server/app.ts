@@ -15,6 +15,7 @@ import { accountHandlers, devSsoLink } from './routes/account';
 import { deviceHandlers } from './routes/devices';
 import { disputeHandlers } from './routes/disputes';
 import { pixAutomaticoHandlers, registerPixAutomatico } from './routes/pix-automatico';
+import { personalDataHandlers } from './routes/personal-data';
 import { authHandlers } from './routes/auth';
 import { couponAndCloudHandlers, registerDevCloud } from './routes/coupons-and-cloud';
 import { cardSdkHandlers } from './routes/card-sdk';
@@ -146,6 +147,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     ...deviceHandlers(services),
     ...disputeHandlers(services),
     ...pixAutomaticoHandlers(services),
+    ...personalDataHandlers(services),
   };
   await registerUploads(app);
   const answers = createChangeCache<CachedAnswer>(db.changes, catalogueTables);

@@ -37,6 +37,10 @@ const EXTENSIONS = new Set([
   'POST /api/job/pixAutomatico/v1',
   'POST /api/job/pixAutomatico/start/v1',
   'POST /api/job/pixAutomatico/cancel/v1',
+  // Download my data and delete my account, in settings (docs/decisions/061).
+  'GET /api/user/data/v1',
+  'GET /api/user/data/v1/personal-data.pdf',
+  'POST /api/user/account/delete/v1',
 ]);
 const HEADER_REFS = ['Authorization', 'Language', 'ClientType', 'Scene', 'Fingerprint'].map((name) => `#/components/parameters/${name}`);
 const HEADER_NAMES = ['authorization', 'language', 'client-type', 'scene', 'fingerprint'];

@@ -613,6 +613,30 @@ export const errorMessages = defineMessages({
     description:
       'PIX Automático, account page: cancelling an authorisation already cancelled, rejected or expired. Not in the spec catalogue: chosen by the project (docs/decisions/060).',
   },
+  '8701': {
+    id: 'error.8701',
+    defaultMessage: 'The password is not right. Your account was not deleted.',
+    description:
+      "Settings, delete my account: the password typed to confirm the deletion is wrong (the log-in's lockout counts it). Not in the spec catalogue: chosen by the project (docs/decisions/061).",
+  },
+  '8702': {
+    id: 'error.8702',
+    defaultMessage: 'Your account has no password yet. Set one with "Forgot password" (we send you a code), then delete the account with it.',
+    description:
+      'Settings, delete my account: the account signs in with Google, a code or the TV app and has no password to confirm the deletion with. Not in the spec catalogue: chosen by the project (docs/decisions/061).',
+  },
+  '8703': {
+    id: 'error.8703',
+    defaultMessage: 'An order is waiting for its payment. Pay or cancel it, or wait for it to expire, before deleting your account.',
+    description:
+      'Settings, delete my account: refused while an order awaits its payment (submitted, pending or being charged). Not in the spec catalogue: chosen by the project (docs/decisions/061).',
+  },
+  '8704': {
+    id: 'error.8704',
+    defaultMessage: 'A refund or chargeback is still open. You can delete your account once it is settled.',
+    description:
+      'Settings, delete my account: refused while a refund or chargeback of one of its orders is open. Not in the spec catalogue: chosen by the project (docs/decisions/061).',
+  },
   '9991': {
     id: 'error.9991',
     defaultMessage: 'Coupon verification failed',
@@ -787,7 +811,7 @@ const byCode: ReadonlyMap<number, MessageDescriptor> = new Map(
 );
 
 /** Codes the project added beyond the spec's catalogue, each recorded in docs/decisions/. */
-export const projectCodes: readonly number[] = Object.freeze([9004, 8001, 8101, 8501, 8601, 8602, 8603, 8604, 8605]);
+export const projectCodes: readonly number[] = Object.freeze([9004, 8001, 8101, 8501, 8601, 8602, 8603, 8604, 8605, 8701, 8702, 8703, 8704]);
 
 /** Every server error code of the spec's catalogue, in ascending order. */
 export const catalogueCodes: readonly number[] = Object.freeze([...byCode.keys()].filter((c) => !projectCodes.includes(c)).sort((a, b) => a - b));

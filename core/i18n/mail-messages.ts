@@ -110,6 +110,20 @@ export const mailMessages = {
         'Plain-text body of the reminder about an unpaid order. nickname: the account name; orderId: the order number; total: the amount with its symbol (R$ 159,90); link: the payment page.',
     },
   }),
+  accountDeleted: defineMessages({
+    subject: {
+      id: 'mail.accountDeleted.subject',
+      defaultMessage: 'Your {brand} account was deleted',
+      description:
+        'Subject of the confirmation sent, to the address the account had, after the customer deleted the account (docs/decisions/061). brand: the site name.',
+    },
+    text: {
+      id: 'mail.accountDeleted.text',
+      defaultMessage:
+        'Hello {nickname},\n\nAs you asked, your account was deleted: every session was ended, the renewal cancelled and your personal data erased. Your orders are kept without your name or contacts, only as tax law requires. You can sign up again with this address whenever you like.\n\nIf this was not you, contact support.',
+      description: 'Plain-text body of the confirmation of a deleted account (docs/decisions/061). nickname: the name the account had.',
+    },
+  }),
   mobileMoneyCode: defineMessages({
     subject: {
       id: 'mail.mobileMoneyCode.subject',
@@ -221,5 +235,70 @@ export const receiptDocumentMessages = defineMessages({
     id: 'receipt.document.page',
     defaultMessage: 'Page {page} of {pages}',
     description: 'Receipt PDF: the footer’s page number, on a receipt of more than one page. page: this page’s number; pages: how many there are.',
+  },
+});
+
+/** The words of the "Download my data" PDF (server/account/personal-data-pdf.ts, docs/decisions/061). */
+export const personalDataDocumentMessages = defineMessages({
+  title: { id: 'personalData.document.title', defaultMessage: 'My personal data', description: 'Personal data PDF: the document’s title.' },
+  intro: {
+    id: 'personalData.document.intro',
+    defaultMessage: 'Everything {brand} holds on account {uid}, as of {date}.',
+    description: 'Personal data PDF: the line under the title. brand: the site name; uid: the account number; date: when the document was made.',
+  },
+  profile: { id: 'personalData.document.profile', defaultMessage: 'Profile', description: 'Personal data PDF: heading of the account’s own details.' },
+  consents: { id: 'personalData.document.consents', defaultMessage: 'Consents', description: 'Personal data PDF: heading of the terms and e-mail consents.' },
+  plan: { id: 'personalData.document.plan', defaultMessage: 'Plan and renewal', description: 'Personal data PDF: heading of the plan and auto-renewal.' },
+  devices: { id: 'personalData.document.devices', defaultMessage: 'Log-ins', description: 'Personal data PDF: heading of the log-ins (device, IP, time).' },
+  orders: { id: 'personalData.document.orders', defaultMessage: 'Orders', description: 'Personal data PDF: heading of the orders.' },
+  payments: { id: 'personalData.document.payments', defaultMessage: 'Payments', description: 'Personal data PDF: heading of the payment attempts.' },
+  cards: {
+    id: 'personalData.document.cards',
+    defaultMessage: 'Saved cards',
+    description: 'Personal data PDF: heading of the saved cards (brand and last 4 digits).',
+  },
+  payers: {
+    id: 'personalData.document.payers',
+    defaultMessage: 'Payer details',
+    description: 'Personal data PDF: heading of the payer named on payment slips (name, CPF, address).',
+  },
+  messages: {
+    id: 'personalData.document.messages',
+    defaultMessage: 'E-mails and SMS',
+    description: 'Personal data PDF: heading of the e-mails and SMS sent to the account.',
+  },
+  recordings: {
+    id: 'personalData.document.recordings',
+    defaultMessage: 'Cloud recordings',
+    description: 'Personal data PDF: heading of the cloud recordings.',
+  },
+  uploads: {
+    id: 'personalData.document.uploads',
+    defaultMessage: 'Uploaded files',
+    description: 'Personal data PDF: heading of the files the customer uploaded (payment proofs).',
+  },
+  none: { id: 'personalData.document.none', defaultMessage: 'None.', description: 'Personal data PDF: under a heading with nothing to list.' },
+  yes: { id: 'personalData.document.yes', defaultMessage: 'Yes', description: 'Personal data PDF: a consent given, a Google identity linked.' },
+  no: { id: 'personalData.document.no', defaultMessage: 'No', description: 'Personal data PDF: a consent not given.' },
+  name: { id: 'personalData.document.name', defaultMessage: 'Name', description: 'Personal data PDF: label of the account’s name.' },
+  email: { id: 'personalData.document.email', defaultMessage: 'Email', description: 'Personal data PDF: label of the account’s e-mail address.' },
+  phone: { id: 'personalData.document.phone', defaultMessage: 'Phone', description: 'Personal data PDF: label of the account’s phone number.' },
+  language: { id: 'personalData.document.language', defaultMessage: 'Language', description: 'Personal data PDF: label of the account’s language.' },
+  created: { id: 'personalData.document.created', defaultMessage: 'Account created', description: 'Personal data PDF: label of when the account was made.' },
+  google: {
+    id: 'personalData.document.google',
+    defaultMessage: 'Google sign-in linked',
+    description: 'Personal data PDF: label of whether a Google identity is linked.',
+  },
+  terms: {
+    id: 'personalData.document.terms',
+    defaultMessage: 'Terms and privacy policy accepted',
+    description: 'Personal data PDF: the consent to the terms, with its date.',
+  },
+  marketing: { id: 'personalData.document.marketing', defaultMessage: 'News by e-mail', description: 'Personal data PDF: the consent to marketing e-mails.' },
+  page: {
+    id: 'personalData.document.page',
+    defaultMessage: 'Page {page} of {pages}',
+    description: 'Personal data PDF: the footer’s page number. page: this page’s number; pages: how many there are.',
   },
 });

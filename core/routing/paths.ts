@@ -32,6 +32,8 @@ export const paths = {
   forgotPassword: (query: { account?: string; redirect?: string } = {}) => withQuery('/forgot-password', { account: query.account, redirect: query.redirect }),
   payment: (link: PaymentLink) =>
     'orderId' in link ? withQuery('/payment', { orderId: link.orderId }) : withQuery('/payment', { planId: link.planId, discountCode: link.discountCode }),
+  /** The page a deleted account lands on, signed out (docs/decisions/061). */
+  accountDeleted: '/account-deleted',
   paymentResult: (orderId: OrderId) => withQuery('/paymentResult', { orderId }),
   paymentPix: (orderId: OrderId) => withQuery('/payment-pix', { orderId }),
   receipt: (orderId: OrderId) => withQuery('/receipt', { orderId }),

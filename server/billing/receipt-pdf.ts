@@ -61,12 +61,12 @@ export async function embedDocumentFonts(doc: PDFDocument): Promise<{ regular: P
 }
 
 // A4 in points, with 2 cm margins.
-const PAGE = { width: 595.28, height: 841.89, margin: 56.7 };
-const INK = rgb(0.1, 0.1, 0.12);
-const MUTED = rgb(0.38, 0.38, 0.42);
-const RULE = rgb(0.8, 0.8, 0.83);
+export const PAGE = { width: 595.28, height: 841.89, margin: 56.7 };
+export const INK = rgb(0.1, 0.1, 0.12);
+export const MUTED = rgb(0.38, 0.38, 0.42);
+export const RULE = rgb(0.8, 0.8, 0.83);
 
-function colorOf(hex: string | undefined): RGB {
+export function colorOf(hex: string | undefined): RGB {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex ?? '');
   if (!m) return rgb(0.2, 0.2, 0.25);
   const [r, g, b] = [m[1], m[2], m[3]].map((x) => parseInt(x ?? '0', 16) / 255) as [number, number, number];
@@ -89,9 +89,10 @@ export function fit(text: string, font: PDFFont, size: number, width: number): s
 }
 
 /** Content stops this far above the page's bottom edge: below it are the footer and page number. */
-const CONTENT_BOTTOM = PAGE.margin + 44;
+export const CONTENT_BOTTOM = PAGE.margin + 44;
 
-class Writer {
+/** Draws the portal's documents top to bottom, page after page (the receipt, the personal data). */
+export class Writer {
   readonly pages: PDFPage[] = [];
   private index = -1;
   y = 0;

@@ -92,7 +92,13 @@ export function createOutbox({ db, clock, key }: { db: Queryable; clock: Clock; 
     },
 
     async markSent(id: number) {
-      await db.query('UPDATE outbox SET sent_at = $2, sealed = NULL, attempts = attempts + 1, last_error = NULL WHERE id = $1', [id, new Date(clock.now())]);
+      // A deleted account's confirmation keeps no address once delivered (docs/decisions/061).
+      await db.query(
+        `UPDATE outbox SET sent_at = $2, sealed = NULL, attempts = attempts + 1, last_error = NULL,
+                recipient = CASE WHEN template = 'accountDeleted' THEN '' ELSE recipient END
+          WHERE id = $1`,
+        [id, new Date(clock.now())],
+      );
     },
 
     async markFailed(id: number, error: string) {

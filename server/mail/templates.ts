@@ -13,6 +13,8 @@ export interface TemplateParams {
   verificationCode: { code: string; minutes: number; purpose: 'login' | 'resetPassword' };
   bindEmail: { nickname: string; link: string; hours: number };
   passwordChanged: { nickname: string };
+  /** The confirmation of a deleted account, to the address it had (docs/decisions/061). */
+  accountDeleted: { nickname: string };
   receipt: ReceiptParams;
   orderReminder: OrderReminderParams;
   mobileMoneyCode: { code: string; minutes: number; operator: string; amount: number; symbol: string; decimals: number };
@@ -87,6 +89,7 @@ const argumentsOf: { [T in SimpleTemplate]: (p: TemplateParams[T], lang: Languag
   verificationCode: (p) => ({ code: p.code, minutes: String(p.minutes), purpose: p.purpose }),
   bindEmail: (p) => ({ nickname: p.nickname, link: p.link, hours: String(p.hours) }),
   passwordChanged: (p) => ({ nickname: p.nickname }),
+  accountDeleted: (p) => ({ nickname: p.nickname }),
   orderReminder: (p, lang) => ({ nickname: p.nickname, orderId: p.orderId, viewCode: p.viewCode, total: formatMoney(p.total, p, lang), link: p.link }),
   // Texted by the mobile-money operator (the sandbox sends it through the portal's SMS outbox).
   mobileMoneyCode: (p, lang) => ({ code: p.code, minutes: String(p.minutes), operator: p.operator, amount: formatMoney(p.amount, p, lang) }),

@@ -23,6 +23,7 @@ describe('routedPaths', () => {
         '/help',
         '/privacy',
         '/terms',
+        '/account-deleted',
         '/404',
         '/500',
         '/resend-confirm',

@@ -24,6 +24,7 @@ const screen = <T extends Record<string, ComponentType>>(load: () => Promise<T>,
 const HelpScreen = screen(() => import('../screens/help/help-screen'), 'HelpScreen');
 const PrivacyScreen = screen(() => import('../screens/privacy/privacy-screen'), 'PrivacyScreen');
 const TermsScreen = screen(() => import('../screens/terms/terms-screen'), 'TermsScreen');
+const AccountDeletedScreen = screen(() => import('../screens/account-deleted/account-deleted-screen'), 'AccountDeletedScreen');
 const ResendConfirmScreen = screen(() => import('../screens/account-email/resend-confirm-screen'), 'ResendConfirmScreen');
 const NoticeScreen = screen(() => import('../screens/account-email/notice-screen'), 'NoticeScreen');
 const LoginScreen = screen(() => import('../screens/login/login-screen'), 'LoginScreen');
@@ -117,6 +118,8 @@ function routeTree(layout: Props) {
         <Route path="/help" element={<HelpScreen />} />
         <Route path="/privacy" element={<PrivacyScreen />} />
         <Route path="/terms" element={<TermsScreen />} />
+        {/* Not in the spec: where a deleted account lands, signed out (docs/decisions/061). */}
+        <Route path="/account-deleted" element={<AccountDeletedScreen />} />
         {/* Spec section 2: /orders and /account are the same screen. */}
         <Route
           path="/account"

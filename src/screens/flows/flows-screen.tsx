@@ -82,6 +82,8 @@ const screens: Record<string, string> = {
   // An order's page (/receipt?orderId=…): the chargeback panel of a disputed order.
   dispute: paths.orders(),
   pixAutomatico: '/account',
+  dataExport: '/settings',
+  accountDeletion: '/settings',
 };
 
 /** The atomic state a walkthrough stands in when it enters `node` (its initial leaf). */

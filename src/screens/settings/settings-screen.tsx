@@ -26,6 +26,8 @@ import { useKept } from '../../queries/use-polling';
 import { useRequestEmailBinding } from '../../queries/account-email-queries';
 import { EMAIL_LINK_HOURS } from '../../../core/config/email-links';
 import { changePasswordSchema, emailSchema, nicknameSchema } from '../../../core/validation/schemas';
+import { AccountDeletionSection } from './account-deletion-section';
+import { DataExportSection } from './data-export-section';
 import './settings.css';
 
 const m = defineMessages({
@@ -111,6 +113,8 @@ export function SettingsScreen() {
       {identity && <AccountSettings identity={identity} />}
       <PasswordSection />
       <LanguageSection identity={identity} />
+      <DataExportSection />
+      <AccountDeletionSection />
     </section>
   );
 }

@@ -1,0 +1,24 @@
+import { fromPromise } from 'xstate';
+import type { Api } from '../../core/api/client';
+import { settleExpected, type Refusals } from '../expected-refusals';
+import { AccountDeletionCode as Code, type AccountDeletionInvokeId, type DeleteAnswer } from './account-deletion.types';
+
+/** The refusals the deletion expects (docs/decisions/061), settled here and routed by the machine. */
+export const refusals = {
+  deleteAccount: [Code.wrongPassword, Code.locked, Code.noPassword, Code.paymentPending, Code.refundOpen],
+} as const satisfies Refusals<AccountDeletionInvokeId>;
+
+/** Deleting the account on the typed client (docs/decisions/061). */
+export function createAccountDeletionActors(api: Api) {
+  const { client } = api;
+  return {
+    deleteAccount: fromPromise<DeleteAnswer, { password: string }>(({ input, signal }) =>
+      settleExpected(refusals.deleteAccount, async (options) => {
+        await api.call(client.POST('/api/user/account/delete/v1', { body: { password: input.password }, signal }), options);
+        return { kind: 'deleted' as const };
+      }),
+    ),
+  };
+}
+
+export type AccountDeletionActors = ReturnType<typeof createAccountDeletionActors>;

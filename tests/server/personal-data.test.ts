@@ -1,0 +1,181 @@
+// "Download my data" and "Delete my account" (docs/decisions/061, LGPD art. 18), against the real
+// server in-process: the export holds everything the portal keeps on the account and no secret;
+// the deletion refuses while money may still move, then ends every session (-24020, spec section
+// 8), cancels the renewal, erases the personal data and keeps the orders anonymised.
+import { describe, expect, it } from 'vitest';
+import { createFakeClock } from '../../server/clock';
+import { dumpTables, loggedInCustomer, loginBody, sessionFor, type TestAccountOptions } from '../helpers/accounts';
+import { testCard as card, VISA_OK } from '../helpers/cards';
+import { expectContract } from '../helpers/expect-contract';
+import { readPdf } from '../helpers/pdf-text';
+import { signupTools } from '../helpers/signup';
+import { useTestServer } from '../helpers/test-server';
+
+const DATA = '/api/user/data/v1';
+const PDF = '/api/user/data/v1/personal-data.pdf';
+const DELETE = '/api/user/account/delete/v1';
+const PAYER = { firstName: 'Ana', lastName: 'Souza', cpf: '12345678909' };
+const BOLETO_PAYER = { ...PAYER, zipcode: '01310-100', state: 'SP', city: 'São Paulo', street: 'Avenida Paulista', streetNumber: '1000' };
+
+const clock = createFakeClock();
+const server = useTestServer({}, { clock });
+type Auth = Record<string, string>;
+
+/** A customer who bought plan 1 (monthly, auto-renew) with a card saved for the renewal. */
+async function subscriber(options: TestAccountOptions = {}, holder = 'BEATRIZ LIMA') {
+  const c = await loggedInCustomer(server, { nickname: 'Beatriz Lima', ...options });
+  const paid = await server.postChecked(
+    '/api/bill/pay/v1',
+    { planId: '1', method: 'card', currency: 'BRL', email: c.account.email, card: card(VISA_OK, { save: true, holder }) },
+    c.auth,
+  );
+  expect(paid.body).toMatchObject({ code: 0, data: { status: 'PAYMENT_SUCCEEDED' } });
+  return { ...c, uid: c.account.uid, orderId: paid.body.data.orderId as string };
+}
+
+const boleto = (auth: Auth) =>
+  server.postChecked(
+    '/api/bill/pay/v1',
+    { planId: '3', method: 'boleto', currency: 'BRL', country: 'BR', email: 'pagador@example.com', payer: BOLETO_PAYER },
+    auth,
+  );
+
+const refusal = async (auth: Auth, password: string) => (await server.post(DELETE, { password }, auth)).body as { code: number; errCode?: number };
+
+describe('download my data (docs/decisions/061)', () => {
+  it('holds the profile, consents, plan, log-ins, orders, payments, cards, slip payer and e-mails, and no secret', async () => {
+    const s = await subscriber();
+    expect((await boleto(s.auth)).body.code).toBe(0);
+    const res = await server.get(DATA, s.auth);
+    expectContract('get', DATA, res);
+    const data = res.body.data;
+    expect(data.profile).toMatchObject({ uid: String(s.uid), type: 'email', email: s.account.email, nickname: 'Beatriz Lima', googleLinked: false });
+    expect(data.consents.map((c: { kind: string }) => c.kind)).toEqual(['terms', 'marketingEmail']);
+    expect(data.plan.planId).toBe(1);
+    expect(data.renewal).toMatchObject({ planId: 1, status: 'activated' });
+    expect(data.devices[0]).toMatchObject({ ip: expect.any(String), loginType: 'password' });
+    expect(data.orders.map((o: { id: string }) => o.id)).toContain(s.orderId);
+    expect(data.orders.find((o: { id: string }) => o.id === s.orderId).items).toHaveLength(1);
+    expect(data.payments.length).toBeGreaterThanOrEqual(2);
+    expect(data.cards).toEqual([expect.objectContaining({ last4: '4242', holder: 'BEATRIZ LIMA', removed: false })]);
+    expect(data.payerDetails).toEqual([expect.objectContaining({ name: 'Ana Souza', document: '12345678909' })]);
+
+    const text = JSON.stringify(data);
+    // Brand and last 4 at most; never a hash, a provider token or the session's token.
+    expect(text).not.toContain(VISA_OK);
+    expect(text).not.toContain('argon2');
+    expect(text).not.toContain(s.token);
+    const [tokenRow] = await server.db.query<{ provider_token: string }>('SELECT provider_token FROM cards WHERE account_uid = $1', [s.uid]);
+    expect(text).not.toContain(tokenRow!.provider_token);
+    expect(text.match(/hash|provider_?token|secret|sealed/i)?.[0]).toBeUndefined();
+  });
+
+  it('is also a readable PDF in the request’s language, over numbered pages when long', async () => {
+    const s = await subscriber({ nickname: 'Юлия' });
+    for (let i = 0; i < 30; i++) await sessionFor(server, s.account);
+    const res = await server.app.inject({ method: 'GET', url: PDF, headers: { ...s.auth, Language: 'pt' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="personal-data-${s.uid}.pdf"`);
+    const pdf = await readPdf(res.rawPayload);
+    expect(pdf.title).toContain('Meus dados pessoais');
+    expect(pdf.pages).toBeGreaterThan(1);
+    const all = pdf.pageTexts.flat().join('\n');
+    expect(all).toContain('Юлия');
+    expect(all).toContain(s.account.email!);
+    expect(all).toContain('•••• 4242');
+    expect(all).toContain(`Página 2 de ${pdf.pages}`);
+  });
+
+  it('answers -24020 without a session', async () => {
+    expect((await server.get(DATA, {})).body).toMatchObject({ code: 1, errCode: -24020 });
+  });
+});
+
+describe('delete my account (docs/decisions/061)', () => {
+  it('refuses a wrong password, an account without one, a pending payment and an open refund, each with its code', async () => {
+    const s = await subscriber();
+    expect(await refusal(s.auth, 'not-the-password')).toMatchObject({ code: 1, errCode: 8701 });
+
+    const google = await loggedInCustomer(server);
+    await server.db.query('UPDATE accounts SET password_hash = NULL WHERE uid = $1', [google.account.uid]);
+    expect(await refusal(google.auth, 'anything')).toMatchObject({ code: 1, errCode: 8702 });
+
+    expect((await boleto(s.auth)).body.code).toBe(0);
+    expect(await refusal(s.auth, s.account.password!)).toMatchObject({ code: 1, errCode: 8703 });
+
+    const r = await subscriber();
+    // A refund the operator opened (no customer call opens one): the order is paid and its money may go back.
+    await server.db.query(`UPDATE orders SET status = 'REFUND_PENDING' WHERE id = $1`, [r.orderId]);
+    expect(await refusal(r.auth, r.account.password!)).toMatchObject({ code: 1, errCode: 8704 });
+    // Nothing was erased by a refusal.
+    expect((await server.get(DATA, r.auth)).body.data.profile.email).toBe(r.account.email);
+  });
+
+  it('ends every session, cancels the renewal, erases the personal data, keeps the orders anonymised and confirms by e-mail', async () => {
+    const s = await subscriber({ language: 'pt', nickname: 'Zuleica Apagada' }, 'ZULEICA APAGADA');
+    const email = s.account.email!;
+    const other = { Authorization: await sessionFor(server, s.account), Language: 'en' };
+    const before = JSON.stringify((await server.get(DATA, s.auth)).body.data);
+    const [order] = await server.db.query<Record<string, unknown>>('SELECT total, subtotal, status, created_at FROM orders WHERE id = $1', [s.orderId]);
+
+    const res = await server.postChecked(DELETE, { password: s.account.password }, s.auth);
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 0 });
+
+    // Every session ends: this one and the other device's answer -24020.
+    for (const auth of [s.auth, other]) {
+      const info = await server.post('/api/user/queryInfo/v1', { uid: String(s.uid), account: email, type: 'email' }, auth);
+      expect(info.body).toMatchObject({ code: 1, errCode: -24020 });
+    }
+    // It cannot log in: the address no longer names an account.
+    expect((await server.post('/api/user/login/v1', loginBody(s.account))).body.code).toBe(1);
+
+    const [sub] = await server.db.query<{ status: string; card_id: string | null }>('SELECT status, card_id FROM subscriptions WHERE account_uid = $1', [
+      s.uid,
+    ]);
+    expect(sub).toEqual({ status: 'cancelled', card_id: null });
+    const [kept] = await server.db.query<Record<string, unknown>>(
+      'SELECT total, subtotal, status, created_at, email, anonymised_at FROM orders WHERE id = $1',
+      [s.orderId],
+    );
+    expect(kept).toMatchObject({ ...order, email: '' });
+    expect(kept!.anonymised_at).not.toBeNull();
+    const [lines] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_lines WHERE order_id = $1', [s.orderId]);
+    expect(lines!.n).toBe(1);
+
+    // The confirmation goes to the address the account had, in its language, tied to no account.
+    const [mail] = (await server.services.outbox.list({ to: email })).filter((m) => m.template === 'accountDeleted');
+    expect(mail).toMatchObject({ accountUid: null, channel: 'email', lang: 'pt' });
+    expect(mail!.subject).toContain('excluída');
+    expect((await server.services.outbox.list({ to: email })).filter((m) => m.template !== 'accountDeleted')).toEqual([]);
+
+    // Once delivered, not even the address is left anywhere: no name, e-mail, IP, card holder.
+    await server.services.outbox.markSent(mail!.id);
+    const everything = await dumpTables(server.db, [
+      'accounts',
+      'sessions',
+      'orders',
+      'cards',
+      'outbox',
+      'subscriptions',
+      'payment_attempts',
+      'verification_codes',
+      'email_tokens',
+      'tracking_events',
+      'auth_failures',
+      'sandbox_card_customers',
+    ]);
+    for (const value of [email, 'Zuleica Apagada', 'ZULEICA APAGADA']) expect(everything).not.toContain(value);
+    expect(before).toContain('ZULEICA APAGADA');
+  });
+
+  it('lets the address sign up again as a new account', async () => {
+    const s = await subscriber();
+    expect((await server.postChecked(DELETE, { password: s.account.password }, s.auth)).body.code).toBe(0);
+    const { signup, accountRow } = signupTools(server);
+    const again = await signup({ account: s.account.email });
+    expect(again.body).toMatchObject({ code: 0 });
+    const row = await accountRow('email = $1', [s.account.email]);
+    expect(Number(row!.uid)).not.toBe(s.uid);
+  });
+});
