@@ -31,6 +31,10 @@ const EXTENSIONS = new Set([
   // Signing other devices out from the account page's device list (docs/decisions/054).
   'POST /api/user/devices/signOut/v1',
   'POST /api/user/devices/signOutOthers/v1',
+  // Turning auto-renewal off with a reason and a retention offer (docs/decisions/057).
+  'POST /api/job/cancellation/offer/v1',
+  'POST /api/job/cancellation/v1',
+  'POST /api/job/cancellation/accept/v1',
 ]);
 const HEADER_REFS = ['Authorization', 'Language', 'ClientType', 'Scene', 'Fingerprint'].map((name) => `#/components/parameters/${name}`);
 const HEADER_NAMES = ['authorization', 'language', 'client-type', 'scene', 'fingerprint'];
