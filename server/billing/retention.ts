@@ -34,17 +34,6 @@ export function offerFor(reason: CancellationReason, configured: readonly Retent
 
 export const sameOffer = (a: RetentionOffer, b: RetentionOffer) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The next billing date after a pause: the same day of the month, `months` calendar months later (UTC; the 31st falls back to the month's last day). */
-export function pausedUntil(nextBilling: number, months: number): number {
-  const d = new Date(nextBilling);
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d.getTime();
-}
-
 /**
  * The renewal's valuation less the account's unspent retention discount, with `bind` to tie that
  * discount to the renewal order once it exists: it is spent when that order is paid, and a

@@ -1,7 +1,8 @@
 import type { components } from '../../openapi/schema';
 import { ApiRefusal } from '../errors';
 import { defineHandlers } from '../openapi/bind';
-import { offerFor, pausedUntil, RETENTION_OFFER_COOLDOWN_MS, sameOffer } from '../billing/retention';
+import { offerFor, RETENTION_OFFER_COOLDOWN_MS, sameOffer } from '../billing/retention';
+import { pausedUntil } from '../../core/config/retention';
 import { acceptedOfferSince, addRetentionDiscount, moveNextBilling, paidPeriodEnd, recordReason } from '../repositories/cancellation-repository';
 import { cancelSubscription, loadSubscription } from '../repositories/subscription-repository';
 import type { Queryable } from '../db/database';

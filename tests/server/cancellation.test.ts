@@ -4,7 +4,7 @@
 // the period paid), the reasons stored for the product owner, and the refusals.
 import { describe, expect, it } from 'vitest';
 import { runRenewals } from '../../server/billing/renewal';
-import { pausedUntil } from '../../server/billing/retention';
+import { pausedUntil } from '../../core/config/retention';
 import { createFakeClock } from '../../server/clock';
 import { otherTexts, reasonCounts } from '../../server/repositories/cancellation-repository';
 import { testCard as card, VISA_OK } from '../helpers/cards';
