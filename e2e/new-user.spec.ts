@@ -70,10 +70,16 @@ test.describe('a new customer, start to finish', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
     const orders = page.getByRole('region', { name: 'Orders' });
     await expect(orders.getByRole('link', { name: /receipt/i })).toHaveCount(2);
+    // Turning it off asks why, offers a discount for a price reason, and says when the plan ends (ADR 057).
     await page.getByRole('button', { name: 'Turn off auto-renewal' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Turn off auto-renewal?' });
-    await expect(confirm).toBeFocused();
-    await confirm.getByRole('button', { name: 'Turn it off' }).click();
+    await expect(confirm.getByRole('radio').first()).toBeFocused();
+    await confirm.getByRole('radio', { name: 'It is too expensive' }).check();
+    await confirm.getByRole('button', { name: 'Continue' }).click();
+    const offer = page.getByRole('alertdialog', { name: 'Before you go' });
+    await expect(offer).toContainText('30% off');
+    await offer.getByRole('button', { name: 'No thanks, turn it off' }).click();
+    await expect(page.getByText(/Auto-renewal is off\. Your plan stays active until \w+ \d+, \d{4}/)).toBeVisible();
     await expect(page.getByText('You turned auto-renewal off.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Buy a monthly plan with auto-renew' })).toBeVisible();
 

@@ -62,6 +62,7 @@ describe('guarded transition lists end with a default', () => {
       expect.arrayContaining([
         'accountDeletion',
         'autoRenewal',
+        'cancellation',
         'checkout',
         'dataExport',
         'devices',

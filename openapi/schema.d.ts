@@ -779,6 +779,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/job/cancellation/offer/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The retention offer shown to a customer turning auto-renewal off, for the reason given.
+         * @description Not in the specification's list of calls (docs/decisions/057). Nothing is stored: the answer names the offer the site configuration's `retentionOffers` gives for the reason, or none (no offer configured, or one accepted in the last 12 months). Refused like turning it off (6201, 6202, 6204, 6207), and 8301 for the reason `other` without its text.
+         */
+        post: operations["getRetentionOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/job/cancellation/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn auto-renewal off with the customer's reason; the plan runs to the end of the period paid.
+         * @description Not in the specification's list of calls (docs/decisions/057). Stores the reason (and the offer declined, if one was shown) for the product owner's count, then turns auto-renewal off as updateRenewStatus does: 6201, 6202, 6204, 6207; 8301 for `other` without its text.
+         */
+        post: operations["cancelWithReason"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/job/cancellation/accept/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the retention offer instead of turning auto-renewal off; the subscription stays.
+         * @description Not in the specification's list of calls (docs/decisions/057). The offer must be the one `getRetentionOffer` gives for the reason now, else 8302. A discount binds to the next paid renewal; a pause moves the next billing date by its months (the paid period is not lengthened). Stores the reason with the offer accepted. Also 6201, 6202, 6204, 6207, 8301.
+         */
+        post: operations["acceptRetentionOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/job/pixAutomatico/v1": {
         parameters: {
             query?: never;
@@ -1620,6 +1680,8 @@ export interface components {
                 /** @description The CNPJ, digits only. */
                 taxId: string;
             };
+            /** @description The offers a customer turning auto-renewal off may be shown (docs/decisions/057); absent or empty, none. */
+            retentionOffers?: components["schemas"]["RetentionOffer"][];
         };
         WebConf: {
             brand: string;
@@ -2256,6 +2318,56 @@ export interface components {
              * @enum {string}
              */
             stoppedReason?: "card_charged_back";
+        };
+        /**
+         * @description Why the customer turns auto-renewal off (docs/decisions/057).
+         * @enum {string}
+         */
+        CancellationReason: "too_expensive" | "not_using" | "missing_content" | "technical" | "switching" | "other";
+        /** @description The customer's own words; required (not blank) with the reason `other`, ignored with the others. */
+        CancellationOtherText: string;
+        /** @description A discount in whole percent on the next paid renewal. */
+        RetentionDiscount: {
+            /** @enum {string} */
+            kind: "discount";
+            percent: number;
+        };
+        /** @description A pause of 1 to 3 months; the next billing date moves by that many months, the paid period is not lengthened. */
+        RetentionPause: {
+            /** @enum {string} */
+            kind: "pause";
+            months: number;
+        };
+        RetentionOffer: components["schemas"]["RetentionDiscount"] | components["schemas"]["RetentionPause"];
+        CancellationReasonRequest: {
+            reason: components["schemas"]["CancellationReason"];
+            otherText?: components["schemas"]["CancellationOtherText"];
+        };
+        CancelWithReasonRequest: {
+            reason: components["schemas"]["CancellationReason"];
+            otherText?: components["schemas"]["CancellationOtherText"];
+            /** @description The offer the customer was shown and declined, for the count; absent when none was shown. */
+            declinedOffer?: components["schemas"]["RetentionOffer"];
+        };
+        AcceptRetentionOfferRequest: {
+            reason: components["schemas"]["CancellationReason"];
+            otherText?: components["schemas"]["CancellationOtherText"];
+            offer: components["schemas"]["RetentionOffer"];
+        };
+        RetentionOfferAnswer: {
+            /** @description Absent when no offer is made for this reason. */
+            offer?: components["schemas"]["RetentionOffer"];
+        };
+        CancellationResult: {
+            /** @enum {string} */
+            status: "cancelled";
+            /** @description When the plan already paid for ends (nothing is charged after). */
+            endsAt: components["schemas"]["TimestampMs"];
+        };
+        RetentionResult: {
+            offer: components["schemas"]["RetentionOffer"];
+            /** @description The next renewal charge (with the discount), or the end of the pause. */
+            nextBillingDate: components["schemas"]["TimestampMs"];
         };
         /** @description A PIX Automático authorisation ("recorrência", docs/decisions/060) with its statuses as the Banco Central names them: CRIADA awaiting the payer, APROVADA renewing, REJEITADA refused by the payer's bank, EXPIRADA lapsed (QR not approved in time, or its end date passed), CANCELADA by the customer here or in their bank app, or by the portal after unpaid retries. */
         PixAutomatico: {
@@ -4612,6 +4724,120 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["RenewInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRetentionOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancellationReasonRequest"];
+            };
+        };
+        responses: {
+            /** @description The offer for that reason, or none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["RetentionOfferAnswer"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    cancelWithReason: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelWithReasonRequest"];
+            };
+        };
+        responses: {
+            /** @description Auto-renewal is off; when the plan already paid for ends. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["CancellationResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    acceptRetentionOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptRetentionOfferRequest"];
+            };
+        };
+        responses: {
+            /** @description The offer applied, and the next billing date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["RetentionResult"];
                     };
                 };
             };

@@ -16,6 +16,7 @@ import { deviceHandlers } from './routes/devices';
 import { disputeHandlers } from './routes/disputes';
 import { pixAutomaticoHandlers, registerPixAutomatico } from './routes/pix-automatico';
 import { personalDataHandlers } from './routes/personal-data';
+import { cancellationHandlers } from './routes/cancellation';
 import { authHandlers } from './routes/auth';
 import { couponAndCloudHandlers, registerDevCloud } from './routes/coupons-and-cloud';
 import { cardSdkHandlers } from './routes/card-sdk';
@@ -148,6 +149,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     ...disputeHandlers(services),
     ...pixAutomaticoHandlers(services),
     ...personalDataHandlers(services),
+    ...cancellationHandlers(services),
   };
   await registerUploads(app);
   const answers = createChangeCache<CachedAnswer>(db.changes, catalogueTables);

@@ -41,6 +41,10 @@ const EXTENSIONS = new Set([
   'GET /api/user/data/v1',
   'GET /api/user/data/v1/personal-data.pdf',
   'POST /api/user/account/delete/v1',
+  // Turning auto-renewal off with a reason and a retention offer (docs/decisions/057).
+  'POST /api/job/cancellation/offer/v1',
+  'POST /api/job/cancellation/v1',
+  'POST /api/job/cancellation/accept/v1',
 ]);
 const HEADER_REFS = ['Authorization', 'Language', 'ClientType', 'Scene', 'Fingerprint'].map((name) => `#/components/parameters/${name}`);
 const HEADER_NAMES = ['authorization', 'language', 'client-type', 'scene', 'fingerprint'];

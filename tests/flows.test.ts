@@ -29,6 +29,7 @@ describe('the flow atlas (docs/flows)', () => {
         'pixAutomatico',
         'dataExport',
         'accountDeletion',
+        'cancellation',
       ]),
     );
   });

@@ -637,6 +637,18 @@ export const errorMessages = defineMessages({
     description:
       'Settings, delete my account: refused while a refund or chargeback of one of its orders is open. Not in the spec catalogue: chosen by the project (docs/decisions/061).',
   },
+  '8301': {
+    id: 'error.8301',
+    defaultMessage: 'Tell us your reason in a few words.',
+    description:
+      "Account page, turning auto-renewal off: the reason 'Other' was chosen without writing it. Not in the spec catalogue: chosen by the project (docs/decisions/057).",
+  },
+  '8302': {
+    id: 'error.8302',
+    defaultMessage: 'This offer is no longer available.',
+    description:
+      'Account page, turning auto-renewal off: the retention offer accepted is not the one the site makes now (it changed, or an offer was already accepted this year). Not in the spec catalogue: chosen by the project (docs/decisions/057).',
+  },
   '9991': {
     id: 'error.9991',
     defaultMessage: 'Coupon verification failed',
@@ -811,7 +823,7 @@ const byCode: ReadonlyMap<number, MessageDescriptor> = new Map(
 );
 
 /** Codes the project added beyond the spec's catalogue, each recorded in docs/decisions/. */
-export const projectCodes: readonly number[] = Object.freeze([9004, 8001, 8101, 8501, 8601, 8602, 8603, 8604, 8605, 8701, 8702, 8703, 8704]);
+export const projectCodes: readonly number[] = Object.freeze([9004, 8001, 8101, 8301, 8302, 8501, 8601, 8602, 8603, 8604, 8605, 8701, 8702, 8703, 8704]);
 
 /** Every server error code of the spec's catalogue, in ascending order. */
 export const catalogueCodes: readonly number[] = Object.freeze([...byCode.keys()].filter((c) => !projectCodes.includes(c)).sort((a, b) => a - b));

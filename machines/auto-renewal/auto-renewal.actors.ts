@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
-import { RenewalCode, type AutoRenewalInvokeId, type CancelAnswer, type CardChangeAnswer, type RenewInfoAnswer, type SavedCard } from './auto-renewal.types';
+import { RenewalCode, type AutoRenewalInvokeId, type CardChangeAnswer, type RenewInfoAnswer, type SavedCard } from './auto-renewal.types';
 
 const R = RenewalCode;
 
@@ -11,7 +11,6 @@ const R = RenewalCode;
  */
 export const refusals = {
   loadInfo: [R.none],
-  cancelRenewal: [R.renewing, R.alreadyCancelled, R.expired],
   changeCard: [R.cardUnusable, R.cardNotUpdated, R.savedCardNotFound, R.cardUserMismatch],
 } as const satisfies Refusals<Exclude<AutoRenewalInvokeId, 'listCards'>>;
 
@@ -23,13 +22,6 @@ export function createAutoRenewalActors(api: Api) {
       settleExpected(refusals.loadInfo, async (options) => ({
         kind: 'info' as const,
         info: await api.callData(client.POST('/api/job/renewInfo/v1', { body: {}, signal }), options),
-      })),
-    ),
-    /** Only cancelling exists: turning it back on is a new purchase (docs/decisions/010). */
-    cancelRenewal: fromPromise<CancelAnswer>(({ signal }) =>
-      settleExpected(refusals.cancelRenewal, async (options) => ({
-        kind: 'info' as const,
-        info: await api.callData(client.POST('/api/job/updateRenewStatus/v1', { body: { status: 'cancelled' }, signal }), options),
       })),
     ),
     listCards: fromPromise<SavedCard[]>(async ({ signal }) => api.callData(client.POST('/api/bill/listCard', { body: {}, signal }))),

@@ -1,6 +1,6 @@
 // Auto-renewal on the account screen (spec sections 2, 4, 7 and 8; docs/decisions/010): whether
-// it is on or off, turning it off after a confirmation, and the billing card renewals are charged
-// to. Turning it back on is not done here: after cancelling, the customer buys a monthly plan with
+// it is on or off, turning it off (the cancellation flow, machines/cancellation: reason and
+// retention offer, docs/decisions/057), and the billing card renewals are charged to. Turning it back on is not done here: after cancelling, the customer buys a monthly plan with
 // auto-renew again (the view links to /pricing-table).
 import { assertEvent, assign, setup } from 'xstate';
 import { invocationError, type InvocationEvents } from '../actor-events';
@@ -13,7 +13,7 @@ export type AutoRenewalMachineEvent = AutoRenewalEvent | InvocationEvents<AutoRe
 
 const R = RenewalCode;
 /** The calls that answer the renewal's state or a refusal. */
-const ANSWERS = ['xstate.done.actor.loadInfo', 'xstate.done.actor.cancelRenewal', 'xstate.done.actor.changeCard'] as const;
+const ANSWERS = ['xstate.done.actor.loadInfo', 'xstate.done.actor.changeCard'] as const;
 
 const infoOf = (event: AutoRenewalMachineEvent): RenewInfo | null => {
   assertEvent(event, ANSWERS);
@@ -131,42 +131,17 @@ export const autoRenewalMachine = autoRenewalSetup.createMachine({
           },
         },
         confirmingCancel: {
-          description: 'The customer is asked to confirm turning auto-renewal off; the plan already paid for runs to its end.',
+          description:
+            'The customer is turning auto-renewal off: asked why, maybe offered a discount or a pause to stay (the cancellation flow, docs/decisions/057).',
           on: {
-            CANCEL_CONFIRMED: {
-              target: 'cancelling',
-              description: 'The customer confirms turning auto-renewal off; the plan already paid for runs to its end.',
+            CANCELLATION_SETTLED: {
+              target: '#autoRenewal.loading',
+              actions: 'clearRefusal',
+              description: 'The customer kept it with an offer, turned it off, or was told it changed meanwhile: the panel asks where it stands now.',
             },
             CANCEL_DISMISSED: {
               target: 'idle',
               description: 'The customer keeps auto-renewal on: nothing changes, and the next renewal is charged as planned.',
-            },
-          },
-        },
-        cancelling: {
-          description: "Auto-renewal is being turned off at the customer's request; the confirmation waits for the server's answer.",
-          tags: ['busy'],
-          invoke: {
-            id: 'cancelRenewal',
-            src: 'cancelRenewal',
-            onDone: [
-              {
-                guard: 'hasInfo',
-                target: '#autoRenewal.cancelled',
-                actions: 'takeInfo',
-                description: 'Turned off (docs/decisions/010): the customer sees auto-renewal off; the plan already paid for runs to its end.',
-              },
-              {
-                target: '#autoRenewal.loading',
-                actions: 'takeRefusal',
-                meta: otherRefusals(R.renewing, R.alreadyCancelled, R.expired),
-                description: 'Refused: a renewal charge started (6207), off in another tab (6204) or expired (6202); the panel says so and reloads.',
-              },
-            ],
-            onError: {
-              target: 'idle',
-              actions: 'recordError',
-              description: 'Turning it off failed unexpectedly: auto-renewal stays on, and the customer may try again.',
             },
           },
         },

@@ -10,8 +10,8 @@ export interface AutoRenewalView {
   info: RenewInfo | null;
   /** A renewal charge is running: cancelling waits until it ends (spec section 4, 6207). */
   renewing: boolean;
+  /** The cancellation flow is open (reason, offer; docs/decisions/057). */
   confirmingCancel: boolean;
-  cancelling: boolean;
   /** The change-billing-card dialog: open while cards load, are chosen or one is being set. */
   cardDialog: { open: boolean; loading: boolean; changing: boolean; cards: SavedCard[]; currentCardId: string | null };
   cardChanged: boolean;
@@ -47,8 +47,7 @@ export function selectAutoRenewalView(snapshot: SnapshotFrom<AutoRenewalMachine>
     busy: snapshot.hasTag('busy'),
     info,
     renewing: info?.renewing === true,
-    confirmingCancel: m({ activated: 'confirmingCancel' }) || m({ activated: 'cancelling' }),
-    cancelling: m({ activated: 'cancelling' }),
+    confirmingCancel: m({ activated: 'confirmingCancel' }),
     cardDialog: {
       open: loadingCards || changing || m({ activated: 'choosingCard' }),
       loading: loadingCards,

@@ -1,11 +1,11 @@
-// The auto-renewal rules the graph walks cannot judge, against the real server: 6207 leaves it on,
-// a refusal is said once (by the panel, not by a toast), and each refusal lands where the server
-// says the renewal stands.
+// The auto-renewal rules the graph walks cannot judge, against the real server: turning it off goes
+// through the cancellation flow (its refusals are machines/cancellation's), a refusal is said once
+// (by the panel, not by a toast), and each refusal lands where the server says the renewal stands.
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../../tests/helpers/test-server';
-import { buyWithSavedCard, cancelRenewal, expireByDeclines, expireCard, pauseRenewal, signedInClient, subscription } from '../../tests/model/billing.world';
+import { buyWithSavedCard, cancelRenewal, expireCard, pauseRenewal, signedInClient, subscription } from '../../tests/model/billing.world';
 import { createAutoRenewalActors } from './auto-renewal.actors';
 import { autoRenewalMachine } from './auto-renewal.machine';
 import { selectAutoRenewalView } from './auto-renewal.selectors';
@@ -26,48 +26,31 @@ async function subscriber() {
 const settled = (actor: Awaited<ReturnType<typeof panelOf>>) => waitFor(actor, (s) => !s.hasTag('busy'));
 
 describe('auto-renewal rules', () => {
-  it('6207: cancelling while a renewal charge runs leaves auto-renewal on, and cancelling waits until it ends', async () => {
+  it('turning it off opens the cancellation flow; once that settles the panel asks where auto-renewal stands (docs/decisions/057)', async () => {
     const s = await subscriber();
     const actor = await panelOf(s);
-    expect(actor.getSnapshot().value).toEqual({ activated: 'idle' });
-    const renewal = await pauseRenewal(server, s.account.uid);
     actor.send({ type: 'CANCEL_REQUESTED' });
-    actor.send({ type: 'CANCEL_CONFIRMED' });
-    const after = await waitFor(actor, (x) => x.matches({ activated: 'idle' }) && x.context.errCode !== null);
-    expect((await subscription(server.db, s.account.uid))!.status).toBe('activated');
-    expect(after.context.info).toMatchObject({ status: 'activated', renewing: true });
-    const view = selectAutoRenewalView(after);
-    expect(view).toMatchObject({ status: 'activated', renewing: true, message: 6207, canCancel: false, offerRepurchase: false });
-    // Said once, by the panel: the client did not toast it.
-    expect(s.client.effects).toEqual([]);
+    expect(selectAutoRenewalView(actor.getSnapshot())).toMatchObject({ confirmingCancel: true, canCancel: false });
+    actor.send({ type: 'CANCEL_DISMISSED' });
+    expect(actor.getSnapshot().value).toEqual({ activated: 'idle' });
+    // The flow turned it off (here through its call): the panel reloads and shows it off.
+    await cancelRenewal(server, s.auth);
+    actor.send({ type: 'CANCEL_REQUESTED' });
+    actor.send({ type: 'CANCELLATION_SETTLED' });
+    const off = await waitFor(actor, (x) => x.matches('cancelled'));
+    expect(selectAutoRenewalView(off)).toMatchObject({ status: 'cancelled', message: null, offerRepurchase: true });
+  });
 
+  it('cancelling is not offered while a renewal charge runs (6207), and is once it ends', async () => {
+    const s = await subscriber();
+    const renewal = await pauseRenewal(server, s.account.uid);
+    const actor = await panelOf(s);
+    expect(selectAutoRenewalView(actor.getSnapshot())).toMatchObject({ renewing: true, canCancel: false, canRefresh: true });
     await renewal.release();
     actor.send({ type: 'REFRESH_REQUESTED' });
     await settled(actor);
-    expect(selectAutoRenewalView(actor.getSnapshot())).toMatchObject({ renewing: false, message: null, canCancel: true });
-    actor.send({ type: 'CANCEL_REQUESTED' });
-    actor.send({ type: 'CANCEL_CONFIRMED' });
-    await waitFor(actor, (x) => x.matches('cancelled'));
-    expect((await subscription(server.db, s.account.uid))!.status).toBe('cancelled');
-  });
-
-  it('6204 cancelled in another tab and 6202 expired meanwhile: the panel lands on what the server says, with the message', async () => {
-    const a = await subscriber();
-    const tabA = await panelOf(a);
-    await cancelRenewal(server, a.auth);
-    tabA.send({ type: 'CANCEL_REQUESTED' });
-    tabA.send({ type: 'CANCEL_CONFIRMED' });
-    const cancelled = await waitFor(tabA, (x) => x.matches('cancelled'));
-    expect(selectAutoRenewalView(cancelled)).toMatchObject({ status: 'cancelled', message: 6204, offerRepurchase: true });
-
-    const b = await subscriber();
-    const tabB = await panelOf(b);
-    await expireByDeclines(server, b.account.uid);
-    tabB.send({ type: 'CANCEL_REQUESTED' });
-    tabB.send({ type: 'CANCEL_CONFIRMED' });
-    const expired = await waitFor(tabB, (x) => x.matches('expired'));
-    expect(selectAutoRenewalView(expired)).toMatchObject({ status: 'expired', message: 6202, offerRepurchase: true });
-    expect([...a.client.effects, ...b.client.effects]).toEqual([]);
+    expect(selectAutoRenewalView(actor.getSnapshot())).toMatchObject({ renewing: false, canCancel: true });
+    expect(s.client.effects).toEqual([]);
   });
 
   it('6201: an account without auto-renewal sees it off, without an error toast', async () => {

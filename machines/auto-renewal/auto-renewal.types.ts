@@ -34,9 +34,10 @@ export interface AutoRenewalContext {
 }
 
 export type AutoRenewalEvent =
-  /** Turn auto-renewal off: asks for confirmation first (spec section 4). */
+  /** Turn auto-renewal off: opens the cancellation flow (reason, offer; docs/decisions/057). */
   | { type: 'CANCEL_REQUESTED' }
-  | { type: 'CANCEL_CONFIRMED' }
+  /** The cancellation flow settled (kept with an offer, turned off, or refused): ask where it stands. */
+  | { type: 'CANCELLATION_SETTLED' }
   | { type: 'CANCEL_DISMISSED' }
   /** Change the billing card renewals are charged to (spec section 2, change-billing-card dialog). */
   | { type: 'CARD_CHANGE_REQUESTED' }
@@ -48,11 +49,9 @@ export type AutoRenewalEvent =
 export type AutoRenewalEventType = AutoRenewalEvent['type'];
 
 export type RenewInfoAnswer = { kind: 'info'; info: RenewInfo } | Refused<typeof RenewalCode.none>;
-export type CancelAnswer =
-  { kind: 'info'; info: RenewInfo } | Refused<typeof RenewalCode.renewing | typeof RenewalCode.alreadyCancelled | typeof RenewalCode.expired>;
 export type CardChangeAnswer =
   | { kind: 'info'; info: RenewInfo }
   | Refused<typeof RenewalCode.cardUnusable | typeof RenewalCode.cardNotUpdated | typeof RenewalCode.savedCardNotFound | typeof RenewalCode.cardUserMismatch>;
 
 /** The machine's invocations, by id (the graph walks arrange each one's answers). */
-export type AutoRenewalInvokeId = 'loadInfo' | 'cancelRenewal' | 'listCards' | 'changeCard';
+export type AutoRenewalInvokeId = 'loadInfo' | 'listCards' | 'changeCard';

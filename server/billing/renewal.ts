@@ -12,6 +12,7 @@ import { createFulfilment } from './fulfilment';
 import { createOrder, loadLines, loadOrder, recordAttempt, transition, type OrderRow } from './orders';
 import { runPixAutomatico } from './pix-automatico';
 import { valuate } from './pricing';
+import { withRetentionDiscount } from './retention';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -160,7 +161,18 @@ export async function runRenewals(
     }
     if (!email) throw new Error(`account ${uid} has no email for the renewal receipt`);
 
-    let order = await createOrder(tx, { accountUid: uid, valuation, discountCode: null, method: { code: 'card', type: 'card' }, email, scene: 'WEB', now });
+    // A retention discount the customer accepted instead of cancelling (docs/decisions/057).
+    const retention = await withRetentionDiscount(tx, uid, valuation);
+    let order = await createOrder(tx, {
+      accountUid: uid,
+      valuation: retention.valuation,
+      discountCode: null,
+      method: { code: 'card', type: 'card' },
+      email,
+      scene: 'WEB',
+      now,
+    });
+    await retention.bind(order.id);
     await tx.query("UPDATE orders SET kind = 'renewal' WHERE id = $1", [order.id]);
     order = { ...order, kind: 'renewal' };
     const lines = (await loadLines(tx, [order.id])).get(order.id) ?? [];

@@ -47,6 +47,12 @@ export const demoSiteConfig: Schemas['SiteConfig'] = {
   imgConf: { mbLogoLeft: true },
   // A made-up company with a CNPJ whose check digits are right (the one Receita Federal's docs use).
   merchant: { legalName: 'Aurora TV Serviços Digitais Ltda.', taxId: '11222333000181' },
+  // Shown to a customer turning auto-renewal off (docs/decisions/057): a price reason gets the
+  // discount, a "not now" reason the pause.
+  retentionOffers: [
+    { kind: 'discount', percent: 30 },
+    { kind: 'pause', months: 2 },
+  ],
 };
 
 export const demoUserConfig: Schemas['UserConfig'] = {

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
@@ -65,16 +66,6 @@ const m = defineMessages({
   checkAgain: { id: 'autoRenewal.checkAgain', defaultMessage: 'Check again', description: 'Button: ask the server again whether the renewal charge has ended' },
   cancel: { id: 'autoRenewal.cancel', defaultMessage: 'Turn off auto-renewal', description: 'Button: start turning auto-renewal off' },
   changeCard: { id: 'autoRenewal.changeCard', defaultMessage: 'Change billing card', description: 'Button: open the change-billing-card dialog' },
-  confirmTitle: { id: 'autoRenewal.confirmTitle', defaultMessage: 'Turn off auto-renewal?', description: 'Title of the dialog confirming the cancellation' },
-  confirmText: {
-    id: 'autoRenewal.confirmText',
-    defaultMessage:
-      'Your plan stays active until the end of the period already paid. To turn auto-renewal on again later, you buy a monthly plan with auto-renew.',
-    description: 'What cancelling auto-renewal means, in the confirmation dialog',
-  },
-  confirm: { id: 'autoRenewal.confirm', defaultMessage: 'Turn it off', description: 'Button: confirm turning auto-renewal off' },
-  keepOn: { id: 'autoRenewal.keepOn', defaultMessage: 'Keep it on', description: 'Button: keep auto-renewal on (dismiss the confirmation)' },
-  cancelling: { id: 'autoRenewal.cancelling', defaultMessage: 'Turning auto-renewal off…', description: 'Shown while auto-renewal is being cancelled' },
   cardDialogTitle: { id: 'autoRenewal.cardDialogTitle', defaultMessage: 'Change billing card', description: 'Title of the change-billing-card dialog' },
   cardsLoading: { id: 'autoRenewal.cardsLoading', defaultMessage: 'Loading your saved cards…', description: 'Shown while the saved cards load' },
   cardChanging: { id: 'autoRenewal.cardChanging', defaultMessage: 'Changing the billing card…', description: 'Shown while the billing card is being changed' },
@@ -114,7 +105,7 @@ const billingCardMessage = defineMessage<{ readonly plan: string; readonly card:
 type Send = (event: AutoRenewalEvent) => void;
 
 /** The panel itself, a view of the auto-renewal actor (spec section 2, "Subscriptions with auto-renewal on or off"). */
-export function AutoRenewalSection({ actorRef }: { actorRef: ActorRefFrom<AutoRenewalMachine> }) {
+export function AutoRenewalSection({ actorRef, cancellation }: { actorRef: ActorRefFrom<AutoRenewalMachine>; cancellation?: ReactNode }) {
   const intl = useIntl();
   const view = useSelector(actorRef, selectAutoRenewalView);
   const send: Send = actorRef.send;
@@ -139,6 +130,8 @@ export function AutoRenewalSection({ actorRef }: { actorRef: ActorRefFrom<AutoRe
       ) : (
         <RenewalDetails view={view} send={send} />
       )}
+      {/* Turning it off is the account screen's cancellation flow (docs/decisions/057); kept mounted while the panel reloads, to say how it ended. */}
+      {cancellation}
     </section>
   );
 }
@@ -252,39 +245,8 @@ function RenewalDetails({ view, send }: { view: AutoRenewalView; send: Send }) {
           </Link>
         </p>
       )}
-      {view.confirmingCancel && <ConfirmCancel view={view} send={send} />}
       {view.cardDialog.open && <CardDialog view={view} send={send} />}
     </div>
-  );
-}
-
-function ConfirmCancel({ view, send }: { view: AutoRenewalView; send: Send }) {
-  const intl = useIntl();
-  return (
-    <Dialog
-      role="alertdialog"
-      initialFocus="dialog"
-      labelledBy="renewal-confirm-title"
-      describedBy="renewal-confirm-text"
-      busy={view.cancelling}
-      onEscape={view.cancelling ? undefined : () => send({ type: 'CANCEL_DISMISSED' })}
-    >
-      <h2 id="renewal-confirm-title">{intl.formatMessage(m.confirmTitle)}</h2>
-      <p id="renewal-confirm-text">{intl.formatMessage(m.confirmText)}</p>
-      {view.cancelling && (
-        <p role="status" className="muted">
-          {intl.formatMessage(m.cancelling)}
-        </p>
-      )}
-      <div className="actions">
-        <button type="button" className="button" disabled={view.cancelling} onClick={() => send({ type: 'CANCEL_CONFIRMED' })}>
-          {intl.formatMessage(m.confirm)}
-        </button>
-        <button type="button" className="button button-secondary" disabled={view.cancelling} onClick={() => send({ type: 'CANCEL_DISMISSED' })}>
-          {intl.formatMessage(m.keepOn)}
-        </button>
-      </div>
-    </Dialog>
   );
 }
 

@@ -16,7 +16,12 @@ const world = await useBrowserServer();
 /** What the customer does on the panel for each event. */
 const executors = {
   CANCEL_REQUESTED: (page) => page.getByRole('button', { name: 'Turn off auto-renewal' }).click(),
-  CANCEL_CONFIRMED: (page) => page.getByRole('button', { name: 'Turn it off' }).click(),
+  // Through the cancellation dialog: a reason, then the discount offer accepted (auto-renewal stays on).
+  CANCELLATION_SETTLED: async (page) => {
+    await page.getByRole('radio', { name: 'It is too expensive' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Accept the offer' }).click();
+  },
   CANCEL_DISMISSED: (page) => page.getByRole('button', { name: 'Keep it on' }).click(),
   CARD_CHANGE_REQUESTED: (page) => page.getByRole('region', { name: 'Auto-renewal' }).getByRole('button', { name: 'Change billing card' }).first().click(),
   CARD_CHOSEN: (page) => page.getByRole('button', { name: /^Use Mastercard ending in 4444/ }).click(),

@@ -27,11 +27,6 @@ const automatic: Record<string, EventObject[]> = {
     ...refusals.loadInfo.map((c) => done('loadInfo', refused(c))),
     error('loadInfo'),
   ],
-  cancelRenewal: [
-    done('cancelRenewal', { kind: 'info', info: info('cancelled') }),
-    ...refusals.cancelRenewal.map((c) => done('cancelRenewal', refused(c))),
-    error('cancelRenewal'),
-  ],
   listCards: [done('listCards', []), error('listCards')],
   changeCard: [
     done('changeCard', { kind: 'info', info: info('activated') }),
@@ -42,7 +37,7 @@ const automatic: Record<string, EventObject[]> = {
 
 const userEvents: EventObject[] = [
   { type: 'CANCEL_REQUESTED' },
-  { type: 'CANCEL_CONFIRMED' },
+  { type: 'CANCELLATION_SETTLED' },
   { type: 'CANCEL_DISMISSED' },
   { type: 'CARD_CHANGE_REQUESTED' },
   { type: 'CARD_CHOSEN', cardId: 'graph' } as EventObject,

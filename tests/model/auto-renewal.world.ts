@@ -1,6 +1,6 @@
 // The real server state behind each answer of the auto-renewal walks: a subscription bought with a
 // saved card (and a spare saved card), cancelled or expired by the server's own routes and renewal
-// job (also meanwhile: 6204, 6202), a renewal pass paused mid-charge (6207, 2002), a card deleted or
+// job, a renewal pass paused mid-charge (renewing, 2002), a card deleted or
 // expired (−2511, 6206), another account signed in from another tab (1020), and storage faults for
 // the unexpected. Shared by walk (a) and walk (b).
 import { expect } from 'vitest';
@@ -51,19 +51,11 @@ export class RenewalWorld {
         if (output?.info?.renewing && this.releases.length === 0) await pause();
         return;
       case 'xstate.error.actor.loadInfo':
-      case 'xstate.error.actor.cancelRenewal':
       case 'xstate.error.actor.changeCard':
         if (event.type === 'xstate.error.actor.loadInfo') await this.subscribe();
         return fault('subscriptions');
       case 'xstate.error.actor.listCards':
         return fault('cards');
-      case 'xstate.done.actor.cancelRenewal':
-        // While the customer confirms: a renewal pass claims the subscription (6207), it is turned
-        // off in another tab (6204), or its renewals are declined until it expires (6202).
-        if (output?.errCode === 6207) await pause();
-        if (output?.errCode === 6204) await cancelRenewal(this.server, auth);
-        if (output?.errCode === 6202) await expireByDeclines(this.server, account.uid);
-        return;
       case 'xstate.done.actor.changeCard':
         if (output?.errCode === 6206) await expireCard(this.server, this.spareCardId!);
         if (output?.errCode === 2002) await pause();
@@ -95,13 +87,10 @@ export class RenewalWorld {
     const { info, errCode, error } = reached.context;
     const answered = (event as { output?: Output }).output;
     if (answered?.kind === 'refused' && event.type !== 'xstate.done.actor.loadInfo') {
-      // The refusal is the one arranged, and the server is where it says: still on while a
-      // charge runs (6207, spec section 4), turned off or expired meanwhile (6204, 6202); a
-      // refused card changes nothing.
+      // The refusal is the one arranged, and a refused card changes nothing. (Turning it off, and
+      // its refusals, are the cancellation flow's: tests/model/cancellation.world.ts.)
       expect(errCode).toBe(answered.errCode);
       const sub = await subscription(this.server.db, this.customer.account.uid);
-      const left: Record<number, string> = { 6207: 'activated', 6204: 'cancelled', 6202: 'expired' };
-      if (event.type === 'xstate.done.actor.cancelRenewal') expect(sub?.status).toBe(left[answered.errCode!]);
       if (event.type === 'xstate.done.actor.changeCard') expect(sub?.card_id).toBe(info?.card?.id);
     }
     // While a call runs, the server is as arranged for its answer (a fault may be in place).

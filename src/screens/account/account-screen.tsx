@@ -16,6 +16,7 @@ import { AccountOrders } from '../../components/order-list';
 import { Banners } from '../../components/banners';
 import { DevicesPanel } from './devices-panel';
 import { PixAutomaticoPanel } from './pix-automatico-panel';
+import { CancellationPanel } from './cancellation-panel';
 import './account.css';
 
 const m = defineMessages({
@@ -82,7 +83,7 @@ function SignedInAccount({ identity }: { identity: AccountIdentity }) {
   return (
     <div className="account-grid">
       <AccountInfoPanel identity={identity} nextBilling={nextBilling} />
-      <AutoRenewalSection actorRef={renewal} />
+      <AutoRenewalSection actorRef={renewal} cancellation={<CancellationPanel renewal={renewal} />} />
       <PixAutomaticoPanel identity={identity} />
       <section className="panel account-orders" aria-labelledby="orders-title">
         <h2 id="orders-title">{intl.formatMessage(m.ordersTitle)}</h2>

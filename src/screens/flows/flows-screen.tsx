@@ -84,6 +84,7 @@ const screens: Record<string, string> = {
   pixAutomatico: '/account',
   dataExport: '/settings',
   accountDeletion: '/settings',
+  cancellation: '/account',
 };
 
 /** The atomic state a walkthrough stands in when it enters `node` (its initial leaf). */

@@ -1,0 +1,59 @@
+import { fromPromise } from 'xstate';
+import type { Api } from '../../core/api/client';
+import { settleExpected, type Refusals } from '../expected-refusals';
+import {
+  CancellationCode,
+  type AcceptAnswer,
+  type CancelAnswer,
+  type CancellationInvokeId,
+  type CancellationReason,
+  type OfferAnswer,
+  type RetentionOffer,
+} from './cancellation.types';
+
+const C = CancellationCode;
+const gone = [C.none, C.expired, C.alreadyCancelled, C.renewing] as const;
+
+/**
+ * The refusals each call expects, by the id the machine invokes it under (docs/decisions/057): the
+ * actors settle them, the machine's branches name them, the walks take each.
+ */
+export const refusals = {
+  findOffer: [C.reasonTextMissing, ...gone],
+  acceptOffer: [C.offerUnavailable, ...gone],
+  cancelRenewal: [...gone],
+} as const satisfies Refusals<CancellationInvokeId>;
+
+export interface ReasonInput {
+  reason: CancellationReason;
+  otherText: string;
+}
+const reasonBody = ({ reason, otherText }: ReasonInput) => (reason === 'other' ? { reason, otherText } : { reason });
+
+/** Turning auto-renewal off with a reason, on the typed client (docs/decisions/057). */
+export function createCancellationActors(api: Api) {
+  const { client } = api;
+  return {
+    findOffer: fromPromise<OfferAnswer, ReasonInput>(({ input, signal }) =>
+      settleExpected(refusals.findOffer, async (options) => {
+        const answer = await api.callData(client.POST('/api/job/cancellation/offer/v1', { body: reasonBody(input), signal }), options);
+        return { kind: 'offer' as const, offer: answer.offer ?? null };
+      }),
+    ),
+    acceptOffer: fromPromise<AcceptAnswer, ReasonInput & { offer: RetentionOffer }>(({ input, signal }) =>
+      settleExpected(refusals.acceptOffer, async (options) => ({
+        kind: 'kept' as const,
+        kept: await api.callData(client.POST('/api/job/cancellation/accept/v1', { body: { ...reasonBody(input), offer: input.offer }, signal }), options),
+      })),
+    ),
+    cancelRenewal: fromPromise<CancelAnswer, ReasonInput & { declinedOffer: RetentionOffer | null }>(({ input, signal }) =>
+      settleExpected(refusals.cancelRenewal, async (options) => {
+        const body = { ...reasonBody(input), ...(input.declinedOffer ? { declinedOffer: input.declinedOffer } : {}) };
+        const answer = await api.callData(client.POST('/api/job/cancellation/v1', { body, signal }), options);
+        return { kind: 'cancelled' as const, endsAt: answer.endsAt };
+      }),
+    ),
+  };
+}
+
+export type CancellationActors = ReturnType<typeof createCancellationActors>;
