@@ -13,6 +13,7 @@ import { loadContract } from './openapi/contract';
 import { systemClock, type Clock } from './clock';
 import { accountHandlers, devSsoLink } from './routes/account';
 import { deviceHandlers } from './routes/devices';
+import { withdrawalHandlers } from './routes/withdrawals';
 import { authHandlers } from './routes/auth';
 import { couponAndCloudHandlers, registerDevCloud } from './routes/coupons-and-cloud';
 import { cardSdkHandlers } from './routes/card-sdk';
@@ -27,6 +28,7 @@ import { planHandlers } from './routes/plans';
 import { pricingHandlers } from './routes/pricing';
 import { registerDevMailbox } from './routes/dev-mailbox';
 import { registerSandboxBank } from './routes/sandbox-bank';
+import { registerSandboxRefunds } from './routes/sandbox-refunds';
 import { registerSandboxAccounts } from './routes/sandbox-accounts';
 import { registerWebhookReceiver } from './payments/webhooks';
 import { registerPaymentJobs } from './billing/payment-jobs';
@@ -141,6 +143,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     ...uploadHandlers(services),
     ...couponAndCloudHandlers(services),
     ...deviceHandlers(services),
+    ...withdrawalHandlers(services),
   };
   await registerUploads(app);
   const answers = createChangeCache<CachedAnswer>(db.changes, catalogueTables);
@@ -161,6 +164,8 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   // Every provider's webhooks (docs/payments.md); 404 for a provider that is not configured.
   registerWebhookReceiver(app, services);
   if (services.payments.sandbox) registerSandboxBank(app, services, services.payments.sandbox);
+  // The sandbox bank settles the refunds it was asked for (docs/decisions/058).
+  if (services.payments.sandbox) registerSandboxRefunds(app, services);
   // Developer and test servers only: removes a test's own account (e2e/fixtures.ts).
   registerSandboxAccounts(app, services);
 

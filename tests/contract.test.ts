@@ -31,6 +31,10 @@ const EXTENSIONS = new Set([
   // Signing other devices out from the account page's device list (docs/decisions/054).
   'POST /api/user/devices/signOut/v1',
   'POST /api/user/devices/signOutOthers/v1',
+  // The 7-day withdrawal of a purchase and its refund (docs/decisions/058).
+  'POST /api/bill/order/withdraw/v1',
+  'POST /api/bill/order/withdraw/cancel/v1',
+  'POST /api/bill/order/refund/v1',
 ]);
 const HEADER_REFS = ['Authorization', 'Language', 'ClientType', 'Scene', 'Fingerprint'].map((name) => `#/components/parameters/${name}`);
 const HEADER_NAMES = ['authorization', 'language', 'client-type', 'scene', 'fingerprint'];

@@ -7,7 +7,8 @@ import { valuate } from '../billing/pricing';
 import { settlePending } from '../billing/settlement';
 import type { ServerServices } from '../services';
 import { recordCryptoTransfer } from './crypto-receipts';
-import type { EventResult, PaymentEvent } from './payment-events';
+import { applyRefundEvent } from '../billing/withdrawal';
+import type { EventResult, ProviderEvent } from './payment-events';
 import { instructionsExpiry } from './pending-attempts';
 
 /**
@@ -24,7 +25,7 @@ export const WEBHOOK_PATH = '/api/payments/webhooks';
 export function createEventApplier(services: Pick<ServerServices, 'db' | 'clock' | 'outbox'>) {
   const { db, clock, outbox } = services;
   const fulfil = createFulfilment({ outbox, valuate });
-  return async function apply(provider: string, event: PaymentEvent, log: FastifyInstance['log']): Promise<EventResult> {
+  return async function apply(provider: string, event: ProviderEvent, log: FastifyInstance['log']): Promise<EventResult> {
     const now = clock.now();
     return db.transaction(async (tx) => {
       const fresh = await tx.query(
@@ -32,6 +33,8 @@ export function createEventApplier(services: Pick<ServerServices, 'db' | 'clock'
         [provider, event.id, new Date(now)],
       );
       if (fresh.length === 0) return 'duplicate';
+      // A refund the provider settled (docs/decisions/058), by the refund's own id.
+      if (event.type !== 'payment.succeeded') return applyRefundEvent({ outbox }, tx, provider, event, now);
       const [found] = await tx.query<{ order_id: string }>('SELECT order_id FROM payment_attempts WHERE provider = $1 AND provider_ref = $2', [
         provider,
         event.data.reference,
