@@ -43,3 +43,13 @@ export const canWithdraw = (order: { status: OrderStatus; paidAt?: number | unde
 
 /** Bank code (3 digits), branch (4 digits), account (digits, a hyphen and its check digit or X). */
 export const bankAccountPatterns = { bank: /^\d{3}$/, branch: /^\d{4}$/, account: /^\d{1,12}-?[\dXx]$/ } as const;
+
+/**
+ * What a refund of a payment type needs from the customer (the server's providers say the same,
+ * server/payments): a boleto or a transfer names no account to return to, a chain transfer no
+ * sender; every other method goes back the way it came.
+ */
+export function refundsToOf(paymentType: string | undefined): 'payer' | 'bank_account' | 'address' {
+  if (paymentType === 'boleto' || paymentType === 'bank_transfer') return 'bank_account';
+  return paymentType === 'crypto' ? 'address' : 'payer';
+}
