@@ -23,10 +23,11 @@ const m = defineMessages({
     defaultMessage: 'Transfer reported. We confirm it as soon as it reaches our account.',
     description: 'Order list: shown instead of "Pay now" on an order whose bank transfer receipt was sent (status SUBMITTED)',
   },
+  // The receipt page's own words (withdrawal-panel.tsx), one message for both.
   withdraw: {
-    id: 'orders.withdraw',
+    id: 'withdrawal.withdraw',
     defaultMessage: 'Withdraw (cancel and refund)',
-    description: 'Order list: link to the receipt page’s withdrawal, on a purchase paid less than 7 days ago (docs/decisions/058)',
+    description: 'Receipt page and orders list: the button that starts a withdrawal',
   },
   confirming: {
     id: 'orders.confirming',
@@ -88,31 +89,6 @@ const statusMessages = defineMessages({
   REFUND_REJECTED: { id: 'orderStatus.refundRejected', defaultMessage: 'Refund rejected', description: 'Order status REFUND_REJECTED' },
   REFUND_CANCELLED: { id: 'orderStatus.refundCancelled', defaultMessage: 'Refund cancelled', description: 'Order status REFUND_CANCELLED' },
 });
-
-/** What a refund's status means, beside it in the row (docs/decisions/058). */
-const refundNotes = defineMessages({
-  REFUND_PENDING: {
-    id: 'orders.refundPendingNote',
-    defaultMessage: 'The money goes back once the refund is made; the plan runs until then.',
-    description: 'Order list: what the status Refund pending means',
-  },
-  REFUND_SUCCEEDED: {
-    id: 'orders.refundSucceededNote',
-    defaultMessage: 'The money went back; the plan has ended.',
-    description: 'Order list: what the status Refunded means',
-  },
-  REFUND_REJECTED: {
-    id: 'orders.refundRejectedNote',
-    defaultMessage: 'The refund was refused; the purchase stays paid.',
-    description: 'Order list: what the status Refund rejected means',
-  },
-  REFUND_CANCELLED: {
-    id: 'orders.refundCancelledNote',
-    defaultMessage: 'You cancelled the refund; the purchase stays paid.',
-    description: 'Order list: what the status Refund cancelled means',
-  },
-});
-const refundNote = (status: OrderStatus) => (Object.hasOwn(refundNotes, status) ? refundNotes[status as keyof typeof refundNotes] : null);
 
 export const statusMessage = (status: OrderStatus): MessageDescriptor => (status === 'SUBMITTED' ? statusMessages.PAYMENT_PENDING : statusMessages[status]);
 
@@ -234,7 +210,6 @@ function OrderRow({ order, tv }: { order: Order; tv: boolean }) {
       <span className="order-action">
         {awaitingConfirmation(order.status) && <span className="order-note">{intl.formatMessage(m.confirming)}</span>}
         {order.status === 'SUBMITTED' && <span className="order-note">{intl.formatMessage(m.transferReported)}</span>}
-        {refundNote(order.status) && <span className="order-note">{intl.formatMessage(refundNote(order.status)!)}</span>}
         {canWithdraw(order, now) && (
           <Link to={`${paths.receipt(order.id)}#withdraw`} className="button button-secondary" aria-describedby={refId} data-stop="">
             {intl.formatMessage(m.withdraw)}

@@ -8,6 +8,7 @@ import { destinationCodes, type WithdrawalEvent } from '../../../machines/withdr
 import type { components } from '../../../openapi/schema';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { useWithdrawal } from '../../queries/flows/withdrawal-flow';
+import { useOrderRefund } from '../../queries/order-queries';
 import { useServices } from '../../queries/services-context';
 
 type Order = components['schemas']['Order'];
@@ -23,11 +24,6 @@ const m = defineMessages({
     id: 'withdrawal.withdraw',
     defaultMessage: 'Withdraw (cancel and refund)',
     description: 'Receipt page and orders list: the button that starts a withdrawal',
-  },
-  toPayer: {
-    id: 'withdrawal.toPayer',
-    defaultMessage: 'The money goes back the way you paid.',
-    description: 'Withdrawal confirmation: card, PIX, PayPal, wallets are refunded to the payer',
   },
   toBank: {
     id: 'withdrawal.toBank',
@@ -48,7 +44,6 @@ const m = defineMessages({
   keep: { id: 'withdrawal.keep', defaultMessage: 'Keep my purchase', description: 'Withdrawal confirmation: closes it without withdrawing' },
   sending: { id: 'withdrawal.sending', defaultMessage: 'Asking for the refund…', description: 'Withdrawal confirmation: shown while the request runs' },
   cancel: { id: 'withdrawal.cancel', defaultMessage: 'Cancel the refund request', description: 'Receipt page: the button that cancels a pending refund' },
-  cancelling: { id: 'withdrawal.cancelling', defaultMessage: 'Cancelling…', description: 'Receipt page: shown while the refund request is being cancelled' },
   pending: {
     id: 'withdrawal.pending',
     defaultMessage: 'Refund pending: we asked for the money to go back. Your plan runs until the refund is made; we will e-mail you.',
@@ -69,7 +64,8 @@ const m = defineMessages({
     defaultMessage: 'That did not work. Check your connection and look again.',
     description: 'Receipt page: an unexpected failure while withdrawing or cancelling',
   },
-  retry: { id: 'withdrawal.retry', defaultMessage: 'Look again', description: 'Receipt page: after a failure, shows where the order now stands' },
+  // The app's one "Try again" (load-state.tsx).
+  retry: { id: 'load.retry', defaultMessage: 'Try again', description: 'Button that fetches failed content again' },
 });
 
 const offerText = defineMessage<{ readonly until: string; readonly amount: string }>({
@@ -90,7 +86,7 @@ const rejectedText = defineMessage<{ readonly reason: string }>({
 });
 
 /** What the order's REFUND_* status means, from the order and its refund (the machine's last answer). */
-function RefundStatus({ order, view }: { order: Order; view: WithdrawalView }) {
+function RefundStatus({ order, view, rejectReason }: { order: Order; view: WithdrawalView; rejectReason?: string | undefined }) {
   const intl = useIntl();
   const status = view.refund
     ? { pending: 'REFUND_PENDING', succeeded: 'REFUND_SUCCEEDED', rejected: 'REFUND_REJECTED', cancelled: 'REFUND_CANCELLED' }[view.refund.status]
@@ -101,7 +97,7 @@ function RefundStatus({ order, view }: { order: Order; view: WithdrawalView }) {
       : status === 'REFUND_SUCCEEDED'
         ? intl.formatMessage(m.succeeded)
         : status === 'REFUND_REJECTED'
-          ? intl.formatMessage(rejectedText, { reason: view.refund?.rejectReason ?? 'other' })
+          ? intl.formatMessage(rejectedText, { reason: view.refund?.rejectReason ?? rejectReason ?? 'other' })
           : status === 'REFUND_CANCELLED'
             ? intl.formatMessage(m.cancelled)
             : null;
@@ -111,6 +107,12 @@ function RefundStatus({ order, view }: { order: Order; view: WithdrawalView }) {
       {text}
     </p>
   );
+}
+
+/** Opened on a refused refund, the page asks why: the machine knows only what it answered itself. */
+function StoredRefundStatus({ order, view }: { order: Order; view: WithdrawalView }) {
+  const stored = useOrderRefund(order.id);
+  return <RefundStatus order={order} view={view} rejectReason={stored.status === 'success' ? stored.data?.rejectReason : undefined} />;
 }
 
 /**
@@ -136,7 +138,7 @@ export function WithdrawalPanel({ order }: { order: Order }) {
   return (
     <section className="receipt-withdrawal stack" id="withdraw" aria-labelledby="withdrawal-title" aria-busy={view.busy}>
       <h2 id="withdrawal-title">{intl.formatMessage(m.title)}</h2>
-      <RefundStatus order={order} view={view} />
+      {order.status === 'REFUND_REJECTED' && !view.refund ? <StoredRefundStatus order={order} view={view} /> : <RefundStatus order={order} view={view} />}
       {view.status === 'closed' && <RefusalNotice code={view.message} takeFocus />}
       {view.status === 'failure' && (
         <div className="notice notice-warning" role="alert">
@@ -160,7 +162,7 @@ export function WithdrawalPanel({ order }: { order: Order }) {
       {(view.canCancel || view.status === 'cancelling') && (
         <div className="actions">
           <button type="button" className="button button-secondary" aria-disabled={view.busy} onClick={() => !view.busy && send({ type: 'CANCEL_REQUESTED' })}>
-            {intl.formatMessage(view.status === 'cancelling' ? m.cancelling : m.cancel)}
+            {intl.formatMessage(m.cancel)}
           </button>
         </div>
       )}
@@ -202,7 +204,7 @@ function ConfirmWithdrawal({ view, send, amount }: { view: WithdrawalView; send:
   return (
     <form className="withdrawal-confirm stack" aria-labelledby="withdrawal-confirm-text" onSubmit={onSubmit} noValidate>
       <p id="withdrawal-confirm-text">{intl.formatMessage(confirmText, { amount })}</p>
-      <p className="muted">{intl.formatMessage(view.refundsTo === 'bank_account' ? m.toBank : view.refundsTo === 'address' ? m.toAddress : m.toPayer)}</p>
+      {view.refundsTo !== 'payer' && <p className="muted">{intl.formatMessage(view.refundsTo === 'bank_account' ? m.toBank : m.toAddress)}</p>}
       {view.refundsTo === 'bank_account' && (
         <div className="withdrawal-fields">
           {input('bank', intl.formatMessage(m.bank))}
