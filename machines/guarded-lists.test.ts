@@ -75,6 +75,7 @@ describe('guarded transition lists end with a default', () => {
         'repay',
         'session',
         'signup',
+        'withdrawal',
       ]),
     );
   });

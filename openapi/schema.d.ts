@@ -1132,6 +1132,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bill/order/withdraw/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw from a purchase within 7 days of its payment, cancelling it and asking for the money back.
+         * @description Not one of the specification's calls (CDC art. 49, docs/decisions/058). Offered while the order's `withdrawableUntil` has not passed: 7 days from the payment's confirmation. The order goes REFUND_PENDING and the provider that took the payment refunds it: a card at once (REFUND_SUCCEEDED), the other methods later by their signed webhook. A boleto or a transfer is refunded to `bankAccount`, whose holder must be the payer; a crypto payment to `refundAddress` on the quote's network. Refusals: 1001 not the caller's order, 8402 not a paid purchase (or a refund is pending or made), 8401 the 7 days have passed, 8403 an incomplete or malformed bank account, 8404 a holder CPF with a wrong check digit or not the payer's, 8405 a refund address not of the payment's network, 8407 a payment the portal cannot refund (customer support does).
+         */
+        post: operations["withdrawOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/order/withdraw/cancel/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a refund request still pending; the order stays paid.
+         * @description Not one of the specification's calls (docs/decisions/058). The order goes REFUND_CANCELLED and keeps what it gave. Refusals: 1001 not the caller's order, 8406 no refund pending any more (made, refused or cancelled meanwhile; a card refund is made at once).
+         */
+        post: operations["cancelWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/order/refund/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The newest refund of one of the caller's orders, or null.
+         * @description Not one of the specification's calls (docs/decisions/058). Refusals: 1001 not the caller's order.
+         */
+        post: operations["getOrderRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bill/payment/methods/v1": {
         parameters: {
             query?: never;
@@ -2464,6 +2524,8 @@ export interface components {
             /** @description Where payment information and the receipt are sent. */
             email?: string;
             scene?: components["schemas"]["Scene"];
+            /** @description A paid purchase: until when it may be withdrawn (7 days from its payment, CDC art. 49, docs/decisions/058), past or not. Absent for an unpaid order or a renewal. */
+            withdrawableUntil?: components["schemas"]["TimestampMs"];
         };
         /** @description A card dispute (chargeback) of an order, as the card network reported it (docs/decisions/059). */
         OrderDispute: {
@@ -2558,6 +2620,44 @@ export interface components {
             email: string;
             /** @description Seconds before another reminder may be asked for. */
             resendAfter: number;
+        };
+        WithdrawRequest: {
+            orderId: components["schemas"]["OrderId"];
+            bankAccount?: components["schemas"]["RefundBankAccount"];
+            /** @description A crypto payment's refund address, on the network the quote was paid on. */
+            refundAddress?: string;
+        };
+        /** @description A Brazilian account a boleto or transfer is refunded to; its holder must be the payer. */
+        RefundBankAccount: {
+            /** @description The bank's 3-digit code (COMPE). */
+            bank: string;
+            /** @description The 4-digit branch (agência), without its check digit. */
+            branch: string;
+            /** @description The account number with its check digit (12345-6). */
+            account: string;
+            /** @description The holder's CPF; dots and a hyphen are ignored. */
+            holderCpf: string;
+        };
+        OrderRefundRequest: {
+            orderId: components["schemas"]["OrderId"];
+        };
+        /** @description A refund of a withdrawn order (docs/decisions/058). Amounts in minor units of `currency`. */
+        Refund: {
+            orderId: components["schemas"]["OrderId"];
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "rejected" | "cancelled";
+            amount: components["schemas"]["MinorUnits"];
+            currency: components["schemas"]["CurrencyCode"];
+            /**
+             * @description Back the way it was paid, to the bank account given, or to the address given.
+             * @enum {string}
+             */
+            refundsTo: "payer" | "bank_account" | "address";
+            requestedAt: components["schemas"]["TimestampMs"];
+            /** @description When it was made, refused or cancelled; absent while pending. */
+            settledAt?: components["schemas"]["TimestampMs"];
+            /** @description Why it was refused (account_closed, refused_by_provider); present when rejected. */
+            rejectReason?: string;
         };
         ReceiptMailRequest: {
             orderId: components["schemas"]["OrderId"];
@@ -5441,6 +5541,120 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["ReceiptMail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    withdrawOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawRequest"];
+            };
+        };
+        responses: {
+            /** @description The refund as the provider first answered it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    cancelWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRefundRequest"];
+            };
+        };
+        responses: {
+            /** @description The cancelled refund. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOrderRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRefundRequest"];
+            };
+        };
+        responses: {
+            /** @description The refund, or null when the order has none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Refund"] | null;
                     };
                 };
             };

@@ -17,6 +17,7 @@ import { disputeHandlers } from './routes/disputes';
 import { pixAutomaticoHandlers, registerPixAutomatico } from './routes/pix-automatico';
 import { personalDataHandlers } from './routes/personal-data';
 import { cancellationHandlers } from './routes/cancellation';
+import { withdrawalHandlers } from './routes/withdrawals';
 import { authHandlers } from './routes/auth';
 import { couponAndCloudHandlers, registerDevCloud } from './routes/coupons-and-cloud';
 import { cardSdkHandlers } from './routes/card-sdk';
@@ -31,6 +32,7 @@ import { planHandlers } from './routes/plans';
 import { pricingHandlers } from './routes/pricing';
 import { registerDevMailbox } from './routes/dev-mailbox';
 import { registerSandboxBank } from './routes/sandbox-bank';
+import { registerSandboxRefunds } from './routes/sandbox-refunds';
 import { registerSandboxAccounts } from './routes/sandbox-accounts';
 import { registerSandboxCardDispute } from './routes/sandbox-card-dispute';
 import { registerWebhookReceiver } from './payments/webhooks';
@@ -150,6 +152,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     ...pixAutomaticoHandlers(services),
     ...personalDataHandlers(services),
     ...cancellationHandlers(services),
+    ...withdrawalHandlers(services),
   };
   await registerUploads(app);
   const answers = createChangeCache<CachedAnswer>(db.changes, catalogueTables);
@@ -175,6 +178,8 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   if (services.payments.sandbox && config.env !== 'production') registerSandboxCardDispute(app, services);
   // PIX Automático's sandbox PSP and its webhooks, with the sandbox providers only (docs/decisions/060).
   registerPixAutomatico(app, services);
+  // The sandbox bank settles the refunds it was asked for (docs/decisions/058).
+  if (services.payments.sandbox) registerSandboxRefunds(app, services);
   // Developer and test servers only: removes a test's own account (e2e/fixtures.ts).
   registerSandboxAccounts(app, services);
 

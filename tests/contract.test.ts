@@ -45,6 +45,10 @@ const EXTENSIONS = new Set([
   'POST /api/job/cancellation/offer/v1',
   'POST /api/job/cancellation/v1',
   'POST /api/job/cancellation/accept/v1',
+  // The 7-day withdrawal of a purchase and its refund (docs/decisions/058).
+  'POST /api/bill/order/withdraw/v1',
+  'POST /api/bill/order/withdraw/cancel/v1',
+  'POST /api/bill/order/refund/v1',
 ]);
 const HEADER_REFS = ['Authorization', 'Language', 'ClientType', 'Scene', 'Fingerprint'].map((name) => `#/components/parameters/${name}`);
 const HEADER_NAMES = ['authorization', 'language', 'client-type', 'scene', 'fingerprint'];

@@ -649,6 +649,48 @@ export const errorMessages = defineMessages({
     description:
       'Account page, turning auto-renewal off: the retention offer accepted is not the one the site makes now (it changed, or an offer was already accepted this year). Not in the spec catalogue: chosen by the project (docs/decisions/057).',
   },
+  '8401': {
+    id: 'error.8401',
+    defaultMessage: 'The 7 days to withdraw from this purchase have passed.',
+    description:
+      'Receipt page and orders list, withdrawing from a purchase: more than 7 days have passed since the payment was confirmed (CDC art. 49). Not in the spec catalogue: chosen by the project (docs/decisions/058).',
+  },
+  '8402': {
+    id: 'error.8402',
+    defaultMessage: 'This order cannot be withdrawn: it is not a paid purchase, or its refund is already under way.',
+    description:
+      'Withdrawing from a purchase: the order is not paid, is a renewal, or already has a refund pending or made. Not in the spec catalogue: chosen by the project (docs/decisions/058).',
+  },
+  '8403': {
+    id: 'error.8403',
+    defaultMessage: 'Check the bank account: a 3-digit bank code, a 4-digit branch and the account number with its check digit.',
+    description:
+      'Withdrawing from a purchase paid by boleto or transfer: the bank account to refund to is incomplete or malformed. Not in the spec catalogue: chosen by the project (docs/decisions/058).',
+  },
+  '8404': {
+    id: 'error.8404',
+    defaultMessage: 'The account holder’s CPF must be valid and be the CPF of whoever paid.',
+    description:
+      'Withdrawing from a purchase paid by boleto or transfer: the account holder’s CPF has a wrong check digit or is not the payer’s. Not in the spec catalogue: chosen by the project (docs/decisions/058).',
+  },
+  '8405': {
+    id: 'error.8405',
+    defaultMessage: 'Enter an address on the same network you paid on.',
+    description:
+      'Withdrawing from a purchase paid in crypto: the refund address is missing or not of the payment’s network. Not in the spec catalogue: chosen by the project (docs/decisions/058).',
+  },
+  '8406': {
+    id: 'error.8406',
+    defaultMessage: 'This refund can no longer be cancelled: it has already been made or refused.',
+    description:
+      'Cancelling a refund request: it is no longer pending (made, refused or cancelled meanwhile). Not in the spec catalogue: chosen by the project (docs/decisions/058).',
+  },
+  '8407': {
+    id: 'error.8407',
+    defaultMessage: 'This payment cannot be refunded here. Contact customer support to withdraw.',
+    description:
+      'Withdrawing from a purchase whose payment the portal cannot refund itself (its provider is off or does not refund). Not in the spec catalogue: chosen by the project (docs/decisions/058).',
+  },
   '9991': {
     id: 'error.9991',
     defaultMessage: 'Coupon verification failed',
@@ -823,7 +865,9 @@ const byCode: ReadonlyMap<number, MessageDescriptor> = new Map(
 );
 
 /** Codes the project added beyond the spec's catalogue, each recorded in docs/decisions/. */
-export const projectCodes: readonly number[] = Object.freeze([9004, 8001, 8101, 8301, 8302, 8501, 8601, 8602, 8603, 8604, 8605, 8701, 8702, 8703, 8704]);
+export const projectCodes: readonly number[] = Object.freeze([
+  9004, 8001, 8101, 8301, 8302, 8401, 8402, 8403, 8404, 8405, 8406, 8407, 8501, 8601, 8602, 8603, 8604, 8605, 8701, 8702, 8703, 8704,
+]);
 
 /** Every server error code of the spec's catalogue, in ascending order. */
 export const catalogueCodes: readonly number[] = Object.freeze([...byCode.keys()].filter((c) => !projectCodes.includes(c)).sort((a, b) => a - b));

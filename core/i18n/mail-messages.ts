@@ -137,6 +137,61 @@ export const mailMessages = {
         'SMS the mobile-money operator sends to approve a payment. operator: the operator’s name; amount: the amount with its symbol; brand: the site name, who is paid; code: the digits; minutes: how long it works.',
     },
   }),
+  // The 7-day withdrawal, one e-mail per step (docs/decisions/058).
+  refundRequested: defineMessages({
+    subject: {
+      id: 'mail.refundRequested.subject',
+      defaultMessage: '{brand}: we received your withdrawal from order {viewCode}',
+      description: 'Subject of the e-mail confirming a withdrawal (cancel and refund) was asked. brand: the site name; viewCode: the order’s short code.',
+    },
+    text: {
+      id: 'mail.refundRequested.text',
+      defaultMessage:
+        'Hello {nickname},\n\nYou withdrew from order {orderId}. We asked for {amount} to be refunded {destination, select, bank_account {to the bank account you gave} address {to the address you gave} other {the way you paid}}. Your plan keeps running until the refund is made; we will write again then.',
+      description:
+        'Plain-text body of the e-mail confirming a withdrawal was asked. nickname: the account name; orderId: the order number; amount: the amount with its symbol; destination: payer, bank_account or address.',
+    },
+  }),
+  refundSucceeded: defineMessages({
+    subject: {
+      id: 'mail.refundSucceeded.subject',
+      defaultMessage: '{brand}: order {viewCode} was refunded',
+      description: 'Subject of the e-mail saying a withdrawn order’s refund was made. brand: the site name; viewCode: the order’s short code.',
+    },
+    text: {
+      id: 'mail.refundSucceeded.text',
+      defaultMessage:
+        'Hello {nickname},\n\n{amount} of order {orderId} was refunded. The plan this order gave has ended. Depending on your bank, the money may take a few days to show.',
+      description:
+        'Plain-text body of the e-mail saying a refund was made. nickname: the account name; orderId: the order number; amount: the amount with its symbol.',
+    },
+  }),
+  refundRejected: defineMessages({
+    subject: {
+      id: 'mail.refundRejected.subject',
+      defaultMessage: '{brand}: the refund of order {viewCode} could not be made',
+      description: 'Subject of the e-mail saying a refund was refused. brand: the site name; viewCode: the order’s short code.',
+    },
+    text: {
+      id: 'mail.refundRejected.text',
+      defaultMessage:
+        'Hello {nickname},\n\nThe refund of {amount} for order {orderId} could not be made: {reason, select, account_closed {the bank account you gave is closed} other {the payment provider refused it}}. Your plan goes on. You can withdraw again with another account while the 7 days last, or contact support.',
+      description:
+        'Plain-text body of the e-mail saying a refund was refused. nickname: the account name; orderId: the order number; amount: the amount with its symbol; reason: account_closed or another code.',
+    },
+  }),
+  refundCancelled: defineMessages({
+    subject: {
+      id: 'mail.refundCancelled.subject',
+      defaultMessage: '{brand}: you kept order {viewCode}',
+      description: 'Subject of the e-mail confirming the customer cancelled their refund request. brand: the site name; viewCode: the order’s short code.',
+    },
+    text: {
+      id: 'mail.refundCancelled.text',
+      defaultMessage: 'Hello {nickname},\n\nYou cancelled the refund of order {orderId}. Nothing will be refunded and your plan goes on.',
+      description: 'Plain-text body of the e-mail confirming a refund request was cancelled. nickname: the account name; orderId: the order number.',
+    },
+  }),
 };
 
 /** The emailed receipt's own pieces; the server lays them out one a line, with the item lines and totals. */

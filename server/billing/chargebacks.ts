@@ -66,7 +66,7 @@ export async function applyDisputeEvent(tx: Queryable, provider: string, event: 
   const ending = d.status as keyof typeof closedStatus;
   await transition(tx, current, closedStatus[ending], `${provider}: dispute ${d.dispute} ${ending}`, now);
   if (ending === 'lost') {
-    await endOrderEntitlement(tx, order.id, now);
+    await endOrderEntitlement(tx, order.id, now, 'follow');
     await blockRenewalsOnCard(tx, order.account_uid, provider, attempt.card_id, d.paymentMethod, d.dispute, now);
     log.info({ orderId: order.id, dispute: d.dispute }, 'chargeback lost: the order’s service ended and its card no longer renews');
   }

@@ -5,6 +5,7 @@ import { ApiRefusal } from '../errors';
 import { assertTransition, openStatuses, type OrderStatus } from './order-status';
 import type { Valuation } from './valuation';
 import type { Language } from '../../core/i18n/languages';
+import { withdrawableUntil } from '../../core/config/withdrawal';
 
 type Schemas = components['schemas'];
 export type Order = Schemas['Order'];
@@ -177,6 +178,7 @@ export async function namedIn<T extends Order>(
 /** The order as the contract shows it. */
 export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
   const quantity = lines.reduce((n, l) => n + l.quantity, 0);
+  const until = withdrawableUntil({ status: row.status, kind: row.kind, ...(row.paid_at ? { paidAt: new Date(row.paid_at).getTime() } : {}) });
   return {
     id: row.id,
     createdAt: new Date(row.created_at).getTime(),
@@ -208,6 +210,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
     viewCode: row.view_code,
     email: row.email,
     scene: row.scene,
+    ...(until !== null ? { withdrawableUntil: until } : {}),
   };
 }
 

@@ -18,6 +18,21 @@ export interface TemplateParams {
   receipt: ReceiptParams;
   orderReminder: OrderReminderParams;
   mobileMoneyCode: { code: string; minutes: number; operator: string; amount: number; symbol: string; decimals: number };
+  refundRequested: RefundMailParams & { destination: 'payer' | 'bank_account' | 'address' };
+  refundSucceeded: RefundMailParams;
+  refundRejected: RefundMailParams & { reason: string };
+  refundCancelled: RefundMailParams;
+}
+
+/** A withdrawal's step (docs/decisions/058): the order and what is refunded, in minor units of `currency`. */
+export interface RefundMailParams {
+  nickname: string;
+  orderId: string;
+  viewCode: string;
+  amount: number;
+  currency: string;
+  symbol: string;
+  decimals: number;
 }
 
 /** Amounts in minor units of `currency`; `symbol` and `decimals` come from the currency list. */
@@ -93,7 +108,15 @@ const argumentsOf: { [T in SimpleTemplate]: (p: TemplateParams[T], lang: Languag
   orderReminder: (p, lang) => ({ nickname: p.nickname, orderId: p.orderId, viewCode: p.viewCode, total: formatMoney(p.total, p, lang), link: p.link }),
   // Texted by the mobile-money operator (the sandbox sends it through the portal's SMS outbox).
   mobileMoneyCode: (p, lang) => ({ code: p.code, minutes: String(p.minutes), operator: p.operator, amount: formatMoney(p.amount, p, lang) }),
+  refundRequested: (p, lang) => ({ ...refundArguments(p, lang), destination: p.destination }),
+  refundSucceeded: (p, lang) => refundArguments(p, lang),
+  refundRejected: (p, lang) => ({ ...refundArguments(p, lang), reason: p.reason }),
+  refundCancelled: (p, lang) => refundArguments(p, lang),
 };
+
+function refundArguments(p: RefundMailParams, lang: Language): Values {
+  return { nickname: p.nickname, orderId: p.orderId, viewCode: p.viewCode, amount: formatMoney(p.amount, p, lang) };
+}
 
 /** The emailed receipt, one line per fact; the totals' labels are the receipt PDF's too. */
 function receipt(p: ReceiptParams, lang: Language, brand: string, format: MessageFormatter): RenderedMessage {

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database';
 import { checkoutId } from './hosted-checkout';
 import { awaitingPayer, statusUntilExpiry } from './pending-attempts';
 import type { ChargeOutcome, ChargeRequest, PaymentProvider, PrecheckRequest } from './provider';
+import { refundId, sandboxRefunds } from './sandbox-refunds';
 
 export type BankAccountDetails = components['schemas']['BankAccountDetails'];
 
@@ -78,5 +79,9 @@ export function createBankTransferProvider() {
     },
 
     status: statusUntilExpiry(TRANSFER_PROVIDER),
+
+    // The money came from an account the statement line does not name to the portal: it goes
+    // back by a payout (a TED) to an account the customer gives (docs/decisions/058).
+    ...sandboxRefunds({ provider: TRANSFER_PROVIDER, refundsTo: 'bank_account', newRefundId: () => refundId('PO', 20) }),
   } satisfies PaymentProvider;
 }

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { buildBoleto } from './boleto';
 import { attemptStatus } from './pending-attempts';
-import type { ChargeOutcome, ChargeRequest, PaymentProvider, ProviderStatus } from './provider';
+import { WithdrawalErr } from '../../core/config/withdrawal';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider, ProviderStatus, RefundDestination } from './provider';
+import { refundId, sandboxRefunds } from './sandbox-refunds';
 
 /** The provider name kept with boleto payment attempts (and in webhook URLs). */
 export const BOLETO_PROVIDER = 'sandbox-boleto';
@@ -105,6 +107,14 @@ export function createBoletoProvider() {
 
     async status(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus> {
       return attemptStatus(q, BOLETO_PROVIDER, providerRef, now, (i) => (typeof i.dueDate === 'string' ? dueDateEnd(i.dueDate) : null));
+    },
+
+    // A paid slip names no account to return to: the bank pays out to an account the customer
+    // gives, whose holder must be the payer the slip was registered to (FEBRABAN's registered collection).
+    ...sandboxRefunds({ provider: BOLETO_PROVIDER, refundsTo: 'bank_account', newRefundId: () => refundId('PO', 20) }),
+    async checkDestination(q: Queryable, providerRef: string, destination: RefundDestination): Promise<number | null> {
+      const slip = await registeredSlip(q, providerRef);
+      return destination.kind === 'bank_account' && slip?.payer.document === destination.holderCpf ? null : WithdrawalErr.holderCpfMismatch;
     },
   } satisfies PaymentProvider;
 }

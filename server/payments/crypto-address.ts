@@ -114,3 +114,14 @@ export const cryptoNetworks = {
 } as const;
 export type CryptoNetwork = keyof typeof cryptoNetworks;
 export const isCryptoNetwork = (n: string): n is CryptoNetwork => Object.hasOwn(cryptoNetworks, n);
+
+/** Whether `address` is a 20-byte address of `network`, as the chain would take it (a refund address, docs/decisions/058). */
+export function isAddressOf(network: CryptoNetwork, address: string): boolean {
+  if (network === 'ERC20') return /^0x[0-9a-fA-F]{40}$/.test(address);
+  if (network === 'TRC20') {
+    const payload = decodeBase58check(address);
+    return payload !== undefined && payload.length === 21 && payload[0] === 0x41;
+  }
+  const segwit = decodeSegwitAddress(address);
+  return segwit !== undefined && segwit.hrp === (network === 'bitcoin' ? 'tb' : 'tltc') && segwit.version === 0 && segwit.program.length === 20;
+}

@@ -1,9 +1,11 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { components } from '../../openapi/schema';
 import { parseDecimal } from '../billing/money';
 import type { Queryable } from '../db/database';
-import { cryptoNetworks, isCryptoNetwork, type CryptoNetwork } from './crypto-address';
-import type { ChargeOutcome, ChargeRequest, PaymentProvider, PrecheckRequest } from './provider';
+import { WithdrawalErr } from '../../core/config/withdrawal';
+import { cryptoNetworks, isAddressOf, isCryptoNetwork, type CryptoNetwork } from './crypto-address';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider, PrecheckRequest, RefundDestination } from './provider';
+import { sandboxRefunds } from './sandbox-refunds';
 import { awaitingPayer, statusUntilExpiry } from './pending-attempts';
 
 export type CryptoCoin = components['schemas']['CryptoCoin'];
@@ -116,5 +118,20 @@ export function createCryptoProvider(deps: { key: Buffer }) {
     },
 
     status: statusUntilExpiry(CRYPTO_PROVIDER),
+
+    // A chain transfer cannot be reversed and says nothing of who sent it (an exchange's hot
+    // wallet, often): the refund is a new transfer, on the quote's network, to an address the
+    // customer gives, identified by its own id until the chain has its transaction hash.
+    ...sandboxRefunds({ provider: CRYPTO_PROVIDER, refundsTo: 'address', newRefundId: () => `rf_${randomBytes(12).toString('hex')}` }),
+    async checkDestination(q: Queryable, providerRef: string, destination: RefundDestination): Promise<number | null> {
+      const [quote] = await q.query<{ network: string | null }>(
+        "SELECT instructions->>'network' AS network FROM payment_attempts WHERE provider = $1 AND provider_ref = $2",
+        [CRYPTO_PROVIDER, providerRef],
+      );
+      const network = quote?.network ?? '';
+      return destination.kind === 'address' && isCryptoNetwork(network) && isAddressOf(network, destination.address)
+        ? null
+        : WithdrawalErr.refundAddressInvalid;
+    },
   } satisfies PaymentProvider;
 }

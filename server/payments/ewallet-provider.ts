@@ -1,5 +1,6 @@
 import { hostedCheckoutProvider } from './hosted-checkout';
 import type { PaymentProvider } from './provider';
+import { refundId, sandboxRefunds } from './sandbox-refunds';
 
 export const EWALLET_PROVIDER = 'sandbox-ewallet';
 /** A wallet checkout can be approved for 30 minutes. */
@@ -13,12 +14,16 @@ export const EWALLET_TTL_MS = 30 * 60_000;
  * sends the browser back to /paymentResult, which polls the order until the webhook has landed.
  */
 export function createEwalletProvider(publicUrl: string) {
-  return hostedCheckoutProvider('ewallet', {
-    provider: EWALLET_PROVIDER,
-    approveUrl: (id) => `${publicUrl}/sandbox/wallet/checkout?id=${id}`,
-    returnUrl: (orderId) => `${publicUrl}/paymentResult?orderId=${encodeURIComponent(orderId)}`,
-    cancelUrl: (orderId) => `${publicUrl}/paymentResult?orderId=${encodeURIComponent(orderId)}&cancelled=1`,
-    ttlMs: EWALLET_TTL_MS,
-  }) satisfies PaymentProvider & Record<string, unknown>;
+  return {
+    ...hostedCheckoutProvider('ewallet', {
+      provider: EWALLET_PROVIDER,
+      approveUrl: (id) => `${publicUrl}/sandbox/wallet/checkout?id=${id}`,
+      returnUrl: (orderId) => `${publicUrl}/paymentResult?orderId=${encodeURIComponent(orderId)}`,
+      cancelUrl: (orderId) => `${publicUrl}/paymentResult?orderId=${encodeURIComponent(orderId)}&cancelled=1`,
+      ttlMs: EWALLET_TTL_MS,
+    }),
+    // The wallets' refund of a payment (Mercado Pago's `POST /v1/payments/{id}/refunds`) goes back to the wallet that paid.
+    ...sandboxRefunds({ provider: EWALLET_PROVIDER, refundsTo: 'payer', newRefundId: () => refundId('', 12) }),
+  } satisfies PaymentProvider & Record<string, unknown>;
 }
 export type EwalletProvider = ReturnType<typeof createEwalletProvider>;

@@ -5,6 +5,7 @@ import type { Language } from '../../core/i18n/languages';
 import type { Outbox } from '../mail/outbox';
 import { checkoutId } from './hosted-checkout';
 import type { ChargeOutcome, ChargeRequest, PaymentProvider, PrecheckRequest, ProviderStatus } from './provider';
+import { sandboxRefunds } from './sandbox-refunds';
 
 export type MobileMoneyOperator = components['schemas']['MobileMoneyOperator'];
 
@@ -66,6 +67,8 @@ export function createMobileMoneyProvider(deps: { outbox: Outbox; key: Buffer })
   return {
     name: MOBILE_MONEY_PROVIDER,
     type: 'mobile_money',
+    // The operator reverses the debit to the wallet that paid (a B2C transfer to the same MSISDN).
+    ...sandboxRefunds({ provider: MOBILE_MONEY_PROVIDER, refundsTo: 'payer', newRefundId: () => `RV${checkoutId(18)}` }),
 
     /** 5000 without a wallet; 5003 for an operator that does not run in the payer's country. */
     async precheck(_q: Queryable, request: PrecheckRequest): Promise<number | null> {

@@ -43,9 +43,18 @@ export interface DisputeEvent {
   };
 }
 
-export type ProviderEvent = PaymentEvent | DisputeEvent;
-
 export const isDisputeEvent = (event: ProviderEvent): event is DisputeEvent => event.type.startsWith('charge.dispute.');
+/**
+ * A refund the provider settled (docs/decisions/058): `reference` is the provider's id for the
+ * refund (the `refundRef` its `refund` answered); `failureReason` says why one was not made.
+ */
+export interface RefundEvent {
+  id: string;
+  type: 'refund.succeeded' | 'refund.failed';
+  data: { reference: string; amount: number; currency: string; settledAt: number; failureReason?: string };
+}
+
+export type ProviderEvent = PaymentEvent | DisputeEvent | RefundEvent;
 
 export type WebhookCheck = { ok: true; event: ProviderEvent } | { ok: false; status: 400 | 401; reason: string };
 
@@ -66,13 +75,16 @@ export const sandboxWebhookKey = (services: { secret: string }) => deriveKey(ser
  * The sandbox providers' webhooks: the portal's own event format, signed the way Stripe signs
  * (`webhook-signature: t=…,v1=…`, HMAC-SHA256, 300 s tolerance, webhook-signature.ts).
  */
-export function signedEventVerifier(key: Buffer): WebhookVerifier {
+export function signedEventVerifier(key: Buffer, options: { refundsOnly?: boolean } = {}): WebhookVerifier {
   return {
     verify(rawBody, headers, now) {
       const header = headers[WEBHOOK_SIGNATURE_HEADER];
       const check = verifyWebhook(key, rawBody, typeof header === 'string' ? header : undefined, now);
       if (!check.ok) return { ok: false, status: 401, reason: check.reason };
       const event = parseEvent(rawBody);
+      // A provider whose payments the portal settles itself (a PayPal capture, a mobile-money
+      // code) is told nothing paid by a webhook: only its refunds arrive that way.
+      if (event && options.refundsOnly && event.type === 'payment.succeeded') return { ok: false, status: 400, reason: 'not an event of this provider' };
       return event ? { ok: true, event } : { ok: false, status: 400, reason: 'malformed event' };
     },
   };
@@ -96,6 +108,8 @@ export function parseEvent(raw: string): ProviderEvent | undefined {
   } catch {
     return undefined;
   }
+  const refund = value as Partial<RefundEvent> | null;
+  if (refund && (refund.type === 'refund.succeeded' || refund.type === 'refund.failed')) return parseRefundEvent(refund);
   const e = value as Partial<PaymentEvent> | null;
   const d = e?.data;
   if (!e || typeof e.id !== 'string' || e.id.length === 0 || e.id.length > 128 || !d) return undefined;
@@ -104,4 +118,12 @@ export function parseEvent(raw: string): ProviderEvent | undefined {
   if (typeof d.reference !== 'string' || !Number.isSafeInteger(d.amount) || typeof d.currency !== 'string' || typeof d.paidAt !== 'number') return undefined;
   if (d.coinAmount !== undefined && (typeof d.coinAmount !== 'string' || !/^\d{1,18}(\.\d{1,18})?$/.test(d.coinAmount))) return undefined;
   return e as PaymentEvent;
+}
+
+function parseRefundEvent(e: Partial<RefundEvent>): RefundEvent | undefined {
+  const d = e.data;
+  if (typeof e.id !== 'string' || e.id.length === 0 || e.id.length > 128 || !d) return undefined;
+  if (typeof d.reference !== 'string' || !Number.isSafeInteger(d.amount) || typeof d.currency !== 'string' || typeof d.settledAt !== 'number') return undefined;
+  if (d.failureReason !== undefined && (typeof d.failureReason !== 'string' || !/^[a-z_]{1,64}$/.test(d.failureReason))) return undefined;
+  return e as RefundEvent;
 }

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database';
 import { checkoutId, hostedCheckoutProvider } from './hosted-checkout';
 import type { PaymentProvider } from './provider';
+import { refundId, sandboxRefunds } from './sandbox-refunds';
 
 export const PAYPAL_PROVIDER = 'sandbox-paypal';
 /** PayPal keeps an unapproved order for 3 hours. */
@@ -37,6 +38,15 @@ export function createPaypalProvider(publicUrl: string) {
 
   return {
     ...provider,
+
+    // `POST /v2/payments/captures/{capture_id}/refund`: PayPal refunds the capture, not the order,
+    // to the payer's PayPal account, under a refund id of its own.
+    ...sandboxRefunds({
+      provider: PAYPAL_PROVIDER,
+      refundsTo: 'payer',
+      newRefundId: () => refundId('', 17),
+      paymentRef: async (q, providerRef) => (await checkout.find(q, providerRef))?.capture_id ?? undefined,
+    }),
 
     /** POST /v2/checkout/orders/{id}/capture: moves the payer's money once the order is approved. */
     async capture(q: Queryable, providerRef: string, now: number): Promise<CaptureOutcome> {

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database';
 import { buildBrCode } from './pix-brcode';
 import { awaitingPayer, statusUntilExpiry } from './pending-attempts';
 import type { ChargeOutcome, ChargeRequest, PaymentProvider } from './provider';
+import { refundId, sandboxRefunds } from './sandbox-refunds';
 
 /** The provider name kept with PIX payment attempts (and in webhook URLs). */
 export const PIX_PROVIDER = 'sandbox-pix';
@@ -61,5 +62,10 @@ export function createPixProvider(options: PixProviderOptions = {}) {
     },
 
     status: statusUntilExpiry(PIX_PROVIDER),
+
+    // A devolução (BCB API `PUT /pix/{e2eid}/devolucao/{id}`): the PSP returns the money to the
+    // account that paid, by the payment's end-to-end id, under an id of the receiver's (up to 35
+    // letters and digits); it is EM_PROCESSAMENTO until DEVOLVIDO or NAO_REALIZADO.
+    ...sandboxRefunds({ provider: PIX_PROVIDER, refundsTo: 'payer', newRefundId: () => refundId('D', 34) }),
   } satisfies PaymentProvider;
 }

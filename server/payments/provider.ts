@@ -65,8 +65,19 @@ export interface RefundRequest {
    * retry after a crash, or when two processes find the same charge at once.
    */
   idempotencyKey: string;
+  /** Where the money goes when the provider cannot return it to the payer by itself (`refundsTo`). */
+  destination?: RefundDestination;
   now: number;
 }
+
+/**
+ * Where a refund goes (docs/decisions/058): back the way it came (a card reversal, a PIX
+ * devolução, a PayPal capture refund, a wallet reversal), to a bank account the customer gives
+ * (a boleto or a transfer names no account to return to), or to a chain address (crypto).
+ */
+export type RefundDestination =
+  { kind: 'bank_account'; bank: string; branch: string; account: string; holderCpf: string } | { kind: 'address'; address: string };
+export type RefundsTo = 'payer' | RefundDestination['kind'];
 
 /** The provider's answer: its own id for the refund, or `rejected` (nothing left to return, no such charge). */
 export type RefundResult = { status: 'succeeded' | 'pending'; refundRef: string } | { status: 'rejected'; refundRef: null };
@@ -105,8 +116,18 @@ export interface PaymentProvider {
   readonly chargesAtOnce?: boolean;
   /** The provider's current view of an attempt (reconciliation, polling). */
   status(q: Queryable, providerRef: string, now: number): Promise<ProviderStatus>;
-  /** Returns money of a charge the provider made (a duplicate charge, docs/decisions/036). */
+  /** Returns money of a charge the provider made (a duplicate charge, docs/decisions/036; a withdrawal, 058). */
   refund?(q: Queryable, request: RefundRequest): Promise<RefundResult>;
+  /** What a refund of this provider needs from the customer; `payer` when it needs nothing. */
+  readonly refundsTo?: RefundsTo;
+  /**
+   * Refuses, before anything is asked, a destination this payment cannot be refunded to (a
+   * bank account whose holder is not the slip's payer, an address of another network): the
+   * refusal's code, or null to go on.
+   */
+  checkDestination?(q: Queryable, providerRef: string, destination: RefundDestination): Promise<number | null>;
+  /** Withdraws a refund still pending at the provider: false when it has already settled. */
+  cancelRefund?(q: Queryable, refundRef: string, now: number): Promise<boolean>;
   /**
    * The newest charge the provider made for an order, by the merchant reference the charge
    * carried: how an order whose charge got no answer (NETWORK_ERROR), or whose process died

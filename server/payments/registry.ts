@@ -3,8 +3,8 @@ import { BOLETO_PROVIDER, createBoletoProvider } from './boleto-provider';
 import { CARD_PROVIDER, createCardProvider, type CardProvider } from './card-provider';
 import { createCryptoProvider, CRYPTO_PROVIDER } from './crypto-provider';
 import { createEwalletProvider, EWALLET_PROVIDER } from './ewallet-provider';
-import { createMobileMoneyProvider } from './mobile-money-provider';
-import { createPaypalProvider } from './paypal-provider';
+import { createMobileMoneyProvider, MOBILE_MONEY_PROVIDER } from './mobile-money-provider';
+import { createPaypalProvider, PAYPAL_PROVIDER } from './paypal-provider';
 import { createPixProvider, PIX_PROVIDER, type PixProviderOptions } from './pix-provider';
 import type { PaymentProvider } from './provider';
 import type { Outbox } from '../mail/outbox';
@@ -75,8 +75,12 @@ function sandboxProviders(options: ProviderRegistryOptions) {
   // The providers whose payments settle later, by their signed events, and the card network,
   // whose signed events tell of disputes (docs/decisions/059).
   const signed = signedEventVerifier(options.sandboxWebhookKey);
-  const webhooks: Readonly<Record<string, WebhookVerifier>> = Object.fromEntries(
-    [PIX_PROVIDER, BOLETO_PROVIDER, EWALLET_PROVIDER, CRYPTO_PROVIDER, TRANSFER_PROVIDER, CARD_PROVIDER].map((name) => [name, signed]),
-  );
+  const refundsOnly = signedEventVerifier(options.sandboxWebhookKey, { refundsOnly: true });
+  const webhooks: Readonly<Record<string, WebhookVerifier>> = Object.fromEntries([
+    // The card network's signed events are its disputes (docs/decisions/059); it answers a refund at once.
+    ...[PIX_PROVIDER, BOLETO_PROVIDER, EWALLET_PROVIDER, CRYPTO_PROVIDER, TRANSFER_PROVIDER, CARD_PROVIDER].map((name) => [name, signed] as const),
+    // Their refunds settle later too (docs/decisions/058).
+    ...[PAYPAL_PROVIDER, MOBILE_MONEY_PROVIDER].map((name) => [name, refundsOnly] as const),
+  ]);
   return { card, paypal, ewallet, mobileMoney, byMethod, webhooks };
 }

@@ -8,6 +8,7 @@ import { settlePending } from '../billing/settlement';
 import type { ServerServices } from '../services';
 import { recordCryptoTransfer } from './crypto-receipts';
 import { applyDisputeEvent } from '../billing/chargebacks';
+import { applyRefundEvent } from '../billing/withdrawal';
 import { isDisputeEvent, type EventResult, type ProviderEvent } from './payment-events';
 import { instructionsExpiry } from './pending-attempts';
 
@@ -35,6 +36,8 @@ export function createEventApplier(services: Pick<ServerServices, 'db' | 'clock'
       if (fresh.length === 0) return 'duplicate';
       // A card network's dispute of a paid order (docs/decisions/059).
       if (isDisputeEvent(event)) return applyDisputeEvent(tx, provider, event, now, log);
+      // A refund the provider settled (docs/decisions/058), by the refund's own id.
+      if (event.type !== 'payment.succeeded') return applyRefundEvent({ outbox }, tx, provider, event, now);
       const [found] = await tx.query<{ order_id: string }>('SELECT order_id FROM payment_attempts WHERE provider = $1 AND provider_ref = $2', [
         provider,
         event.data.reference,

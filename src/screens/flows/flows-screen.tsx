@@ -85,6 +85,7 @@ const screens: Record<string, string> = {
   dataExport: '/settings',
   accountDeletion: '/settings',
   cancellation: '/account',
+  withdrawal: paths.orders(),
 };
 
 /** The atomic state a walkthrough stands in when it enters `node` (its initial leaf). */

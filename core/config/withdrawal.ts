@@ -1,0 +1,55 @@
+import type { OrderStatus } from './order-status';
+
+/**
+ * The 7-day withdrawal of a purchase (CDC art. 49, docs/decisions/058), one rule for the server,
+ * which refuses, and the app, which offers.
+ */
+
+/** Seven days, counted from the moment the payment was confirmed (the order's `paidAt`). */
+export const WITHDRAWAL_WINDOW_MS = 7 * 86_400_000;
+
+/** A paid order the customer may withdraw from: paid, or paid again after a refused or withdrawn refund. */
+export const withdrawableStatuses: readonly OrderStatus[] = ['PAYMENT_SUCCEEDED', 'REFUND_REJECTED', 'REFUND_CANCELLED'];
+
+/** The project's codes for a withdrawal the server refuses (docs/decisions/058). */
+export const WithdrawalErr = {
+  /** More than 7 days since the payment was confirmed. */
+  windowPassed: 8401,
+  /** Not a paid purchase, or a refund is already pending or made. */
+  notWithdrawable: 8402,
+  /** The bank account to refund to is incomplete or malformed. */
+  bankAccountInvalid: 8403,
+  /** The account holder's CPF has a wrong check digit, or is not the payer's. */
+  holderCpfMismatch: 8404,
+  /** The refund address is not one of the payment's network. */
+  refundAddressInvalid: 8405,
+  /** No refund is pending any more: it was made, refused or withdrawn meanwhile. */
+  notCancellable: 8406,
+  /** This payment cannot be refunded from the portal: customer support does it. */
+  refundUnavailable: 8407,
+} as const;
+
+/** Until when an order may be withdrawn, or null when it never may (not paid, a renewal). */
+export function withdrawableUntil(order: { status: OrderStatus; paidAt?: number | undefined; kind?: string }): number | null {
+  if (order.paidAt === undefined || order.kind === 'renewal') return null;
+  return order.paidAt + WITHDRAWAL_WINDOW_MS;
+}
+
+/** Whether the withdrawal is offered now (the server checks again, with its own clock). */
+export const canWithdraw = (order: { status: OrderStatus; paidAt?: number | undefined; kind?: string }, now: number): boolean => {
+  const until = withdrawableUntil(order);
+  return until !== null && now <= until && withdrawableStatuses.includes(order.status);
+};
+
+/** Bank code (3 digits), branch (4 digits), account (digits, a hyphen and its check digit or X). */
+export const bankAccountPatterns = { bank: /^\d{3}$/, branch: /^\d{4}$/, account: /^\d{1,12}-?[\dXx]$/ } as const;
+
+/**
+ * What a refund of a payment type needs from the customer (the server's providers say the same,
+ * server/payments): a boleto or a transfer names no account to return to, a chain transfer no
+ * sender; every other method goes back the way it came.
+ */
+export function refundsToOf(paymentType: string | undefined): 'payer' | 'bank_account' | 'address' {
+  if (paymentType === 'boleto' || paymentType === 'bank_transfer') return 'bank_account';
+  return paymentType === 'crypto' ? 'address' : 'payer';
+}

@@ -1,0 +1,101 @@
+import type { components } from '../../openapi/schema';
+import type { Queryable } from '../db/database';
+import type { RefundDestination } from '../payments/provider';
+
+/** The portal's refunds of withdrawn orders (`refunds`, migration 027, docs/decisions/058). */
+
+export type Refund = components['schemas']['Refund'];
+
+export interface RefundRow {
+  id: number;
+  order_id: string;
+  provider: string;
+  refund_ref: string | null;
+  amount: number;
+  currency: string;
+  status: Refund['status'];
+  reject_reason: string | null;
+  destination: RefundDestination | null;
+  requested_at: Date;
+  settled_at: Date | null;
+}
+
+const columns = 'id, order_id, provider, refund_ref, amount::int AS amount, currency, status, reject_reason, destination, requested_at, settled_at';
+
+export async function insertRefund(
+  tx: Queryable,
+  r: { orderId: string; provider: string; amount: number; currency: string; destination: RefundDestination | undefined; now: number },
+): Promise<RefundRow> {
+  const [row] = await tx.query<RefundRow>(
+    `INSERT INTO refunds (order_id, provider, idempotency_key, amount, currency, status, destination, requested_at)
+     VALUES ($1, $2, 'withdrawal:' || $1 || ':' || (SELECT count(*) FROM refunds WHERE order_id = $1), $3, $4, 'pending', $5, $6) RETURNING ${columns}`,
+    [r.orderId, r.provider, r.amount, r.currency, r.destination ?? null, new Date(r.now)],
+  );
+  return row!;
+}
+
+export async function idempotencyKeyOf(q: Queryable, id: number): Promise<string> {
+  const [row] = await q.query<{ idempotency_key: string }>('SELECT idempotency_key FROM refunds WHERE id = $1', [id]);
+  return row!.idempotency_key;
+}
+
+/** The order's newest refund, if any (locked for the caller's transaction when asked). */
+export async function latestRefund(q: Queryable, orderId: string, options: { forUpdate?: boolean } = {}): Promise<RefundRow | undefined> {
+  const [row] = await q.query<RefundRow>(
+    `SELECT ${columns} FROM refunds WHERE order_id = $1 ORDER BY requested_at DESC, id DESC LIMIT 1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [orderId],
+  );
+  return row;
+}
+
+export async function refundByRef(q: Queryable, provider: string, refundRef: string): Promise<RefundRow | undefined> {
+  const [row] = await q.query<RefundRow>(`SELECT ${columns} FROM refunds WHERE provider = $1 AND refund_ref = $2`, [provider, refundRef]);
+  return row;
+}
+
+export async function recordProviderRef(tx: Queryable, id: number, refundRef: string): Promise<void> {
+  await tx.query('UPDATE refunds SET refund_ref = $2 WHERE id = $1', [id, refundRef]);
+}
+
+/** Settles a pending refund; false when it was no longer pending. */
+export async function settleRefund(
+  tx: Queryable,
+  id: number,
+  status: 'succeeded' | 'rejected' | 'cancelled',
+  rejectReason: string | null,
+  now: number,
+): Promise<boolean> {
+  const rows = await tx.query("UPDATE refunds SET status = $2, reject_reason = $3, settled_at = $4 WHERE id = $1 AND status = 'pending' RETURNING id", [
+    id,
+    status,
+    rejectReason,
+    new Date(now),
+  ]);
+  return rows.length > 0;
+}
+
+/** The contract's view: never the destination's details, only what kind it was. */
+export function toRefund(row: RefundRow): Refund {
+  return {
+    orderId: row.order_id,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+    refundsTo: row.destination?.kind ?? 'payer',
+    requestedAt: new Date(row.requested_at).getTime(),
+    ...(row.settled_at ? { settledAt: new Date(row.settled_at).getTime() } : {}),
+    ...(row.reject_reason ? { rejectReason: row.reject_reason } : {}),
+  };
+}
+
+/** The attempt that paid the order: what a refund returns money of. */
+export async function paidAttempt(
+  q: Queryable,
+  orderId: string,
+): Promise<{ method: string; provider: string; provider_ref: string | null; amount: number } | undefined> {
+  const [row] = await q.query<{ method: string; provider: string; provider_ref: string | null; amount: number }>(
+    "SELECT method, provider, provider_ref, amount::int AS amount FROM payment_attempts WHERE order_id = $1 AND status = 'succeeded' ORDER BY id DESC LIMIT 1",
+    [orderId],
+  );
+  return row;
+}
