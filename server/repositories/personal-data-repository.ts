@@ -241,6 +241,27 @@ export async function eraseAccount(tx: Queryable, uid: number, now: number): Pro
       `INSERT INTO order_events (order_id, from_status, to_status, reason, at) VALUES ($1, 'PAYMENT_FAILED', 'PAYMENT_CANCELLED', 'account_deleted', $2)`,
       [id, at],
     );
+  // Where past refunds went (a bank account and its holder's CPF, a refund address), at the portal
+  // and at the provider: deletion waits for open ones (REFUND_OPEN), so these are settled.
+  await tx.query(`UPDATE refunds SET destination = NULL WHERE order_id IN (${ownOrders})`, [uid]);
+  await tx.query(
+    `UPDATE sandbox_refunds SET destination = NULL WHERE payment_ref IN (SELECT pa.provider_ref FROM payment_attempts pa WHERE pa.order_id IN (${ownOrders}))`,
+    [uid],
+  );
+  // A standing PIX Automático authorisation ends with the account (docs/decisions/060), as the
+  // receiver's cancellation; what the customer wrote as a reason for cancelling goes, the counted
+  // reason stays for the product owner's report, no longer anyone's (docs/decisions/057).
+  await tx.query(
+    `UPDATE pix_recurrences SET status = 'CANCELADA', cancelled_by = 'receiver', updated_at = $2 WHERE account_uid = $1 AND status IN ('CRIADA', 'APROVADA')`,
+    [uid, at],
+  );
+  await tx.query(
+    `UPDATE pix_recurring_charges c SET status = 'CANCELADA', updated_at = $2 FROM pix_recurrences r WHERE c.id_rec = r.id_rec AND r.account_uid = $1 AND c.status IN ('CRIADA', 'ATIVA')`,
+    [uid, at],
+  );
+  await tx.query('UPDATE cancellation_reasons SET other_text = NULL WHERE account_uid = $1', [uid]);
+  await tx.query('DELETE FROM retention_discounts WHERE account_uid = $1', [uid]);
+
   // What tax law keeps (order id, dates, amounts, plan, status) stays; who paid goes.
   await tx.query(`UPDATE orders SET email = '', proof_key = NULL, discount_code = NULL, anonymised_at = $2 WHERE account_uid = $1`, [uid, at]);
   await tx.query('DELETE FROM uploads WHERE account_uid = $1', [uid]);

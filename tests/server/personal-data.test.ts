@@ -169,6 +169,41 @@ describe('delete my account (docs/decisions/061)', () => {
     expect(before).toContain('ZULEICA APAGADA');
   });
 
+  it('also erases what the later flows keep: a past refund’s bank account, the reason written on cancelling, and ends a PIX Automático authorisation', async () => {
+    const s = await subscriber({ nickname: 'Ivo Esquecido' });
+    const now = new Date(clock.now());
+    const destination = { bank: '001', branch: '1234', account: '56789-0', holderCpf: '52998224725', holderName: 'IVO ESQUECIDO' };
+    await server.db.query(
+      `INSERT INTO refunds (order_id, provider, refund_ref, idempotency_key, amount, currency, status, destination, requested_at, settled_at)
+       VALUES ($1, 'boleto', 'rf-erase-1', 'erase-1', 2990, 'BRL', 'succeeded', $2, $3, $3)`,
+      [s.orderId, JSON.stringify(destination), now],
+    );
+    await server.db.query(
+      `INSERT INTO cancellation_reasons (account_uid, reason, other_text, outcome, created_at) VALUES ($1, 'other', 'Ivo Esquecido prefere outro serviço', 'cancelled', $2)`,
+      [s.uid, now],
+    );
+    await server.db.query(
+      `INSERT INTO pix_recurrences (id_rec, account_uid, plan_id, status, amount, max_amount, currency, start_at, end_at, first_order_id, created_at, updated_at)
+       VALUES ('RR1234567820261127Abcdefghijk', $1, 1, 'APROVADA', 2990, 2990, 'BRL', $2, $2, $3, $2, $2)`,
+      [s.uid, now, s.orderId],
+    );
+
+    expect((await server.postChecked(DELETE, { password: s.account.password }, s.auth)).body).toMatchObject({ code: 0 });
+
+    const kept = await dumpTables(server.db, ['refunds', 'cancellation_reasons', 'pix_recurrences']);
+    for (const value of ['56789-0', '52998224725', 'IVO ESQUECIDO', 'Ivo Esquecido']) expect(kept).not.toContain(value);
+    const [reason] = await server.db.query<{ reason: string; other_text: string | null }>(
+      'SELECT reason, other_text FROM cancellation_reasons WHERE account_uid = $1',
+      [s.uid],
+    );
+    expect(reason).toEqual({ reason: 'other', other_text: null });
+    const [authorisation] = await server.db.query<{ status: string; cancelled_by: string }>(
+      'SELECT status, cancelled_by FROM pix_recurrences WHERE account_uid = $1',
+      [s.uid],
+    );
+    expect(authorisation).toEqual({ status: 'CANCELADA', cancelled_by: 'receiver' });
+  });
+
   it('lets the address sign up again as a new account', async () => {
     const s = await subscriber();
     expect((await server.postChecked(DELETE, { password: s.account.password }, s.auth)).body.code).toBe(0);
