@@ -13,6 +13,7 @@ import { loadContract } from './openapi/contract';
 import { systemClock, type Clock } from './clock';
 import { accountHandlers, devSsoLink } from './routes/account';
 import { deviceHandlers } from './routes/devices';
+import { planChangeHandlers } from './routes/plan-change';
 import { authHandlers } from './routes/auth';
 import { couponAndCloudHandlers, registerDevCloud } from './routes/coupons-and-cloud';
 import { cardSdkHandlers } from './routes/card-sdk';
@@ -141,6 +142,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     ...uploadHandlers(services),
     ...couponAndCloudHandlers(services),
     ...deviceHandlers(services),
+    ...planChangeHandlers(services),
   };
   await registerUploads(app);
   const answers = createChangeCache<CachedAnswer>(db.changes, catalogueTables);

@@ -31,6 +31,11 @@ const EXTENSIONS = new Set([
   // Signing other devices out from the account page's device list (docs/decisions/054).
   'POST /api/user/devices/signOut/v1',
   'POST /api/user/devices/signOutOthers/v1',
+  // Changing plan from the account page (docs/decisions/056).
+  'POST /api/bill/planChange/quote/v1',
+  'POST /api/bill/planChange/v1',
+  'POST /api/bill/planChange/scheduled/v1',
+  'POST /api/bill/planChange/undo/v1',
 ]);
 const HEADER_REFS = ['Authorization', 'Language', 'ClientType', 'Scene', 'Fingerprint'].map((name) => `#/components/parameters/${name}`);
 const HEADER_NAMES = ['authorization', 'language', 'client-type', 'scene', 'fingerprint'];

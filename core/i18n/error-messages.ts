@@ -577,6 +577,48 @@ export const errorMessages = defineMessages({
     description:
       "Account page, device list: the log-in to sign out is not a running one of this account (it was signed out meanwhile, or is another account's). Not in the spec catalogue: chosen by the project (docs/decisions/054).",
   },
+  '8201': {
+    id: 'error.8201',
+    defaultMessage: 'This is already your plan.',
+    description:
+      'Account page, change plan: the plan picked is the running plan itself. Not in the spec catalogue: chosen by the project (docs/decisions/056).',
+  },
+  '8202': {
+    id: 'error.8202',
+    defaultMessage: 'You have no running plan to change. Choose a plan on the plans page.',
+    description:
+      "Account page, change plan: the account's plan has ended (or it never had one), so there is nothing to change; buying a plan is the way. Not in the spec catalogue: chosen by the project (docs/decisions/056).",
+  },
+  '8203': {
+    id: 'error.8203',
+    defaultMessage: 'Auto-renewal is off, so your plan simply ends on its expiry date. Choose the new plan then.',
+    description:
+      'Account page, change plan: a change at the next renewal needs auto-renewal on; without it the plan ends and the customer buys the new one after. Not in the spec catalogue: chosen by the project (docs/decisions/056).',
+  },
+  '8204': {
+    id: 'error.8204',
+    defaultMessage: 'Your remaining days were paid in different currencies, so this change cannot be priced here. Please contact support.',
+    description:
+      'Account page, change plan: the unused periods that make the credit were paid in several currencies. Not in the spec catalogue: chosen by the project (docs/decisions/056).',
+  },
+  '8205': {
+    id: 'error.8205',
+    defaultMessage: 'There is no scheduled plan change to undo. It may have been applied already.',
+    description:
+      'Account page, scheduled plan change: nothing waits to be undone (the renewal applied it, or it was undone in another tab). Not in the spec catalogue: chosen by the project (docs/decisions/056).',
+  },
+  '8206': {
+    id: 'error.8206',
+    defaultMessage: 'Your unused days are worth more than this plan. Choose a longer plan, or change at your next renewal.',
+    description:
+      'Account page, change plan: the credit for the unused days would cover the whole new plan, and the rest would be lost. Not in the spec catalogue: chosen by the project (docs/decisions/056).',
+  },
+  '8207': {
+    id: 'error.8207',
+    defaultMessage: 'This change is no longer an upgrade that applies now. Go back to your account to see your plan.',
+    description:
+      "Payment page, an upgrade order: when it is paid, the running plan or the site's policy changed, so it can no longer be paid as an upgrade. Not in the spec catalogue: chosen by the project (docs/decisions/056).",
+  },
   '9991': {
     id: 'error.9991',
     defaultMessage: 'Coupon verification failed',
@@ -751,7 +793,7 @@ const byCode: ReadonlyMap<number, MessageDescriptor> = new Map(
 );
 
 /** Codes the project added beyond the spec's catalogue, each recorded in docs/decisions/. */
-export const projectCodes: readonly number[] = Object.freeze([9004, 8001, 8101]);
+export const projectCodes: readonly number[] = Object.freeze([9004, 8001, 8101, 8201, 8202, 8203, 8204, 8205, 8206, 8207]);
 
 /** Every server error code of the spec's catalogue, in ascending order. */
 export const catalogueCodes: readonly number[] = Object.freeze([...byCode.keys()].filter((c) => !projectCodes.includes(c)).sort((a, b) => a - b));

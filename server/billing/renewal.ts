@@ -9,6 +9,7 @@ import type { ServerServices } from '../services';
 import { beginCharge, lockChargingAttempt, recordChargeOutcome, type ChargingAttempt } from './charging';
 import { createFulfilment } from './fulfilment';
 import { createOrder, loadLines, loadOrder, recordAttempt, transition, type OrderRow } from './orders';
+import { applyScheduledChange } from './plan-change';
 import { valuate } from './pricing';
 
 const HOUR_MS = 3_600_000;
@@ -131,6 +132,7 @@ export async function runRenewals(
       [uid],
     );
     if (unsettled.length > 0) return 'skipped';
+    sub.plan_id = await applyScheduledChange(tx, uid, sub.plan_id, now);
 
     const [account] = await tx.query<{ email: string | null; language: Language }>('SELECT email, language FROM accounts WHERE uid = $1', [uid]);
     const lang: Language = account?.language ?? 'pt';
