@@ -59,7 +59,19 @@ const machines = await allMachines();
 describe('guarded transition lists end with a default', () => {
   it('finds every flow of machines/', () => {
     expect(machines.map((m) => m.id).sort()).toEqual(
-      expect.arrayContaining(['autoRenewal', 'checkout', 'devices', 'discountUnbinding', 'login', 'passwordRecovery', 'payment', 'repay', 'session', 'signup']),
+      expect.arrayContaining([
+        'autoRenewal',
+        'checkout',
+        'devices',
+        'discountUnbinding',
+        'login',
+        'passwordRecovery',
+        'payment',
+        'planChange',
+        'repay',
+        'session',
+        'signup',
+      ]),
     );
   });
 

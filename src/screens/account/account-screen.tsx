@@ -15,6 +15,7 @@ import { useAutoRenewal } from '../../queries/flows/auto-renewal-flow';
 import { AccountOrders } from '../../components/order-list';
 import { Banners } from '../../components/banners';
 import { DevicesPanel } from './devices-panel';
+import { PlanChangePanel } from './plan-change-panel';
 import './account.css';
 
 const m = defineMessages({
@@ -82,6 +83,7 @@ function SignedInAccount({ identity }: { identity: AccountIdentity }) {
     <div className="account-grid">
       <AccountInfoPanel identity={identity} nextBilling={nextBilling} />
       <AutoRenewalSection actorRef={renewal} />
+      <PlanChangePanel identity={identity} />
       <section className="panel account-orders" aria-labelledby="orders-title">
         <h2 id="orders-title">{intl.formatMessage(m.ordersTitle)}</h2>
         <AccountOrders uid={uid} />

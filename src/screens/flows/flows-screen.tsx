@@ -79,6 +79,7 @@ const screens: Record<string, string> = {
   discountUnbinding: paths.payment({ planId: '1' }),
   autoRenewal: '/account',
   devices: '/account',
+  planChange: '/account',
 };
 
 /** The atomic state a walkthrough stands in when it enters `node` (its initial leaf). */
