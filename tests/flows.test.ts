@@ -16,7 +16,7 @@ const report = readReport(path.join(FLOWS_DIR, 'coverage.json'));
 describe('the flow atlas (docs/flows)', () => {
   it('knows every machine of machines/', () => {
     expect(machines.map((m) => m.id)).toEqual(
-      expect.arrayContaining(['session', 'login', 'checkout', 'repay', 'payment', 'discountUnbinding', 'autoRenewal', 'devices']),
+      expect.arrayContaining(['session', 'login', 'checkout', 'repay', 'payment', 'discountUnbinding', 'autoRenewal', 'devices', 'planChange']),
     );
   });
 

@@ -6,10 +6,11 @@ import { PlanChangeCode, type ChangeAnswer, type PlanChangeInvokeId, type QuoteA
 /**
  * The refusals each call expects, by the id the machine invokes it under (docs/decisions/056): the
  * actors settle them, the machine's branches name them, the walks take each. The rarer ones (8201
- * the plan itself, 8204 periods paid in several currencies) stay unexpected: the client toasts them.
+ * the plan itself, 8202 the plan ended while the page was open, 8204 periods paid in several
+ * currencies) stay unexpected: the client toasts them, and the flow says nothing changed.
  */
 export const refusals = {
-  quote: [PlanChangeCode.noRunningPlan, PlanChangeCode.creditCoversPrice],
+  quote: [PlanChangeCode.creditCoversPrice],
   change: [PlanChangeCode.noRenewalToChange],
   undo: [PlanChangeCode.nothingScheduled],
 } as const satisfies Refusals<PlanChangeInvokeId>;

@@ -54,18 +54,25 @@ export const planChangeSetup = setup({
   },
 });
 
-/** What the customer may do wherever the plan list shows: pick a plan, or undo the change that waits. */
-const requests = (after: string) => ({
+/**
+ * What the customer may do where the plan list shows: pick a plan and, where a change may still
+ * wait for the renewal (the account page shows it with "Undo"), undo it.
+ */
+const requests = (after: string, { undo }: { undo: boolean }) => ({
   PLAN_CHOSEN: {
     target: '#planChange.quoting',
     actions: 'choosePlan' as const,
     description: `${after}: the customer picks another plan ("Change to this plan"); it is quoted before anything changes.`,
   },
-  UNDO_REQUESTED: {
-    target: '#planChange.undoing',
-    actions: 'forget' as const,
-    description: `${after}: the customer undoes the plan change waiting for the next renewal ("Undo").`,
-  },
+  ...(undo
+    ? {
+        UNDO_REQUESTED: {
+          target: '#planChange.undoing',
+          actions: 'forget' as const,
+          description: `${after}: the customer undoes the plan change waiting for the next renewal ("Undo").`,
+        },
+      }
+    : {}),
 });
 
 export const planChangeMachine = planChangeSetup.createMachine({
@@ -76,7 +83,7 @@ export const planChangeMachine = planChangeSetup.createMachine({
   states: {
     idle: {
       description: 'The account page shows the running plan, the plans it can change to, and any change waiting for the renewal with "Undo".',
-      on: requests('From the account page'),
+      on: requests('From the account page', { undo: true }),
     },
     quoting: {
       description: 'The change to the picked plan is being worked out; the plan list waits for the server.',
@@ -87,11 +94,10 @@ export const planChangeMachine = planChangeSetup.createMachine({
         input: ({ context }) => ({ planId: context.planId! }),
         onDone: [
           {
-            guard: refusedWith(PlanChangeCode.noRunningPlan, PlanChangeCode.creditCoversPrice),
-            target: 'refused',
+            guard: refusedWith(PlanChangeCode.creditCoversPrice),
+            target: 'quoteRefused',
             actions: 'takeRefusal',
-            description:
-              'Refused: the plan ended meanwhile, nothing left to change (8202), or the unused days are worth more than the picked plan (8206); the customer reads why.',
+            description: 'Refused (8206): the unused days are worth more than the picked plan; the customer reads why and may pick a longer one.',
           },
           {
             target: 'reviewing',
@@ -120,7 +126,6 @@ export const planChangeMachine = planChangeSetup.createMachine({
           actions: 'forget',
           description: 'The customer keeps the plan: the quote closes and nothing changes.',
         },
-        ...requests('While reading the quote'),
       },
     },
     changing: {
@@ -133,7 +138,7 @@ export const planChangeMachine = planChangeSetup.createMachine({
         onDone: [
           {
             guard: refusedWith(PlanChangeCode.noRenewalToChange),
-            target: 'refused',
+            target: 'changeRefused',
             actions: 'takeRefusal',
             description: 'Refused (8203): auto-renewal was turned off meanwhile, so there is no renewal to change; the plan simply ends on its date.',
           },
@@ -167,7 +172,7 @@ export const planChangeMachine = planChangeSetup.createMachine({
     },
     scheduled: {
       description: 'The change waits for the next renewal: the account page says which plan and when, with "Undo".',
-      on: requests('After scheduling'),
+      on: requests('After scheduling', { undo: true }),
     },
     undoing: {
       description: 'The change waiting for the renewal is being undone.',
@@ -178,7 +183,7 @@ export const planChangeMachine = planChangeSetup.createMachine({
         onDone: [
           {
             guard: refusedWith(PlanChangeCode.nothingScheduled),
-            target: 'refused',
+            target: 'undoRefused',
             actions: 'takeRefusal',
             description: 'Refused (8205): nothing waits any more (the renewal applied it, or another tab undid it); the account page is read again.',
           },
@@ -196,15 +201,23 @@ export const planChangeMachine = planChangeSetup.createMachine({
     },
     undone: {
       description: 'The account page says the change was undone; the running plan renews as before.',
-      on: requests('After undoing'),
+      on: requests('After undoing', { undo: false }),
     },
-    refused: {
-      description: 'The customer reads why the change cannot be made, next to the plan list.',
-      on: requests('After a refusal'),
+    quoteRefused: {
+      description: 'The customer reads why that plan cannot be picked (8206), next to the plan list; a change already waiting still shows with "Undo".',
+      on: requests('After a refused quote', { undo: true }),
+    },
+    changeRefused: {
+      description: 'The customer reads that auto-renewal is off, so the plan simply ends on its date (8203); nothing waits for a renewal.',
+      on: requests('After a refused change', { undo: false }),
+    },
+    undoRefused: {
+      description: 'The customer reads that no change waits any more (8205); the account page shows the plan as it is.',
+      on: requests('After a refused undo', { undo: false }),
     },
     failure: {
       description: 'Something failed unexpectedly: the customer reads so and may pick a plan, or undo, again; nothing changed.',
-      on: requests('After a failure'),
+      on: requests('After a failure', { undo: true }),
     },
   },
 });

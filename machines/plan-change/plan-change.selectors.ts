@@ -17,23 +17,28 @@ export interface PlanChangeView {
   answered: boolean;
   canChoose: boolean;
   canConfirm: boolean;
+  /** A waiting change can be undone from here (the view shows "Undo" only while one waits). */
+  canUndo: boolean;
 }
 
-const STATUSES: readonly PlanChangeStatus[] = [
-  'idle',
-  'quoting',
-  'reviewing',
-  'changing',
-  'upgradeOrdered',
-  'scheduled',
-  'undoing',
-  'undone',
-  'refused',
-  'failure',
+/** Each state as the view tells it: the three refusals read alike. */
+const STATES: ReadonlyArray<readonly [string, PlanChangeStatus]> = [
+  ['idle', 'idle'],
+  ['quoting', 'quoting'],
+  ['reviewing', 'reviewing'],
+  ['changing', 'changing'],
+  ['upgradeOrdered', 'upgradeOrdered'],
+  ['scheduled', 'scheduled'],
+  ['undoing', 'undoing'],
+  ['undone', 'undone'],
+  ['quoteRefused', 'refused'],
+  ['changeRefused', 'refused'],
+  ['undoRefused', 'refused'],
+  ['failure', 'failure'],
 ];
 
 export function selectPlanChangeView(snapshot: SnapshotFrom<PlanChangeMachine>): PlanChangeView {
-  const status = STATUSES.find((s) => snapshot.matches(s)) ?? 'idle';
+  const status = STATES.find(([state]) => snapshot.matches(state as never))?.[1] ?? 'idle';
   const showsQuote = status === 'reviewing' || status === 'changing';
   return {
     status,
@@ -44,5 +49,6 @@ export function selectPlanChangeView(snapshot: SnapshotFrom<PlanChangeMachine>):
     answered: status === 'scheduled' || status === 'undone' || status === 'refused',
     canChoose: snapshot.can({ type: 'PLAN_CHOSEN', planId: '' }),
     canConfirm: snapshot.can({ type: 'CHANGE_CONFIRMED' }),
+    canUndo: snapshot.can({ type: 'UNDO_REQUESTED' }),
   };
 }

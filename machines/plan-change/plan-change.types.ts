@@ -5,8 +5,6 @@ export type PlanChangeQuote = components['schemas']['PlanChangeQuote'];
 
 /** docs/decisions/056: the refusals of changing plan the flow answers in its own words. */
 export const PlanChangeCode = {
-  /** No running plan to change (it ended while the page was open). */
-  noRunningPlan: 8202,
   /** Auto-renewal is off: a change at the renewal has no renewal to wait for. */
   noRenewalToChange: 8203,
   /** Nothing scheduled to undo (the renewal applied it, or another tab undid it). */
@@ -38,7 +36,7 @@ export type PlanChangeEvent =
 
 export type PlanChangeEventType = PlanChangeEvent['type'];
 
-export type QuoteAnswer = { kind: 'quoted'; quote: PlanChangeQuote } | Refused<typeof PlanChangeCode.noRunningPlan | typeof PlanChangeCode.creditCoversPrice>;
+export type QuoteAnswer = { kind: 'quoted'; quote: PlanChangeQuote } | Refused<typeof PlanChangeCode.creditCoversPrice>;
 export type ChangeAnswer = { kind: 'upgradeOrdered'; orderId: string } | { kind: 'scheduled' } | Refused<typeof PlanChangeCode.noRenewalToChange>;
 export type UndoAnswer = { kind: 'undone' } | Refused<typeof PlanChangeCode.nothingScheduled>;
 

@@ -117,11 +117,12 @@ export function PlanChangePanel({ identity }: { identity: AccountIdentity }) {
     if (view.status === 'undone' || view.status === 'scheduled') statusRef.current?.focus();
   }, [view.status]);
 
-  if (info.status !== 'success') return null;
-  const expiry = shownTimestamp(info.data.expiredTime);
-  const currentId = info.data.planId;
-  // Only a running plan can change; without one the account page offers the plans to buy.
-  if (!currentId || expiry === null || expiry <= now) return null;
+  const expiry = info.status === 'success' ? shownTimestamp(info.data.expiredTime) : null;
+  const currentId = info.status === 'success' ? info.data.planId : undefined;
+  // Only a running plan can change; without one the account page offers the plans to buy. An
+  // answer the customer has not read yet stays, even if the plan ended meanwhile.
+  const running = Boolean(currentId) && expiry !== null && expiry > now;
+  if (!running && view.status === 'idle') return null;
   const waiting = scheduled.status === 'success' ? scheduled.data : null;
   const date = (at: number) => intl.formatDate(at, { dateStyle: 'long' });
 
@@ -133,7 +134,7 @@ export function PlanChangePanel({ identity }: { identity: AccountIdentity }) {
         <div className="notice plan-change-waiting">
           <p>{intl.formatMessage(scheduledText, { plan: waiting.toPlanName, date: date(waiting.appliesAt) })}</p>
           <div className="actions">
-            <button type="button" className="button button-secondary" disabled={view.busy} onClick={() => send({ type: 'UNDO_REQUESTED' })}>
+            <button type="button" className="button button-secondary" disabled={!view.canUndo} onClick={() => send({ type: 'UNDO_REQUESTED' })}>
               {intl.formatMessage(view.status === 'undoing' ? m.undoing : m.undo)}
             </button>
           </div>
@@ -148,7 +149,7 @@ export function PlanChangePanel({ identity }: { identity: AccountIdentity }) {
           {intl.formatMessage(m.failed)}
         </p>
       )}
-      {plans.status !== 'success' ? (
+      {!running ? null : plans.status !== 'success' ? (
         <LoadState status={plans.status} onRetry={plans.retry} />
       ) : (
         <ul className="plan-choices">
