@@ -240,14 +240,14 @@ export async function afterUpgradePaid(tx: Queryable, accountUid: number, planId
 }
 
 /**
- * An upgrade order's valuation when it is paid (repay; docs/decisions/056): the credit for the days
- * left then; 8207 when the change is no longer an upgrade taking effect now (the plan changed
+ * An upgrade order's valuation when it is paid, and as the payment page prices it (repay and
+ * goodsValuation; docs/decisions/056): the credit for the days left then; 8207 when the change is no longer an upgrade taking effect now (the plan changed
  * meanwhile, or upgrades now wait for the renewal).
  */
 export async function upgradeValuation(
   q: Queryable,
   valuate: ValuateFn,
-  input: { accountUid: number; planId: string; lang: Language; now: number; method: string; installments: number; orderId: string },
+  input: { accountUid: number; planId: string; lang: Language; now: number; method?: string; installments?: number; orderId: string },
 ): Promise<Valuation> {
   const quote = await quotePlanChange(q, valuate, input);
   if (quote.kind !== 'upgrade' || quote.when !== 'now') throw new ApiRefusal(PlanChangeErr.notAnUpgradeNow);

@@ -70,6 +70,9 @@ describe('changing plan (docs/decisions/056)', () => {
     expect((await data(CHANGE, { planId: '2' }, b.auth)).orderId).toBe(orderId);
     const order = await server.get(`/api/bill/order/v1/${orderId}`, b.auth);
     expect(order.body.data).toMatchObject({ status: 'SUBMITTED', subtotal: 4990, discount: 2093, total: 2897 });
+    // The payment page prices it the same way, with any method.
+    const priced = await data('/api/bill/goodsValuation', { planId: '2', orderId, method: 'card' }, b.auth);
+    expect(priced).toMatchObject({ price: 4990, credit: 2093, discount: 2093, total: 2897 });
 
     // Paid a day later: the credit is the days left then (20: 1993.33…, half-up to 1993).
     clock.advance(DAY);
