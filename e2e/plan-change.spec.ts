@@ -18,7 +18,7 @@ const texts = {
     atRenewal: 'Change at renewal',
     waiting: (plan: string) => new RegExp(`at your next renewal, your plan changes to ${escape(plan)}`),
     undo: 'Undo',
-    undone: 'Plan change undone. Your plan renews as before.',
+    undone: 'Plan change undone.',
   },
   pt: {
     locale: 'pt-BR',
@@ -32,7 +32,7 @@ const texts = {
     atRenewal: 'Mudar na renovação',
     waiting: (plan: string) => new RegExp(`na sua próxima renovação, seu plano muda para ${escape(plan)}`),
     undo: 'Desfazer',
-    undone: 'Mudança de plano desfeita. Seu plano renova como antes.',
+    undone: 'Mudança de plano desfeita.',
   },
 } as const;
 

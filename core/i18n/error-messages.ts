@@ -585,19 +585,19 @@ export const errorMessages = defineMessages({
   },
   '8202': {
     id: 'error.8202',
-    defaultMessage: 'You have no running plan to change. Choose a plan on the plans page.',
+    defaultMessage: 'You have no running plan to change.',
     description:
       "Account page, change plan: the account's plan has ended (or it never had one), so there is nothing to change; buying a plan is the way. Not in the spec catalogue: chosen by the project (docs/decisions/056).",
   },
   '8203': {
     id: 'error.8203',
-    defaultMessage: 'Auto-renewal is off, so your plan simply ends on its expiry date. Choose the new plan then.',
+    defaultMessage: 'Auto-renewal is off: your plan just ends on its expiry date.',
     description:
       'Account page, change plan: a change at the next renewal needs auto-renewal on; without it the plan ends and the customer buys the new one after. Not in the spec catalogue: chosen by the project (docs/decisions/056).',
   },
   '8204': {
     id: 'error.8204',
-    defaultMessage: 'Your remaining days were paid in different currencies, so this change cannot be priced here. Please contact support.',
+    defaultMessage: 'Your remaining days were paid in different currencies. Please contact support.',
     description:
       'Account page, change plan: the unused periods that make the credit were paid in several currencies. Not in the spec catalogue: chosen by the project (docs/decisions/056).',
   },
@@ -609,13 +609,13 @@ export const errorMessages = defineMessages({
   },
   '8206': {
     id: 'error.8206',
-    defaultMessage: 'Your unused days are worth more than this plan. Choose a longer plan, or change at your next renewal.',
+    defaultMessage: 'Your unused days are worth more than this plan. Choose a longer one.',
     description:
       'Account page, change plan: the credit for the unused days would cover the whole new plan, and the rest would be lost. Not in the spec catalogue: chosen by the project (docs/decisions/056).',
   },
   '8207': {
     id: 'error.8207',
-    defaultMessage: 'This change is no longer an upgrade that applies now. Go back to your account to see your plan.',
+    defaultMessage: 'This upgrade no longer applies. See your plan on your account page.',
     description:
       "Payment page, an upgrade order: when it is paid, the running plan or the site's policy changed, so it can no longer be paid as an upgrade. Not in the spec catalogue: chosen by the project (docs/decisions/056).",
   },

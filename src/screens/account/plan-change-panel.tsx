@@ -18,20 +18,20 @@ const m = defineMessages({
   title: { id: 'planChange.title', defaultMessage: 'Change plan', description: 'Account page: heading of the panel to change the running plan' },
   lead: {
     id: 'planChange.lead',
-    defaultMessage: 'A bigger plan starts today: you pay the difference, less what your unused days are worth. A smaller one starts at your next renewal.',
+    defaultMessage: 'A bigger plan starts today, less what your unused days are worth. A smaller one starts at your next renewal.',
     description: 'Account page, change plan panel: how upgrades and downgrades work (docs/decisions/056)',
   },
   undo: { id: 'planChange.undo', defaultMessage: 'Undo', description: 'Account page: undoes the plan change waiting for the next renewal' },
   undoing: { id: 'planChange.undoing', defaultMessage: 'Undoing…', description: 'Account page: the scheduled plan change is being undone' },
   undone: {
     id: 'planChange.undone',
-    defaultMessage: 'Plan change undone. Your plan renews as before.',
+    defaultMessage: 'Plan change undone.',
     description: 'Account page: the scheduled plan change was undone (a polite status)',
   },
   quoting: { id: 'planChange.quoting', defaultMessage: 'Working out the change…', description: 'Account page: the picked plan change is being quoted' },
   failed: {
     id: 'planChange.failed',
-    defaultMessage: 'The plan could not be changed. Nothing changed; please try again.',
+    defaultMessage: 'The plan could not be changed. Nothing changed.',
     description: 'Account page, change plan panel: an unexpected failure',
   },
   credit: {
@@ -42,7 +42,7 @@ const m = defineMessages({
   due: { id: 'planChange.due', defaultMessage: 'Due now', description: 'Upgrade quote: label of the amount to pay now' },
   payOnNext: {
     id: 'planChange.payOnNext',
-    defaultMessage: 'You pay on the next page, with any payment method. The new plan starts when the payment is confirmed.',
+    defaultMessage: 'Pay on the next page, with any method.',
     description: 'Upgrade quote: explains the payment page comes next',
   },
   payDifference: { id: 'planChange.payDifference', defaultMessage: 'Pay the difference', description: 'Upgrade quote: confirms and opens the payment page' },
@@ -87,7 +87,7 @@ const newPlanLine = defineMessage<{ readonly plan: string; readonly days: number
 });
 const renewalText = defineMessage<{ readonly current: string; readonly plan: string; readonly date: string; readonly price: string }>({
   id: 'planChange.renewalText',
-  defaultMessage: 'You keep {current} until {date}. From then, auto-renewal charges {price} for {plan}. You can undo this until then.',
+  defaultMessage: 'You keep {current} until {date}; then auto-renewal charges {price} for {plan}.',
   description: 'Downgrade quote: what happens (current and plan are plan names, date the renewal date, price the new price)',
 });
 
