@@ -72,6 +72,7 @@ describe('guarded transition lists end with a default', () => {
         'passwordRecovery',
         'payment',
         'pixAutomatico',
+        'planChange',
         'repay',
         'session',
         'signup',

@@ -1260,6 +1260,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bill/planChange/quote/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What changing the running plan to another one means, before the customer confirms.
+         * @description Not in the specification's list of calls (docs/decisions/056). An upgrade (more devices, or as many for a longer period) takes effect now while the site's upgradePolicy is on, and is paid with a credit for the unused days of what was paid (credit = what each unused period was worth × its unused days ÷ its days, half-up on the minor unit); a downgrade, or any change while upgradePolicy is off, waits for the next renewal. Refusals: 8201 the running plan itself, 8202 no running plan, 8204 the unused periods were paid in several currencies, 8206 the credit covers the whole new plan, 6001 unknown plan.
+         */
+        post: operations["quotePlanChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/planChange/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the running plan, now (an upgrade order to pay on /payment) or at the next renewal.
+         * @description Not in the specification's list of calls (docs/decisions/056). An upgrade now answers the id of a SUBMITTED order for the new plan, its credit inside `discount`, which the payment page pays with any method (repay values it again with the days left then). A change at the renewal is scheduled, replacing one already waiting, and answered; 8203 when no auto-renewal is on. Otherwise the refusals of quotePlanChange.
+         */
+        post: operations["changePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/planChange/scheduled/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The plan change waiting for the next renewal, if any.
+         * @description Not in the specification's list of calls (docs/decisions/056). Null when none waits.
+         */
+        post: operations["getScheduledPlanChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bill/planChange/undo/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo the plan change waiting for the next renewal.
+         * @description Not in the specification's list of calls (docs/decisions/056). 8205 when none waits (the renewal applied it, or it was undone).
+         */
+        post: operations["undoPlanChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bill/pay/v1": {
         parameters: {
             query?: never;
@@ -2946,6 +3026,49 @@ export interface components {
             methodDiscount?: components["schemas"]["MinorUnits"];
             /** @description The part of `discount` the discount code gives, taken from what the method discount left. */
             codeDiscount?: components["schemas"]["MinorUnits"];
+            /** @description The part of `discount` that is a plan change's credit for the unused days already paid (docs/decisions/056), taken from what the other discounts left. Absent on a plain purchase. */
+            credit?: components["schemas"]["MinorUnits"];
+        };
+        PlanChangeRequest: {
+            planId: components["schemas"]["PlanId"];
+        };
+        /** @description A plan change as the customer reads it before confirming (docs/decisions/056). For an upgrade now: credit, price and due (= price − credit, never below 0; a method's own discount may lower it on the payment page). For a change at the renewal: appliesAt, the next billing date. */
+        PlanChangeQuote: {
+            /** @enum {string} */
+            kind: "upgrade" | "downgrade";
+            /** @enum {string} */
+            when: "now" | "renewal";
+            currentPlanId: components["schemas"]["PlanId"];
+            currentPlanName: string;
+            planId: components["schemas"]["PlanId"];
+            planName: string;
+            /** @description The new plan's price for its full period, starting today. */
+            price: components["schemas"]["MinorUnits"];
+            /** @description The credit for the unused days already paid (0 for a change at the renewal). */
+            credit: components["schemas"]["MinorUnits"];
+            /** @description What is paid now (0 for a change at the renewal, which the renewal charges). */
+            due: components["schemas"]["MinorUnits"];
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description The unused days the credit counts. */
+            unusedDays: number;
+            /** @description The new plan's period. */
+            periodDays: number;
+            /** @description When a change at the renewal applies (the next billing date); absent without auto-renewal. */
+            appliesAt?: components["schemas"]["TimestampMs"];
+        };
+        ScheduledPlanChange: {
+            fromPlanId: components["schemas"]["PlanId"];
+            fromPlanName: string;
+            toPlanId: components["schemas"]["PlanId"];
+            toPlanName: string;
+            appliesAt: components["schemas"]["TimestampMs"];
+        };
+        PlanChangeResult: {
+            /** @enum {string} */
+            when: "now" | "renewal";
+            /** @description The upgrade order to pay on /payment (when now). */
+            orderId?: components["schemas"]["OrderId"];
+            scheduled?: components["schemas"]["ScheduledPlanChange"];
         };
         InstallmentsPlanRequest: {
             /** @description The amount to split, in minor units of currency. */
@@ -5807,6 +5930,158 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["Valuation"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    quotePlanChange: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The quote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PlanChangeQuote"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    changePlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The upgrade order, or the scheduled change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PlanChangeResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getScheduledPlanChange: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The waiting change, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ScheduledPlanChange"] | null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    undoPlanChange: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The user's session token, or the literal `null` when anonymous. */
+                Authorization?: components["parameters"]["Authorization"];
+                /** @description The language of messages in the answer. */
+                Language?: components["parameters"]["Language"];
+                /** @description WEB for desktop layouts, WAP for mobile layouts. */
+                "Client-Type"?: components["parameters"]["ClientType"];
+                /** @description The entrance the user came through. */
+                Scene?: components["parameters"]["Scene"];
+                /** @description A stable hash of the browser's properties. */
+                fingerprint?: components["parameters"]["Fingerprint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description Undone; data is null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: null;
                     };
                 };
             };

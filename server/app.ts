@@ -18,6 +18,7 @@ import { pixAutomaticoHandlers, registerPixAutomatico } from './routes/pix-autom
 import { personalDataHandlers } from './routes/personal-data';
 import { cancellationHandlers } from './routes/cancellation';
 import { withdrawalHandlers } from './routes/withdrawals';
+import { planChangeHandlers } from './routes/plan-change';
 import { authHandlers } from './routes/auth';
 import { couponAndCloudHandlers, registerDevCloud } from './routes/coupons-and-cloud';
 import { cardSdkHandlers } from './routes/card-sdk';
@@ -153,6 +154,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
     ...personalDataHandlers(services),
     ...cancellationHandlers(services),
     ...withdrawalHandlers(services),
+    ...planChangeHandlers(services),
   };
   await registerUploads(app);
   const answers = createChangeCache<CachedAnswer>(db.changes, catalogueTables);

@@ -49,6 +49,11 @@ const EXTENSIONS = new Set([
   'POST /api/bill/order/withdraw/v1',
   'POST /api/bill/order/withdraw/cancel/v1',
   'POST /api/bill/order/refund/v1',
+  // Changing plan from the account page (docs/decisions/056).
+  'POST /api/bill/planChange/quote/v1',
+  'POST /api/bill/planChange/v1',
+  'POST /api/bill/planChange/scheduled/v1',
+  'POST /api/bill/planChange/undo/v1',
 ]);
 const HEADER_REFS = ['Authorization', 'Language', 'ClientType', 'Scene', 'Fingerprint'].map((name) => `#/components/parameters/${name}`);
 const HEADER_NAMES = ['authorization', 'language', 'client-type', 'scene', 'fingerprint'];

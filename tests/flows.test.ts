@@ -31,6 +31,7 @@ describe('the flow atlas (docs/flows)', () => {
         'accountDeletion',
         'cancellation',
         'withdrawal',
+        'planChange',
       ]),
     );
   });

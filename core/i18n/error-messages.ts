@@ -691,6 +691,48 @@ export const errorMessages = defineMessages({
     description:
       'Withdrawing from a purchase whose payment the portal cannot refund itself (its provider is off or does not refund). Not in the spec catalogue: chosen by the project (docs/decisions/058).',
   },
+  '8201': {
+    id: 'error.8201',
+    defaultMessage: 'This is already your plan.',
+    description:
+      'Account page, change plan: the plan picked is the running plan itself. Not in the spec catalogue: chosen by the project (docs/decisions/056).',
+  },
+  '8202': {
+    id: 'error.8202',
+    defaultMessage: 'You have no running plan to change.',
+    description:
+      "Account page, change plan: the account's plan has ended (or it never had one), so there is nothing to change; buying a plan is the way. Not in the spec catalogue: chosen by the project (docs/decisions/056).",
+  },
+  '8203': {
+    id: 'error.8203',
+    defaultMessage: 'Auto-renewal is off: your plan just ends on its expiry date.',
+    description:
+      'Account page, change plan: a change at the next renewal needs auto-renewal on; without it the plan ends and the customer buys the new one after. Not in the spec catalogue: chosen by the project (docs/decisions/056).',
+  },
+  '8204': {
+    id: 'error.8204',
+    defaultMessage: 'Your remaining days were paid in different currencies. Please contact support.',
+    description:
+      'Account page, change plan: the unused periods that make the credit were paid in several currencies. Not in the spec catalogue: chosen by the project (docs/decisions/056).',
+  },
+  '8205': {
+    id: 'error.8205',
+    defaultMessage: 'There is no scheduled plan change to undo. It may have been applied already.',
+    description:
+      'Account page, scheduled plan change: nothing waits to be undone (the renewal applied it, or it was undone in another tab). Not in the spec catalogue: chosen by the project (docs/decisions/056).',
+  },
+  '8206': {
+    id: 'error.8206',
+    defaultMessage: 'Your unused days are worth more than this plan. Choose a longer one.',
+    description:
+      'Account page, change plan: the credit for the unused days would cover the whole new plan, and the rest would be lost. Not in the spec catalogue: chosen by the project (docs/decisions/056).',
+  },
+  '8207': {
+    id: 'error.8207',
+    defaultMessage: 'This upgrade no longer applies. See your plan on your account page.',
+    description:
+      "Payment page, an upgrade order: when it is paid, the running plan or the site's policy changed, so it can no longer be paid as an upgrade. Not in the spec catalogue: chosen by the project (docs/decisions/056).",
+  },
   '9991': {
     id: 'error.9991',
     defaultMessage: 'Coupon verification failed',
@@ -866,7 +908,8 @@ const byCode: ReadonlyMap<number, MessageDescriptor> = new Map(
 
 /** Codes the project added beyond the spec's catalogue, each recorded in docs/decisions/. */
 export const projectCodes: readonly number[] = Object.freeze([
-  9004, 8001, 8101, 8301, 8302, 8401, 8402, 8403, 8404, 8405, 8406, 8407, 8501, 8601, 8602, 8603, 8604, 8605, 8701, 8702, 8703, 8704,
+  9004, 8001, 8101, 8201, 8202, 8203, 8204, 8205, 8206, 8207, 8301, 8302, 8401, 8402, 8403, 8404, 8405, 8406, 8407, 8501, 8601, 8602, 8603, 8604, 8605, 8701,
+  8702, 8703, 8704,
 ]);
 
 /** Every server error code of the spec's catalogue, in ascending order. */

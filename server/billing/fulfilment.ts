@@ -3,6 +3,7 @@ import type { Language } from '../../core/i18n/languages';
 import type { Outbox } from '../mail/outbox';
 import type { ReceiptParams } from '../mail/templates';
 import { loadLines, type OrderRow } from './orders';
+import { afterUpgradePaid } from './plan-change';
 import type { PricingInput } from './pricing';
 import type { Valuation } from './valuation';
 
@@ -31,7 +32,8 @@ export function createFulfilment(deps: { outbox: Outbox; valuate: (q: Queryable,
     if (!plan) throw new Error(`plan ${planId} vanished`);
 
     const [current] = await tx.query<{ expires_at: Date }>('SELECT expires_at FROM entitlements WHERE account_uid = $1 FOR UPDATE', [order.account_uid]);
-    const start = Math.max(now, current ? new Date(current.expires_at).getTime() : 0);
+    // An upgrade starts today for its full period: the unused days it replaces were its credit (docs/decisions/056).
+    const start = order.kind === 'upgrade' ? now : Math.max(now, current ? new Date(current.expires_at).getTime() : 0);
     const end = start + order.valid_days * DAY_MS;
     await tx.query(
       `INSERT INTO entitlements (account_uid, plan_id, device_count, expires_at, updated_at) VALUES ($1, $2, $3, $4, $5)
@@ -69,6 +71,8 @@ export function createFulfilment(deps: { outbox: Outbox; valuate: (q: Queryable,
         new Date(now),
       ]);
     }
+
+    if (order.kind === 'upgrade') await afterUpgradePaid(tx, order.account_uid, planId, plan.auto_renew, now);
 
     const [currency] = await tx.query<{ symbol: string; decimals: number }>('SELECT symbol, decimals FROM currencies WHERE code = $1', [order.currency]);
     const money = { symbol: currency?.symbol ?? order.currency, decimals: currency?.decimals ?? 2 };

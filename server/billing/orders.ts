@@ -22,7 +22,9 @@ export const OrderErr = {
 export interface OrderRow {
   id: string;
   account_uid: number;
-  kind: 'purchase' | 'renewal';
+  kind: 'purchase' | 'renewal' | 'upgrade';
+  /** A plan change's credit for unused days inside `discount` (docs/decisions/056); 0 on other orders. */
+  credit: number;
   status: OrderStatus;
   currency: string;
   base_currency: string;
@@ -63,7 +65,7 @@ export interface OrderLineRow {
 
 const orderColumns = `id, account_uid, kind, status, currency, base_currency, exchange_rate, subtotal, discount, interest, total,
   installments, installment_amount, discount_code, payment_method, payment_type, email, scene, view_code, valid_days,
-  created_at, updated_at, paid_at, pay_by, service_start, service_end, proof_key`;
+  created_at, updated_at, paid_at, pay_by, service_start, service_end, proof_key, credit`;
 
 // Crockford's base32: no I, L, O or U, so a code read aloud to support is not misheard.
 const BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -98,6 +100,7 @@ function normalise(row: OrderRow): OrderRow {
     discount: num(row.discount),
     interest: num(row.interest),
     total: num(row.total),
+    credit: num(row.credit),
     installment_amount: num(row.installment_amount),
   };
 }
@@ -267,8 +270,8 @@ export async function createOrder(
       await tx.query('SAVEPOINT create_order');
       await tx.query(
         `INSERT INTO orders (id, account_uid, status, currency, base_currency, exchange_rate, subtotal, discount, interest, total,
-           installments, installment_amount, discount_code, payment_method, payment_type, email, scene, view_code, valid_days, created_at, updated_at)
-         VALUES ($1, $2, 'SUBMITTED', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19)`,
+           installments, installment_amount, discount_code, payment_method, payment_type, email, scene, view_code, valid_days, created_at, updated_at, credit)
+         VALUES ($1, $2, 'SUBMITTED', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19, $20)`,
         [
           id,
           input.accountUid,
@@ -284,6 +287,7 @@ export async function createOrder(
           newViewCode(),
           v.validDays,
           at,
+          v.credit ?? 0,
         ],
       );
       await tx.query('RELEASE SAVEPOINT create_order');
@@ -307,9 +311,19 @@ export async function revalue(
 ): Promise<OrderRow> {
   await tx.query(
     `UPDATE orders SET subtotal = $2, discount = $3, interest = $4, total = $5, installments = $6, installment_amount = $7,
-       exchange_rate = $8, valid_days = $9, payment_method = $10, payment_type = $11, email = COALESCE($12, email), updated_at = $13
+       exchange_rate = $8, valid_days = $9, payment_method = $10, payment_type = $11, email = COALESCE($12, email), updated_at = $13, credit = $14
      WHERE id = $1`,
-    [order.id, ...amountsOf(v), v.exchangeRate, v.validDays, changes.method.code, changes.method.type, changes.email ?? null, new Date(changes.now)],
+    [
+      order.id,
+      ...amountsOf(v),
+      v.exchangeRate,
+      v.validDays,
+      changes.method.code,
+      changes.method.type,
+      changes.email ?? null,
+      new Date(changes.now),
+      v.credit ?? 0,
+    ],
   );
   await writeLines(tx, order.id, v);
   return (await loadOrder(tx, order.id))!;

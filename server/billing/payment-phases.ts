@@ -16,6 +16,7 @@ import { loadLines, loadOrder, revalue, type OrderRow } from './orders';
 import { PayErr } from './pay-errors';
 import { checkMethod, enabledMethod, ownCard, requireDiscount, type PayInput } from './payment-checks';
 import { settleChargingAttempt } from './payment-jobs';
+import { upgradeValuation } from './plan-change';
 import { assertPlanAvailable, valuate } from './pricing';
 import { cancelPendingAttempts, holdsDiscountUse } from './settlement';
 
@@ -236,17 +237,21 @@ export function createPaymentPhases(services: Pick<ServerServices, 'db' | 'clock
     const lines = (await loadLines(tx, [order.id])).get(order.id) ?? [];
     const planId = String(lines[0]?.plan_id ?? '');
     await assertPlanAvailable(tx, { accountUid, planId, now });
-    const v = await valuate(tx, {
-      accountUid,
-      planId,
-      currency: order.currency,
-      ...(order.discount_code ? { discountCode: order.discount_code } : {}),
-      installments,
-      method: method.code,
-      lang: options.lang,
-      orderId: order.id,
-      now,
-    });
+    // An upgrade's credit follows the days left when it is paid (docs/decisions/056).
+    const v =
+      order.kind === 'upgrade'
+        ? await upgradeValuation(tx, valuate, { accountUid, planId, installments, method: method.code, lang: options.lang, orderId: order.id, now })
+        : await valuate(tx, {
+            accountUid,
+            planId,
+            currency: order.currency,
+            ...(order.discount_code ? { discountCode: order.discount_code } : {}),
+            installments,
+            method: method.code,
+            lang: options.lang,
+            orderId: order.id,
+            now,
+          });
     requireDiscount(v, order.discount_code);
     await cancelPendingAttempts(tx, order.id, now);
     const revalued = await revalue(tx, order, v, { method, email: options.email, now });

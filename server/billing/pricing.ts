@@ -82,7 +82,8 @@ export const valuate = (async (q: Queryable, input: PricingInput): Promise<Valua
     });
   }
 
-  const discount = methodDiscount + (codeCheck?.discount ?? 0);
+  const credit = Math.min(Math.max(input.credit ?? 0, 0), price - methodDiscount - (codeCheck?.discount ?? 0));
+  const discount = methodDiscount + (codeCheck?.discount ?? 0) + credit;
   const payable = price - discount;
   const quote = quoteOrRefuse(payable, installments, ruleIn(plan, currency));
   const interest = quote.total - payable;
@@ -103,6 +104,7 @@ export const valuate = (async (q: Queryable, input: PricingInput): Promise<Valua
     ...(codeCheck ? { discountCode: codeCheck.status } : {}),
     methodDiscount,
     codeDiscount: codeCheck?.discount ?? 0,
+    ...(credit > 0 ? { credit } : {}),
   };
 }) satisfies ValuateFn;
 

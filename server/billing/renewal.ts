@@ -11,6 +11,7 @@ import { beginCharge, lockChargingAttempt, recordChargeOutcome, type ChargingAtt
 import { createFulfilment } from './fulfilment';
 import { createOrder, loadLines, loadOrder, recordAttempt, transition, type OrderRow } from './orders';
 import { runPixAutomatico } from './pix-automatico';
+import { applyScheduledChange } from './plan-change';
 import { valuate } from './pricing';
 import { withRetentionDiscount } from './retention';
 
@@ -136,6 +137,7 @@ export async function runRenewals(
       [uid],
     );
     if (unsettled.length > 0) return 'skipped';
+    sub.plan_id = await applyScheduledChange(tx, uid, sub.plan_id, now);
 
     const [account] = await tx.query<{ email: string | null; language: Language }>('SELECT email, language FROM accounts WHERE uid = $1', [uid]);
     const lang: Language = account?.language ?? 'pt';

@@ -22,6 +22,8 @@ export interface ValuationInput {
   orderId?: string;
   /** `services.clock.now()`, so discount-code validity follows the server's clock (and tests' fake one). */
   now?: number;
+  /** A plan change's credit for unused days (docs/decisions/056), taken off what the discounts leave, never below 0. */
+  credit?: number;
 }
 
 export type ValuateFn = (q: Queryable, input: ValuationInput) => Promise<Valuation>;

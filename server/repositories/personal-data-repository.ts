@@ -261,6 +261,8 @@ export async function eraseAccount(tx: Queryable, uid: number, now: number): Pro
   );
   await tx.query('UPDATE cancellation_reasons SET other_text = NULL WHERE account_uid = $1', [uid]);
   await tx.query('DELETE FROM retention_discounts WHERE account_uid = $1', [uid]);
+  // A downgrade waiting for the renewal goes with the renewal (docs/decisions/056).
+  await tx.query("UPDATE plan_changes SET status = 'undone' WHERE account_uid = $1 AND status = 'scheduled'", [uid]);
 
   // What tax law keeps (order id, dates, amounts, plan, status) stays; who paid goes.
   await tx.query(`UPDATE orders SET email = '', proof_key = NULL, discount_code = NULL, anonymised_at = $2 WHERE account_uid = $1`, [uid, at]);

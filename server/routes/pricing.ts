@@ -1,4 +1,5 @@
 import type { AuthenticatedSession } from '../auth/sessions';
+import { upgradeValuation } from '../billing/plan-change';
 import { isCharging } from '../billing/charging';
 import { installmentOptions, percentOfBasisPoints } from '../billing/money';
 import { canTransition, openStatuses } from '../billing/order-status';
@@ -52,6 +53,12 @@ export function pricingHandlers(services: ServerServices) {
       if (body.orderId) {
         const order = await loadOrder(db, body.orderId);
         if (!order || order.account_uid !== session?.accountUid) throw new ApiRefusal(UnbindErr.orderNotFound);
+        // An upgrade order is priced with its credit for the unused days, as repay will charge it (docs/decisions/056).
+        if (order.kind === 'upgrade') {
+          const { method, installments } = body;
+          const input = { accountUid: order.account_uid, planId: body.planId, lang: ctx.lang, now: clock.now(), orderId: order.id };
+          return upgradeValuation(db, valuate, { ...input, ...(method ? { method } : {}), ...(installments ? { installments } : {}) });
+        }
       }
       return valuate(db, {
         ...(body.orderId ? { orderId: body.orderId } : {}),

@@ -17,6 +17,7 @@ import { Banners } from '../../components/banners';
 import { DevicesPanel } from './devices-panel';
 import { PixAutomaticoPanel } from './pix-automatico-panel';
 import { CancellationPanel } from './cancellation-panel';
+import { PlanChangePanel } from './plan-change-panel';
 import './account.css';
 
 const m = defineMessages({
@@ -84,6 +85,7 @@ function SignedInAccount({ identity }: { identity: AccountIdentity }) {
     <div className="account-grid">
       <AccountInfoPanel identity={identity} nextBilling={nextBilling} />
       <AutoRenewalSection actorRef={renewal} cancellation={<CancellationPanel renewal={renewal} />} />
+      <PlanChangePanel identity={identity} />
       <PixAutomaticoPanel identity={identity} />
       <section className="panel account-orders" aria-labelledby="orders-title">
         <h2 id="orders-title">{intl.formatMessage(m.ordersTitle)}</h2>

@@ -86,6 +86,7 @@ const screens: Record<string, string> = {
   accountDeletion: '/settings',
   cancellation: '/account',
   withdrawal: paths.orders(),
+  planChange: '/account',
 };
 
 /** The atomic state a walkthrough stands in when it enters `node` (its initial leaf). */
