@@ -1,4 +1,4 @@
-// Chargebacks (issue 22 §4, docs/decisions/059), in Chromium against the real server: a card order
+// Chargebacks (docs/decisions/059), in Chromium against the real server: a card order
 // paid, then disputed by the holder's bank through the sandbox card network
 // (`POST /api/sandbox/card/dispute/{charge}`, one step per call); the customer follows it on the
 // order's page to its end, and reads what it means there, in the order list and on the account page.

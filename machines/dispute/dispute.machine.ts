@@ -1,4 +1,4 @@
-// What the order's page does while the card holder's bank disputes its payment (issue 22 §4,
+// What the order's page does while the card holder's bank disputes its payment (docs/decisions/059,
 // docs/decisions/059): it shows the chargeback's status and what it means, and follows it, at the
 // customer's asking, until the banks close it: charged back (the money went back to the holder,
 // the service ended), rejected (the payment stands) or withdrawn.

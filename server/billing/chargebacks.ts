@@ -6,7 +6,7 @@ import { canTransition, type OrderStatus } from './order-status';
 import { loadOrder, transition, type OrderRow } from './orders';
 
 /**
- * Chargebacks (issue 22 §4, docs/decisions/059): what the portal does when the card network says
+ * Chargebacks (docs/decisions/059): what the portal does when the card network says
  * a paid order's charge is disputed. The dispute's status follows the network's; the order's
  * follows the dispute:
  * - opened (`needs_response`, `under_review`): CHARGEBACK_PENDING; the customer keeps the service

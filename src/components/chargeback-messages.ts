@@ -2,7 +2,7 @@ import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { OrderStatus } from '../../core/config/order-status';
 
 /**
- * What each chargeback status means for the customer (issue 22 §4, docs/decisions/059): the
+ * What each chargeback status means for the customer (docs/decisions/059): the
  * order list and the order's page say it under the status.
  */
 const meanings = defineMessages({

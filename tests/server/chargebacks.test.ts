@@ -1,4 +1,4 @@
-// Chargebacks through the sandbox card network's disputes (issue 22 §4, docs/decisions/059),
+// Chargebacks through the sandbox card network's disputes (docs/decisions/059),
 // against the real server in-process: each step of a dispute is a signed network event, applied
 // once; the order follows the dispute to CHARGEBACK_SUCCEEDED, _REJECTED or _CANCELLED; a lost one
 // ends the order's service and stops renewals on its card, and the account says why.

@@ -1,6 +1,6 @@
 // Every order status code of the spec (section 3: fourteen of them) is reached by an order of the
-// real server, in-process, through the customer's calls and the sandbox providers (issue 22 §3 and
-// §4). Each entry of `reach` makes one order get there and answers it; the test then reads the
+// real server, in-process, through the customer's calls and the sandbox providers (docs/decisions/058
+// and 059). Each entry of `reach` makes one order get there and answers it; the test then reads the
 // order as its customer does.
 import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../core/config/order-status';
@@ -10,6 +10,7 @@ import { loggedInCustomer } from '../helpers/accounts';
 import { DECLINED, testCard, VISA_OK } from '../helpers/cards';
 import { multipartFile } from '../helpers/multipart';
 import { useTestServer } from '../helpers/test-server';
+import { SANDBOX_CLOSED_ACCOUNT } from '../../server/payments/sandbox-refunds';
 
 /** Spec section 3, "Order status codes", in its order. */
 const SPEC_STATUSES: readonly OrderStatus[] = [
@@ -50,6 +51,22 @@ async function pay(body: Record<string, unknown>): Promise<Reached & { data: Rec
 }
 const payByCard = (number: string) => pay({ method: 'card', card: testCard(number) });
 
+/** An order paid by PIX or payment slip, the sandbox bank having confirmed the money. */
+async function paidBySandbox(method: 'pix' | 'boleto'): Promise<Reached> {
+  const payer = method === 'pix' ? PAYER : { ...PAYER, zipcode: '01310-100', state: 'SP', city: 'São Paulo', street: 'Avenida Paulista', streetNumber: '1000' };
+  const paid = await pay({ method, payer });
+  const [attempt] = await server.db.query<{ provider_ref: string }>('SELECT provider_ref FROM payment_attempts WHERE order_id = $1', [paid.orderId]);
+  const res = await server.app.inject({ method: 'POST', url: `/api/sandbox/${method}/pay/${attempt!.provider_ref}` });
+  expect(res.json()).toMatchObject({ result: 'applied' });
+  return paid;
+}
+
+/** The customer withdraws from the purchase within the 7 days (docs/decisions/058). */
+async function withdrawn(paid: Reached, body: Record<string, unknown>) {
+  const res = await server.post('/api/bill/order/withdraw/v1', { orderId: paid.orderId, ...body }, paid.auth);
+  expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 0 });
+}
+
 /** A paid card order whose charge the holder's bank disputes, one sandbox step per call (docs/decisions/059). */
 async function disputed(outcome: 'lost' | 'won' | 'warning_closed', steps: number): Promise<Reached> {
   const paid = await payByCard(VISA_OK);
@@ -88,24 +105,47 @@ const reach: Partial<Record<OrderStatus, () => Promise<Reached>>> = {
     await server.post('/api/bill/order/upload/v1', { orderId: pending.orderId, objectKey }, pending.auth);
     return pending;
   },
-  // Chargebacks (issue 22 §4): a dispute opened; then closed lost (the holder got the money
+  // Chargebacks (docs/decisions/059): a dispute opened; then closed lost (the holder got the money
   // back), won (the charge stands) or warning_closed (withdrawn).
   CHARGEBACK_PENDING: () => disputed('lost', 1),
   CHARGEBACK_SUCCEEDED: () => disputed('lost', 3),
   CHARGEBACK_REJECTED: () => disputed('won', 3),
   CHARGEBACK_CANCELLED: () => disputed('warning_closed', 3),
 
-  // ---- Refund statuses (issue 22 §3) go here: REFUND_PENDING, REFUND_SUCCEEDED, REFUND_REJECTED,
-  // ---- REFUND_CANCELLED, each by the refunds flow's own calls.
+  // Withdrawals (docs/decisions/058): a card refund is made at once; a PIX devolução waits for the
+  // sandbox bank, and the customer may call it off meanwhile; a payout to a closed account is refused.
+  REFUND_SUCCEEDED: async () => {
+    const paid = await payByCard(VISA_OK);
+    await withdrawn(paid, {});
+    return paid;
+  },
+  REFUND_PENDING: async () => {
+    const paid = await paidBySandbox('pix');
+    await withdrawn(paid, {});
+    return paid;
+  },
+  REFUND_CANCELLED: async () => {
+    const paid = await paidBySandbox('pix');
+    await withdrawn(paid, {});
+    expect((await server.post('/api/bill/order/withdraw/cancel/v1', { orderId: paid.orderId }, paid.auth)).body).toMatchObject({ code: 0 });
+    return paid;
+  },
+  REFUND_REJECTED: async () => {
+    const paid = await paidBySandbox('boleto');
+    await withdrawn(paid, { bankAccount: { bank: '001', branch: '1234', account: SANDBOX_CLOSED_ACCOUNT, holderCpf: PAYER.cpf } });
+    const pending = (await server.app.inject({ method: 'GET', url: `/api/sandbox/refunds/pending/${paid.orderId}` })).json() as {
+      refunds: { refundId: string }[];
+    };
+    await server.app.inject({ method: 'POST', url: `/api/sandbox/refunds/settle/${pending.refunds[0]!.refundId}` });
+    return paid;
+  },
 };
 
-describe('every order status of the spec is reached (spec section 3, issue 22 §3 and §4)', () => {
+describe('every order status of the spec is reached (spec section 3)', () => {
+  it('has a way to every one of them', () => expect(SPEC_STATUSES.filter((s) => !reach[s])).toEqual([]));
   for (const status of SPEC_STATUSES) {
     const make = reach[status];
-    if (!make) {
-      it.todo(`${status}: reached by the refunds work (issue 22 §3)`);
-      continue;
-    }
+    if (!make) continue;
     it(`${status}: an order gets there, and its customer reads it`, async () => {
       const { orderId, auth } = await make();
       const res = await server.get(`/api/bill/order/v1/${orderId}`, auth);

@@ -1,4 +1,4 @@
--- Chargebacks (issue 22 §4, docs/decisions/059). The sandbox card network keeps its disputes as a
+-- Chargebacks (docs/decisions/059). The sandbox card network keeps its disputes as a
 -- network does (Stripe's dispute object): an id, the charge disputed, the amount, the card
 -- holder's reason and a status that goes needs_response -> under_review -> won | lost |
 -- warning_closed. `outcome` is what the sandbox will close it with, chosen when it is opened so a
