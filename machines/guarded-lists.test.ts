@@ -76,7 +76,6 @@ describe('guarded transition lists end with a default', () => {
         'repay',
         'session',
         'signup',
-        'withdrawal',
       ]),
     );
   });

@@ -30,7 +30,6 @@ describe('the flow atlas (docs/flows)', () => {
         'dataExport',
         'accountDeletion',
         'cancellation',
-        'withdrawal',
         'planChange',
       ]),
     );

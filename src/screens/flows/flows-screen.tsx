@@ -85,7 +85,6 @@ const screens: Record<string, string> = {
   dataExport: '/settings',
   accountDeletion: '/settings',
   cancellation: '/account',
-  withdrawal: paths.orders(),
   planChange: '/account',
 };
 

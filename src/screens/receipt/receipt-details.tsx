@@ -5,7 +5,6 @@ import { useTheme } from '../../queries/site-queries';
 import { ReceiptActions } from './receipt-actions';
 import { daysText, exchangeRateText, installmentsText, m } from './receipt-messages';
 import { OrdersLink, Page } from './receipt-page';
-import { WithdrawalPanel } from './withdrawal-panel';
 
 type Order = components['schemas']['Order'];
 type ServicePeriod = components['schemas']['ServicePeriod'];
@@ -162,7 +161,6 @@ export function Receipt({ order, period }: { order: Order; period: ServicePeriod
         <p className="muted small">{intl.formatMessage(daysText, { days: period.validDays })}</p>
       </section>
 
-      <WithdrawalPanel order={order} />
       <ReceiptActions orderId={order.id} />
       <OrdersLink />
     </Page>

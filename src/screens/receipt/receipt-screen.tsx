@@ -13,7 +13,6 @@ import { DisputePanel } from './dispute-panel';
 import { Receipt } from './receipt-details';
 import { m } from './receipt-messages';
 import { Failure, Loading, OrdersLink, Page } from './receipt-page';
-import { WithdrawalPanel } from './withdrawal-panel';
 import './receipt.css';
 
 type Order = components['schemas']['Order'];
@@ -96,15 +95,6 @@ function DisputedOrPaid({ order }: { order: Order }) {
 function PaidReceipt({ order }: { order: Order }) {
   const intl = useIntl();
   const period = useOrderServicePeriod(order.id, intl.locale);
-  // Refunded, the order gives no period any more (1040): the page says what happened to it.
-  if (order.status === 'REFUND_SUCCEEDED') {
-    return (
-      <Page>
-        <WithdrawalPanel order={order} />
-        <OrdersLink />
-      </Page>
-    );
-  }
   if (period.status === 'loading') return <Loading />;
   if (period.status === 'error') return <Failure error={period.error} onRetry={period.retry} />;
   return <Receipt order={order} period={period.data} />;
