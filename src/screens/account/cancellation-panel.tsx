@@ -173,7 +173,7 @@ function CancellationDialog({
           <fieldset className="cancellation-reasons" disabled={busy}>
             <legend>{intl.formatMessage(m.reasonLegend)}</legend>
             {CANCELLATION_REASONS.map((r) => (
-              <label key={r} className="check">
+              <label key={r} className="checkbox">
                 <input type="radio" name="cancellation-reason" value={r} checked={reason === r} onChange={() => (setReason(r), setUnchosen(false))} />
                 {intl.formatMessage(reasons[r])}
               </label>

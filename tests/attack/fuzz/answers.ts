@@ -34,8 +34,8 @@ export interface AnswerVerdict {
   envelope: boolean;
 }
 
-/** The answers that are documents, not envelopes: the receipt (docs/decisions/018) and the slip (044). */
-const DOCUMENTS = new Set(['getOrderReceiptPdf', 'getOrderSlipPdf']);
+/** The answers that are documents, not envelopes: the receipt (docs/decisions/018), the slip (044) and my data (061). */
+const DOCUMENTS = new Set(['getOrderReceiptPdf', 'getOrderSlipPdf', 'getPersonalDataPdf']);
 
 export function judgeAnswer(
   op: OperationEntry,
