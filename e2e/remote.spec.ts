@@ -55,6 +55,8 @@ test.describe('the set-top-box scene with a TV remote', () => {
     const who = await insertNewUser('remote');
     // releaseId=STB (spec section 2) makes this a set-top-box visit.
     await page.goto('/login?releaseId=STB');
+    // The server draws the page first; arrows pressed before the app takes over are lost (docs/decisions/033).
+    await expect(page.locator('.preview')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
     // From nowhere, down reaches the form within a few presses.
     for (let i = 0; i < 8 && !(await page.getByLabel('Email or phone number').evaluate((el) => el === document.activeElement)); i++)
@@ -81,6 +83,8 @@ test.describe('the set-top-box scene with a TV remote', () => {
 
   test('the code tab is reached with right, and left comes back', async ({ page }) => {
     await page.goto('/login?releaseId=STB');
+    // The server draws the page first; arrows pressed before the app takes over are lost (docs/decisions/033).
+    await expect(page.locator('.preview')).toHaveCount(0);
     const emailTab = page.getByRole('tab', { name: 'Phone or email' });
     await arrowTo(page, 'ArrowDown', page.getByLabel('Email or phone number'));
     await arrowTo(page, 'ArrowUp', emailTab);
