@@ -9,6 +9,7 @@ import { defaultLanguage, languageOfTag } from '../../core/i18n/languages';
 import { ORDERS_PAGE_SIZE, useOrders, type Order, type OrderPage } from '../queries/account-queries';
 import { shownTimestamp } from './account-days';
 import { chargebackMeaning } from './chargeback-messages';
+import { canWithdraw } from '../../core/config/withdrawal';
 
 const m = defineMessages({
   empty: { id: 'orders.empty', defaultMessage: 'You have no orders yet.', description: 'Order list: shown when the account has no order' },
@@ -27,6 +28,12 @@ const m = defineMessages({
     id: 'orders.chargeback',
     defaultMessage: 'See the chargeback',
     description: 'Order list: link to the page of an order whose payment was charged back (docs/decisions/059)',
+  },
+  // The receipt page's own words (withdrawal-panel.tsx), one message for both.
+  withdraw: {
+    id: 'withdrawal.withdraw',
+    defaultMessage: 'Withdraw (cancel and refund)',
+    description: 'Receipt page and orders list: the button that starts a withdrawal',
   },
   confirming: {
     id: 'orders.confirming',
@@ -190,6 +197,7 @@ export function OrderList({ orders, page, pageCount, onPage, variant = 'web', bu
 
 function OrderRow({ order, tv }: { order: Order; tv: boolean }) {
   const intl = useIntl();
+  const [now] = useState(() => Date.now());
   const date = shownTimestamp(order.createdAt);
   const action = orderAction(order);
   const meaning = chargebackMeaning(order.status);
@@ -212,6 +220,11 @@ function OrderRow({ order, tv }: { order: Order; tv: boolean }) {
         {awaitingConfirmation(order.status) && <span className="order-note">{intl.formatMessage(m.confirming)}</span>}
         {order.status === 'SUBMITTED' && <span className="order-note">{intl.formatMessage(m.transferReported)}</span>}
         {meaning && <span className="order-note">{intl.formatMessage(meaning)}</span>}
+        {canWithdraw(order, now) && (
+          <Link to={`${paths.receipt(order.id)}#withdraw`} className="button button-secondary" aria-describedby={refId} data-stop="">
+            {intl.formatMessage(m.withdraw)}
+          </Link>
+        )}
         {action && (
           <Link to={action.to} className={action.kind === 'pay' ? 'button' : 'button button-secondary'} aria-describedby={refId} data-stop="">
             {intl.formatMessage(m[action.kind === 'pay' ? 'pay' : action.kind === 'chargeback' ? 'chargeback' : 'receipt'])}

@@ -63,3 +63,12 @@ export const fetchSlipPdf = (api: Api, orderId: string) => fetchOrderPdf(api, '/
 
 /** Fetches the slip PDF on demand, one download at a time. */
 export const useSlipPdf = () => useMutation(({ api }, orderId: string) => fetchSlipPdf(api, orderId));
+
+/**
+ * The order's newest refund (POST /api/bill/order/refund/v1, docs/decisions/058), or null: why a
+ * refused refund was refused. Read afresh with the order (its key starts with the order's).
+ */
+export const useOrderRefund = (orderId: string) =>
+  useQuery(`order:${orderId}:refund`, ({ api }) =>
+    api.callData(api.client.POST('/api/bill/order/refund/v1', { body: { orderId } }), { expect: [ORDER_NOT_FOUND] }),
+  );

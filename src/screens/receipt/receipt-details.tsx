@@ -5,6 +5,7 @@ import { useTheme } from '../../queries/site-queries';
 import { ReceiptActions } from './receipt-actions';
 import { daysText, exchangeRateText, installmentsText, m } from './receipt-messages';
 import { OrdersLink, Page } from './receipt-page';
+import { WithdrawalPanel, type WithdrawalActor } from './withdrawal-panel';
 
 type Order = components['schemas']['Order'];
 type ServicePeriod = components['schemas']['ServicePeriod'];
@@ -33,7 +34,7 @@ function formatRate(rate: string, intl: IntlShape): string {
   return trimmed.replace('.', separator);
 }
 
-export function Receipt({ order, period }: { order: Order; period: ServicePeriod }) {
+export function Receipt({ order, period, withdrawal }: { order: Order; period: ServicePeriod; withdrawal: WithdrawalActor }) {
   const intl = useIntl();
   const theme = useTheme();
   const money = (minor: number) => formatMoney(minor, order.currency, intl.locale);
@@ -161,6 +162,7 @@ export function Receipt({ order, period }: { order: Order; period: ServicePeriod
         <p className="muted small">{intl.formatMessage(daysText, { days: period.validDays })}</p>
       </section>
 
+      <WithdrawalPanel order={order} actor={withdrawal} />
       <ReceiptActions orderId={order.id} />
       <OrdersLink />
     </Page>
