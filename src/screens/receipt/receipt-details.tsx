@@ -2,6 +2,7 @@ import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import type { components } from '../../../openapi/schema';
 import { formatMoney } from '../../../core/config/money';
 import { useTheme } from '../../queries/site-queries';
+import { statusMessage } from '../../components/order-status-messages';
 import { ReceiptActions } from './receipt-actions';
 import { daysText, exchangeRateText, installmentsText, m } from './receipt-messages';
 import { OrdersLink, Page } from './receipt-page';
@@ -47,7 +48,12 @@ export function Receipt({ order, period, withdrawal }: { order: Order; period: S
       head={
         <header className="receipt-head">
           {theme.data ? <img className="receipt-logo" src={theme.data.images.logo} alt={theme.data.name} height={40} /> : <span />}
-          <span className="receipt-badge">{intl.formatMessage(m.paidBadge)}</span>
+          {/* Paid, unless a refund or a dispute is under way: then that, as the orders list says it. */}
+          {order.status === 'REFUND_PENDING' || order.status === 'CHARGEBACK_PENDING' ? (
+            <span className="receipt-badge receipt-badge-pending">{intl.formatMessage(statusMessage(order.status))}</span>
+          ) : (
+            <span className="receipt-badge">{intl.formatMessage(m.paidBadge)}</span>
+          )}
         </header>
       }
     >
