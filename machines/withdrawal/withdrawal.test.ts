@@ -16,8 +16,8 @@ const clock = createFakeClock();
 const server = useTestServer({}, { clock });
 /** A customer who paid plan 1 by `method` (tests/model/withdrawal.world.ts), and the machine for that order on the customer's client. */
 async function paid(method: 'card' | 'pix' | 'boleto', input: Omit<WithdrawalInput, 'orderId'>) {
-  const world = new WithdrawalWorld(server, clock);
-  await world.setUp(method, input.refundPending ? 'refundPending' : 'payer');
+  const world = new WithdrawalWorld(server, clock, { method, start: input.refundPending ? 'refundPending' : 'payer' });
+  await world.setUp();
   const actor = createActor(withdrawalMachine.provide({ actors: createWithdrawalActors(world.customer.client.api) }), {
     input: { orderId: world.orderId, ...input },
   }).start();

@@ -8,8 +8,8 @@ import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { WithdrawalEventType } from '../../machines/withdrawal/withdrawal.types';
 import { paths } from '../../core/routing/paths';
-import { withdrawalGraph, type WithdrawalStart } from '../model/withdrawal.model';
-import { methodOf, WithdrawalWorld } from '../model/withdrawal.world';
+import { withdrawalGraph } from '../model/withdrawal.model';
+import { WithdrawalWorld } from '../model/withdrawal.world';
 import { browserWalkSuite, useBrowserServer } from './browser-walk';
 import { signedInStorage, visibleText } from './page-helpers';
 
@@ -63,8 +63,8 @@ browserWalkSuite({
   model: withdrawalGraph(),
   world,
   async path(run) {
-    const withdrawal = new WithdrawalWorld(world.server, world.clock);
-    await withdrawal.setUp(methodOf(run.path), run.path.start as WithdrawalStart);
+    const withdrawal = WithdrawalWorld.of(world.server, world.clock, run.path);
+    await withdrawal.setUp();
     run.onEnd(() => withdrawal.repair());
     return {
       open: async () => ({ url: paths.receipt(withdrawal.orderId), localStorage: signedInStorage(withdrawal.customer.client.store) }),

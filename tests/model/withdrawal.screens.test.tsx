@@ -5,23 +5,21 @@
 // reference server. One executor per event (typed with `satisfies`, so a new event without one does
 // not compile) and, per state, what the customer sees in the "Withdraw from this purchase" section.
 import './node-realm';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { WithdrawalEventType } from '../../machines/withdrawal/withdrawal.types';
 import { errorMessageFor } from '../../core/i18n/error-messages';
 import { paths } from '../../core/routing/paths';
 import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../helpers/test-server';
-import { inspectFlow, renderSignedIn, withSteadyStyles } from './router-bridge';
-import { walkSuite } from './walk-suite';
-import { withdrawalGraph, withdrawalKnownGaps, type WithdrawalStart } from './withdrawal.model';
-import { methodOf, WithdrawalWorld } from './withdrawal.world';
+import { signedInScreenWalk } from './signed-in-walk';
+import { withdrawalGraph, withdrawalKnownGaps } from './withdrawal.model';
+import { WithdrawalWorld } from './withdrawal.world';
 
 // The page offers the withdrawal by the browser's clock: the server's starts at the same time.
 const clock = createFakeClock(Date.now());
 const server = useTestServer({}, { clock });
-afterEach(() => cleanup());
 const section = () => screen.getByRole('region', { name: 'Withdraw from this purchase' });
 const inSection = () => within(section());
 const button = (name: string) => inSection().getByRole('button', { name }) as HTMLButtonElement;
@@ -88,37 +86,14 @@ function assertScreen(s: AnyMachineSnapshot, here: string) {
   } else expect(texts('alert')).toEqual([]);
 }
 
-walkSuite({
+signedInScreenWalk({
   title: 'withdrawal machine, walk (b): through the routed order page, against the real server',
   flow: 'withdrawal',
-  walk: 'screens',
   model: withdrawalGraph(),
-  walkEveryTarget: true,
   knownGaps: withdrawalKnownGaps,
-  async path(run) {
-    const world = new WithdrawalWorld(server, clock);
-    await world.setUp(methodOf(run.path), run.path.start as WithdrawalStart);
-    run.onEnd(() => world.repair());
-    const gate = world.customer.client.gate;
-    const here = paths.receipt(world.orderId);
-    return {
-      arrange: (event) => world.arrange(event),
-      async start() {
-        const { clock: simulatedClock, inspect, snapshots } = run.screenOptions(gate);
-        const page = await renderSignedIn(world.customer.client, {
-          url: here,
-          actorOptions: { clock: simulatedClock, inspect: inspectFlow('withdrawal', inspect) },
-          now: () => clock.now(),
-        });
-        run.onEnd(page.stop);
-        return { snapshots, clock: simulatedClock };
-      },
-      perform: async (event) => void executors[event.type as WithdrawalEventType](world),
-      delayMs: () => 0,
-      async check(reached, _expected, event) {
-        await world.check(reached, event);
-        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => withSteadyStyles(() => assertScreen(reached, here)));
-      },
-    };
-  },
+  clock,
+  world: (path) => WithdrawalWorld.of(server, clock, path),
+  url: (world) => paths.receipt(world.orderId),
+  perform: (event, world) => executors[event.type as WithdrawalEventType](world),
+  shows: (reached, world) => () => assertScreen(reached, paths.receipt(world.orderId)),
 });

@@ -8,7 +8,7 @@ import type { WithdrawalEvent, WithdrawalEventType } from '../../machines/withdr
 import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../helpers/test-server';
 import { withdrawalGraph, withdrawalKnownGaps, withdrawalStarts, type WithdrawalStart } from './withdrawal.model';
-import { methodOf, WithdrawalWorld } from './withdrawal.world';
+import { WithdrawalWorld } from './withdrawal.world';
 import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
@@ -31,9 +31,9 @@ walkSuite({
   walkEveryTarget: true,
   knownGaps: withdrawalKnownGaps,
   async path(run) {
-    const world = new WithdrawalWorld(server, clock);
+    const world = WithdrawalWorld.of(server, clock, run.path);
     const start = run.path.start as WithdrawalStart;
-    await world.setUp(methodOf(run.path), start);
+    await world.setUp();
     run.onEnd(() => world.repair());
     let send: (event: WithdrawalEvent) => void = () => {};
     return {

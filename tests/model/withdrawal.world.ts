@@ -66,9 +66,17 @@ export class WithdrawalWorld {
   constructor(
     private server: Server,
     private clock: FakeClock,
+    /** How the path starts, and the method that pays its purchase (`methodOf`). */
+    private how: { start: WithdrawalStart; method: Method },
   ) {}
 
-  async setUp(method: Method, start: WithdrawalStart) {
+  /** The world of a graph path: paid by the method its answers need. */
+  static of(server: Server, clock: FakeClock, path: FlowPath<WithdrawalMachine>) {
+    return new WithdrawalWorld(server, clock, { start: path.start as WithdrawalStart, method: methodOf(path) });
+  }
+
+  async setUp() {
+    const { method, start } = this.how;
     this.paidVia = method;
     this.customer = await signedInClient(this.server);
     this.email = `withdrawal-${this.customer.account.uid}@example.com`;

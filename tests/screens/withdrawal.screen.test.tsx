@@ -17,8 +17,8 @@ const server = useTestServer({}, { clock });
 afterEach(() => cleanup());
 
 async function receiptOfPaid(method: 'card' | 'pix' | 'boleto') {
-  const world = new WithdrawalWorld(server, clock);
-  await world.setUp(method, 'payer');
+  const world = new WithdrawalWorld(server, clock, { method, start: 'payer' });
+  await world.setUp();
   const page = await renderSignedIn(world.customer.client, {
     url: `/receipt?orderId=${world.orderId}`,
     actorOptions: { clock: new SimulatedClock(), inspect: () => {} },
