@@ -2,6 +2,7 @@
 // compile script and the tests. Pure.
 
 import { mailMessages, receiptDocumentMessages, personalDataDocumentMessages, receiptLabelMessages, receiptMailMessages } from './mail-messages';
+import { personalDataHistoryMessages } from './personal-data-messages';
 import { paymentTipMessages } from './server-messages';
 
 interface Descriptor {
@@ -16,7 +17,15 @@ const idsOf = (table: object): string[] =>
  * which the browser downloads (docs/decisions/038).
  */
 export const serverOnlyMessageIds: ReadonlySet<string> = new Set(
-  [mailMessages, receiptMailMessages, receiptLabelMessages, receiptDocumentMessages, personalDataDocumentMessages, paymentTipMessages].flatMap(idsOf),
+  [
+    mailMessages,
+    receiptMailMessages,
+    receiptLabelMessages,
+    receiptDocumentMessages,
+    personalDataDocumentMessages,
+    personalDataHistoryMessages,
+    paymentTipMessages,
+  ].flatMap(idsOf),
 );
 
 export interface IdMismatch {
