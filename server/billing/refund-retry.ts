@@ -41,8 +41,9 @@ export async function retryUnansweredRefunds(services: Services, log?: Log, limi
 async function retryOne(services: Services, id: number, log?: Log): Promise<keyof RefundRetrySummary | undefined> {
   const { db, clock, payments } = services;
   const now = clock.now();
-  // Claimed by moving its next call on first, so another process's pass does not ask at once too
-  // (it could: the key makes it harmless), and a process that dies mid-call leaves it due again.
+  // Claimed by moving its next call on by the longest delay first, so another process's pass does
+  // not ask at once too (it could: the key makes it harmless), and a process that dies mid-call
+  // leaves it due again then; a call that fails sets the real next one below.
   const [claimed] = await db.query<{ attempts: number; idempotency_key: string }>(
     `UPDATE refunds SET attempts = attempts + 1, next_attempt_at = $3
       WHERE id = $1 AND status = 'pending' AND refund_ref IS NULL AND next_attempt_at <= $2 AND attempts < $4

@@ -7,8 +7,9 @@ type PersonalData = components['schemas']['PersonalData'];
 /**
  * The account's personal data, read for "Download my data" and erased by "Delete my account"
  * (docs/decisions/061). Every table of server/db/migrations that names a person is listed here,
- * once for the export and once for the erasure, so the two cannot drift apart unnoticed: the server
- * test checks that nothing the export showed is left after the erasure.
+ * once for the export (the self-service flows' tables through personal-data-billing.ts) and once
+ * for the erasure, so the two cannot drift apart unnoticed: the server test checks that nothing
+ * the export showed is left after the erasure.
  */
 
 /** Orders awaiting their payment: nothing may be erased while money may still move (docs/decisions/061). */
