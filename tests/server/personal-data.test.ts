@@ -144,6 +144,20 @@ describe('download my data: what the self-service flows keep (docs/decisions/056
       expect(text).toContain(words);
     expect(text).toContain('offer: 30% off the next renewal · offer accepted');
     expect(await pdfText(c.auth, 'ru')).toContain('Запланированные смены тарифа');
+
+    // A pause taken instead: the offer is listed, and the renewal's next billing date moved.
+    await server.db.query("UPDATE site_settings SET value = jsonb_set(value, '{retentionOffers}', $1::jsonb) WHERE key = 'siteConfig'", [
+      JSON.stringify([{ kind: 'pause', months: 2 }]),
+    ]);
+    const paused = await subscriber();
+    const before = (await exportOf(paused.auth)).renewal.nextBillingAt;
+    const pause = (await post('/api/job/cancellation/offer/v1', { reason: 'not_using' }, paused.auth)).offer;
+    const accepted = await post('/api/job/cancellation/accept/v1', { reason: 'not_using', offer: pause }, paused.auth);
+    const after = await exportOf(paused.auth);
+    expect(after.cancellations).toEqual([{ reason: 'not_using', offerKind: 'pause', offerValue: 2, outcome: 'offer_accepted', createdAt: clock.now() }]);
+    expect(after.renewal.nextBillingAt).toBe(accepted.nextBillingDate);
+    expect(after.renewal.nextBillingAt).toBeGreaterThan(before);
+    expect(await pdfText(paused.auth, 'ru')).toContain('предложение: продление приостановлено на 2 месяца · предложение принято');
   });
 
   it('lists a refund with its route, and the bank account it goes to masked as the cards are', async () => {
