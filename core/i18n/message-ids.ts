@@ -2,6 +2,7 @@
 // compile script and the tests. Pure.
 
 import { mailMessages, receiptDocumentMessages, personalDataDocumentMessages, receiptLabelMessages, receiptMailMessages } from './mail-messages';
+import { personalDataHistoryMessages } from './personal-data-messages';
 import { paymentTipMessages } from './server-messages';
 import { slipDocumentMessages } from './slip-messages';
 
@@ -24,6 +25,7 @@ export const serverOnlyMessageIds: ReadonlySet<string> = new Set(
     receiptDocumentMessages,
     personalDataDocumentMessages,
     slipDocumentMessages,
+    personalDataHistoryMessages,
     paymentTipMessages,
   ].flatMap(idsOf),
 );
