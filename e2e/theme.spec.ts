@@ -20,7 +20,23 @@ test.beforeAll(async ({ request }) => {
   expect(theme.data.themeColor, 'the server was started with DEMO_THEME_COLOR').toBe(themeColor);
 });
 
-/** The screen with the server's theme applied (the first frame the server draws is the default's), then axe. */
+test.describe('before the app runs', () => {
+  // No script runs: what shows is the server's HTML and the stylesheets alone.
+  test.use({ javaScriptEnabled: false });
+
+  test('the first frame, drawn by the server, is already in the theme, and its policy allows the colours', async ({ page }) => {
+    const refused: string[] = [];
+    page.on('console', (m) => void (/Content Security Policy/i.test(m.text()) && refused.push(m.text())));
+    await page.goto('/pricing-table?language=pt');
+    await page.locator('.preview').first().waitFor();
+    const fill = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-fill').trim());
+    expect(fill).toBe(palette.fill);
+    expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(palette.brand);
+    expect(refused).toEqual([]);
+  });
+});
+
+/** The screen with the server's theme applied, then axe. */
 async function checkScreen(page: Page, s: Screen, lang: 'pt' | 'en') {
   await openScreen(page, s, lang);
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-fill').trim())).toBe(palette.fill);

@@ -47,7 +47,7 @@ import { siteHandlers } from './routes/site';
 import { inProcessFetch } from './routes/in-process-fetch';
 import { loadSpaHtml } from './routes/spa-html';
 import { registerUploads, uploadHandlers } from './routes/uploads';
-import { registerSecurityHeaders } from './security/headers';
+import { appPolicy, registerSecurityHeaders } from './security/headers';
 import { createPasswordHasher, HashQueueFullError, type PasswordHasher } from './security/passwords';
 import { createServerServices, type ServerServices } from './services';
 import { serverLogger } from './logging';
@@ -188,7 +188,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
 
   // The app's HTML names each route's own chunks and its first banner (docs/decisions/030) and
   // draws the first screens (033), reading the API as the app does, in-process; undefined without a build.
-  const spa = loadSpaHtml(config.staticDir, { db, clock, api: inProcessFetch(app) });
+  const spa = loadSpaHtml(config.staticDir, { db, clock, api: inProcessFetch(app), policy: (styles) => appPolicy(config, styles) });
   if (spa) {
     await app.register(fastifyStatic, {
       root: config.staticDir,

@@ -115,6 +115,26 @@ export interface BrandPalette {
   line: string;
 }
 
+/**
+ * The CSS variables of each derived colour (docs/decisions/043): src/styles.css paints brand text,
+ * fills and lines only through these, so every one meets WCAG AA whatever colour the server sends.
+ */
+export const brandVariables: Record<keyof BrandPalette, string> = {
+  brand: '--brand',
+  soft: '--brand-soft',
+  fill: '--brand-fill',
+  fillHover: '--brand-fill-hover',
+  onFill: '--on-brand',
+  text: '--brand-text',
+  line: '--brand-line',
+};
+
+/** The palette as one CSS rule on the root: what the server writes into a page's head. */
+export const paletteRule = (palette: BrandPalette): string =>
+  `:root{${Object.entries(brandVariables)
+    .map(([key, variable]) => `${variable}:${palette[key as keyof BrandPalette]}`)
+    .join(';')}}`;
+
 export function brandPalette(hex: string): BrandPalette | undefined {
   const rgb = hexToRgb(hex);
   if (!rgb) return undefined;

@@ -23,6 +23,7 @@ import { ANY_TABLE } from '../db/change-feed';
 import type { Database } from '../db/database';
 import { nextBannerBoundary } from '../repositories/banner-repository';
 import { catalogueTables } from './cached-reads';
+import { readBrand, withBrand, type Brand } from './spa-brand';
 
 type Banner = components['schemas']['Banner'];
 type BannerPosition = Banner['position'];
@@ -49,6 +50,8 @@ export interface SpaSources {
   db: Database;
   clock: Clock;
   api: InProcessFetch;
+  /** The page's content security policy, allowing these inline styles besides the app's files (server/security/headers.ts). */
+  policy?: (styleSources: string[]) => string;
 }
 
 /** The banners read's answer for a position and language, in display order, as the app reads it. */
@@ -152,8 +155,8 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
     return (await renderer).renderPreview({ ...visit, language, fetch: sources.api });
   };
 
-  const pageOf = (tags: string[], drawn?: { markup: string; language: Language }): Page => {
-    let html = tags.length ? index.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`) : index;
+  const pageOf = (tags: string[], brand: Brand | undefined, drawn?: { markup: string; language: Language }): Page => {
+    let html = withBrand(tags.length ? index.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`) : index, brand);
     if (drawn) {
       // Inert until the app replaces it: what is typed or clicked before would be lost.
       html = bootAfterPaint(
@@ -172,11 +175,11 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
   // One page per route and language, made on first use and kept: the build does not change
   // under a running server.
   const pages = new Map<string, Page>();
-  const pageFor = (route: number, language: string | undefined): Page => {
-    const key = `${route} ${language ?? ''}`;
+  const pageFor = (route: number, language: string | undefined, brand: Brand | undefined): Page => {
+    const key = `${route} ${language ?? ''} ${brand?.styleSource ?? ''}`;
     let page = pages.get(key);
     if (!page) {
-      page = pageOf(chunkTags(route, language));
+      page = pageOf(chunkTags(route, language), brand);
       pages.set(key, page);
     }
     return page;
@@ -188,11 +191,21 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
   // while a change came in is not kept.
   const dataPages = new Map<string, { page: Page; until: number }>();
   let generation = 0;
+  // The brand, read once and again after the site's settings change.
+  let brand: Promise<Brand | undefined> | undefined;
   sources?.db.changes.subscribe((change) => {
     if (change !== ANY_TABLE && !previewTables.has(change.split(':', 1)[0]!)) return;
     generation += 1;
     dataPages.clear();
+    brand = undefined;
   });
+  const brandOf = (source: SpaSources, log: FastifyBaseLogger) =>
+    (brand ??= readBrand(source.api).catch((error: unknown) => {
+      // The page in the stylesheet's palette rather than no page: the app applies the theme as before.
+      log.warn({ err: error }, 'the theme could not be read for the HTML');
+      brand = undefined;
+      return undefined;
+    }));
   const dataPageFor = async (
     source: SpaSources,
     log: FastifyBaseLogger,
@@ -203,12 +216,21 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
       drawn,
       position,
       language,
-    }: { route: number; chunkLanguage: string | undefined; visit: Visit; drawn: string | undefined; position: BannerPosition | undefined; language: Language },
+      pageBrand,
+    }: {
+      route: number;
+      chunkLanguage: string | undefined;
+      visit: Visit;
+      drawn: string | undefined;
+      position: BannerPosition | undefined;
+      language: Language;
+      pageBrand: Brand | undefined;
+    },
   ): Promise<Page> => {
     // Bounded: the route, the language, the scene the address names (spec section 2), and the
     // path among the few with banners or the address drawn (one of a few stand-ins, with the
     // signed-in hint); the rest of the address changes nothing on the page.
-    const key = `${route} ${chunkLanguage ?? ''} ${drawn === undefined ? visit.path : `${drawn} ${visit.signedIn}`} ${visit.scene ?? ''} ${language}`;
+    const key = `${route} ${chunkLanguage ?? ''} ${drawn === undefined ? visit.path : `${drawn} ${visit.signedIn}`} ${visit.scene ?? ''} ${language} ${pageBrand?.styleSource ?? ''}`;
     const now = source.clock.now();
     const kept = dataPages.get(key);
     if (kept && now < kept.until && source.db.changes.live) return kept.page;
@@ -226,7 +248,7 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
             return undefined;
           }),
     ]);
-    const page = pageOf([...chunkTags(route, chunkLanguage), ...bannerTags(list[0])], markup === undefined ? undefined : { markup, language });
+    const page = pageOf([...chunkTags(route, chunkLanguage), ...bannerTags(list[0])], pageBrand, markup === undefined ? undefined : { markup, language });
     if (started === generation && source.db.changes.live) dataPages.set(key, { page, until: until ?? Infinity });
     return page;
   };
@@ -259,15 +281,17 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
       const visit: Visit = { path: url.pathname, query: url.searchParams, signedIn: hasSignedInHint(request.headers.cookie), scene: entry.scene };
       let page: Page | undefined;
       const drawn = drawnAddress(visit);
+      const pageBrand = sources ? await brandOf(sources, request.log) : undefined;
       if (sources && language && (position || drawn !== undefined)) {
-        const wanted = { route, chunkLanguage, visit, drawn, position, language };
+        const wanted = { route, chunkLanguage, visit, drawn, position, language, pageBrand };
         page = await dataPageFor(sources, request.log, wanted).catch((error: unknown) => {
           // The page without its banner rather than no page: the app still fetches the banner.
           request.log.warn({ err: error }, 'the first banner or the preview could not be made for the HTML');
           return undefined;
         });
       }
-      page ??= pageFor(route, chunkLanguage);
+      page ??= pageFor(route, chunkLanguage, pageBrand);
+      if (pageBrand && sources?.policy) reply.header('Content-Security-Policy', sources.policy([pageBrand.styleSource]));
 
       reply
         .header('Cache-Control', 'no-cache')

@@ -19,15 +19,16 @@ const GOOGLE_IDENTITY = {
 /**
  * The web app's policy. The build has one external module script and no inline script or style
  * (React's `style` props go through the CSSOM, which style-src does not govern), so neither
- * 'unsafe-inline' nor 'unsafe-eval' is needed. Images may come from any HTTPS origin: operators
+ * 'unsafe-inline' nor 'unsafe-eval' is needed; the one inline style the server writes, the site's
+ * brand colours (server/routes/spa-brand.ts), is allowed by its hash in that page's own policy. Images may come from any HTTPS origin: operators
  * point theme and banner images at their CDN, and an image cannot run code.
  */
-export function appPolicy(config: Pick<Config, 'googleClientId'>): string {
+export function appPolicy(config: Pick<Config, 'googleClientId'>, styleSources: readonly string[] = []): string {
   const google = config.googleClientId !== undefined;
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...(google ? [GOOGLE_IDENTITY.script] : [])],
-    ['style-src', "'self'", ...(google ? [GOOGLE_IDENTITY.style] : [])],
+    ['style-src', "'self'", ...styleSources, ...(google ? [GOOGLE_IDENTITY.style] : [])],
     ['img-src', "'self'", 'data:', 'https:'],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...(google ? [GOOGLE_IDENTITY.connect] : [])],

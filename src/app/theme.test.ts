@@ -2,9 +2,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { brandPalette } from '../../core/config/colors';
+import { brandPalette, brandVariables } from '../../core/config/colors';
 import { demoTheme } from '../../server/db/demo-content';
-import { applyTheme, brandVariables } from './theme';
+import { applyTheme } from './theme';
 
 const srcDir = path.resolve(__dirname, '..');
 

@@ -1,21 +1,7 @@
 import type { components } from '../../openapi/schema';
-import { brandPalette, type BrandPalette } from '../../core/config/colors';
+import { brandPalette, brandVariables, type BrandPalette } from '../../core/config/colors';
 
 type Theme = components['schemas']['Theme'];
-
-/**
- * The CSS variables of each derived colour (docs/decisions/043): src/styles.css paints brand text,
- * fills and lines only through these, so every one meets WCAG AA whatever colour the server sends.
- */
-export const brandVariables: Record<keyof BrandPalette, string> = {
-  brand: '--brand',
-  soft: '--brand-soft',
-  fill: '--brand-fill',
-  fillHover: '--brand-fill-hover',
-  onFill: '--on-brand',
-  text: '--brand-text',
-  line: '--brand-line',
-};
 
 /**
  * The server's theme drives the CSS variables and the icon (spec section 1); page titles are the

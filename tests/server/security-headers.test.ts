@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { brandPalette, paletteRule } from '../../core/config/colors';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -115,7 +117,11 @@ describe('security headers on every answer', () => {
     }
     const page = await server.app.inject({ method: 'GET', url: '/reset-password?token=abc' });
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.headers['content-security-policy']).toBe(appPolicy({ googleClientId: undefined }));
+    // The app's policy, with the one inline style the page carries allowed by its hash: the site's colours (server/routes/spa-brand.ts).
+    const brandRule = paletteRule(brandPalette('#5b2be0')!);
+    expect(page.headers['content-security-policy']).toBe(
+      appPolicy({ googleClientId: undefined }, [`'sha256-${createHash('sha256').update(brandRule).digest('base64')}'`]),
+    );
     const hashed = await server.app.inject({ method: 'GET', url: `/assets/${asset}` });
     expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const post404 = await server.app.inject({ method: 'POST', url: '/no-such-page' });

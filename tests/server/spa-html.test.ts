@@ -13,6 +13,8 @@ import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { bannerLinks, linked, useHtmlServer } from '../helpers/spa-build';
 import { startTestServer } from '../helpers/test-server';
+import { inProcessFetch } from '../../server/routes/in-process-fetch';
+import { readBrand, withBrand } from '../../server/routes/spa-brand';
 
 const { dist, workDir, server, page, screenFiles, entryFiles, languageChunk, screenMessages } = useHtmlServer();
 
@@ -43,7 +45,8 @@ describe("each route's HTML names its screen's chunks", () => {
   });
 
   it("names no other screen's chunks: the landing page's screen is in the entry", async () => {
-    const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    // The build's index.html, in the site's colours (tests/server/spa-brand.test.ts).
+    const index = withBrand(readFileSync(path.join(dist, 'index.html'), 'utf8'), await readBrand(inProcessFetch(server.app)));
     const unknown = await page('/no-such-page', { 'accept-language': 'pt-BR' });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toBe(index);
@@ -123,7 +126,7 @@ describe('everything else is answered as before', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('a build without route hints is served its index.html as it is; without a build, the API alone', async () => {
+  it('a build without route hints is served its index.html with only the colours added; without a build, the API alone', async () => {
     const bare = path.join(workDir, 'bare');
     mkdirSync(bare, { recursive: true });
     writeFileSync(path.join(bare, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
@@ -133,7 +136,7 @@ describe('everything else is answered as before', () => {
     try {
       const res = await withIndex.app.inject({ method: 'GET', url: '/login', headers: { 'accept-language': 'en' } });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(readFileSync(path.join(bare, 'index.html'), 'utf8'));
+      expect(res.body).toBe(withBrand(readFileSync(path.join(bare, 'index.html'), 'utf8'), await readBrand(inProcessFetch(withIndex.app))));
       for (const url of ['/', '/login']) {
         const missing = await without.app.inject({ method: 'GET', url });
         expect(missing.statusCode, url).toBe(404);
