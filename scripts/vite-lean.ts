@@ -24,3 +24,46 @@ export const leanCodeSplitting = {
     { name: 'shell', tags: ['$initial' as const], test: /node_modules[\\/]/, priority: 1 },
   ],
 };
+
+interface BundledChunk {
+  type: string;
+  imports?: string[];
+}
+
+/**
+ * What a lazy import preloads, less the files its importer already has (docs/decisions/062,
+ * amended 2026-11-27). Vite lists, for every `import()`, all the JS its target reaches, React and
+ * the shell included, although a chunk that runs has every one of its static imports loaded: a
+ * preload of those is a no-op in the browser, but the list costs the entry about 250 file indices
+ * over its 25 screens. The CSS is not touched. `resolveDependencies` is Vite's hook for this; the
+ * plugin only lends it the bundle, read before Vite writes the lists.
+ */
+export function preloadsBeyondImporter() {
+  let bundle: Record<string, BundledChunk> = {};
+  const loadedWith = (host: string) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const imported of bundle[file]?.imports ?? []) visit(imported);
+    };
+    visit(host);
+    return seen;
+  };
+  return {
+    plugin: {
+      name: 'aurora:preloads-beyond-importer',
+      apply: 'build' as const,
+      generateBundle: {
+        order: 'pre' as const,
+        handler(_: unknown, output: Record<string, BundledChunk>) {
+          bundle = output;
+        },
+      },
+    },
+    resolveDependencies(_file: string, deps: string[], { hostId }: { hostId: string }) {
+      const loaded = loadedWith(hostId);
+      return deps.filter((dep) => !loaded.has(dep));
+    },
+  };
+}
