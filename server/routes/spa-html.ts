@@ -165,18 +165,23 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
     const etag = `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
     return { html, etag, encoded: new Map() };
   };
-  // The screen's files after the entry's (already in index.html), so they queue behind them.
-  const chunkTags = (route: number, language: string | undefined) =>
-    [...(routes[route]?.files ?? []), ...(language ? [...(hints.languages[language] ?? []), ...(routes[route]?.messages[language] ?? [])] : [])].map(tag);
+  // The screen's files after the entry's (already in index.html), so they queue behind them; then
+  // the code of the scene the address names, if it has any (the set-top box's remote, docs/decisions/062).
+  const chunkTags = (route: number, language: string | undefined, scene: string | undefined) =>
+    [
+      ...(routes[route]?.files ?? []),
+      ...(language ? [...(hints.languages[language] ?? []), ...(routes[route]?.messages[language] ?? [])] : []),
+      ...((scene && hints.scenes?.[scene]) || []),
+    ].map(tag);
 
   // One page per route and language, made on first use and kept: the build does not change
   // under a running server.
   const pages = new Map<string, Page>();
-  const pageFor = (route: number, language: string | undefined): Page => {
-    const key = `${route} ${language ?? ''}`;
+  const pageFor = (route: number, language: string | undefined, scene: string | undefined): Page => {
+    const key = `${route} ${language ?? ''} ${scene ?? ''}`;
     let page = pages.get(key);
     if (!page) {
-      page = pageOf(chunkTags(route, language));
+      page = pageOf(chunkTags(route, language, scene));
       pages.set(key, page);
     }
     return page;
@@ -226,7 +231,7 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
             return undefined;
           }),
     ]);
-    const page = pageOf([...chunkTags(route, chunkLanguage), ...bannerTags(list[0])], markup === undefined ? undefined : { markup, language });
+    const page = pageOf([...chunkTags(route, chunkLanguage, visit.scene), ...bannerTags(list[0])], markup === undefined ? undefined : { markup, language });
     if (started === generation && source.db.changes.live) dataPages.set(key, { page, until: until ?? Infinity });
     return page;
   };
@@ -267,7 +272,7 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
           return undefined;
         });
       }
-      page ??= pageFor(route, chunkLanguage);
+      page ??= pageFor(route, chunkLanguage, entry.scene);
 
       reply
         .header('Cache-Control', 'no-cache')
