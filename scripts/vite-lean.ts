@@ -2,6 +2,7 @@
  * The lean set-up of the browser build (docs/decisions/026, 030), shared with the design-card floor
  * page (bench/card-floor, docs/decisions/062) so that the two differ by the app's own code only.
  */
+import path from 'node:path';
 
 /**
  * The messages reach react-intl precompiled to ASTs (npm run i18n:compile), so the ICU parser
@@ -18,10 +19,21 @@ export const noIcuParser = { find: /^@formatjs\/icu-messageformat-parser$/, repl
  * trips than in bytes over HTTP/1.1's six connections. The app's own start-up code stays in
  * the entry: in the same chunk, Lighthouse counted more of its work as blocking time.
  */
+const root = path.resolve(import.meta.dirname, '..');
+const appModule = (id: string) => {
+  const file = path.relative(root, id).split(path.sep).join('/');
+  return /^(?:src|core|machines)\//.test(file) && file !== 'src/main.tsx';
+};
+
 export const leanCodeSplitting = {
   groups: [
     { name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/, priority: 2 },
     { name: 'shell', tags: ['$initial' as const], test: /node_modules[\\/]/, priority: 1 },
+    // The app's own modules the start needs, one chunk beside the libraries' (docs/decisions/062,
+    // amended 2026-11-27): rolldown had cut the ones route chunks share into five small files
+    // (0.2-0.7 kB each), every one loaded at start, each another gzip stream and request. The
+    // start-up itself (src/main.tsx) stays in the entry, which imports it.
+    { name: 'app', tags: ['$initial' as const], test: appModule, priority: 0 },
   ],
 };
 
