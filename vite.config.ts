@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig, parseAst, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite-precompress';
-import { leanCodeSplitting, noIcuParser } from './scripts/vite-lean';
+import { leanCodeSplitting, noIcuParser, preloadsBeyondImporter } from './scripts/vite-lean';
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -168,8 +168,10 @@ const previewBuild = defineConfig({
   },
 });
 
+const preloads = preloadsBeyondImporter();
+
 const browserBuild = defineConfig({
-  plugins: [messageTextsOut(), flowDescriptionsOut(), react(), routeHintsFile(), precompress()],
+  plugins: [messageTextsOut(), flowDescriptionsOut(), react(), routeHintsFile(), precompress(), preloads.plugin],
   base,
   resolve: { alias: [noIcuParser] },
   server: {
@@ -181,6 +183,7 @@ const browserBuild = defineConfig({
     outDir: 'dist',
     sourcemap: true,
     manifest: true,
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     // React, the libraries' shell and the app's entry in three chunks (scripts/vite-lean.ts).
     rolldownOptions: {
       output: {

@@ -192,5 +192,7 @@ export function routeHints(dist: string, base = '/'): RouteHints {
         return { paths: s.paths.filter((_, i) => s.exports[i] === shown), files: beyondEntry([s.module]), messages };
       }),
     );
-  return { routes, languages };
+  // The set-top box's remote navigation loads with that scene only (src/app/remote-in-scene.ts).
+  const remote = 'src/app/remote-navigation.ts';
+  return { routes, languages, ...(manifest[remote] ? { scenes: { STB: beyondEntry([remote]) } } : {}) };
 }

@@ -13,4 +13,6 @@ export interface RouteHints {
   routes: { paths: string[]; files: string[]; messages?: Record<string, string[]> }[];
   /** Per language whose messages are a chunk of their own: that chunk's files. */
   languages: Record<string, string[]>;
+  /** Per scene with code of its own (the set-top box's remote navigation, docs/decisions/062): its files. */
+  scenes?: Record<string, string[]>;
 }

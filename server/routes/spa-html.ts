@@ -168,18 +168,23 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
     const etag = `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
     return { html, etag, encoded: new Map() };
   };
-  // The screen's files after the entry's (already in index.html), so they queue behind them.
-  const chunkTags = (route: number, language: string | undefined) =>
-    [...(routes[route]?.files ?? []), ...(language ? [...(hints.languages[language] ?? []), ...(routes[route]?.messages[language] ?? [])] : [])].map(tag);
+  // The screen's files after the entry's (already in index.html), so they queue behind them; then
+  // the code of the scene the address names, if it has any (the set-top box's remote, docs/decisions/062).
+  const chunkTags = (route: number, language: string | undefined, scene: string | undefined) =>
+    [
+      ...(routes[route]?.files ?? []),
+      ...(language ? [...(hints.languages[language] ?? []), ...(routes[route]?.messages[language] ?? [])] : []),
+      ...((scene && hints.scenes?.[scene]) || []),
+    ].map(tag);
 
   // One page per route and language, made on first use and kept: the build does not change
   // under a running server.
   const pages = new Map<string, Page>();
-  const pageFor = (route: number, language: string | undefined, brand: Brand | undefined): Page => {
-    const key = `${route} ${language ?? ''} ${brand?.styleSource ?? ''}`;
+  const pageFor = (route: number, language: string | undefined, scene: string | undefined, brand: Brand | undefined): Page => {
+    const key = `${route} ${language ?? ''} ${scene ?? ''} ${brand?.styleSource ?? ''}`;
     let page = pages.get(key);
     if (!page) {
-      page = pageOf(chunkTags(route, language), brand);
+      page = pageOf(chunkTags(route, language, scene), brand);
       pages.set(key, page);
     }
     return page;
@@ -248,7 +253,11 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
             return undefined;
           }),
     ]);
-    const page = pageOf([...chunkTags(route, chunkLanguage), ...bannerTags(list[0])], pageBrand, markup === undefined ? undefined : { markup, language });
+    const page = pageOf(
+      [...chunkTags(route, chunkLanguage, visit.scene), ...bannerTags(list[0])],
+      pageBrand,
+      markup === undefined ? undefined : { markup, language },
+    );
     if (started === generation && source.db.changes.live) dataPages.set(key, { page, until: until ?? Infinity });
     return page;
   };
@@ -290,7 +299,7 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
           return undefined;
         });
       }
-      page ??= pageFor(route, chunkLanguage, pageBrand);
+      page ??= pageFor(route, chunkLanguage, entry.scene, pageBrand);
       if (pageBrand && sources?.policy) reply.header('Content-Security-Policy', sources.policy([pageBrand.styleSource]));
 
       reply

@@ -13,7 +13,7 @@ import { decideEntry } from '../../core/routing/entry-rules';
 import { AppRoutes, routedPaths } from './router';
 import type { AppServices } from './services';
 import { PageTracking, TrackingProvider } from './page-tracking';
-import { installRemoteNavigation } from './remote-navigation';
+import { remoteNavigationInScene } from './remote-in-scene';
 import { applyTheme } from './theme';
 
 /** Hands the router's navigate to the API client's error rules (6001 -> /404 and the like). */
@@ -65,8 +65,8 @@ function Shell({ services }: { services: AppServices }) {
   useEffect(() => {
     if (theme.data) applyTheme(document, theme.data);
   }, [theme.data]);
-  // The set-top-box scene is used with a remote: arrows move focus (docs/decisions/024).
-  useEffect(() => installRemoteNavigation(document, () => services.store.get('scene') === 'STB'), [services]);
+  // The set-top-box scene is used with a remote: arrows move focus (docs/decisions/024, 062).
+  useEffect(() => remoteNavigationInScene(document, services.store), [services]);
 
   const changeLanguage = useCallback(
     (l: Language) => {

@@ -5,6 +5,7 @@ import { bannersRead, plansRead, siteConfigRead, themeRead, type Read } from '..
 import { decideEntry } from '../../core/routing/entry-rules';
 import { firstScreenBanners, phoneMedia } from '../../core/routing/first-screens';
 import { loadMessages } from './messages';
+import { loadRemoteNavigation } from './remote-in-scene';
 import { preloadScreen } from './router';
 import type { AppServices } from './services';
 
@@ -51,7 +52,10 @@ export function startFirstScreen(
   // few connections first.
   const signedIn = services.store.get('userInfo') !== null;
   const screen = new Promise((resolve) => setTimeout(() => resolve(preloadScreen(path, signedIn))));
-  return Promise.allSettled([screen, ...(language ? [loadMessages(language)] : [])]);
+  // In the set-top-box scene the first render waits for the remote's navigation too, so the first
+  // arrow pressed on the page already moves focus (docs/decisions/024, 062).
+  const remote = services.store.get('scene') === 'STB' ? [loadRemoteNavigation()] : [];
+  return Promise.allSettled([screen, ...remote, ...(language ? [loadMessages(language)] : [])]);
 }
 
 /**

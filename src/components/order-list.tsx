@@ -11,6 +11,7 @@ import { shownTimestamp } from './account-days';
 import { chargebackMeaning } from './chargeback-messages';
 import { statusMessage } from './order-status-messages';
 import { canWithdraw } from '../../core/config/withdrawal';
+import './order-list.css';
 
 const m = defineMessages({
   empty: { id: 'orders.empty', defaultMessage: 'You have no orders yet.', description: 'Order list: shown when the account has no order' },

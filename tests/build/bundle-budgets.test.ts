@@ -34,8 +34,8 @@ describe('bundle budgets (gzip, against the design-card floor page)', () => {
     return `${report.verdicts.landing.name}: ${report.verdicts.landing.figure}. Loaded at start: ${files(report.start.files)}; then the screen's own: ${files(route.ownFiles) || 'nothing'}`;
   };
 
-  // Budget 1 is missed, and known to be: the app's own shell and messages come to 0.36 × the
-  // design-card floor where the budget allows 0.25 × (docs/decisions/062). `it.fails` keeps the miss
+  // Budget 1 is missed, and known to be: the app's own shell and messages come to 0.34 × the
+  // design-card floor where the budget allows 0.25 × (docs/decisions/062 and its amendments). `it.fails` keeps the miss
   // in sight: it turns red on the day the budget holds, so this line goes back to a plain assertion then.
   it.fails(`the first load of ${byteBudgets.landing} is at most ${byteBudgets.firstLoadFactor} × the design-card floor (known miss, ADR 062)`, () => {
     expect(report.verdicts.landing.holds, landingDetail()).toBe(true);

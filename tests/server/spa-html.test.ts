@@ -87,6 +87,19 @@ describe("each route's HTML names its screen's chunks", () => {
     expect(linked((await page('/reset-password', { 'accept-language': 'pt-BR' })).body)).toContain(screenMessages('ResetPasswordScreen', 'pt'));
   });
 
+  it("names the set-top box's remote navigation only when the address says STB (docs/decisions/062)", async () => {
+    const remote = screenFiles('src/app/remote-navigation.ts');
+    expect(remote.length).toBeGreaterThan(0);
+    for (const file of remote) expect(entryFiles()).not.toContain(file);
+    const stb = linked((await page('/login?releaseId=stb', { 'accept-language': 'pt-BR' })).body);
+    expect(stb).toEqual(expect.arrayContaining([...remote, ...screenFiles('src/screens/login/login-screen.tsx')]));
+    expect(linked((await page('/pricing-table?releaseId=STB', { 'accept-language': 'pt-BR' })).body)).toEqual(expect.arrayContaining(remote));
+    for (const url of ['/login', '/login?releaseId=WEB', '/pricing-table']) {
+      const files = linked((await page(url, { 'accept-language': 'pt-BR' })).body);
+      for (const file of remote) expect(files, url).not.toContain(file);
+    }
+  });
+
   it('is compressed for browsers that accept it, revalidates with its ETag and answers HEAD', async () => {
     const plain = await page('/login', { 'accept-language': 'pt-BR' });
     const br = await page('/login', { 'accept-language': 'pt-BR', 'accept-encoding': 'gzip, deflate, br' });
