@@ -183,14 +183,15 @@ function OrderRow({ order, tv }: { order: Order; tv: boolean }) {
         {awaitingConfirmation(order.status) && <span className="order-note">{intl.formatMessage(m.confirming)}</span>}
         {order.status === 'SUBMITTED' && <span className="order-note">{intl.formatMessage(m.transferReported)}</span>}
         {meaning && <span className="order-note">{intl.formatMessage(meaning)}</span>}
-        {canWithdraw(order, now) && (
-          <Link to={`${paths.receipt(order.id)}#withdraw`} className="button button-secondary" aria-describedby={refId} data-stop="">
-            {intl.formatMessage(m.withdraw)}
-          </Link>
-        )}
         {action && (
           <Link to={action.to} className={action.kind === 'pay' ? 'button' : 'button button-secondary'} aria-describedby={refId} data-stop="">
             {intl.formatMessage(m[action.kind === 'pay' ? 'pay' : action.kind === 'chargeback' ? 'chargeback' : 'receipt'])}
+          </Link>
+        )}
+        {/* After the order's own action; on the TV list the receipt offers it (docs/decisions/058). */}
+        {!tv && canWithdraw(order, now) && (
+          <Link to={`${paths.receipt(order.id)}#withdraw`} className="button button-secondary" aria-describedby={refId} data-stop="">
+            {intl.formatMessage(m.withdraw)}
           </Link>
         )}
       </span>
