@@ -5,17 +5,18 @@
 // is the last one the actor reached. A flow's file says where the page is, what the customer does
 // for each event and what each state shows; nothing else.
 import { cleanup, waitFor } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
+import { UNEXPECTED_ERROR_CODE } from '../../core/api/error-rules';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type { KnownGap } from './coverage';
 import type { FlowPath, GraphModel } from './harness';
-import type { AnswerGate } from './real-server';
+import type { AnswerGate, EffectCall } from './real-server';
 import { inspectFlow, renderSignedIn, withSteadyStyles, type SignedInClient } from './router-bridge';
 import { walkSuite } from './walk-suite';
 
 /** The real server state behind a walk's answers, for one path, on a customer it signs in itself. */
 export interface SignedInWorld {
-  readonly customer: { readonly client: SignedInClient & { readonly gate: AnswerGate } };
+  readonly customer: { readonly client: SignedInClient & { readonly gate: AnswerGate; readonly effects: readonly EffectCall[] } };
   setUp(): Promise<unknown>;
   /** Prepares the server so that the automatic `event` really happens next. */
   arrange(event: EventObject): Promise<void>;
@@ -69,6 +70,7 @@ export function signedInScreenWalk<M extends AnyStateMachine, W extends SignedIn
     ...(walk.knownGaps ? { knownGaps: walk.knownGaps } : {}),
     async path(run) {
       const world = walk.world(run.path);
+      let faulted = false;
       await world.setUp();
       run.onEnd(() => world.repair());
       const gate = world.customer.client.gate;
@@ -90,6 +92,11 @@ export function signedInScreenWalk<M extends AnyStateMachine, W extends SignedIn
         delayMs: () => 0,
         async check(reached, _expected, event) {
           await (walk.check ? walk.check(reached, event, world) : world.check(reached, event));
+          // Every answer the page's other parts read is one the page takes: a "System internal
+          // error" toast comes only after a fault the path arranged (a broken read would show it
+          // on every path, as a null answer read as a broken one once did).
+          faulted ||= event.type.startsWith('xstate.error.');
+          if (!faulted) expect(world.customer.client.effects.filter((e) => e[0] === 'toast' && e[2] === UNEXPECTED_ERROR_CODE)).toEqual([]);
           if (run.seen[run.seen.length - 1] === reached) {
             const shows = await walk.shows(reached, world);
             await waitFor(() => withSteadyStyles(shows));
