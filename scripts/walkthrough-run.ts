@@ -1,0 +1,96 @@
+/**
+ * The walk-through's runner: each step's checks, its screenshots (full page, at 1280 px and, unless
+ * turned off, 375 px) and what it saw, then one line per step, passed or failed.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright';
+import type { RenewalPass } from './walkthrough-portal';
+
+export const WIDTHS = { desktop: 1280, phone: 375 } as const;
+
+export interface Walk {
+  browser: Browser;
+  /** The first browser's context and page, signed in as the demo account from step 1. */
+  context: BrowserContext;
+  page: Page;
+  url: string;
+  out: string;
+  phone: boolean;
+  locale: string;
+  /** Stops the portal, runs `npm run renew -- --at <at>` on its database, starts it again. */
+  renewAt(at: Date): Promise<RenewalPass>;
+  /** Written to the step's line: the figures and texts a customer read. */
+  note(text: string): void;
+  /** Full-page screenshots of `page` under the step's number; returns the desktop one's path. */
+  shot(page: Page, name: string): Promise<string>;
+}
+
+export interface StepResult {
+  n: number;
+  title: string;
+  ok: boolean;
+  skipped?: string;
+  notes: string[];
+  shots: string[];
+  error?: string;
+  ms: number;
+}
+
+export type Step = { title: string; run: (w: Walk) => Promise<void>; skip?: () => string | undefined };
+
+export async function runSteps(base: Omit<Walk, 'note' | 'shot'>, steps: Step[]): Promise<StepResult[]> {
+  mkdirSync(base.out, { recursive: true });
+  const results: StepResult[] = [];
+  for (const [i, step] of steps.entries()) {
+    const n = i + 1;
+    const result: StepResult = { n, title: step.title, ok: false, notes: [], shots: [], ms: 0 };
+    results.push(result);
+    const skipped = step.skip?.();
+    if (skipped) {
+      Object.assign(result, { ok: true, skipped });
+      console.log(`- ${n}. ${step.title}: SKIPPED (${skipped})`);
+      continue;
+    }
+    let count = 0;
+    const walk: Walk = {
+      ...base,
+      note: (text) => void result.notes.push(text),
+      async shot(page, name) {
+        count++;
+        const stem = `${String(n).padStart(2, '0')}-${String(count).padStart(2, '0')}-${name}`;
+        const original = page.viewportSize() ?? { width: WIDTHS.desktop, height: 900 };
+        const widths = base.phone ? [WIDTHS.desktop, WIDTHS.phone] : [WIDTHS.desktop];
+        let first = '';
+        for (const width of widths) {
+          await page.setViewportSize({ width, height: width === WIDTHS.phone ? 812 : 900 });
+          // Let a layout that depends on the width settle before the picture.
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          const file = path.join(base.out, `${stem}-${width}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+          result.shots.push(file);
+          first ||= file;
+        }
+        await page.setViewportSize(original);
+        return first;
+      },
+    };
+    const started = Date.now();
+    try {
+      await step.run(walk);
+      result.ok = true;
+    } catch (error) {
+      result.error = error instanceof Error ? error.message.split('\n').slice(0, 6).join(' | ') : String(error);
+      try {
+        await walk.shot(base.page, 'failed');
+      } catch {
+        // The page itself is gone: the error says why.
+      }
+    }
+    result.ms = Date.now() - started;
+    console.log(`${result.ok ? 'PASS' : 'FAIL'} ${n}. ${step.title} (${(result.ms / 1000).toFixed(1)} s)`);
+    for (const note of result.notes) console.log(`       ${note}`);
+    if (result.error) console.log(`       error: ${result.error}`);
+  }
+  return results;
+}
