@@ -23,7 +23,11 @@ export interface Portal {
 
 function environment(o: PortalOptions): NodeJS.ProcessEnv {
   const url = `http://127.0.0.1:${o.port}`;
-  return { ...process.env, NODE_ENV: 'development', PORT: String(o.port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: o.dataDir, LOG_LEVEL: 'warn' };
+  // NODE_ENV unset, as a developer's shell has it: the server's default (development), and the
+  // production build npm start makes when the sources changed (NODE_ENV=development would make
+  // Vite build React's development bundle instead, whose payment page fails to prepare).
+  const { NODE_ENV: _unset, ...env } = process.env;
+  return { ...env, PORT: String(o.port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: o.dataDir, LOG_LEVEL: 'warn' };
 }
 
 function exited(child: ChildProcess): Promise<number | null> {

@@ -18,6 +18,8 @@ export interface Walk {
   out: string;
   phone: boolean;
   locale: string;
+  /** What the browsers showed since the last call (toasts, console errors, API refusals): noted on the step. */
+  drain(): string[];
   /** Stops the portal, runs `npm run renew -- --at <at>` on its database, starts it again. */
   renewAt(at: Date): Promise<RenewalPass>;
   /** Written to the step's line: the figures and texts a customer read. */
@@ -61,13 +63,24 @@ export async function runSteps(base: Omit<Walk, 'note' | 'shot'>, steps: Step[])
         const stem = `${String(n).padStart(2, '0')}-${String(count).padStart(2, '0')}-${name}`;
         const original = page.viewportSize() ?? { width: WIDTHS.desktop, height: 900 };
         const widths = base.phone ? [WIDTHS.desktop, WIDTHS.phone] : [WIDTHS.desktop];
+        // The picture a customer gets once the page has loaded: images decoded, from the top.
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+        await page.evaluate(async () => {
+          await Promise.all([...document.images].map((img) => (img.complete ? undefined : img.decode().catch(() => undefined))));
+          await document.fonts.ready;
+          window.scrollTo(0, 0);
+        });
         let first = '';
         for (const width of widths) {
           await page.setViewportSize({ width, height: width === WIDTHS.phone ? 812 : 900 });
           // Let a layout that depends on the width settle before the picture.
           await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
           const file = path.join(base.out, `${stem}-${width}.png`);
-          await page.screenshot({ path: file, fullPage: true });
+          // The whole page in one viewport, so fixed bars (the header, the test-mode band) sit
+          // where a customer sees them, not midway as a stitched full-page capture puts them.
+          const height = await page.evaluate(() => document.documentElement.scrollHeight);
+          await page.setViewportSize({ width, height: Math.min(Math.max(height, 800), 8000) });
+          await page.screenshot({ path: file });
           result.shots.push(file);
           first ||= file;
         }
@@ -87,6 +100,7 @@ export async function runSteps(base: Omit<Walk, 'note' | 'shot'>, steps: Step[])
         // The page itself is gone: the error says why.
       }
     }
+    for (const seen of base.drain()) result.notes.push(seen);
     result.ms = Date.now() - started;
     console.log(`${result.ok ? 'PASS' : 'FAIL'} ${n}. ${step.title} (${(result.ms / 1000).toFixed(1)} s)`);
     for (const note of result.notes) console.log(`       ${note}`);

@@ -50,13 +50,45 @@ console.log(`Portal ready at ${portal.url} (pid ${portal.pid}); screenshots in $
 
 const browser = await chromium.launch({ executablePath, args: chromiumArgs });
 const context = await browser.newContext({ locale, baseURL: portal.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+// Every toast any page shows, however briefly, reported on the console where the walk reads it.
+await context.addInitScript(() => {
+  new MutationObserver((changes) => {
+    for (const change of changes)
+      for (const node of change.addedNodes)
+        if (node instanceof HTMLElement && node.classList.contains('toast')) console.info(`[toast ${node.className}] ${node.innerText.trim()}`);
+  }).observe(document, { childList: true, subtree: true });
+});
 const page = await context.newPage();
 const consoleErrors: string[] = [];
+const seen: string[] = [];
 page.on('console', (m) => {
-  if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
+  if (m.text().startsWith('[toast')) seen.push(`${new URL(page.url()).pathname}: ${m.text()}`);
+  if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) {
     consoleErrors.push(`${page.url()}: ${m.text()}`);
+    seen.push(`console error at ${page.url()}: ${m.text()}`);
+  }
 });
-page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
+page.on('pageerror', (e) => {
+  consoleErrors.push(`${page.url()}: ${e.message}`);
+  seen.push(`page error at ${page.url()}: ${e.message}`);
+});
+// Every refusal or failure the first browser's API calls met, with the page that made them.
+const refusals: string[] = [];
+page.on('response', (res) => {
+  if (!new URL(res.url()).pathname.startsWith('/api/')) return;
+  void res
+    .json()
+    .then((body: { code?: number; errCode?: number; msg?: string }) => {
+      if (res.status() >= 400 || (body.code !== undefined && body.code !== 0))
+        refusals.push(
+          `${new URL(page.url()).pathname}: ${res.request().method()} ${new URL(res.url()).pathname} → ${res.status()} ${JSON.stringify(body).slice(0, 200)}`,
+        );
+    })
+    .catch(() => {
+      if (res.status() >= 400)
+        refusals.push(`${new URL(page.url()).pathname}: ${res.request().method()} ${new URL(res.url()).pathname} → ${res.status()} (no JSON)`);
+    });
+});
 
 const steps: Step[] = [
   { title: 'Upgrade the demo account with the pro-rata quote, paid by card', run: upgrade },
@@ -80,6 +112,7 @@ try {
       out,
       phone: !flag('no-phone'),
       locale,
+      drain: () => seen.splice(0),
       async renewAt(at) {
         await portal.stop();
         try {
@@ -98,7 +131,8 @@ try {
 }
 
 if (consoleErrors.length > 0) console.log(`Console errors in the first browser:\n  ${consoleErrors.join('\n  ')}`);
-writeFileSync(path.join(out, 'summary.json'), JSON.stringify({ port, out, results, consoleErrors }, null, 2));
+if (refusals.length > 0) console.log(`API refusals and failures the first browser met:\n  ${refusals.join('\n  ')}`);
+writeFileSync(path.join(out, 'summary.json'), JSON.stringify({ port, out, results, consoleErrors, refusals }, null, 2));
 const failed = results.filter((r) => !r.ok);
 console.log(`\n${results.length - failed.length}/${results.length} steps passed; screenshots and files in ${out}`);
 if (!flag('keep')) rmSync(portalOptions.dataDir, { recursive: true, force: true });
