@@ -59,9 +59,13 @@ export async function pixAutomaticoTwoCycles(w: Walk) {
   const idRec = /\/rec\/(RR\d{16}[A-Za-z0-9]{11})/.exec(brCode)![1]!;
   // "Scanned" in the bank app: it pays the first month and approves the recurrence.
   await bank(w, `rec/${idRec}/approve`);
+  const expiryBefore = await dd(page, 'Data de expiração').innerText();
   await panel.getByRole('button', { name: 'Já aprovei' }).click();
   await expect(panel.getByText('Ativa', { exact: true })).toBeVisible();
   await expect(panel.getByText('Próximo pagamento')).toBeVisible();
+  // The QR paid the next month: the account and its orders say so without a reload.
+  await expect(dd(page, 'Data de expiração')).not.toHaveText(expiryBefore);
+  await expect(page.getByRole('region', { name: 'Pedidos' }).getByRole('link', { name: /recibo/ })).toHaveCount(3);
   w.note(`approved: expiry ${await dd(page, 'Data de expiração').innerText()}, next payment ${await dd(page, 'Próximo pagamento').innerText()}`);
   await w.shot(page, 'active');
 
@@ -70,7 +74,7 @@ export async function pixAutomaticoTwoCycles(w: Walk) {
     await expect(panel.getByText('Ativa', { exact: true })).toBeVisible();
     await expect.poll(() => view()?.nextDueDate).toBeTruthy();
     const due = view()!.nextDueDate!;
-    const expiryBefore = await dd(page, 'Data de expiração').innerText();
+    const expiryAtDue = await dd(page, 'Data de expiração').innerText();
     // Ten days before the due date, when the job schedules the charge (docs/decisions/060).
     const at = new Date(due - 10 * DAY + 60_000);
     const pass = await w.renewAt(at);
@@ -80,7 +84,7 @@ export async function pixAutomaticoTwoCycles(w: Walk) {
       `cycle ${cycle}: npm run renew -- --at ${at.toISOString()} → ${JSON.stringify(pass.pixAutomatico)}, charge due ${day(due)}, R$ ${(charge!.amount / 100).toFixed(2)}`,
     );
 
-    await page.reload();
+    await page.goto('/account');
     await expect(panel.getByText('Ativa', { exact: true })).toBeVisible();
     await expect.poll(() => view()?.charge?.status).toBe('ATIVA');
     w.note(`cycle ${cycle} scheduled: panel says "${(await panel.innerText()).replace(/\s+/g, ' ').slice(0, 300)}"`);
@@ -90,11 +94,11 @@ export async function pixAutomaticoTwoCycles(w: Walk) {
     await bank(w, `cobr/${charge!.txid}/settle`);
     await page.reload();
     await expect(panel.getByText('Ativa', { exact: true })).toBeVisible();
-    await expect(dd(page, 'Data de expiração')).not.toHaveText(expiryBefore);
+    await expect(dd(page, 'Data de expiração')).not.toHaveText(expiryAtDue);
     await expect.poll(() => view()?.nextDueDate).toBe(due + 30 * DAY);
     const after = await dd(page, 'Data de expiração').innerText();
     w.note(
-      `cycle ${cycle} settled: expiry ${expiryBefore} → ${after}; next payment ${await dd(page, 'Próximo pagamento').innerText()}; remaining ${await dd(page, 'Dias restantes').innerText()}`,
+      `cycle ${cycle} settled: expiry ${expiryAtDue} → ${after}; next payment ${await dd(page, 'Próximo pagamento').innerText()}; remaining ${await dd(page, 'Dias restantes').innerText()}`,
     );
     await w.shot(page, `cycle-${cycle}-account`);
     await page.goto('/orders');

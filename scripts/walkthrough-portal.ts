@@ -30,9 +30,20 @@ function environment(o: PortalOptions): NodeJS.ProcessEnv {
   return { ...env, PORT: String(o.port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: o.dataDir, LOG_LEVEL: 'warn' };
 }
 
+/** Whether any process of the group `pid` leads is still running. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
+    // Ended by a signal, a child has a signal code and no exit code.
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
     else child.once('exit', (code) => resolve(code));
   });
 }
@@ -46,13 +57,19 @@ export async function startPortal(o: PortalOptions, readyWithinMs = 300_000): Pr
   const pid = child.pid!;
   const url = `http://127.0.0.1:${o.port}`;
   const stop = async () => {
-    if (child.exitCode !== null) return;
-    process.kill(-pid, 'SIGTERM');
+    if (groupAlive(pid)) process.kill(-pid, 'SIGTERM');
+    // npm exits before the server has closed: the whole group is waited for, so the next process
+    // opens the embedded database and the port only once this one has let go of them.
+    const deadline = Date.now() + 20_000;
+    while (groupAlive(pid)) {
+      if (Date.now() > deadline) process.kill(-pid, 'SIGKILL');
+      await new Promise((r) => setTimeout(r, 200));
+    }
     await exited(child);
   };
   const deadline = Date.now() + readyWithinMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}; see ${o.logFile}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`npm start exited (${child.exitCode ?? child.signalCode}); see ${o.logFile}`);
     try {
       if ((await fetch(`${url}/api/site/theme/v1`)).ok) return { url, pid, stop };
     } catch {

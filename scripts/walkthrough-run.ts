@@ -78,9 +78,16 @@ export async function runSteps(base: Omit<Walk, 'note' | 'shot'>, steps: Step[])
           const file = path.join(base.out, `${stem}-${width}.png`);
           // The whole page in one viewport, so fixed bars (the header, the test-mode band) sit
           // where a customer sees them, not midway as a stitched full-page capture puts them.
+          // The main area's least height (100vh) stays the phone's or desktop's, as measured.
+          const screen = width === WIDTHS.phone ? 812 : 900;
           const height = await page.evaluate(() => document.documentElement.scrollHeight);
-          await page.setViewportSize({ width, height: Math.min(Math.max(height, 800), 8000) });
-          await page.screenshot({ path: file });
+          // Set through the CSSOM: the portal's CSP refuses injected style sheets.
+          const setMain = (least: string) =>
+            page.evaluate((v) => document.querySelectorAll<HTMLElement>('.site-main').forEach((e) => e.style.setProperty('min-height', v)), least);
+          await setMain(`${screen}px`);
+          await page.setViewportSize({ width, height: Math.min(Math.max(height, screen), 8000) });
+          await page.screenshot({ path: file, caret: 'initial' });
+          await setMain('');
           result.shots.push(file);
           first ||= file;
         }

@@ -114,6 +114,8 @@ try {
       locale,
       drain: () => seen.splice(0),
       async renewAt(at) {
+        // The page's open requests would hold the server's shutdown for its 10 s grace.
+        await page.goto('about:blank');
         await portal.stop();
         try {
           return await renewAt(portalOptions, at);
