@@ -8,6 +8,8 @@ import type { Browser, BrowserContext, Page } from 'playwright';
 import type { RenewalPass } from './walkthrough-portal';
 
 export const WIDTHS = { desktop: 1280, phone: 375 } as const;
+/** Each width's screen height: the viewport the walk drives and the least height of a picture. */
+export const screenHeight = (width: number) => (width === WIDTHS.phone ? 812 : 900);
 
 export interface Walk {
   browser: Browser;
@@ -16,7 +18,8 @@ export interface Walk {
   page: Page;
   url: string;
   out: string;
-  phone: boolean;
+  /** The widths each screenshot is taken at; the first is the one the browsers are driven at. */
+  widths: number[];
   locale: string;
   /** What the browsers showed since the last call (toasts, console errors, API refusals): noted on the step. */
   drain(): string[];
@@ -61,8 +64,8 @@ export async function runSteps(base: Omit<Walk, 'note' | 'shot'>, steps: Step[])
       async shot(page, name) {
         count++;
         const stem = `${String(n).padStart(2, '0')}-${String(count).padStart(2, '0')}-${name}`;
-        const original = page.viewportSize() ?? { width: WIDTHS.desktop, height: 900 };
-        const widths = base.phone ? [WIDTHS.desktop, WIDTHS.phone] : [WIDTHS.desktop];
+        const original = page.viewportSize() ?? { width: base.widths[0]!, height: screenHeight(base.widths[0]!) };
+        const widths = base.widths;
         // The picture a customer gets once the page has loaded: images decoded, from the top.
         await page.waitForLoadState('networkidle').catch(() => undefined);
         await page.evaluate(async () => {
@@ -72,14 +75,14 @@ export async function runSteps(base: Omit<Walk, 'note' | 'shot'>, steps: Step[])
         });
         let first = '';
         for (const width of widths) {
-          await page.setViewportSize({ width, height: width === WIDTHS.phone ? 812 : 900 });
+          await page.setViewportSize({ width, height: screenHeight(width) });
           // Let a layout that depends on the width settle before the picture.
           await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
           const file = path.join(base.out, `${stem}-${width}.png`);
           // The whole page in one viewport, so fixed bars (the header, the test-mode band) sit
           // where a customer sees them, not midway as a stitched full-page capture puts them.
           // The main area's least height (100vh) stays the phone's or desktop's, as measured.
-          const screen = width === WIDTHS.phone ? 812 : 900;
+          const screen = screenHeight(width);
           const height = await page.evaluate(() => document.documentElement.scrollHeight);
           // Set through the CSSOM: the portal's CSP refuses injected style sheets.
           const setMain = (least: string) =>

@@ -123,7 +123,7 @@ export async function autoRenewalOff(w: Walk) {
 
 export async function signOutOtherDevice(w: Walk) {
   const { page } = w;
-  const second = await w.browser.newContext({ locale: w.locale, baseURL: w.url, viewport: { width: 1280, height: 900 } });
+  const second = await w.browser.newContext({ locale: w.locale, baseURL: w.url, viewport: w.page.viewportSize() });
   try {
     const other = await second.newPage();
     await logIn(other, demo);
@@ -185,38 +185,47 @@ export async function downloadMyData(w: Walk) {
   writeFileSync(path.join(w.out, 'my-data-orders.txt'), data.orders.map((o) => JSON.stringify(o)).join('\n'));
 }
 
+/**
+ * A new account signed up on /register and confirmed by the link of the e-mail the developer
+ * mailbox shows (an e-mail account gets a link, no code), then logged in; `shots` pictures each screen.
+ */
+export async function signUpAndLogIn(w: Walk, page: Page, who: { email: string; password: string; name: string }, shots = true) {
+  const shot = async (name: string) => void (shots && (await w.shot(page, name)));
+  await page.goto('/register');
+  const form: [string, string][] = [
+    ['E-mail ou número de telefone', who.email],
+    ['Nome', who.name],
+    ['Senha (pelo menos 6 caracteres)', who.password],
+    ['Repita a senha', who.password],
+  ];
+  for (const [label, value] of form) await page.getByLabel(label).fill(value);
+  await page.getByLabel('Aceito os termos de uso e a política de privacidade').check();
+  await shot('sign-up');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByText(`Enviamos um link de confirmação para ${who.email}.`)).toBeVisible();
+  await shot('sign-up-sent');
+
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(who.email)}`);
+  const message = page.getByRole('article').first();
+  await expect(message).toBeVisible();
+  if (shots)
+    w.note(
+      `confirmation e-mail: "${await message.getByRole('heading').innerText()}" (a link${(await message.locator('.code').count()) ? ' and a code' : ', no code'})`,
+    );
+  await shot('mailbox-confirmation');
+  await message.locator('ul.links a').first().click();
+  await expect(page.getByText(/sua conta está ativa/i).first()).toBeVisible();
+  await shot('confirmed');
+  await logIn(page, who);
+}
+
 export async function deleteSecondAccount(w: Walk) {
-  const context = await w.browser.newContext({ locale: w.locale, baseURL: w.url, viewport: { width: 1280, height: 900 } });
+  const context = await w.browser.newContext({ locale: w.locale, baseURL: w.url, viewport: w.page.viewportSize() });
   const page = await context.newPage();
   const email = `walk.${Date.now()}@example.com`;
   const password = 'walk-password-7';
   try {
-    await page.goto('/register');
-    const form: [string, string][] = [
-      ['E-mail ou número de telefone', email],
-      ['Nome', 'Beatriz Lima'],
-      ['Senha (pelo menos 6 caracteres)', password],
-      ['Repita a senha', password],
-    ];
-    for (const [label, value] of form) await page.getByLabel(label).fill(value);
-    await page.getByLabel('Aceito os termos de uso e a política de privacidade').check();
-    await w.shot(page, 'sign-up');
-    await page.getByRole('button', { name: 'Criar conta' }).click();
-    await expect(page.getByText(`Enviamos um link de confirmação para ${email}.`)).toBeVisible();
-    await w.shot(page, 'sign-up-sent');
-
-    await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-    const message = page.getByRole('article').first();
-    await expect(message).toBeVisible();
-    w.note(
-      `confirmation e-mail: "${await message.getByRole('heading').innerText()}" (a link${(await message.locator('.code').count()) ? ' and a code' : ', no code'})`,
-    );
-    await w.shot(page, 'mailbox-confirmation');
-    await message.locator('ul.links a').first().click();
-    await expect(page.getByText(/sua conta está ativa|conta foi ativada|confirmado/i).first()).toBeVisible();
-    await w.shot(page, 'confirmed');
-
-    await logIn(page, { email, password });
+    await signUpAndLogIn(w, page, { email, password, name: 'Beatriz Lima' });
     await page.goto('/settings');
     const section = page.getByRole('region', { name: 'Excluir minha conta' });
     await section.getByRole('button', { name: 'Excluir minha conta' }).click();

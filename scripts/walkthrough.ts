@@ -1,10 +1,11 @@
 /**
- * `npm run walkthrough [-- --out <dir>] [--port <n>] [--no-phone] [--keep]`: the acceptance
+ * `npm run walkthrough [-- --out <dir>] [--port <n>] [--no-phone | --phone] [--keep]`: the acceptance
  * walk-through of the self-service flows, through the browser only, on a fresh `npm start`.
  * Starts the portal on its own port and a new data directory, drives a real Chromium through each
  * step in Portuguese (the demo account's language), saves full-page screenshots at 1280 px and
- * 375 px into the folder (default reports/walkthrough/<date>/, not committed) with the files the
- * steps download, prints one line per step, passed or failed, and writes summary.json there.
+ * 375 px (`--no-phone`: 1280 only; `--phone`: the whole walk driven on a 375 px screen) into the
+ * folder (default reports/walkthrough/<time>/, not committed) with the files the steps download,
+ * prints one line per step, passed or failed, and writes summary.json there.
  * Exits 1 when a step failed. Not a test suite: `npm test` and `npm run test:e2e` leave it out.
  */
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { chromium } from 'playwright';
 import { chromiumArgs, chromiumMissingMessage, findChromium } from './chromium';
 import { renewAt, startPortal, type Portal, type PortalOptions } from './walkthrough-portal';
 import { pixAutomaticoTwoCycles } from './walkthrough-pix';
-import { runSteps, type Step } from './walkthrough-run';
+import { runSteps, screenHeight, WIDTHS, type Step } from './walkthrough-run';
 import { autoRenewalOff, deleteSecondAccount, downgradeAndUndo, downloadMyData, signOutOtherDevice, upgrade } from './walkthrough-steps';
 import { withdrawalStep } from './walkthrough-withdrawal';
 
@@ -49,7 +50,10 @@ let portal: Portal = await startPortal(portalOptions);
 console.log(`Portal ready at ${portal.url} (pid ${portal.pid}); screenshots in ${out}`);
 
 const browser = await chromium.launch({ executablePath, args: chromiumArgs });
-const context = await browser.newContext({ locale, baseURL: portal.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+// `--phone`: the whole walk driven on a phone's screen, pictured at its width only.
+const widths = flag('phone') ? [WIDTHS.phone] : flag('no-phone') ? [WIDTHS.desktop] : [WIDTHS.desktop, WIDTHS.phone];
+const viewport = { width: widths[0]!, height: screenHeight(widths[0]!) };
+const context = await browser.newContext({ locale, baseURL: portal.url, viewport, acceptDownloads: true });
 // Every toast any page shows, however briefly, reported on the console where the walk reads it.
 await context.addInitScript(() => {
   new MutationObserver((changes) => {
@@ -110,7 +114,7 @@ try {
       page,
       url: portal.url,
       out,
-      phone: !flag('no-phone'),
+      widths,
       locale,
       drain: () => seen.splice(0),
       async renewAt(at) {
