@@ -76,6 +76,7 @@ describe('guarded transition lists end with a default', () => {
         'repay',
         'session',
         'signup',
+        'withdrawal',
       ]),
     );
   });

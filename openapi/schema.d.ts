@@ -2087,14 +2087,19 @@ export interface components {
             orders: {
                 id: string;
                 viewCode: string;
-                /** @enum {string} */
-                kind: "purchase" | "renewal";
+                /**
+                 * @description An upgrade is a plan change paid at once (docs/decisions/056).
+                 * @enum {string}
+                 */
+                kind: "purchase" | "renewal" | "upgrade";
                 status: string;
                 createdAt: components["schemas"]["TimestampMs"];
                 paidAt?: components["schemas"]["TimestampMs"];
                 currency: components["schemas"]["CurrencyCode"];
                 subtotal: number;
                 discount: number;
+                /** @description An upgrade's credit for the unused days of the plan it replaced. */
+                credit?: number;
                 interest: number;
                 total: number;
                 installments: number;
@@ -2149,6 +2154,81 @@ export interface components {
             uploads: {
                 contentType: string;
                 size: number;
+                createdAt: components["schemas"]["TimestampMs"];
+            }[];
+            /** @description Each time auto-renewal was turned off or nearly (docs/decisions/057): the reason, the customer's own words, the retention offer shown and whether it was taken. */
+            cancellations: {
+                reason: components["schemas"]["CancellationReason"];
+                otherText?: string;
+                /** @enum {string} */
+                offerKind?: "discount" | "pause";
+                /** @description The discount's percent or the pause's months. */
+                offerValue?: number;
+                /** @enum {string} */
+                outcome: "cancelled" | "offer_accepted";
+                createdAt: components["schemas"]["TimestampMs"];
+            }[];
+            /** @description Accepted retention discounts; `orderId` is the renewal that spent or holds it. */
+            retentionDiscounts: {
+                percent: number;
+                orderId?: string;
+                createdAt: components["schemas"]["TimestampMs"];
+            }[];
+            /** @description Refunds of withdrawn orders (docs/decisions/058) and where they went. A bank account is shown as the saved cards are: enough to recognise it, not to use it (docs/decisions/061). */
+            refunds: {
+                orderId: string;
+                provider: string;
+                /** @enum {string} */
+                status: "pending" | "succeeded" | "rejected" | "cancelled";
+                amount: number;
+                currency: components["schemas"]["CurrencyCode"];
+                /** @enum {string} */
+                refundsTo: "payer" | "bank_account" | "address";
+                bankAccount?: {
+                    bank: string;
+                    branch: string;
+                    /** @description Masked but for its last 4 characters. */
+                    account: string;
+                    /** @description Masked as ***.456.789-**. */
+                    holderCpf: string;
+                };
+                refundAddress?: string;
+                requestedAt: components["schemas"]["TimestampMs"];
+                settledAt?: components["schemas"]["TimestampMs"];
+                rejectReason?: string;
+            }[];
+            /** @description PIX Automático authorisations (docs/decisions/060) and the monthly charges made against each. */
+            pixAutomatico: {
+                idRec: string;
+                planId: number;
+                /** @enum {string} */
+                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                amount: number;
+                maxAmount: number;
+                currency: components["schemas"]["CurrencyCode"];
+                startAt: components["schemas"]["TimestampMs"];
+                endAt: components["schemas"]["TimestampMs"];
+                nextDueAt?: components["schemas"]["TimestampMs"];
+                /** @enum {string} */
+                cancelledBy?: "payer" | "receiver";
+                createdAt: components["schemas"]["TimestampMs"];
+                charges: {
+                    txid: string;
+                    dueAt: components["schemas"]["TimestampMs"];
+                    amount: number;
+                    /** @enum {string} */
+                    status: "CRIADA" | "ATIVA" | "CONCLUIDA" | "EXPIRADA" | "REJEITADA" | "CANCELADA";
+                    failures: number;
+                    orderId?: string;
+                }[];
+            }[];
+            /** @description Downgrades scheduled for a renewal (docs/decisions/056), with what became of each; upgrades are orders. */
+            planChanges: {
+                fromPlanId: number;
+                toPlanId: number;
+                /** @enum {string} */
+                status: "scheduled" | "undone" | "applied" | "superseded";
+                appliesAt: components["schemas"]["TimestampMs"];
                 createdAt: components["schemas"]["TimestampMs"];
             }[];
         };

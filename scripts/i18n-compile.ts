@@ -3,7 +3,9 @@
 // Reads every core/i18n/lang/<lang>.json (formatjs "simple" format, `{ "id": "text" }`), checks that
 // each language has exactly the ids of en.json (the extracted source language), and writes
 // src/i18n/compiled/<lang>.json with `formatjs compile --ast --format simple` (pre-parsed ICU
-// messages; the compile step also rejects malformed ICU). Exits 1 with a readable message when a
+// messages; the compile step also rejects malformed ICU). The browser's catalogue is split by route
+// (scripts/i18n-split.ts, docs/decisions/062): <lang>.json holds the shell's messages and
+// screens/<Screen>.<lang>.json the ones each lazily loaded screen adds. Exits 1 with a readable message when a
 // check or a compilation fails, leaving the previous output as it was.
 //
 // Options (for tests and one-off runs): --lang-dir <dir> and --out-dir <dir>, relative to the
@@ -16,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { languages } from '../core/i18n/languages';
 import { compareMessageIds, serverOnlyMessageIds, type IdMismatch } from '../core/i18n/message-ids';
+import { splitMessages } from './i18n-split';
 
 const SOURCE_LANGUAGE = 'en';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -117,11 +120,25 @@ function main(): void {
       throw new CompileError(`formatjs could not compile ${lang}.json:\n${(stderr || stdout || String(error)).trim()}`);
     }
   }
-  for (const lang of present) rmSync(path.join(staging, `${lang}.source.json`));
+  // Per part of the app, its share of each compiled catalogue (scripts/i18n-split.ts): the shell's
+  // as <lang>.json, and each lazily loaded screen's as screens/<Screen>.<lang>.json.
+  const split = splitMessages(Object.keys(source).filter((id) => !serverOnlyMessageIds.has(id)));
+  mkdirSync(path.join(staging, 'screens'));
+  for (const lang of present) {
+    rmSync(path.join(staging, `${lang}.source.json`));
+    const file = path.join(staging, `${lang}.json`);
+    const compiled = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const part = (ids: readonly string[]) => `${JSON.stringify(Object.fromEntries(ids.map((id) => [id, compiled[id]])))}\n`;
+    writeFileSync(file, part(split.shell));
+    for (const [screen, ids] of split.screens) writeFileSync(path.join(staging, 'screens', `${screen}.${lang}.json`), part(ids));
+  }
   rmSync(outDir, { recursive: true, force: true });
   renameSync(staging, outDir);
   const shown = path.relative(process.cwd(), outDir) || '.';
-  console.log(`i18n: compiled ${present.length} language(s) (${present.join(', ')}) into ${shown}.`);
+  console.log(
+    `i18n: compiled ${present.length} language(s) (${present.join(', ')}) into ${shown}: ${split.shell.length} messages for the shell, ` +
+      `the rest with ${split.screens.size} lazily loaded screens.`,
+  );
 }
 
 try {

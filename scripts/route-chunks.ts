@@ -6,7 +6,7 @@
  * (server/routes/spa-html.ts, docs/decisions/030).
  */
 import type { RouteHints } from '../core/routing/route-hints';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -60,6 +60,8 @@ export interface RouteScreen {
   module: string;
   /** true: imported lazily (its own chunk); false: part of the entry. */
   lazy: boolean;
+  /** For each of `paths`, the export the route shows: a lazy screen's messages are named after it (scripts/i18n-split.ts). */
+  exports: string[];
 }
 
 /**
@@ -78,6 +80,7 @@ export function routeScreens(manifest: Manifest, routerFile = path.join(root, 's
   };
 
   const lazyConsts = new Map<string, string>();
+  const exportOf = new Map<string, string>();
   const staticScreens = new Map<string, string>();
   const routes: { path: string; components: string[] }[] = [];
 
@@ -114,6 +117,9 @@ export function routeScreens(manifest: Manifest, routerFile = path.join(root, 's
       const imports = dynamicImports(node.initializer);
       if (imports.length > 1) throw new Error(`${routerFile}: ${node.name.text} imports ${imports.length} modules lazily; one screen per const is expected`);
       if (imports.length === 1) lazyConsts.set(node.name.text, toKey(imports[0]!));
+      // screen(() => import('…'), 'Name'): the export shown; a static screen is its own import's name.
+      const named = ts.isCallExpression(node.initializer) ? node.initializer.arguments[1] : undefined;
+      if (imports.length === 1 && named && ts.isStringLiteral(named)) exportOf.set(node.name.text, named.text);
     }
     const opening = ts.isJsxElement(node) ? node.openingElement : ts.isJsxSelfClosingElement(node) ? node : undefined;
     if (opening && ts.isIdentifier(opening.tagName) && opening.tagName.text === 'Route') {
@@ -142,14 +148,20 @@ export function routeScreens(manifest: Manifest, routerFile = path.join(root, 's
     const lazyScreens = route.components.filter((c) => lazyConsts.has(c));
     const staticOnes = route.components.filter((c) => staticScreens.has(c));
     let screen: { module: string; lazy: boolean };
-    if (lazyScreens.length === 1 && staticOnes.length === 0) screen = { module: lazyConsts.get(lazyScreens[0]!)!, lazy: true };
-    else if (lazyScreens.length === 0 && staticOnes.length === 1) screen = { module: staticScreens.get(staticOnes[0]!)!, lazy: false };
-    else if (lazyScreens.length === 0 && staticOnes.length === 0 && route.components.includes('Navigate'))
+    let shown: string;
+    if (lazyScreens.length === 1 && staticOnes.length === 0) {
+      screen = { module: lazyConsts.get(lazyScreens[0]!)!, lazy: true };
+      shown = exportOf.get(lazyScreens[0]!) ?? lazyScreens[0]!;
+    } else if (lazyScreens.length === 0 && staticOnes.length === 1) {
+      screen = { module: staticScreens.get(staticOnes[0]!)!, lazy: false };
+      shown = staticOnes[0]!;
+    } else if (lazyScreens.length === 0 && staticOnes.length === 0 && route.components.includes('Navigate'))
       continue; // a redirect, not a page
     else throw new Error(`${routerFile}: cannot tell which screen Route ${route.path} renders (components: ${route.components.join(', ') || 'none'})`);
     if (screen.lazy && !manifest[screen.module]) throw new Error(`Route ${route.path}'s screen ${screen.module} is not a chunk of the build manifest`);
-    const entry = byModule.get(screen.module) ?? { paths: [], ...screen };
+    const entry = byModule.get(screen.module) ?? { paths: [], exports: [], ...screen };
     entry.paths.push(route.path);
+    entry.exports.push(shown);
     byModule.set(screen.module, entry);
   }
   return [...byModule.values()];
@@ -159,13 +171,26 @@ export function routeHints(dist: string, base = '/'): RouteHints {
   const manifest = readManifest(dist);
   const inEntry = closure(manifest, [entryKey(manifest)]);
   const beyondEntry = (keys: string[]) => [...closure(manifest, keys)].filter((f) => !inEntry.has(f)).map((f) => base + f);
+  // The compiled languages: a chunk each, or none for the one the entry carries (listed all the same).
+  const compiled = path.join(root, 'src', 'i18n', 'compiled');
+  const names = existsSync(compiled) ? readdirSync(compiled).flatMap((f) => /^([a-z]+)\.json$/.exec(f)?.[1] ?? []) : [];
+  const languages: Record<string, string[]> = {};
+  for (const language of names) {
+    const key = `src/i18n/compiled/${language}.json`;
+    languages[language] = manifest[key] ? beyondEntry([key]) : [];
+  }
+  // Per screen export, its paths, its code and its messages in each language (they load together).
   const routes = routeScreens(manifest)
     .filter((s) => s.lazy)
-    .map((s) => ({ paths: s.paths, files: beyondEntry([s.module]) }));
-  const languages: Record<string, string[]> = {};
-  for (const key of Object.keys(manifest)) {
-    const language = /^src\/i18n\/compiled\/([a-z]+)\.json$/.exec(key)?.[1];
-    if (language) languages[language] = beyondEntry([key]);
-  }
+    .flatMap((s) =>
+      [...new Set(s.exports)].map((shown) => {
+        const messages: Record<string, string[]> = {};
+        for (const language of names) {
+          const key = `src/i18n/compiled/screens/${shown}.${language}.json`;
+          if (manifest[key]) messages[language] = beyondEntry([key]);
+        }
+        return { paths: s.paths.filter((_, i) => s.exports[i] === shown), files: beyondEntry([s.module]), messages };
+      }),
+    );
   return { routes, languages };
 }

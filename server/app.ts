@@ -180,8 +180,9 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   if (services.payments.sandbox && config.env !== 'production') registerSandboxCardDispute(app, services);
   // PIX Automático's sandbox PSP and its webhooks, with the sandbox providers only (docs/decisions/060).
   registerPixAutomatico(app, services);
-  // The sandbox bank settles the refunds it was asked for (docs/decisions/058).
-  if (services.payments.sandbox) registerSandboxRefunds(app, services);
+  // The sandbox bank settles the refunds it was asked for; its refund outage switch is for
+  // development and tests only, as the card dispute is (docs/decisions/058).
+  if (services.payments.sandbox) registerSandboxRefunds(app, services, { outage: config.env !== 'production' });
   // Developer and test servers only: removes a test's own account (e2e/fixtures.ts).
   registerSandboxAccounts(app, services);
 

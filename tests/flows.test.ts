@@ -30,6 +30,7 @@ describe('the flow atlas (docs/flows)', () => {
         'dataExport',
         'accountDeletion',
         'cancellation',
+        'withdrawal',
         'planChange',
       ]),
     );

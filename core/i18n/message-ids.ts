@@ -2,7 +2,9 @@
 // compile script and the tests. Pure.
 
 import { mailMessages, receiptDocumentMessages, personalDataDocumentMessages, receiptLabelMessages, receiptMailMessages } from './mail-messages';
+import { personalDataHistoryMessages } from './personal-data-messages';
 import { paymentTipMessages } from './server-messages';
+import { slipDocumentMessages } from './slip-messages';
 
 interface Descriptor {
   id: string;
@@ -11,12 +13,21 @@ const idsOf = (table: object): string[] =>
   Object.values(table).flatMap((entry: Descriptor | object) => ('id' in entry && typeof entry.id === 'string' ? [entry.id] : idsOf(entry)));
 
 /**
- * The catalogue's texts only the server sends (emails, SMS, the receipt and personal data PDFs, payment tips): kept in
+ * The catalogue's texts only the server sends (emails, SMS, the receipt, slip and personal data PDFs, payment tips): kept in
  * the one catalogue so every language file has them, but left out of the app's compiled messages,
  * which the browser downloads (docs/decisions/038).
  */
 export const serverOnlyMessageIds: ReadonlySet<string> = new Set(
-  [mailMessages, receiptMailMessages, receiptLabelMessages, receiptDocumentMessages, personalDataDocumentMessages, paymentTipMessages].flatMap(idsOf),
+  [
+    mailMessages,
+    receiptMailMessages,
+    receiptLabelMessages,
+    receiptDocumentMessages,
+    personalDataDocumentMessages,
+    slipDocumentMessages,
+    personalDataHistoryMessages,
+    paymentTipMessages,
+  ].flatMap(idsOf),
 );
 
 export interface IdMismatch {

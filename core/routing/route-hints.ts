@@ -6,8 +6,11 @@
  * HTML of each route (docs/decisions/030). Paths are URLs under the build's base.
  */
 export interface RouteHints {
-  /** Per screen: the route patterns that show it (react-router syntax) and its chunks and CSS. */
-  routes: { paths: string[]; files: string[] }[];
+  /**
+   * Per screen: the route patterns that show it (react-router syntax), its chunks and CSS, and per
+   * language the chunk of the messages it loads with them (docs/decisions/062).
+   */
+  routes: { paths: string[]; files: string[]; messages?: Record<string, string[]> }[];
   /** Per language whose messages are a chunk of their own: that chunk's files. */
   languages: Record<string, string[]>;
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ServerServices } from '../services';
 import { lockChargingAttempt, outcomeOfLookup, recordChargeOutcome } from './charging';
 import { refundDuplicateCharges } from './duplicate-charges';
+import { retryUnansweredRefunds } from './refund-retry';
 import { redeemDiscountCode } from './discount-codes';
 import { createFulfilment } from './fulfilment';
 import { loadOrder, transition } from './orders';
@@ -11,7 +12,8 @@ import { cancelOpenOrder, failPending, settlePending } from './settlement';
 /**
  * The payment jobs every server process runs: pending orders whose window closed are cancelled,
  * charges a dead process left `charging` and orders whose charge got no answer (NETWORK_ERROR)
- * are reconciled with their provider, and charges no order accounts for are reported.
+ * are reconciled with their provider, charges no order accounts for are reported, and refunds
+ * whose provider did not answer are asked again.
  */
 
 /**
@@ -55,7 +57,7 @@ export async function expireOverdue(services: Pick<ServerServices, 'db' | 'clock
  * One pass of the payment jobs, in order: overdue pending orders cancelled, charges left
  * `charging` and charges without an answer settled with their network, then the network's
  * charges checked against the orders: a second charge of one order refunded, a charge of no
- * order reported.
+ * order reported; last, the withdrawal refunds that got no answer asked again (refund-retry.ts).
  */
 export async function runPaymentJobs(services: Pick<ServerServices, 'db' | 'clock' | 'outbox' | 'payments'>, log: Log) {
   const expired = await expireOverdue(services);
@@ -63,7 +65,8 @@ export async function runPaymentJobs(services: Pick<ServerServices, 'db' | 'cloc
   const unknown = await reconcileUnknown(services, log);
   const duplicatesRefunded = await refundDuplicateCharges(services, log);
   const orphans = await unaccountedCharges(services, log);
-  return { expired, charging, unknown, duplicatesRefunded, orphans };
+  const refundsRetried = await retryUnansweredRefunds(services, log);
+  return { expired, charging, unknown, duplicatesRefunded, orphans, refundsRetried };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   paidAttempt,
   recordProviderRef,
   refundByRef,
+  scheduleRefundRetry,
   settleRefund,
   toRefund,
   type Refund,
@@ -120,14 +121,30 @@ async function settle(
   return true;
 }
 
+/** The provider that took the order's payment, if it refunds. */
+export function refunderOf(payments: ServerServices['payments'], method: string | null, providerName: string): PaymentProvider | undefined {
+  const provider = method ? payments.forMethod(method) : undefined;
+  return provider?.refund && provider.name === providerName ? provider : undefined;
+}
+
+/**
+ * The provider's answer to a refund asked for (at once or by a retry, refund-retry.ts): its
+ * reference recorded, and the refund settled when the answer is final.
+ */
+export async function applyRefundAnswer(deps: Deps & Pick<ServerServices, 'db' | 'clock'>, pending: RefundRow, providerName: string, result: RefundResult) {
+  await deps.db.transaction(async (tx) => {
+    if (result.status === 'pending') return recordProviderRef(tx, pending.id, result.refundRef);
+    if (result.status === 'succeeded') {
+      await recordProviderRef(tx, pending.id, result.refundRef);
+      return settle(deps, tx, pending, { status: 'succeeded' }, `${providerName}: refunded (${result.refundRef})`, deps.clock.now());
+    }
+    return settle(deps, tx, pending, { status: 'rejected', reason: REJECT_REFUSED }, `${providerName}: refund refused`, deps.clock.now());
+  });
+}
+
 export function createWithdrawals(services: Pick<ServerServices, 'db' | 'clock' | 'payments' | 'outbox'>) {
   const { db, clock, payments } = services;
-
-  /** The provider that took the order's payment, if it refunds. */
-  function refunderOf(method: string | null, providerName: string): PaymentProvider | undefined {
-    const provider = method ? payments.forMethod(method) : undefined;
-    return provider?.refund && provider.name === providerName ? provider : undefined;
-  }
+  const refunder = (method: string | null, providerName: string) => refunderOf(payments, method, providerName);
 
   return {
     /**
@@ -141,7 +158,7 @@ export function createWithdrawals(services: Pick<ServerServices, 'db' | 'clock' 
       const now = clock.now();
       if (now > new Date(order.paid_at).getTime() + WITHDRAWAL_WINDOW_MS) throw new ApiRefusal(WithdrawalErr.windowPassed);
       const attempt = await paidAttempt(db, order.id);
-      const provider = attempt?.provider_ref ? refunderOf(attempt.method, attempt.provider) : undefined;
+      const provider = attempt?.provider_ref ? refunder(attempt.method, attempt.provider) : undefined;
       if (!attempt?.provider_ref || !provider) throw new ApiRefusal(WithdrawalErr.refundUnavailable);
       const providerRef = attempt.provider_ref;
       const destination = await destinationFor(db, provider, providerRef, body);
@@ -168,17 +185,13 @@ export function createWithdrawals(services: Pick<ServerServices, 'db' | 'clock' 
           now: clock.now(),
         });
       } catch (error) {
-        log.error({ err: error, orderId: order.id }, 'asking for a withdrawal refund failed; the refund stays pending for an operator');
+        // No answer: the provider may or may not have it. The payment jobs ask again under the same
+        // key (refund-retry.ts), so a refund it did make is answered, not made twice.
+        await scheduleRefundRetry(db, pending.id, 1, clock.now());
+        log.error({ err: error, orderId: order.id }, 'asking for a withdrawal refund got no answer; it is asked again later');
         return toRefund(pending);
       }
-      await db.transaction(async (tx) => {
-        if (result.status === 'pending') return recordProviderRef(tx, pending.id, result.refundRef);
-        if (result.status === 'succeeded') {
-          await recordProviderRef(tx, pending.id, result.refundRef);
-          return settle(services, tx, pending, { status: 'succeeded' }, `${provider.name}: refunded (${result.refundRef})`, clock.now());
-        }
-        return settle(services, tx, pending, { status: 'rejected', reason: REJECT_REFUSED }, `${provider.name}: refund refused`, clock.now());
-      });
+      await applyRefundAnswer(services, pending, provider.name, result);
       return toRefund((await latestRefund(db, order.id))!);
     },
 
@@ -186,7 +199,7 @@ export function createWithdrawals(services: Pick<ServerServices, 'db' | 'clock' 
     async cancel(accountUid: number, orderId: string): Promise<Refund> {
       const order = await loadOwnOrder(db, accountUid, orderId);
       const refund = await latestRefund(db, order.id);
-      const provider = refund ? refunderOf(order.payment_method, refund.provider) : undefined;
+      const provider = refund ? refunder(order.payment_method, refund.provider) : undefined;
       if (order.status !== 'REFUND_PENDING' || refund?.status !== 'pending' || !refund.refund_ref || !provider?.cancelRefund)
         throw new ApiRefusal(WithdrawalErr.notCancellable);
       const now = clock.now();

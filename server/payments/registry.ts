@@ -7,6 +7,7 @@ import { createMobileMoneyProvider, MOBILE_MONEY_PROVIDER } from './mobile-money
 import { createPaypalProvider, PAYPAL_PROVIDER } from './paypal-provider';
 import { createPixProvider, PIX_PROVIDER, type PixProviderOptions } from './pix-provider';
 import type { PaymentProvider } from './provider';
+import { createRefundOutage } from './sandbox-refund-outage';
 import type { Outbox } from '../mail/outbox';
 import { signedEventVerifier, type WebhookVerifier } from './payment-events';
 
@@ -72,6 +73,8 @@ function sandboxProviders(options: ProviderRegistryOptions) {
     mobile_money: mobileMoney,
     crypto: createCryptoProvider({ key: options.key('crypto-address') }),
   };
+  const refundOutage = createRefundOutage();
+  for (const provider of Object.values(byMethod)) refundOutage.cover(provider);
   // The providers whose payments settle later, by their signed events, and the card network,
   // whose signed events tell of disputes (docs/decisions/059).
   const signed = signedEventVerifier(options.sandboxWebhookKey);
@@ -82,5 +85,5 @@ function sandboxProviders(options: ProviderRegistryOptions) {
     // Their refunds settle later too (docs/decisions/058).
     ...[PAYPAL_PROVIDER, MOBILE_MONEY_PROVIDER].map((name) => [name, refundsOnly] as const),
   ]);
-  return { card, paypal, ewallet, mobileMoney, byMethod, webhooks };
+  return { card, paypal, ewallet, mobileMoney, byMethod, webhooks, refundOutage };
 }

@@ -1,23 +1,16 @@
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database';
+import { billingHistory, ms, num, optionalMs, present } from './personal-data-billing';
 
 type PersonalData = components['schemas']['PersonalData'];
 
 /**
  * The account's personal data, read for "Download my data" and erased by "Delete my account"
  * (docs/decisions/061). Every table of server/db/migrations that names a person is listed here,
- * once for the export and once for the erasure, so the two cannot drift apart unnoticed: the server
- * test checks that nothing the export showed is left after the erasure.
+ * once for the export (the self-service flows' tables through personal-data-billing.ts) and once
+ * for the erasure, so the two cannot drift apart unnoticed: the server test checks that nothing
+ * the export showed is left after the erasure.
  */
-
-const ms = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::float8`;
-
-/** Drops the keys whose value is null, so optional fields are absent rather than null (the contract has no nulls). */
-function present<T extends Record<string, unknown>>(row: T): T {
-  return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null && v !== undefined)) as T;
-}
-
-const num = (v: unknown) => Number(v);
 
 /** Orders awaiting their payment: nothing may be erased while money may still move (docs/decisions/061). */
 const AWAITING_PAYMENT = `o.status IN ('SUBMITTED', 'NETWORK_ERROR', 'PAYMENT_PENDING')
@@ -61,7 +54,7 @@ export async function personalData(q: Queryable, uid: number, now: number): Prom
   );
   const orders = await q.query<Record<string, unknown>>(
     `SELECT o.id, o.view_code, o.kind, o.status, ${ms('o.created_at')} AS created_at, ${ms('o.paid_at')} AS paid_at, o.currency,
-            o.subtotal, o.discount, o.interest, o.total, o.installments, o.email, o.payment_method,
+            o.subtotal, o.discount, o.credit, o.interest, o.total, o.installments, o.email, o.payment_method,
             (SELECT COALESCE(json_agg(json_build_object('planName', l.plan_name, 'quantity', l.quantity, 'subtotal', l.subtotal) ORDER BY l.line_no), '[]'::json)
                FROM order_lines l WHERE l.order_id = o.id) AS items
        FROM orders o WHERE o.account_uid = $1 ORDER BY o.created_at DESC, o.id`,
@@ -97,7 +90,6 @@ export async function personalData(q: Queryable, uid: number, now: number): Prom
     `SELECT content_type, size, ${ms('created_at')} AS created_at FROM uploads WHERE account_uid = $1 ORDER BY created_at DESC`,
     [uid],
   );
-  const optionalMs = (v: unknown) => (v === null || v === undefined ? undefined : num(v));
 
   return {
     generatedAt: now,
@@ -145,13 +137,14 @@ export async function personalData(q: Queryable, uid: number, now: number): Prom
       present({
         id: String(o.id),
         viewCode: String(o.view_code),
-        kind: o.kind as 'purchase' | 'renewal',
+        kind: o.kind as PersonalData['orders'][number]['kind'],
         status: String(o.status),
         createdAt: num(o.created_at),
         paidAt: optionalMs(o.paid_at),
         currency: String(o.currency),
         subtotal: num(o.subtotal),
         discount: num(o.discount),
+        credit: num(o.credit) > 0 ? num(o.credit) : undefined,
         interest: num(o.interest),
         total: num(o.total),
         installments: num(o.installments),
@@ -205,6 +198,7 @@ export async function personalData(q: Queryable, uid: number, now: number): Prom
       durationSeconds: num(r.duration_seconds),
     })),
     uploads: uploads.map((u) => ({ contentType: String(u.content_type), size: num(u.size), createdAt: num(u.created_at) })),
+    ...(await billingHistory(q, uid)),
   };
 }
 

@@ -54,7 +54,31 @@ export async function refundByRef(q: Queryable, provider: string, refundRef: str
 }
 
 export async function recordProviderRef(tx: Queryable, id: number, refundRef: string): Promise<void> {
-  await tx.query('UPDATE refunds SET refund_ref = $2 WHERE id = $1', [id, refundRef]);
+  await tx.query('UPDATE refunds SET refund_ref = $2, next_attempt_at = NULL WHERE id = $1', [id, refundRef]);
+}
+
+/**
+ * The retries of a refund whose provider call got no answer (docs/decisions/058, amended): after
+ * the first call, the next ones wait these long, then the refund is given up to support. Their sum
+ * (20 h 36 min) stays within the 24 hours a gateway such as Stripe keeps an idempotency key, past
+ * which the same key could make a second refund.
+ */
+export const REFUND_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000, 12 * 3_600_000] as const;
+/** The calls a refund is asked in at most, the first one included. */
+export const REFUND_MAX_ATTEMPTS = REFUND_RETRY_DELAYS_MS.length + 1;
+
+/** After `attempts` calls without an answer, when the next is due; null when none is left. */
+export function nextRefundAttemptAt(attempts: number, now: number): Date | null {
+  const delay = REFUND_RETRY_DELAYS_MS[attempts - 1];
+  return delay === undefined ? null : new Date(now + delay);
+}
+
+/** The first call got no answer: the retry is due after the first delay. */
+export async function scheduleRefundRetry(q: Queryable, id: number, attempts: number, now: number): Promise<void> {
+  await q.query("UPDATE refunds SET next_attempt_at = $2 WHERE id = $1 AND status = 'pending' AND refund_ref IS NULL", [
+    id,
+    nextRefundAttemptAt(attempts, now),
+  ]);
 }
 
 /** Settles a pending refund; false when it was no longer pending. */

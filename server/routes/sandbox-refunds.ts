@@ -13,11 +13,13 @@ import type { ServerServices } from '../services';
  * provider tells the portal with a signed `refund.succeeded` or `refund.failed` event at the
  * receiver every provider uses. A refund stays pending until then, as a bank's does until its
  * clearing. The contract does not show the provider's refund id, so the sandbox lists an order's
- * pending ones (`GET /api/sandbox/refunds/pending/:orderId`).
+ * pending ones (`GET /api/sandbox/refunds/pending/:orderId`). `POST /api/sandbox/refunds/outage`
+ * makes the next refund calls go unanswered.
  */
-export function registerSandboxRefunds(app: FastifyInstance, services: ServerServices) {
+export function registerSandboxRefunds(app: FastifyInstance, services: ServerServices, options: { outage: boolean }) {
   const { db, clock } = services;
   const key = sandboxWebhookKey(services);
+  const outage = services.payments.sandbox!.refundOutage;
 
   void app.register(async (scope) => {
     scope.post<{ Params: { refundId: string } }>('/api/sandbox/refunds/settle/:refundId', async (request, reply) => {
@@ -44,6 +46,18 @@ export function registerSandboxRefunds(app: FastifyInstance, services: ServerSer
       });
       return { eventId: event.id, status: settled.status, delivered: res.statusCode, ...(res.json() as Record<string, unknown>) };
     });
+
+    // The next refund calls get no answer (server/payments/sandbox-refund-outage.ts): what the
+    // retries of docs/decisions/058 are for. `{ "fault": "unavailable" | "answer_lost", "calls": n }`.
+    // Not on a production demo site: anyone could stop its refunds.
+    if (options.outage)
+      scope.post<{ Body: { fault?: unknown; calls?: unknown } }>('/api/sandbox/refunds/outage', async (request, reply) => {
+        const { fault, calls } = request.body ?? {};
+        if ((fault !== 'unavailable' && fault !== 'answer_lost') || !Number.isInteger(calls) || (calls as number) < 0 || (calls as number) > 100)
+          return reply.status(400).send({ error: 'fault must be unavailable or answer_lost, calls a whole number from 0 to 100' });
+        outage.arrange(fault, calls as number);
+        return { fault, calls: outage.remaining() };
+      });
 
     // The refunds the sandbox bank has not settled yet for an order, for testers and the e2e journeys.
     scope.get<{ Params: { orderId: string } }>('/api/sandbox/refunds/pending/:orderId', async (request) => {

@@ -140,7 +140,7 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
   const index = readFileSync(indexFile, 'utf8');
   const hintsFile = path.join(staticDir, '.vite', 'route-hints.json');
   const hints: RouteHints = existsSync(hintsFile) ? (JSON.parse(readFileSync(hintsFile, 'utf8')) as RouteHints) : { routes: [], languages: {} };
-  const routes = hints.routes.map((r) => ({ patterns: r.paths.map(patternOf), files: r.files }));
+  const routes = hints.routes.map((r) => ({ patterns: r.paths.map(patternOf), files: r.files, messages: r.messages ?? {} }));
 
   // The preview's renderer, a Node module the build writes beside the hints (vite build --ssr);
   // imported on first use, and a build without it gets pages without previews.
@@ -167,7 +167,7 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
   };
   // The screen's files after the entry's (already in index.html), so they queue behind them.
   const chunkTags = (route: number, language: string | undefined) =>
-    [...(routes[route]?.files ?? []), ...(language ? (hints.languages[language] ?? []) : [])].map(tag);
+    [...(routes[route]?.files ?? []), ...(language ? [...(hints.languages[language] ?? []), ...(routes[route]?.messages[language] ?? [])] : [])].map(tag);
 
   // One page per route and language, made on first use and kept: the build does not change
   // under a running server.

@@ -186,6 +186,25 @@ describe('a select and a choice with the remote', () => {
     expect(submitted).not.toHaveBeenCalled();
   });
 
+  it('an open alert dialog (a confirmation) keeps the arrows inside it', () => {
+    const placed = (el: HTMLElement, top: number) => {
+      const rect = { left: 0, top, right: 100, bottom: top + 40, width: 100, height: 40, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
+      el.getBoundingClientRect = () => rect;
+      el.getClientRects = () => [rect] as unknown as DOMRectList;
+      return el;
+    };
+    const dialog = add(document.body, 'div', { role: 'alertdialog', 'aria-modal': 'true' });
+    const confirm = placed(add(dialog, 'button', {}, 'Sign out'), 0);
+    const cancel = placed(add(dialog, 'button', {}, 'Cancel'), 60);
+    placed(add(document.body, 'button', {}, 'Behind the dialog'), 120);
+    uninstall = installRemoteNavigation(document, () => true);
+    confirm.focus();
+    press('ArrowDown');
+    expect(document.activeElement).toBe(cancel);
+    press('ArrowDown');
+    expect(document.activeElement).toBe(cancel);
+  });
+
   it('outside the set-top-box scene nothing changes', () => {
     const select = add(document.body, 'select');
     add(select, 'option', {}, 'a');

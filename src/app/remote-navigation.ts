@@ -154,7 +154,8 @@ export function installRemoteNavigation(doc: Document, active: () => boolean): (
     if (!direction || keepsArrows(current, direction)) return;
     // Whatever happens next, the arrow must not reach a select or a radio group as a change.
     if (current instanceof HTMLSelectElement || (current instanceof HTMLInputElement && current.type === 'radio')) event.preventDefault();
-    const dialog = doc.querySelector('[role="dialog"][aria-modal="true"]');
+    // An open modal (a dialog, or an alert dialog asking to confirm) keeps the arrows inside it (ADR 024).
+    const dialog = doc.querySelector('[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]');
     const scope: ParentNode = dialog ?? doc;
     const controls = [...scope.querySelectorAll<HTMLElement>(focusableSelector)].filter(
       (el) => el !== current && el.getClientRects().length > 0 && !el.closest('[inert],[aria-hidden="true"]'),

@@ -4,6 +4,7 @@ import { defaultLanguage, type Language } from '../../core/i18n/languages';
 import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
 import { loadChunk } from './chunks';
+import { loadScreenMessages } from './messages';
 import { TrackedScreen, trackedScreen } from './page-tracking';
 import { RequireDigits, RequireSession } from './route-guards';
 import { PaymentFrame } from '../components/test-mode-notice';
@@ -16,9 +17,14 @@ import { PricingTableScreen } from '../screens/pricing/pricing-table-screen';
 // cost the other pages less than a second round trip cost it (docs/decisions/028). A chunk that
 // fails shows the layout's translated retry. `preload` starts the download before React gets to
 // the route (preloadScreen), sharing the one promise.
-const screen = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T) => {
+// The screen's messages come with its code, in parallel, and it draws only once both are in (the
+// part named after the screen, scripts/i18n-split.ts, docs/decisions/062).
+const screen = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T & string) => {
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => (loading ??= loadChunk(load).then((module) => ({ default: trackedScreen(module[name] as ComponentType) })));
+  const preload = () =>
+    (loading ??= Promise.all([loadChunk(load), loadChunk(() => loadScreenMessages(name))]).then(([module]) => ({
+      default: trackedScreen(module[name] as ComponentType),
+    })));
   return Object.assign(lazy(preload), { preload });
 };
 const HelpScreen = screen(() => import('../screens/help/help-screen'), 'HelpScreen');

@@ -4,7 +4,7 @@ import { languageOfTag, type Language } from '../../core/i18n/languages';
 import { bannersRead, plansRead, siteConfigRead, themeRead, type Read } from '../queries/site-queries';
 import { decideEntry } from '../../core/routing/entry-rules';
 import { firstScreenBanners, phoneMedia } from '../../core/routing/first-screens';
-import { loadMessages } from './i18n-provider';
+import { loadMessages } from './messages';
 import { preloadScreen } from './router';
 import type { AppServices } from './services';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { LoadState } from './load-state';
 import { formatMoney } from '../../core/config/money';
@@ -9,6 +9,8 @@ import { defaultLanguage, languageOfTag } from '../../core/i18n/languages';
 import { ORDERS_PAGE_SIZE, useOrders, type Order, type OrderPage } from '../queries/account-queries';
 import { shownTimestamp } from './account-days';
 import { chargebackMeaning } from './chargeback-messages';
+import { statusMessage } from './order-status-messages';
+import { canWithdraw } from '../../core/config/withdrawal';
 
 const m = defineMessages({
   empty: { id: 'orders.empty', defaultMessage: 'You have no orders yet.', description: 'Order list: shown when the account has no order' },
@@ -27,6 +29,12 @@ const m = defineMessages({
     id: 'orders.chargeback',
     defaultMessage: 'See the chargeback',
     description: 'Order list: link to the page of an order whose payment was charged back (docs/decisions/059)',
+  },
+  // The receipt page's own words (withdrawal-panel.tsx), one message for both.
+  withdraw: {
+    id: 'withdrawal.withdraw',
+    defaultMessage: 'Withdraw (cancel and refund)',
+    description: 'Receipt page and orders list: the button that starts a withdrawal',
   },
   confirming: {
     id: 'orders.confirming',
@@ -51,45 +59,6 @@ const pageOf = defineMessage<{ readonly page: number; readonly count: number }>(
   defaultMessage: 'Page {page} of {count}',
   description: 'Order list: which page of orders is shown',
 });
-
-/** Spec section 3: a text for each order status; SUBMITTED is shown as pending. */
-const statusMessages = defineMessages({
-  NETWORK_ERROR: {
-    id: 'orderStatus.networkError',
-    defaultMessage: 'Awaiting confirmation',
-    description: 'Order status NETWORK_ERROR: the payment provider did not answer, the outcome is being checked',
-  },
-  PAYMENT_PENDING: {
-    id: 'orderStatus.paymentPending',
-    defaultMessage: 'Pending',
-    description: 'Order status PAYMENT_PENDING (and SUBMITTED): waiting for the payment',
-  },
-  PAYMENT_SUCCEEDED: { id: 'orderStatus.paymentSucceeded', defaultMessage: 'Paid', description: 'Order status PAYMENT_SUCCEEDED' },
-  PAYMENT_FAILED: { id: 'orderStatus.paymentFailed', defaultMessage: 'Payment failed', description: 'Order status PAYMENT_FAILED' },
-  PAYMENT_CANCELLED: {
-    id: 'orderStatus.paymentCancelled',
-    defaultMessage: 'Cancelled',
-    description: 'Order status PAYMENT_CANCELLED: expired, abandoned or cancelled',
-  },
-  CHARGEBACK_PENDING: {
-    id: 'orderStatus.chargebackPending',
-    defaultMessage: 'Chargeback pending',
-    description: 'Order status CHARGEBACK_PENDING: the payer disputed the payment with the bank',
-  },
-  CHARGEBACK_SUCCEEDED: {
-    id: 'orderStatus.chargebackSucceeded',
-    defaultMessage: 'Charged back',
-    description: 'Order status CHARGEBACK_SUCCEEDED: the bank returned the payment to the payer',
-  },
-  CHARGEBACK_REJECTED: { id: 'orderStatus.chargebackRejected', defaultMessage: 'Chargeback rejected', description: 'Order status CHARGEBACK_REJECTED' },
-  CHARGEBACK_CANCELLED: { id: 'orderStatus.chargebackCancelled', defaultMessage: 'Chargeback cancelled', description: 'Order status CHARGEBACK_CANCELLED' },
-  REFUND_PENDING: { id: 'orderStatus.refundPending', defaultMessage: 'Refund pending', description: 'Order status REFUND_PENDING' },
-  REFUND_SUCCEEDED: { id: 'orderStatus.refundSucceeded', defaultMessage: 'Refunded', description: 'Order status REFUND_SUCCEEDED' },
-  REFUND_REJECTED: { id: 'orderStatus.refundRejected', defaultMessage: 'Refund rejected', description: 'Order status REFUND_REJECTED' },
-  REFUND_CANCELLED: { id: 'orderStatus.refundCancelled', defaultMessage: 'Refund cancelled', description: 'Order status REFUND_CANCELLED' },
-});
-
-export const statusMessage = (status: OrderStatus): MessageDescriptor => (status === 'SUBMITTED' ? statusMessages.PAYMENT_PENDING : statusMessages[status]);
 
 /**
  * What the row's "view" action is (docs/decisions/017): the receipt of a paid order, paying an
@@ -190,6 +159,7 @@ export function OrderList({ orders, page, pageCount, onPage, variant = 'web', bu
 
 function OrderRow({ order, tv }: { order: Order; tv: boolean }) {
   const intl = useIntl();
+  const [now] = useState(() => Date.now());
   const date = shownTimestamp(order.createdAt);
   const action = orderAction(order);
   const meaning = chargebackMeaning(order.status);
@@ -212,6 +182,11 @@ function OrderRow({ order, tv }: { order: Order; tv: boolean }) {
         {awaitingConfirmation(order.status) && <span className="order-note">{intl.formatMessage(m.confirming)}</span>}
         {order.status === 'SUBMITTED' && <span className="order-note">{intl.formatMessage(m.transferReported)}</span>}
         {meaning && <span className="order-note">{intl.formatMessage(meaning)}</span>}
+        {canWithdraw(order, now) && (
+          <Link to={`${paths.receipt(order.id)}#withdraw`} className="button button-secondary" aria-describedby={refId} data-stop="">
+            {intl.formatMessage(m.withdraw)}
+          </Link>
+        )}
         {action && (
           <Link to={action.to} className={action.kind === 'pay' ? 'button' : 'button button-secondary'} aria-describedby={refId} data-stop="">
             {intl.formatMessage(m[action.kind === 'pay' ? 'pay' : action.kind === 'chargeback' ? 'chargeback' : 'receipt'])}

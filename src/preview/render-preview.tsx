@@ -11,7 +11,7 @@ import { type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from '../app/app';
-import { loadMessages } from '../app/i18n-provider';
+import { loadMessages } from '../app/messages';
 import { preloadScreen } from '../app/router';
 import { createAppServices } from '../app/services';
 import { startFirstReads } from '../app/start-up';

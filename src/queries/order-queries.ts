@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Api } from '../../core/api/client';
+import { callPdf } from '../../core/api/pdf';
 import { useMutation } from './use-mutation';
 import { useQuery } from './use-query';
 
@@ -30,26 +31,10 @@ export const useOrderServicePeriod = (orderId: string, language: string) =>
 /** The order documents the server renders as PDF (docs/decisions/018 and 044). */
 type OrderPdfPath = '/api/bill/order/v1/{id}/receipt.pdf' | '/api/bill/order/v1/{id}/slip.pdf';
 
-/**
- * An order's PDF in the page's language. The answer is the document, or a refusal in the JSON
- * envelope (read as a blob too): that one is parsed and settled by `call`, so the client's error
- * rules apply to it as to any call, and 1001 and 1040 pass through to the page.
- */
+/** An order's PDF in the page's language; 1001 and 1040 pass through to the page. */
 async function fetchOrderPdf(api: Api, path: OrderPdfPath, orderId: string): Promise<Blob> {
-  let pdf: Blob | undefined;
-  const pending = api.client.GET(path, { params: { path: { id: orderId } }, parseAs: 'blob' }).then(async (result) => {
-    const type = result.response.headers.get('content-type') ?? '';
-    if (result.response.ok && type.startsWith('application/pdf') && result.data instanceof Blob) {
-      pdf = result.data;
-      return { data: { code: 0 }, response: result.response };
-    }
-    // A non-JSON body throws a SyntaxError here, which `call` reports as an unexpected answer.
-    const data: unknown = result.data instanceof Blob ? JSON.parse(await result.data.text()) : undefined;
-    return { data, error: result.error, response: result.response };
-  });
-  await api.call(pending, { expect: [ORDER_NOT_FOUND, PAYMENT_INFO_NOT_FOUND] });
-  if (!pdf) throw new Error('the answer was neither a PDF nor a refusal');
-  return pdf;
+  const pending = api.client.GET(path, { params: { path: { id: orderId } }, parseAs: 'blob' });
+  return (await callPdf(api, pending, { expect: [ORDER_NOT_FOUND, PAYMENT_INFO_NOT_FOUND] })).blob;
 }
 
 /** The receipt PDF (GET /api/bill/order/v1/{id}/receipt.pdf) of a paid order. */
@@ -63,3 +48,12 @@ export const fetchSlipPdf = (api: Api, orderId: string) => fetchOrderPdf(api, '/
 
 /** Fetches the slip PDF on demand, one download at a time. */
 export const useSlipPdf = () => useMutation(({ api }, orderId: string) => fetchSlipPdf(api, orderId));
+
+/**
+ * The order's newest refund (POST /api/bill/order/refund/v1, docs/decisions/058), or null: why a
+ * refused refund was refused. Read afresh with the order (its key starts with the order's).
+ */
+export const useOrderRefund = (orderId: string) =>
+  useQuery(`order:${orderId}:refund`, ({ api }) =>
+    api.callData(api.client.POST('/api/bill/order/refund/v1', { body: { orderId } }), { expect: [ORDER_NOT_FOUND] }),
+  );

@@ -1,6 +1,7 @@
 /**
  * The byte budgets (docs/decisions/026, 062), against the design-card floor page built in the same run: the first
- * load of /pricing-table at most 1.25 × that floor, each other route at most 41 kB gzip of its own chunks (docs/decisions/026), no
+ * load of /pricing-table at most 1.25 × that floor, each other route at most 40 kB gzip of its own chunks (docs/decisions/026) and 8 kB
+ * of the messages it loads beside them (docs/decisions/062), no
  * chunk over 100 kB gzip. Bytes are deterministic, so they are asserted here; timings never are.
  *
  * BUILT_APP_DIST may name a fresh production build (npm test builds once and passes it); otherwise
@@ -33,7 +34,7 @@ describe('bundle budgets (gzip, against the design-card floor page)', () => {
     return `${report.verdicts.landing.name}: ${report.verdicts.landing.figure}. Loaded at start: ${files(report.start.files)}; then the screen's own: ${files(route.ownFiles) || 'nothing'}`;
   };
 
-  // Budget 1 is missed, and known to be: the app's own shell and messages come to 0.44 × the
+  // Budget 1 is missed, and known to be: the app's own shell and messages come to 0.36 × the
   // design-card floor where the budget allows 0.25 × (docs/decisions/062). `it.fails` keeps the miss
   // in sight: it turns red on the day the budget holds, so this line goes back to a plain assertion then.
   it.fails(`the first load of ${byteBudgets.landing} is at most ${byteBudgets.firstLoadFactor} × the design-card floor (known miss, ADR 062)`, () => {
@@ -45,7 +46,7 @@ describe('bundle budgets (gzip, against the design-card floor page)', () => {
     expect(route.firstLoad / report.cardFloor.firstLoad, landingDetail()).toBeLessThanOrEqual(byteBudgets.firstLoadCeilingFactor);
   });
 
-  it(`every other route adds at most ${kB(byteBudgets.routeOwnMax)} of its own chunks`, () => {
+  it(`every other route adds at most ${kB(byteBudgets.routeOwnMax)} of its own chunks, and ${kB(byteBudgets.routeMessagesMax)} of messages beside them`, () => {
     expect(report.routes.length).toBeGreaterThan(1);
     const over = report.verdicts.routes.filter((v) => !v.holds).map((v) => `${v.name} ${v.figure}, budget ${v.budget}`);
     expect(over, 'routes over budget').toEqual([]);

@@ -29,7 +29,7 @@ const manifest = {
 };
 
 describe('routeScreens', () => {
-  it('maps each path to its lazy screen module, groups paths of one screen, skips redirects and keeps static screens in the entry', () => {
+  it('maps each path to its lazy screen module and the export it shows, groups paths of one screen, skips redirects and keeps static screens in the entry', () => {
     const file = router(`
       import { NotFound } from '../screens/not-found';
       const A = screen(() => import('../screens/a'), 'A');
@@ -46,9 +46,9 @@ describe('routeScreens', () => {
         </Routes>
       );`);
     expect(routeScreens(manifest, file)).toEqual([
-      { paths: ['/a', '/a-too'], module: `${rel}/screens/a.tsx`, lazy: true },
-      { paths: ['/b/:id'], module: `${rel}/screens/b.tsx`, lazy: true },
-      { paths: ['/404'], module: `${rel}/screens/not-found.tsx`, lazy: false },
+      { paths: ['/a', '/a-too'], exports: ['A', 'A'], module: `${rel}/screens/a.tsx`, lazy: true },
+      { paths: ['/b/:id'], exports: ['B'], module: `${rel}/screens/b.tsx`, lazy: true },
+      { paths: ['/404'], exports: ['NotFound'], module: `${rel}/screens/not-found.tsx`, lazy: false },
     ]);
   });
 

@@ -38,6 +38,8 @@ export function useHtmlServer() {
     entryFiles: () => [...closure(readManifest(dist), [entryKey(readManifest(dist))])].map((f) => `/${f}`),
     /** The chunk of a language's compiled messages. */
     languageChunk: (language: string) => `/${readManifest(dist)[`src/i18n/compiled/${language}.json`]!.file}`,
+    /** The chunk of the messages a lazily loaded screen brings in a language (docs/decisions/062). */
+    screenMessages: (screen: string, language: string) => `/${readManifest(dist)[`src/i18n/compiled/screens/${screen}.${language}.json`]!.file}`,
     /** The first banner the banners API answers for a place, as the app reads it. */
     async firstBanner(position: string, language: string) {
       const res = await server.get(`/api/site/banner/v1?position=${position}&language=${language}`, { Language: language });

@@ -4,8 +4,8 @@
 // world's customer, with Testing Library; the actor calls the real reference server. A deletion
 // ends on the confirmation page, signed out.
 import './node-realm';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { AccountDeletionEventType } from '../../machines/account-deletion/account-deletion.types';
 import { errorMessageFor } from '../../core/i18n/error-messages';
@@ -13,12 +13,10 @@ import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../helpers/test-server';
 import { accountDeletionGraph } from './account-deletion.model';
 import { AccountDeletionWorld } from './account-deletion.world';
-import { inspectFlow, renderSignedIn, withSteadyStyles } from './router-bridge';
-import { walkSuite } from './walk-suite';
+import { signedInScreenWalk } from './signed-in-walk';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
-afterEach(() => cleanup());
 
 const region = () => screen.getByRole('region', { name: 'Delete my account' });
 const dialog = () => within(region()).queryByRole('alertdialog');
@@ -70,36 +68,13 @@ function assertScreen(s: AnyMachineSnapshot, signedIn: boolean) {
   else expect(alerts).toEqual([]);
 }
 
-walkSuite({
+signedInScreenWalk({
   title: 'delete my account machine, walk (b): through the routed settings page, against the real server',
   flow: 'accountDeletion',
-  walk: 'screens',
   model: accountDeletionGraph(),
-  walkEveryTarget: true,
-  async path(run) {
-    const world = new AccountDeletionWorld(server);
-    await world.setUp();
-    run.onEnd(() => world.repair());
-    const gate = world.customer.client.gate;
-    return {
-      arrange: (event) => world.arrange(event),
-      async start() {
-        const { clock: simulatedClock, inspect, snapshots } = run.screenOptions(gate);
-        const page = await renderSignedIn(world.customer.client, {
-          url: here,
-          actorOptions: { clock: simulatedClock, inspect: inspectFlow('accountDeletion', inspect) },
-          now: () => clock.now(),
-        });
-        run.onEnd(page.stop);
-        return { snapshots, clock: simulatedClock };
-      },
-      perform: async (event) => void executors[event.type as AccountDeletionEventType](world),
-      delayMs: () => 0,
-      async check(reached, _expected, event) {
-        await world.check(reached, event);
-        if (run.seen[run.seen.length - 1] === reached)
-          await waitFor(() => withSteadyStyles(() => assertScreen(reached, Boolean(world.customer.client.store.get('userInfo')))));
-      },
-    };
-  },
+  clock,
+  world: () => new AccountDeletionWorld(server),
+  url: here,
+  perform: (event, world) => executors[event.type as AccountDeletionEventType](world),
+  shows: (reached, world) => () => assertScreen(reached, Boolean(world.customer.client.store.get('userInfo'))),
 });

@@ -6,8 +6,8 @@
 // same client; the walk looks at the auto-renewal panel. One executor per event (typed with
 // `satisfies`, so a new event without one does not compile) and, per state, what the customer sees.
 import './node-realm';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { AutoRenewalEventType } from '../../machines/auto-renewal/auto-renewal.types';
 import { createFakeClock } from '../../server/clock';
@@ -15,12 +15,10 @@ import { errorMessageFor } from '../../core/i18n/error-messages';
 import { useTestServer } from '../helpers/test-server';
 import { autoRenewalGraph } from './auto-renewal.model';
 import { RenewalWorld } from './auto-renewal.world';
-import { inspectFlow, renderSignedIn, withSteadyStyles } from './router-bridge';
-import { walkSuite } from './walk-suite';
+import { signedInScreenWalk } from './signed-in-walk';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
-afterEach(() => cleanup());
 const panel = () => screen.getByRole('region', { name: 'Auto-renewal' });
 /** The panel's own controls and notices (its dialogs are inside it): the page's other parts have theirs (a "Try again", an alert). */
 const inPanel = () => within(panel());
@@ -93,38 +91,16 @@ function assertScreen(s: AnyMachineSnapshot) {
   if (s.matches({ activated: 'idle' }) && s.context.cardChanged) expect(status()).toContain('Your billing card was changed.');
 }
 
-walkSuite({
+signedInScreenWalk({
   title: 'auto-renewal machine, walk (b): through the routed account page, against the real server',
   flow: 'autoRenewal',
-  walk: 'screens',
   model: autoRenewalGraph(),
-  // A path for each refusal code the calls expect (1020 shares a branch with another code).
-  walkEveryTarget: true,
-  async path(run) {
-    const world = new RenewalWorld(server);
-    await world.setUp();
-    run.onEnd(() => world.repair());
-    const gate = world.customer.client.gate;
-    return {
-      arrange: (event) => world.arrange(event),
-      async start() {
-        const { clock: simulatedClock, inspect, snapshots } = run.screenOptions(gate);
-        // The page starts the actor (useAutoRenewal) on these options; the walk records that actor
-        // alone. Its first answer waits at the gate from its creation, as the page's other calls then.
-        const page = await renderSignedIn(world.customer.client, {
-          url: here,
-          actorOptions: { clock: simulatedClock, inspect: inspectFlow('autoRenewal', inspect, () => gate.hold()) },
-          now: () => clock.now(),
-        });
-        run.onEnd(page.stop);
-        return { snapshots, clock: simulatedClock };
-      },
-      perform: async (event) => void (await executors[event.type as AutoRenewalEventType]()),
-      delayMs: () => 0,
-      async check(reached, _expected, event) {
-        await world.check(reached, event);
-        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => withSteadyStyles(() => assertScreen(reached)));
-      },
-    };
-  },
+  clock,
+  world: () => new RenewalWorld(server),
+  url: here,
+  // The page starts the actor (useAutoRenewal), which reads the renewal at once: its first answer
+  // waits at the gate from its creation, as the page's other calls then.
+  holdFromCreation: true,
+  perform: (event) => executors[event.type as AutoRenewalEventType](),
+  shows: (reached) => () => assertScreen(reached),
 });

@@ -6,8 +6,8 @@
 // One executor per event (typed with `satisfies`, so a new event without one does not compile)
 // and, per state, what the customer sees.
 import './node-realm';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { CancellationEventType } from '../../machines/cancellation/cancellation.types';
 import { createFakeClock } from '../../server/clock';
@@ -15,12 +15,10 @@ import { errorMessageFor } from '../../core/i18n/error-messages';
 import { useTestServer } from '../helpers/test-server';
 import { cancellationGraph } from './cancellation.model';
 import { CancellationWorld } from './cancellation.world';
-import { inspectFlow, renderSignedIn, withSteadyStyles } from './router-bridge';
-import { walkSuite } from './walk-suite';
+import { signedInScreenWalk } from './signed-in-walk';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
-afterEach(() => cleanup());
 const panel = () => screen.getByRole('region', { name: 'Auto-renewal' });
 const inPanel = () => within(panel());
 const button = (name: string | RegExp) => inPanel().getByRole('button', { name }) as HTMLButtonElement;
@@ -83,39 +81,18 @@ function assertScreen(s: AnyMachineSnapshot) {
   if (s.matches('cancelling')) expect(statuses()).toContain('Turning auto-renewal off…');
 }
 
-walkSuite({
+signedInScreenWalk({
   title: 'cancellation machine, walk (b): through the routed account page, against the real server',
   flow: 'cancellation',
-  walk: 'screens',
   model: cancellationGraph(),
-  walkEveryTarget: true,
-  async path(run) {
-    const world = new CancellationWorld(server);
-    await world.setUp();
-    run.onEnd(() => world.repair());
-    const gate = world.customer.client.gate;
-    const executors = executorsFor(world);
-    return {
-      arrange: (event) => world.arrange(event),
-      async start() {
-        const { clock: simulatedClock, inspect, snapshots } = run.screenOptions(gate);
-        const page = await renderSignedIn(world.customer.client, {
-          url: here,
-          actorOptions: { clock: simulatedClock, inspect: inspectFlow('cancellation', inspect) },
-          now: () => clock.now(),
-        });
-        run.onEnd(page.stop);
-        // The flow starts when the customer asks to turn auto-renewal off.
-        await waitFor(() => expect(button('Turn off auto-renewal').disabled).toBe(false));
-        fireEvent.click(button('Turn off auto-renewal'));
-        return { snapshots, clock: simulatedClock };
-      },
-      perform: async (event) => void executors[event.type as CancellationEventType](),
-      delayMs: () => 0,
-      async check(reached, _expected, event) {
-        await world.check(reached, event);
-        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => withSteadyStyles(() => assertScreen(reached)));
-      },
-    };
+  clock,
+  world: () => new CancellationWorld(server),
+  url: here,
+  // The flow starts when the customer asks to turn auto-renewal off.
+  async open() {
+    await waitFor(() => expect(button('Turn off auto-renewal').disabled).toBe(false));
+    fireEvent.click(button('Turn off auto-renewal'));
   },
+  perform: (event, world) => executorsFor(world)[event.type as CancellationEventType](),
+  shows: (reached) => () => assertScreen(reached),
 });

@@ -4,20 +4,18 @@
 // Library; the actor calls the real reference server. jsdom cannot save a file: the page's hand-over
 // to the browser (an object URL and a link's click) is recorded instead, by the file name.
 import './node-realm';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { DataExportEventType } from '../../machines/data-export/data-export.types';
 import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../helpers/test-server';
 import { dataExportGraph } from './data-export.model';
 import { DataExportWorld } from './data-export.world';
-import { inspectFlow, renderSignedIn, withSteadyStyles } from './router-bridge';
-import { walkSuite } from './walk-suite';
+import { signedInScreenWalk } from './signed-in-walk';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
-afterEach(() => cleanup());
 
 /** The names of the files the page handed to the browser, in order. */
 const saved: string[] = [];
@@ -61,35 +59,13 @@ function assertScreen(s: AnyMachineSnapshot, uid: number) {
   if (s.matches('downloaded')) expect(saved[saved.length - 1]).toBe(`personal-data-${uid}.${s.context.format}`);
 }
 
-walkSuite({
+signedInScreenWalk({
   title: 'download my data machine, walk (b): through the routed settings page, against the real server',
   flow: 'dataExport',
-  walk: 'screens',
   model: dataExportGraph(),
-  walkEveryTarget: true,
-  async path(run) {
-    const world = new DataExportWorld(server);
-    await world.setUp();
-    run.onEnd(() => world.repair());
-    const gate = world.customer.client.gate;
-    return {
-      arrange: (event) => world.arrange(event),
-      async start() {
-        const { clock: simulatedClock, inspect, snapshots } = run.screenOptions(gate);
-        const page = await renderSignedIn(world.customer.client, {
-          url: here,
-          actorOptions: { clock: simulatedClock, inspect: inspectFlow('dataExport', inspect) },
-          now: () => clock.now(),
-        });
-        run.onEnd(page.stop);
-        return { snapshots, clock: simulatedClock };
-      },
-      perform: async (event) => void executors[event.type as DataExportEventType]((event as { format?: string }).format ?? 'json'),
-      delayMs: () => 0,
-      async check(reached, _expected, event) {
-        await world.check(reached, event);
-        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => withSteadyStyles(() => assertScreen(reached, world.customer.account.uid)));
-      },
-    };
-  },
+  clock,
+  world: () => new DataExportWorld(server),
+  url: here,
+  perform: (event) => executors[event.type as DataExportEventType]((event as { format?: string }).format ?? 'json'),
+  shows: (reached, world) => () => assertScreen(reached, world.customer.account.uid),
 });

@@ -6,8 +6,8 @@
 // One executor per event (typed with `satisfies`, so a new event without one does not compile) and,
 // per state, what the customer sees.
 import './node-realm';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { DevicesEventType } from '../../machines/devices/devices.types';
 import { createFakeClock } from '../../server/clock';
@@ -15,12 +15,10 @@ import { errorMessageFor } from '../../core/i18n/error-messages';
 import { useTestServer } from '../helpers/test-server';
 import { devicesGraph } from './devices.model';
 import { DevicesWorld, OTHER_DEVICE } from './devices.world';
-import { inspectFlow, renderSignedIn, withSteadyStyles } from './router-bridge';
-import { walkSuite } from './walk-suite';
+import { signedInScreenWalk } from './signed-in-walk';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
-afterEach(() => cleanup());
 const panel = () => screen.getByRole('region', { name: 'Devices' });
 const inPanel = () => within(panel());
 const button = (name: string | RegExp) => inPanel().getByRole('button', { name }) as HTMLButtonElement;
@@ -74,39 +72,17 @@ function assertScreen(s: AnyMachineSnapshot, running: number) {
   expect(Boolean(inPanel().queryByRole('button', { name: 'Sign out all other devices' }))).toBe(running > 0);
 }
 
-walkSuite({
+signedInScreenWalk({
   title: 'device sign-out machine, walk (b): through the routed account page, against the real server',
   flow: 'devices',
-  walk: 'screens',
   model: devicesGraph(),
-  walkEveryTarget: true,
-  async path(run) {
-    const world = new DevicesWorld(server);
-    await world.setUp();
-    run.onEnd(() => world.repair());
-    const gate = world.customer.client.gate;
-    return {
-      arrange: (event) => world.arrange(event),
-      async start() {
-        const { clock: simulatedClock, inspect, snapshots } = run.screenOptions(gate);
-        const page = await renderSignedIn(world.customer.client, {
-          url: here,
-          actorOptions: { clock: simulatedClock, inspect: inspectFlow('devices', inspect) },
-          now: () => clock.now(),
-        });
-        run.onEnd(page.stop);
-        return { snapshots, clock: simulatedClock };
-      },
-      perform: async (event) => void executors[event.type as DevicesEventType](),
-      delayMs: () => 0,
-      async check(reached, _expected, event) {
-        await world.check(reached, event);
-        if (run.seen[run.seen.length - 1] === reached) {
-          // The other devices still signed in, as the server has them once the answer came.
-          const running = reached.hasTag('busy') ? 0 : (await world.runningOthers()).length;
-          await waitFor(() => withSteadyStyles(() => assertScreen(reached, running)));
-        }
-      },
-    };
+  clock,
+  world: () => new DevicesWorld(server),
+  url: here,
+  perform: (event) => executors[event.type as DevicesEventType](),
+  async shows(reached, world) {
+    // The other devices still signed in, as the server has them once the answer came.
+    const running = reached.hasTag('busy') ? 0 : (await world.runningOthers()).length;
+    return () => assertScreen(reached, running);
   },
 });

@@ -6,8 +6,8 @@
 // event (typed with `satisfies`, so a new event without one does not compile) and, per state, what
 // the customer sees.
 import './node-realm';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { DisputeEventType } from '../../machines/dispute/dispute.types';
 import { paths } from '../../core/routing/paths';
@@ -15,12 +15,10 @@ import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../helpers/test-server';
 import { disputeGraph } from './dispute.model';
 import { DisputeWorld } from './dispute.world';
-import { inspectFlow, renderSignedIn, withSteadyStyles } from './router-bridge';
-import { walkSuite } from './walk-suite';
+import { signedInScreenWalk } from './signed-in-walk';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
-afterEach(() => cleanup());
 const panel = () => screen.queryByRole('region', { name: 'Chargeback' });
 const inPanel = () => within(panel()!);
 const button = (name: string) => inPanel().getByRole('button', { name }) as HTMLButtonElement;
@@ -63,36 +61,13 @@ function assertScreen(s: AnyMachineSnapshot, here: string) {
   }
 }
 
-walkSuite({
+signedInScreenWalk({
   title: 'chargeback panel machine, walk (b): through the routed order page, against the real server',
   flow: 'dispute',
-  walk: 'screens',
   model: disputeGraph(),
-  walkEveryTarget: true,
-  async path(run) {
-    const world = new DisputeWorld(server);
-    await world.setUp();
-    run.onEnd(() => world.repair());
-    const gate = world.customer.client.gate;
-    const here = paths.receipt(world.orderId);
-    return {
-      arrange: (event) => world.arrange(event),
-      async start() {
-        const { clock: simulatedClock, inspect, snapshots } = run.screenOptions(gate);
-        const page = await renderSignedIn(world.customer.client, {
-          url: here,
-          actorOptions: { clock: simulatedClock, inspect: inspectFlow('dispute', inspect) },
-          now: () => clock.now(),
-        });
-        run.onEnd(page.stop);
-        return { snapshots, clock: simulatedClock };
-      },
-      perform: async (event) => void executors[event.type as DisputeEventType](),
-      delayMs: () => 0,
-      async check(reached, _expected, event) {
-        await world.check(reached, event);
-        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => withSteadyStyles(() => assertScreen(reached, here)));
-      },
-    };
-  },
+  clock,
+  world: () => new DisputeWorld(server),
+  url: (world) => paths.receipt(world.orderId),
+  perform: (event) => executors[event.type as DisputeEventType](),
+  shows: (reached, world) => () => assertScreen(reached, paths.receipt(world.orderId)),
 });

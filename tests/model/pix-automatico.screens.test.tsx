@@ -5,8 +5,8 @@
 // server. One executor per event (typed with `satisfies`, so a new event without one does not
 // compile) and, per state, what the customer sees.
 import './node-realm';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { PixAutomaticoEventType } from '../../machines/pix-automatico/pix-automatico.types';
 import { createFakeClock } from '../../server/clock';
@@ -14,12 +14,10 @@ import { errorMessageFor } from '../../core/i18n/error-messages';
 import { useTestServer } from '../helpers/test-server';
 import { pixAutomaticoGraph } from './pix-automatico.model';
 import { PixAutomaticoWorld } from './pix-automatico.world';
-import { inspectFlow, renderSignedIn, withSteadyStyles } from './router-bridge';
-import { walkSuite } from './walk-suite';
+import { signedInScreenWalk } from './signed-in-walk';
 
 const clock = createFakeClock();
 const server = useTestServer({}, { clock });
-afterEach(() => cleanup());
 const panel = () => screen.getByRole('region', { name: 'PIX Automático' });
 const inPanel = () => within(panel());
 const button = (name: string | RegExp) => inPanel().getByRole('button', { name }) as HTMLButtonElement;
@@ -70,35 +68,13 @@ function assertScreen(s: AnyMachineSnapshot) {
   if (s.matches('ended')) expect(button('Authorise again').disabled).toBe(false);
 }
 
-walkSuite({
+signedInScreenWalk({
   title: 'PIX Automático machine, walk (b): through the routed account page, against the real server',
   flow: 'pixAutomatico',
-  walk: 'screens',
   model: pixAutomaticoGraph(),
-  walkEveryTarget: true,
-  async path(run) {
-    const world = new PixAutomaticoWorld(server);
-    await world.setUp();
-    run.onEnd(() => world.repair());
-    const gate = world.customer.client.gate;
-    return {
-      arrange: (event) => world.arrange(event),
-      async start() {
-        const { clock: simulatedClock, inspect, snapshots } = run.screenOptions(gate);
-        const page = await renderSignedIn(world.customer.client, {
-          url: here,
-          actorOptions: { clock: simulatedClock, inspect: inspectFlow('pixAutomatico', inspect) },
-          now: () => clock.now(),
-        });
-        run.onEnd(page.stop);
-        return { snapshots, clock: simulatedClock };
-      },
-      perform: async (event) => void executors[event.type as PixAutomaticoEventType](),
-      delayMs: () => 0,
-      async check(reached, _expected, event) {
-        await world.check(reached, event);
-        if (run.seen[run.seen.length - 1] === reached) await waitFor(() => withSteadyStyles(() => assertScreen(reached)));
-      },
-    };
-  },
+  clock,
+  world: () => new PixAutomaticoWorld(server),
+  url: here,
+  perform: (event) => executors[event.type as PixAutomaticoEventType](),
+  shows: (reached) => () => assertScreen(reached),
 });

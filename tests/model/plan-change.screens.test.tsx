@@ -5,8 +5,8 @@
 // per event (typed with `satisfies`, so a new event without one does not compile) and, per state,
 // what the customer sees in the "Change plan" panel.
 import './node-realm';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, expect } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { PlanChangeEventType } from '../../machines/plan-change/plan-change.types';
 import { formatMoney } from '../../core/config/money';
@@ -15,13 +15,11 @@ import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../helpers/test-server';
 import { planChangeGraph } from './plan-change.model';
 import { PlanChangeWorld } from './plan-change.world';
-import { inspectFlow, renderSignedIn, withSteadyStyles } from './router-bridge';
-import { walkSuite } from './walk-suite';
+import { signedInScreenWalk } from './signed-in-walk';
 
 // The server's clock starts at the browser's time: the panel shows only while the plan runs, by the page's clock.
 const clock = createFakeClock(Date.now());
 const server = useTestServer({}, { clock });
-afterEach(() => cleanup());
 const panel = () => screen.getByRole('region', { name: 'Change plan' });
 const inPanel = () => within(panel());
 const dialog = () => inPanel().getByRole('alertdialog');
@@ -80,42 +78,23 @@ function assertScreen(s: AnyMachineSnapshot, waiting: boolean) {
   expect(Boolean(inPanel().queryByRole('button', { name: 'Undo' }))).toBe(waiting);
 }
 
-walkSuite({
+signedInScreenWalk({
   title: 'plan change machine, walk (b): through the routed account page, against the real server',
   flow: 'planChange',
-  walk: 'screens',
   model: planChangeGraph(),
-  walkEveryTarget: true,
-  async path(run) {
-    const world = new PlanChangeWorld(server);
-    await world.setUp();
-    run.onEnd(() => world.repair());
-    const gate = world.customer.client.gate;
-    return {
-      arrange: (event) => world.arrange(event),
-      async start() {
-        const { clock: simulatedClock, inspect, snapshots } = run.screenOptions(gate);
-        const page = await renderSignedIn(world.customer.client, {
-          url: here,
-          actorOptions: { clock: simulatedClock, inspect: inspectFlow('planChange', inspect) },
-          now: () => clock.now(),
-        });
-        run.onEnd(page.stop);
-        return { snapshots, clock: simulatedClock };
-      },
-      perform: async (event) => void executors[event.type as PlanChangeEventType](world),
-      delayMs: () => 0,
-      async check(reached, _expected, event) {
-        // The payment page opens with the state's entry: the router shows it on the next render.
-        if (reached.matches('upgradeOrdered')) await waitFor(() => expect(screen.getByTestId('landed').textContent).toMatch(/^\/payment/));
-        const landed = screen.queryByTestId('landed')?.textContent ?? '';
-        const opened = [...landed.matchAll(/orderId=([A-Z0-9]+)/g)].map((m) => m[1]!);
-        await world.check(reached, event, reached.matches('upgradeOrdered') ? opened : []);
-        if (run.seen[run.seen.length - 1] === reached) {
-          const waiting = reached.hasTag('busy') ? false : Boolean(await world.waiting());
-          await waitFor(() => withSteadyStyles(() => assertScreen(reached, waiting)));
-        }
-      },
-    };
+  clock,
+  world: () => new PlanChangeWorld(server),
+  url: here,
+  perform: (event, world) => executors[event.type as PlanChangeEventType](world),
+  async check(reached, event, world) {
+    // The payment page opens with the state's entry: the router shows it on the next render.
+    if (reached.matches('upgradeOrdered')) await waitFor(() => expect(screen.getByTestId('landed').textContent).toMatch(/^\/payment/));
+    const landed = screen.queryByTestId('landed')?.textContent ?? '';
+    const opened = [...landed.matchAll(/orderId=([A-Z0-9]+)/g)].map((m) => m[1]!);
+    await world.check(reached, event, reached.matches('upgradeOrdered') ? opened : []);
+  },
+  async shows(reached, world) {
+    const waiting = reached.hasTag('busy') ? false : Boolean(await world.waiting());
+    return () => assertScreen(reached, waiting);
   },
 });

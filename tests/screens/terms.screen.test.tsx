@@ -54,8 +54,8 @@ describe('/terms', () => {
     const heading = await refundsHeading('Cancellation and refunds');
     expect(heading.id).toBe('refunds');
     expect(screen.getByText(/^Last updated: /)).toBeTruthy();
-    expect(document.body.textContent).toContain('within 7 days of the purchase and get back the full amount paid');
-    expect(document.body.textContent).toContain('The portal does not yet let you withdraw on your own');
+    expect(document.body.textContent).toContain('within 7 days of its payment being confirmed and get back the full amount paid');
+    expect(document.body.textContent).toContain('You withdraw yourself, with no need to contact us');
     await waitFor(() => expect(document.title).toMatch(/^Terms of use/));
     // Without a fragment the page does not jump anywhere.
     expect(document.activeElement).not.toBe(heading);

@@ -3,6 +3,7 @@
 // the deletion refuses while money may still move, then ends every session (-24020, spec section
 // 8), cancels the renewal, erases the personal data and keeps the orders anonymised.
 import { describe, expect, it } from 'vitest';
+import { runPixAutomatico } from '../../server/billing/pix-automatico';
 import { createFakeClock } from '../../server/clock';
 import { dumpTables, loggedInCustomer, loginBody, sessionFor, type TestAccountOptions } from '../helpers/accounts';
 import { testCard as card, VISA_OK } from '../helpers/cards';
@@ -89,6 +90,134 @@ describe('download my data (docs/decisions/061)', () => {
 
   it('answers -24020 without a session', async () => {
     expect((await server.get(DATA, {})).body).toMatchObject({ code: 1, errCode: -24020 });
+  });
+});
+
+describe('download my data: what the self-service flows keep (docs/decisions/056 to 058, 060, 061)', () => {
+  const post = async (url: string, body: unknown, auth: Auth) => {
+    const res = await server.postChecked(url, body, auth);
+    expect(res.body, `${url}: ${JSON.stringify(res.body)}`).toMatchObject({ code: 0 });
+    return res.body.data;
+  };
+  const exportOf = async (auth: Auth) => {
+    const res = await server.get(DATA, auth);
+    expectContract('get', DATA, res);
+    return res.body.data;
+  };
+  const pdfText = async (auth: Auth, lang: string) => {
+    const res = await server.app.inject({ method: 'GET', url: PDF, headers: { ...auth, Language: lang } });
+    expect(res.statusCode, res.body).toBe(200);
+    return (await readPdf(res.rawPayload)).pageTexts.flat().join('\n');
+  };
+
+  it('lists the scheduled plan changes, the reason given on cancelling and the retention discount taken', async () => {
+    await server.db.query("UPDATE site_settings SET value = jsonb_set(value, '{retentionOffers}', $1::jsonb) WHERE key = 'siteConfig'", [
+      JSON.stringify([{ kind: 'discount', percent: 30 }]),
+    ]);
+    const c = await loggedInCustomer(server, { nickname: 'Carla Mudança' });
+    const paid = await post(
+      '/api/bill/pay/v1',
+      { planId: '2', method: 'card', currency: 'BRL', email: c.account.email, card: card(VISA_OK, { save: true }) },
+      c.auth,
+    );
+    // A downgrade scheduled, undone, then scheduled again: both are the customer's decisions.
+    await post('/api/bill/planChange/v1', { planId: '1' }, c.auth);
+    await post('/api/bill/planChange/undo/v1', {}, c.auth);
+    await post('/api/bill/planChange/v1', { planId: '1' }, c.auth);
+    const offer = (await post('/api/job/cancellation/offer/v1', { reason: 'other', otherText: 'Preço subiu demais' }, c.auth)).offer;
+    expect(offer).toEqual({ kind: 'discount', percent: 30 });
+    await post('/api/job/cancellation/accept/v1', { reason: 'other', otherText: 'Preço subiu demais', offer }, c.auth);
+
+    const data = await exportOf(c.auth);
+    expect(data.planChanges).toEqual([
+      expect.objectContaining({ fromPlanId: 2, toPlanId: 1, status: 'scheduled', appliesAt: data.plan.expiresAt }),
+      expect.objectContaining({ fromPlanId: 2, toPlanId: 1, status: 'undone' }),
+    ]);
+    expect(data.cancellations).toEqual([
+      { reason: 'other', otherText: 'Preço subiu demais', offerKind: 'discount', offerValue: 30, outcome: 'offer_accepted', createdAt: clock.now() },
+    ]);
+    expect(data.retentionDiscounts).toEqual([{ percent: 30, createdAt: clock.now() }]);
+    expect(data.orders.find((o: { id: string }) => o.id === paid.orderId)).toMatchObject({ kind: 'purchase' });
+
+    const text = await pdfText(c.auth, 'en');
+    for (const words of ['Scheduled plan changes', 'Plan #2 → plan #1', 'undone by you', 'Cancellations and retention offers', '“Preço subiu demais”'])
+      expect(text).toContain(words);
+    expect(text).toContain('offer: 30% off the next renewal · offer accepted');
+    expect(await pdfText(c.auth, 'ru')).toContain('Запланированные смены тарифа');
+
+    // A pause taken instead: the offer is listed, and the renewal's next billing date moved.
+    await server.db.query("UPDATE site_settings SET value = jsonb_set(value, '{retentionOffers}', $1::jsonb) WHERE key = 'siteConfig'", [
+      JSON.stringify([{ kind: 'pause', months: 2 }]),
+    ]);
+    const paused = await subscriber();
+    const before = (await exportOf(paused.auth)).renewal.nextBillingAt;
+    const pause = (await post('/api/job/cancellation/offer/v1', { reason: 'not_using' }, paused.auth)).offer;
+    const accepted = await post('/api/job/cancellation/accept/v1', { reason: 'not_using', offer: pause }, paused.auth);
+    const after = await exportOf(paused.auth);
+    expect(after.cancellations).toEqual([{ reason: 'not_using', offerKind: 'pause', offerValue: 2, outcome: 'offer_accepted', createdAt: clock.now() }]);
+    expect(after.renewal.nextBillingAt).toBe(accepted.nextBillingDate);
+    expect(after.renewal.nextBillingAt).toBeGreaterThan(before);
+    expect(await pdfText(paused.auth, 'ru')).toContain('предложение: продление приостановлено на 2 месяца · предложение принято');
+  });
+
+  it('lists a refund with its route, and the bank account it goes to masked as the cards are', async () => {
+    const c = await loggedInCustomer(server, { nickname: 'Rui Reembolso' });
+    const slip = (await boleto(c.auth)).body.data as { orderId: string };
+    const [attempt] = await server.db.query<{ provider_ref: string }>('SELECT provider_ref FROM payment_attempts WHERE order_id = $1', [slip.orderId]);
+    expect((await server.app.inject({ method: 'POST', url: `/api/sandbox/boleto/pay/${attempt!.provider_ref}` })).json()).toMatchObject({ result: 'applied' });
+    const bankAccount = { bank: '341', branch: '0425', account: '98765-4', holderCpf: PAYER.cpf };
+    expect(await post('/api/bill/order/withdraw/v1', { orderId: slip.orderId, bankAccount }, c.auth)).toMatchObject({ status: 'pending' });
+
+    const data = await exportOf(c.auth);
+    expect(data.refunds).toEqual([
+      expect.objectContaining({
+        orderId: slip.orderId,
+        provider: expect.any(String),
+        status: 'pending',
+        refundsTo: 'bank_account',
+        bankAccount: { bank: '341', branch: '0425', account: '•••65-4', holderCpf: '***.456.789-**' },
+        requestedAt: clock.now(),
+      }),
+    ]);
+    const text = JSON.stringify(data.refunds);
+    expect(text).not.toContain('98765');
+    expect(text).not.toContain(PAYER.cpf);
+
+    const pdf = await pdfText(c.auth, 'pt');
+    expect(pdf).toContain('Reembolsos');
+    expect(pdf).toContain('pendente · para uma conta bancária');
+    expect(pdf).toContain('Banco 341, agência 0425, conta •••65-4, CPF do titular ***.456.789-**');
+    expect(pdf).not.toContain('98765-4');
+  });
+
+  it('lists a PIX Automático authorisation with its maximum, end date and charges', async () => {
+    const c = await loggedInCustomer(server, { nickname: 'Paula Pix' });
+    const started = await post('/api/job/pixAutomatico/start/v1', { planId: '1' }, c.auth);
+    const approved = await server.app.inject({ method: 'POST', url: `/api/sandbox/pix-automatico/rec/${started.idRec}/approve` });
+    expect(approved.json()).toMatchObject({ result: 'applied' });
+
+    const [rec] = (await exportOf(c.auth)).pixAutomatico;
+    expect(rec).toMatchObject({
+      idRec: started.idRec,
+      planId: 1,
+      status: 'APROVADA',
+      amount: started.amount,
+      maxAmount: started.maxAmount,
+      currency: 'BRL',
+      startAt: started.startDate,
+      endAt: started.endDate,
+      nextDueAt: expect.any(Number),
+    });
+    // The month the renewal job schedules against it is listed with it.
+    clock.set(rec.nextDueAt - 86_400_000);
+    await runPixAutomatico(server.services, { now: clock.now() });
+    const [after] = (await exportOf({ ...c.auth, Authorization: await sessionFor(server, c.account) })).pixAutomatico;
+    expect(after.charges).toEqual([expect.objectContaining({ dueAt: rec.nextDueAt, amount: started.amount, status: expect.any(String), failures: 0 })]);
+
+    const pdf = await pdfText({ Authorization: await sessionFor(server, c.account) }, 'es');
+    expect(pdf).toContain('Autorizaciones de PIX Automático');
+    expect(pdf).toContain(`${started.idRec} · aprobada`);
+    expect(pdf).toContain('Cobro con vencimiento el');
   });
 });
 

@@ -72,6 +72,10 @@ describe('a production server (payments off by default)', () => {
     }
     // A card dispute is development-only, even on a demo site taking sandbox money (docs/decisions/059).
     expect((await demoSite.app.inject({ method: 'POST', url: '/api/sandbox/card/dispute/x' })).statusCode).toBe(404);
+    // So is making its refund calls fail (docs/decisions/058): anyone could stop a demo site's refunds.
+    const outage = { method: 'POST', url: '/api/sandbox/refunds/outage', payload: { fault: 'unavailable', calls: 1 } } as const;
+    expect((await demoSite.app.inject(outage)).statusCode).toBe(404);
+    expect((await live.app.inject(outage)).statusCode).toBe(404);
     // With the build, an unknown address is the app's own 404 page; without it, a 404: never PayPal's sandbox page.
     const hosted = await live.app.inject({ method: 'GET', url: '/sandbox/paypal/checkoutnow?token=x' });
     expect(hosted.body).not.toContain('sandbox checkout');

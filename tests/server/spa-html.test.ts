@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { bannerLinks, linked, useHtmlServer } from '../helpers/spa-build';
 import { startTestServer } from '../helpers/test-server';
 
-const { dist, workDir, server, page, screenFiles, entryFiles, languageChunk } = useHtmlServer();
+const { dist, workDir, server, page, screenFiles, entryFiles, languageChunk, screenMessages } = useHtmlServer();
 
 describe("each route's HTML names its screen's chunks", () => {
   it.each([
@@ -75,6 +75,13 @@ describe("each route's HTML names its screen's chunks", () => {
     const pt = linked((await page('/login', { 'accept-language': 'pt-BR' })).body);
     expect(pt).not.toContain(en);
     expect(pt).not.toContain(es);
+    // The screen's own messages, in that language only, travel with its code (docs/decisions/062).
+    expect(pt).toContain(screenMessages('LoginScreen', 'pt'));
+    expect(pt).not.toContain(screenMessages('LoginScreen', 'en'));
+    const english = linked((await page('/login', { 'accept-language': 'en-US' })).body);
+    expect(english).toEqual(expect.arrayContaining([en, screenMessages('LoginScreen', 'en')]));
+    expect(english).not.toContain(screenMessages('LoginScreen', 'pt'));
+    expect(linked((await page('/reset-password', { 'accept-language': 'pt-BR' })).body)).toContain(screenMessages('ResetPasswordScreen', 'pt'));
   });
 
   it('is compressed for browsers that accept it, revalidates with its ETag and answers HEAD', async () => {

@@ -5,7 +5,7 @@ import { selectDevicesView, type DevicesView } from '../../../machines/devices/d
 import type { DevicesEvent } from '../../../machines/devices/devices.types';
 import { defaultLanguage, languageOfTag } from '../../../core/i18n/languages';
 import { shownTimestamp } from '../../components/account-days';
-import { Dialog } from '../../components/dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadState } from '../../components/load-state';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { invalidateAccountInfo, useAccountInfo, type AccountIdentity } from '../../queries/account-queries';
@@ -197,32 +197,18 @@ export function DevicesPanel({ identity }: { identity: AccountIdentity }) {
 
 function ConfirmSignOut({ view, send }: { view: DevicesView; send: Send }) {
   const intl = useIntl();
-  const signingOut = view.status === 'signingOut';
   const one = view.target?.kind === 'one' ? view.target : null;
   return (
-    <Dialog
-      role="alertdialog"
-      initialFocus="dialog"
-      labelledBy="devices-confirm-title"
-      describedBy="devices-confirm-text"
-      busy={signingOut}
-      onEscape={signingOut ? undefined : () => send({ type: 'SIGN_OUT_DISMISSED' })}
-    >
-      <h2 id="devices-confirm-title">{one ? intl.formatMessage(confirmOneTitle, { device: one.label }) : intl.formatMessage(m.confirmOthersTitle)}</h2>
-      <p id="devices-confirm-text">{intl.formatMessage(one ? m.confirmOneText : m.confirmOthersText)}</p>
-      {signingOut && (
-        <p role="status" className="muted">
-          {intl.formatMessage(m.signingOut)}
-        </p>
-      )}
-      <div className="actions">
-        <button type="button" className="button" disabled={signingOut} onClick={() => send({ type: 'SIGN_OUT_CONFIRMED' })}>
-          {intl.formatMessage(m.confirm)}
-        </button>
-        <button type="button" className="button button-secondary" disabled={signingOut} onClick={() => send({ type: 'SIGN_OUT_DISMISSED' })}>
-          {intl.formatMessage(m.keep)}
-        </button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      id="devices-confirm"
+      title={one ? intl.formatMessage(confirmOneTitle, { device: one.label }) : intl.formatMessage(m.confirmOthersTitle)}
+      text={intl.formatMessage(one ? m.confirmOneText : m.confirmOthersText)}
+      confirmLabel={intl.formatMessage(m.confirm)}
+      cancelLabel={intl.formatMessage(m.keep)}
+      busy={view.status === 'signingOut'}
+      busyText={intl.formatMessage(m.signingOut)}
+      onConfirm={() => send({ type: 'SIGN_OUT_CONFIRMED' })}
+      onCancel={() => send({ type: 'SIGN_OUT_DISMISSED' })}
+    />
   );
 }

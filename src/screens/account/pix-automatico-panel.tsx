@@ -6,7 +6,7 @@ import { defaultLanguage, languageOfTag } from '../../../core/i18n/languages';
 import { selectPixAutomaticoView, type PixAutomaticoView } from '../../../machines/pix-automatico/pix-automatico.selectors';
 import type { PixAutomatico, PixAutomaticoEvent } from '../../../machines/pix-automatico/pix-automatico.types';
 import { CopyButton } from '../../components/payment-instructions';
-import { Dialog } from '../../components/dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { invalidateAccount, useAccountInfo, type AccountIdentity } from '../../queries/account-queries';
 import { usePixAutomatico } from '../../queries/flows/pix-automatico-flow';
@@ -246,31 +246,17 @@ function Authorisation({ info, view, send, intl }: { info: PixAutomatico; view: 
 
 function ConfirmCancel({ view, send }: { view: PixAutomaticoView; send: Send }) {
   const intl = useIntl();
-  const cancelling = view.status === 'cancelling';
   return (
-    <Dialog
-      role="alertdialog"
-      initialFocus="dialog"
-      labelledBy="pix-auto-confirm-title"
-      describedBy="pix-auto-confirm-text"
-      busy={cancelling}
-      onEscape={cancelling ? undefined : () => send({ type: 'CANCEL_DISMISSED' })}
-    >
-      <h2 id="pix-auto-confirm-title">{intl.formatMessage(m.confirmTitle)}</h2>
-      <p id="pix-auto-confirm-text">{intl.formatMessage(m.confirmText)}</p>
-      {cancelling && (
-        <p role="status" className="muted">
-          {intl.formatMessage(m.cancelling)}
-        </p>
-      )}
-      <div className="actions">
-        <button type="button" className="button" disabled={cancelling} onClick={() => send({ type: 'CANCEL_CONFIRMED' })}>
-          {intl.formatMessage(m.confirm)}
-        </button>
-        <button type="button" className="button button-secondary" disabled={cancelling} onClick={() => send({ type: 'CANCEL_DISMISSED' })}>
-          {intl.formatMessage(m.keep)}
-        </button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      id="pix-auto-confirm"
+      title={intl.formatMessage(m.confirmTitle)}
+      text={intl.formatMessage(m.confirmText)}
+      confirmLabel={intl.formatMessage(m.confirm)}
+      cancelLabel={intl.formatMessage(m.keep)}
+      busy={view.status === 'cancelling'}
+      busyText={intl.formatMessage(m.cancelling)}
+      onConfirm={() => send({ type: 'CANCEL_CONFIRMED' })}
+      onCancel={() => send({ type: 'CANCEL_DISMISSED' })}
+    />
   );
 }

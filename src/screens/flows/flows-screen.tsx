@@ -85,6 +85,7 @@ const screens: Record<string, string> = {
   dataExport: '/settings',
   accountDeletion: '/settings',
   cancellation: '/account',
+  withdrawal: paths.orders(),
   planChange: '/account',
 };
 

@@ -4,7 +4,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { selectDisputeView } from '../../../machines/dispute/dispute.selectors';
 import type { OrderStatus } from '../../../core/config/order-status';
 import { chargebackMeaning } from '../../components/chargeback-messages';
-import { statusMessage } from '../../components/order-list';
+import { statusMessage } from '../../components/order-status-messages';
 import { shownTimestamp } from '../../components/account-days';
 import { useDispute } from '../../queries/flows/dispute-flow';
 

@@ -2,9 +2,11 @@ import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import type { components } from '../../../openapi/schema';
 import { formatMoney } from '../../../core/config/money';
 import { useTheme } from '../../queries/site-queries';
+import { statusMessage } from '../../components/order-status-messages';
 import { ReceiptActions } from './receipt-actions';
 import { daysText, exchangeRateText, installmentsText, m } from './receipt-messages';
 import { OrdersLink, Page } from './receipt-page';
+import { WithdrawalPanel, type WithdrawalActor } from './withdrawal-panel';
 
 type Order = components['schemas']['Order'];
 type ServicePeriod = components['schemas']['ServicePeriod'];
@@ -33,7 +35,7 @@ function formatRate(rate: string, intl: IntlShape): string {
   return trimmed.replace('.', separator);
 }
 
-export function Receipt({ order, period }: { order: Order; period: ServicePeriod }) {
+export function Receipt({ order, period, withdrawal }: { order: Order; period: ServicePeriod; withdrawal: WithdrawalActor }) {
   const intl = useIntl();
   const theme = useTheme();
   const money = (minor: number) => formatMoney(minor, order.currency, intl.locale);
@@ -46,7 +48,12 @@ export function Receipt({ order, period }: { order: Order; period: ServicePeriod
       head={
         <header className="receipt-head">
           {theme.data ? <img className="receipt-logo" src={theme.data.images.logo} alt={theme.data.name} height={40} /> : <span />}
-          <span className="receipt-badge">{intl.formatMessage(m.paidBadge)}</span>
+          {/* Paid, unless a refund or a dispute is under way: then that, as the orders list says it. */}
+          {order.status === 'REFUND_PENDING' || order.status === 'CHARGEBACK_PENDING' ? (
+            <span className="receipt-badge receipt-badge-pending">{intl.formatMessage(statusMessage(order.status))}</span>
+          ) : (
+            <span className="receipt-badge">{intl.formatMessage(m.paidBadge)}</span>
+          )}
         </header>
       }
     >
@@ -161,6 +168,7 @@ export function Receipt({ order, period }: { order: Order; period: ServicePeriod
         <p className="muted small">{intl.formatMessage(daysText, { days: period.validDays })}</p>
       </section>
 
+      <WithdrawalPanel order={order} actor={withdrawal} />
       <ReceiptActions orderId={order.id} />
       <OrdersLink />
     </Page>

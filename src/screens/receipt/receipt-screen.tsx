@@ -13,6 +13,9 @@ import { DisputePanel } from './dispute-panel';
 import { Receipt } from './receipt-details';
 import { m } from './receipt-messages';
 import { Failure, Loading, OrdersLink, Page } from './receipt-page';
+import { WithdrawalPanel, type WithdrawalActor } from './withdrawal-panel';
+import { refundsToOf } from '../../../core/config/withdrawal';
+import { useWithdrawal } from '../../queries/flows/withdrawal-flow';
 import './receipt.css';
 
 type Order = components['schemas']['Order'];
@@ -57,9 +60,14 @@ export function ReceiptScreen() {
 function OrderReceipt({ orderId }: { orderId: string }) {
   const intl = useIntl();
   const order = useOrder(orderId);
-  if (order.status === 'loading') return <Loading />;
+  // Read again after a withdrawal's answer, the order keeps showing as it was until the new one
+  // comes: the page does not blink to "Loading" and the flows on it keep their state.
+  const [shown, setShown] = useState<Order | null>(null);
+  if (order.status === 'success' && order.data !== shown) setShown(order.data);
   if (order.status === 'error') return <Failure error={order.error} onRetry={order.retry} />;
-  if (payableStatuses.includes(order.data.status)) {
+  const data = order.status === 'success' ? order.data : shown;
+  if (!data) return <Loading />;
+  if (payableStatuses.includes(data.status)) {
     return (
       <Page>
         <p className="notice notice-warning" role="status">
@@ -74,7 +82,7 @@ function OrderReceipt({ orderId }: { orderId: string }) {
       </Page>
     );
   }
-  return <DisputedOrPaid order={order.data} />;
+  return <DisputedOrPaid order={data} />;
 }
 
 /**
@@ -83,19 +91,32 @@ function OrderReceipt({ orderId }: { orderId: string }) {
  * says why.
  */
 function DisputedOrPaid({ order }: { order: Order }) {
-  const [status, setStatus] = useState(order.status);
+  const [disputed, setDisputed] = useState<Order['status'] | null>(null);
+  const status = disputed ?? order.status;
+  // The withdrawal (docs/decisions/058) lives as long as the page: its panel moves when the order
+  // is refunded, and its machine goes on.
+  const withdrawal = useWithdrawal({ orderId: order.id, refundsTo: refundsToOf(order.paymentType), refundPending: order.status === 'REFUND_PENDING' });
   return (
     <>
-      <DisputePanel orderId={order.id} onStatus={setStatus} />
-      {status === 'CHARGEBACK_SUCCEEDED' ? <OrdersLink /> : <PaidReceipt order={{ ...order, status }} />}
+      <DisputePanel orderId={order.id} onStatus={setDisputed} />
+      {status === 'CHARGEBACK_SUCCEEDED' ? <OrdersLink /> : <PaidReceipt order={{ ...order, status }} withdrawal={withdrawal} />}
     </>
   );
 }
 
-function PaidReceipt({ order }: { order: Order }) {
+function PaidReceipt({ order, withdrawal }: { order: Order; withdrawal: WithdrawalActor }) {
   const intl = useIntl();
   const period = useOrderServicePeriod(order.id, intl.locale);
+  // Refunded, the order gives no period any more (1040): the page says what happened to it.
+  if (order.status === 'REFUND_SUCCEEDED') {
+    return (
+      <Page>
+        <WithdrawalPanel order={order} actor={withdrawal} />
+        <OrdersLink />
+      </Page>
+    );
+  }
   if (period.status === 'loading') return <Loading />;
   if (period.status === 'error') return <Failure error={period.error} onRetry={period.retry} />;
-  return <Receipt order={order} period={period.data} />;
+  return <Receipt order={order} period={period.data} withdrawal={withdrawal} />;
 }

@@ -3,7 +3,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import type { AccountDeletionView } from '../../../machines/account-deletion/account-deletion.selectors';
 import type { AccountDeletionEvent } from '../../../machines/account-deletion/account-deletion.types';
 import { errorMessageFor, validationMessages } from '../../../core/i18n/error-messages';
-import { Dialog } from '../../components/dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { fieldA11y } from '../../components/form-field';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { useAccountDeletion } from '../../queries/flows/account-deletion-flow';
@@ -108,23 +108,11 @@ function ConfirmDeletion({ view, send }: { view: AccountDeletionView; send: Send
     send({ type: 'DELETE_CONFIRMED', password });
   };
   return (
-    <Dialog
-      role="alertdialog"
-      labelledBy="account-deletion-dialog-title"
-      describedBy="account-deletion-dialog-text"
-      busy={deleting}
-      onEscape={deleting ? undefined : () => send({ type: 'DELETE_DISMISSED' })}
-    >
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <h2 id="account-deletion-dialog-title">{intl.formatMessage(m.dialogTitle)}</h2>
-        <div id="account-deletion-dialog-text">
+    <ConfirmDialog
+      id="account-deletion-dialog"
+      title={intl.formatMessage(m.dialogTitle)}
+      text={
+        <>
           <p>{intl.formatMessage(m.what)}</p>
           <ul>
             <li>{intl.formatMessage(m.sessions)}</li>
@@ -133,7 +121,9 @@ function ConfirmDeletion({ view, send }: { view: AccountDeletionView; send: Send
             <li>{intl.formatMessage(m.orders)}</li>
             <li>{intl.formatMessage(m.email)}</li>
           </ul>
-        </div>
+        </>
+      }
+      fields={
         <label className="field" htmlFor="account-deletion-password">
           <span>{intl.formatMessage(m.password)}</span>
           <input
@@ -154,20 +144,14 @@ function ConfirmDeletion({ view, send }: { view: AccountDeletionView; send: Send
             </span>
           )}
         </label>
-        {deleting && (
-          <p role="status" className="muted">
-            {intl.formatMessage(m.deleting)}
-          </p>
-        )}
-        <div className="actions">
-          <button type="submit" className="button button-danger" disabled={deleting}>
-            {intl.formatMessage(m.confirm)}
-          </button>
-          <button type="button" className="button button-secondary" disabled={deleting} onClick={() => send({ type: 'DELETE_DISMISSED' })}>
-            {intl.formatMessage(m.keep)}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      }
+      confirmLabel={intl.formatMessage(m.confirm)}
+      cancelLabel={intl.formatMessage(m.keep)}
+      busy={deleting}
+      busyText={intl.formatMessage(m.deleting)}
+      danger
+      onConfirm={submit}
+      onCancel={() => send({ type: 'DELETE_DISMISSED' })}
+    />
   );
 }

@@ -1,0 +1,44 @@
+// Each lazily loaded screen brings its own messages (docs/decisions/062): it draws only once they
+// are in, in the page's language, also right after a switch, and never shows a message id, not
+// even for a frame. A recorder installed before the app watches every text the page ever shows.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+
+const ids = Object.keys(JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'core', 'i18n', 'lang', 'en.json'), 'utf8')) as object);
+
+test.use({ locale: 'pt-BR' });
+
+test('a screen reached after a language switch draws in that language, and no message id is ever on the page', async ({ page }) => {
+  await page.addInitScript((catalogue: string[]) => {
+    const known = new Set(catalogue);
+    const seen: string[] = [];
+    (window as unknown as { idsSeen: string[] }).idsSeen = seen;
+    const scan = () => {
+      for (const word of (document.body?.innerText ?? '').split(/\s+/)) if (known.has(word)) seen.push(word);
+    };
+    new MutationObserver(scan).observe(document, { subtree: true, childList: true, characterData: true });
+  }, ids);
+  const idsSeen = () => page.evaluate(() => (window as unknown as { idsSeen: string[] }).idsSeen);
+
+  await page.goto('/pricing-table');
+  await expect(page.getByRole('heading', { level: 1, name: 'Escolha seu plano' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your plan' })).toBeVisible();
+
+  // The log-in screen and its messages load now, in English only.
+  await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  // Switched on the screen itself: its messages follow in Spanish before the page changes language.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+
+  // A direct visit in a language other than the default: the server names the screen's messages.
+  await page.goto('/help?language=ru');
+  await expect(page.getByRole('heading', { level: 1, name: 'Помощь и контакты' })).toBeVisible();
+  expect(await idsSeen()).toEqual([]);
+  // The recorder does see an id when one is drawn.
+  await page.evaluate(() => document.body.append(Object.assign(document.createElement('p'), { textContent: 'login.title' })));
+  await expect.poll(idsSeen).toContain('login.title');
+});
