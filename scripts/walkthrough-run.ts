@@ -27,6 +27,10 @@ export interface Walk {
   renewAt(at: Date): Promise<RenewalPass>;
   /** Written to the step's line: the figures and texts a customer read. */
   note(text: string): void;
+  /** A check that failed without stopping the step: the step fails, the walk goes on to see the rest. */
+  problem(text: string): void;
+  /** Another browser (its own storage and session) with a page, closed after the step. */
+  newBrowser(): Promise<Page>;
   /** Full-page screenshots of `page` under the step's number; returns the desktop one's path. */
   shot(page: Page, name: string): Promise<string>;
 }
@@ -37,6 +41,7 @@ export interface StepResult {
   ok: boolean;
   skipped?: string;
   notes: string[];
+  problems: string[];
   shots: string[];
   error?: string;
   ms: number;
@@ -44,12 +49,12 @@ export interface StepResult {
 
 export type Step = { title: string; run: (w: Walk) => Promise<void>; skip?: () => string | undefined };
 
-export async function runSteps(base: Omit<Walk, 'note' | 'shot'>, steps: Step[]): Promise<StepResult[]> {
+export async function runSteps(base: Omit<Walk, 'note' | 'problem' | 'shot' | 'newBrowser'>, steps: Step[]): Promise<StepResult[]> {
   mkdirSync(base.out, { recursive: true });
   const results: StepResult[] = [];
   for (const [i, step] of steps.entries()) {
     const n = i + 1;
-    const result: StepResult = { n, title: step.title, ok: false, notes: [], shots: [], ms: 0 };
+    const result: StepResult = { n, title: step.title, ok: false, notes: [], problems: [], shots: [], ms: 0 };
     results.push(result);
     const skipped = step.skip?.();
     if (skipped) {
@@ -58,10 +63,20 @@ export async function runSteps(base: Omit<Walk, 'note' | 'shot'>, steps: Step[])
       continue;
     }
     let count = 0;
+    const opened: BrowserContext[] = [];
+    // The page a failure is pictured on: the one last pictured.
+    let current = base.page;
     const walk: Walk = {
       ...base,
       note: (text) => void result.notes.push(text),
+      problem: (text) => void result.problems.push(text),
+      async newBrowser() {
+        const context = await base.browser.newContext({ locale: base.locale, baseURL: base.url, viewport: base.page.viewportSize() });
+        opened.push(context);
+        return context.newPage();
+      },
       async shot(page, name) {
+        current = page;
         count++;
         const stem = `${String(n).padStart(2, '0')}-${String(count).padStart(2, '0')}-${name}`;
         const original = page.viewportSize() ?? { width: base.widths[0]!, height: screenHeight(base.widths[0]!) };
@@ -101,19 +116,21 @@ export async function runSteps(base: Omit<Walk, 'note' | 'shot'>, steps: Step[])
     const started = Date.now();
     try {
       await step.run(walk);
-      result.ok = true;
+      result.ok = result.problems.length === 0;
     } catch (error) {
       result.error = error instanceof Error ? error.message.split('\n').slice(0, 6).join(' | ') : String(error);
       try {
-        await walk.shot(base.page, 'failed');
+        await walk.shot(current, 'failed');
       } catch {
         // The page itself is gone: the error says why.
       }
     }
+    for (const context of opened) await context.close();
     for (const seen of base.drain()) result.notes.push(seen);
     result.ms = Date.now() - started;
     console.log(`${result.ok ? 'PASS' : 'FAIL'} ${n}. ${step.title} (${(result.ms / 1000).toFixed(1)} s)`);
     for (const note of result.notes) console.log(`       ${note}`);
+    for (const problem of result.problems) console.log(`       PROBLEM: ${problem}`);
     if (result.error) console.log(`       error: ${result.error}`);
   }
   return results;

@@ -123,41 +123,36 @@ export async function autoRenewalOff(w: Walk) {
 
 export async function signOutOtherDevice(w: Walk) {
   const { page } = w;
-  const second = await w.browser.newContext({ locale: w.locale, baseURL: w.url, viewport: w.page.viewportSize() });
-  try {
-    const other = await second.newPage();
-    await logIn(other, demo);
-    await other.goto('/account');
-    await expect(other.getByRole('region', { name: 'Dispositivos' }).getByText('Este dispositivo')).toBeVisible();
-    await w.shot(other, 'second-browser-account');
+  const other = await w.newBrowser();
+  await logIn(other, demo);
+  await other.goto('/account');
+  await expect(other.getByRole('region', { name: 'Dispositivos' }).getByText('Este dispositivo')).toBeVisible();
+  await w.shot(other, 'second-browser-account');
 
-    await page.goto('/account');
-    const devices = page.getByRole('region', { name: 'Dispositivos' });
-    const rows = devices.getByRole('row');
-    // Newest first: the second browser's log-in, above this one's.
-    const newest = rows.nth(1);
-    await expect(newest.getByRole('button', { name: /^Desconectar / })).toBeVisible();
-    await w.shot(page, 'devices');
-    await newest.getByRole('button', { name: /^Desconectar / }).click();
-    const dialog = page.getByRole('alertdialog', { name: /^Desconectar .+\?$/ });
-    await expect(dialog).toBeVisible();
-    w.note(`dialog: ${(await dialog.innerText()).replace(/\s+/g, ' ')}`);
-    await w.shot(page, 'sign-out-dialog');
-    await dialog.getByRole('button', { name: 'Desconectar', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Dispositivo desconectado.' })).toBeVisible();
-    await expect(newest).toContainText('Desconectado');
-    await w.shot(page, 'signed-out');
+  await page.goto('/account');
+  const devices = page.getByRole('region', { name: 'Dispositivos' });
+  const rows = devices.getByRole('row');
+  // Newest first: the second browser's log-in, above this one's.
+  const newest = rows.nth(1);
+  await expect(newest.getByRole('button', { name: /^Desconectar / })).toBeVisible();
+  await w.shot(page, 'devices');
+  await newest.getByRole('button', { name: /^Desconectar / }).click();
+  const dialog = page.getByRole('alertdialog', { name: /^Desconectar .+\?$/ });
+  await expect(dialog).toBeVisible();
+  w.note(`dialog: ${(await dialog.innerText()).replace(/\s+/g, ' ')}`);
+  await w.shot(page, 'sign-out-dialog');
+  await dialog.getByRole('button', { name: 'Desconectar', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Dispositivo desconectado.' })).toBeVisible();
+  await expect(newest).toContainText('Desconectado');
+  await w.shot(page, 'signed-out');
 
-    await other.goto('/orders');
-    await expect(other).toHaveURL(/\/login/);
-    await expect(other.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
-    w.note(`second browser's next page: ${new URL(other.url()).pathname}${new URL(other.url()).search}`);
-    await w.shot(other, 'second-browser-sent-to-login');
-    await page.reload();
-    await expect(devices.getByText('Este dispositivo')).toBeVisible();
-  } finally {
-    await second.close();
-  }
+  await other.goto('/orders');
+  await expect(other).toHaveURL(/\/login/);
+  await expect(other.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
+  w.note(`second browser's next page: ${new URL(other.url()).pathname}${new URL(other.url()).search}`);
+  await w.shot(other, 'second-browser-sent-to-login');
+  await page.reload();
+  await expect(devices.getByText('Este dispositivo')).toBeVisible();
 }
 
 export async function downloadMyData(w: Walk) {
@@ -220,39 +215,34 @@ export async function signUpAndLogIn(w: Walk, page: Page, who: { email: string; 
 }
 
 export async function deleteSecondAccount(w: Walk) {
-  const context = await w.browser.newContext({ locale: w.locale, baseURL: w.url, viewport: w.page.viewportSize() });
-  const page = await context.newPage();
+  const page = await w.newBrowser();
   const email = `walk.${Date.now()}@example.com`;
   const password = 'walk-password-7';
-  try {
-    await signUpAndLogIn(w, page, { email, password, name: 'Beatriz Lima' });
-    await page.goto('/settings');
-    const section = page.getByRole('region', { name: 'Excluir minha conta' });
-    await section.getByRole('button', { name: 'Excluir minha conta' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Excluir sua conta?' });
-    await expect(dialog).toBeVisible();
-    await w.shot(page, 'delete-dialog');
-    await dialog.getByLabel('Sua senha').fill('not-the-password');
-    await dialog.getByRole('button', { name: 'Excluir minha conta' }).click();
-    await expect(dialog.getByText('A senha não está correta. Sua conta não foi excluída.')).toBeVisible();
-    await w.shot(page, 'delete-wrong-password');
-    await dialog.getByLabel('Sua senha').fill(password);
-    await dialog.getByRole('button', { name: 'Excluir minha conta' }).click();
-    await expect(page.getByRole('heading', { name: 'Sua conta foi excluída' })).toBeVisible();
-    await expect(page).toHaveURL(/\/account-deleted$/);
-    await w.shot(page, 'deleted');
+  await signUpAndLogIn(w, page, { email, password, name: 'Beatriz Lima' });
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Excluir minha conta' });
+  await section.getByRole('button', { name: 'Excluir minha conta' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Excluir sua conta?' });
+  await expect(dialog).toBeVisible();
+  await w.shot(page, 'delete-dialog');
+  await dialog.getByLabel('Sua senha').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Excluir minha conta' }).click();
+  await expect(dialog.getByText('A senha não está correta. Sua conta não foi excluída.')).toBeVisible();
+  await w.shot(page, 'delete-wrong-password');
+  await dialog.getByLabel('Sua senha').fill(password);
+  await dialog.getByRole('button', { name: 'Excluir minha conta' }).click();
+  await expect(page.getByRole('heading', { name: 'Sua conta foi excluída' })).toBeVisible();
+  await expect(page).toHaveURL(/\/account-deleted$/);
+  await w.shot(page, 'deleted');
 
-    await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-    const newest = page.getByRole('article').first();
-    const subject = await newest.getByRole('heading').innerText();
-    expect(subject).not.toMatch(/Confirme seu e-mail/);
-    w.note(`newest e-mail to the deleted address: "${subject}"`);
-    await w.shot(page, 'mailbox-deleted');
-    await logInRefused(page, { email, password });
-    await w.shot(page, 'login-refused');
-  } finally {
-    await context.close();
-  }
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const newest = page.getByRole('article').first();
+  const subject = await newest.getByRole('heading').innerText();
+  expect(subject).not.toMatch(/Confirme seu e-mail/);
+  w.note(`newest e-mail to the deleted address: "${subject}"`);
+  await w.shot(page, 'mailbox-deleted');
+  await logInRefused(page, { email, password });
+  await w.shot(page, 'login-refused');
 }
 
 async function logInRefused(page: Page, who: { email: string; password: string }) {
