@@ -22,6 +22,8 @@ const texts = {
     byReceiver: 'It was cancelled here, or after a month went unpaid.',
     byPayer: 'You cancelled it in your bank app.',
     again: 'Authorise again',
+    orders: 'Orders',
+    receipt: /receipt/,
   },
   pt: {
     locale: 'pt-BR',
@@ -40,6 +42,8 @@ const texts = {
     byReceiver: 'Ela foi cancelada aqui, ou depois que um mês ficou sem pagamento.',
     byPayer: 'Você cancelou no app do seu banco.',
     again: 'Autorizar de novo',
+    orders: 'Pedidos',
+    receipt: /recibo/,
   },
 } as const;
 
@@ -72,6 +76,8 @@ for (const [lang, t] of Object.entries(texts)) {
       await expect(panel.getByText(t.active, { exact: true })).toBeVisible();
       await expect(panel.getByText(t.next)).toBeVisible();
       await expect(panel.getByRole('img', { name: t.qr })).toHaveCount(0);
+      // The QR paid the next month: the orders show it without a reload.
+      await expect(page.getByRole('region', { name: t.orders }).getByRole('link', { name: t.receipt })).toHaveCount(2);
       return { panel, idRec };
     }
 

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { formatMoney } from '../../../core/config/money';
 import { defaultLanguage, languageOfTag } from '../../../core/i18n/languages';
@@ -7,8 +8,9 @@ import type { PixAutomatico, PixAutomaticoEvent } from '../../../machines/pix-au
 import { CopyButton } from '../../components/payment-instructions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RefusalNotice } from '../../components/refusal-notice';
-import { useAccountInfo, type AccountIdentity } from '../../queries/account-queries';
+import { invalidateAccount, useAccountInfo, type AccountIdentity } from '../../queries/account-queries';
 import { usePixAutomatico } from '../../queries/flows/pix-automatico-flow';
+import { useServices } from '../../queries/services-context';
 
 const m = defineMessages({
   title: { id: 'pixAuto.title', defaultMessage: 'PIX Automático', description: 'Account page: heading of the panel about renewing by PIX Automático' },
@@ -117,6 +119,15 @@ export function PixAutomaticoPanel({ identity }: { identity: AccountIdentity }) 
   const view = useSelector(actor, selectPixAutomaticoView);
   const send: Send = actor.send;
   const planId = account.status === 'success' ? account.data.planId : undefined;
+  // Approved (the QR paid the next month), cancelled or lapsed: the account is read again, so its
+  // expiry and orders show what the authorisation did without a reload.
+  const { queries } = useServices();
+  const authorisation = view.info?.status;
+  const seen = useRef(authorisation);
+  useEffect(() => {
+    if (seen.current !== undefined && authorisation !== seen.current) invalidateAccount(queries, identity.uid);
+    seen.current = authorisation;
+  }, [authorisation, queries, identity.uid]);
   const startButton = (label: string) =>
     planId ? (
       <div className="actions">
