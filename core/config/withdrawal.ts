@@ -29,17 +29,23 @@ export const WithdrawalErr = {
   refundUnavailable: 8407,
 } as const;
 
-/** Until when an order may be withdrawn, or null when it never may (not paid, a renewal). */
-export function withdrawableUntil(order: { status: OrderStatus; paidAt?: number | undefined; kind?: string }): number | null {
-  if (order.paidAt === undefined || order.kind === 'renewal') return null;
+/**
+ * Until when an order may be withdrawn, or null when it never may: only a purchase (a renewal is
+ * turned off on My account; an upgrade's difference is not a purchase of its own, and the server
+ * refuses it, 8402), once paid.
+ */
+export function withdrawableUntil(order: { status: OrderStatus; paidAt?: number | undefined; kind: string }): number | null {
+  if (order.paidAt === undefined || order.kind !== 'purchase') return null;
   return order.paidAt + WITHDRAWAL_WINDOW_MS;
 }
 
-/** Whether the withdrawal is offered now (the server checks again, with its own clock). */
-export const canWithdraw = (order: { status: OrderStatus; paidAt?: number | undefined; kind?: string }, now: number): boolean => {
-  const until = withdrawableUntil(order);
-  return until !== null && now <= until && withdrawableStatuses.includes(order.status);
-};
+/**
+ * Whether the app offers the withdrawal now: before the deadline the server gave the order
+ * (`Order.withdrawableUntil`, `withdrawableUntil` above), in a status that allows it. The server
+ * checks again, with its own clock.
+ */
+export const canWithdraw = (order: { status: OrderStatus; withdrawableUntil?: number | undefined }, now: number): boolean =>
+  order.withdrawableUntil !== undefined && now <= order.withdrawableUntil && withdrawableStatuses.includes(order.status);
 
 /** Bank code (3 digits), branch (4 digits), account (digits, a hyphen and its check digit or X). */
 export const bankAccountPatterns = { bank: /^\d{3}$/, branch: /^\d{4}$/, account: /^\d{1,12}-?[\dXx]$/ } as const;

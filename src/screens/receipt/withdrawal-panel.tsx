@@ -136,7 +136,7 @@ export function WithdrawalPanel({ order, actor }: { order: Order; actor: Withdra
     if (view.answered) queries.invalidate(`order:${order.id}`);
   }, [view.answered, view.status, queries, order.id]);
 
-  const offered = canWithdraw({ status: order.status, paidAt: order.paidAt }, now) && view.canWithdraw;
+  const offered = canWithdraw(order, now) && view.canWithdraw;
   const withdrawable = withdrawableStatuses.includes(order.status) || order.status.startsWith('REFUND_');
   if (!withdrawable && view.status === 'idle') return null;
   const amount = formatMoney(order.total, order.currency, intl.locale);
