@@ -167,10 +167,12 @@ export function createWithdrawals(services: Pick<ServerServices, 'db' | 'clock' 
         const locked = await loadOrder(tx, order.id, { forUpdate: true });
         if (!locked || !withdrawableStatuses.includes(locked.status)) throw new ApiRefusal(WithdrawalErr.notWithdrawable);
         await transition(tx, locked, 'REFUND_PENDING', 'withdrawal within 7 days (CDC art. 49)', now);
-        const row = await insertRefund(tx, { orderId: order.id, provider: provider.name, amount: attempt.amount, currency: order.currency, destination, now });
-        await mailStep(services, tx, locked, row, 'refundRequested', { destination: destination?.kind ?? 'payer' });
-        return row;
+        return insertRefund(tx, { orderId: order.id, provider: provider.name, amount: attempt.amount, currency: order.currency, destination, now });
       });
+      // "Asked for" only when the money does not go back at once: a card refunded in the same
+      // second gets the one e-mail that says it is done (an answer refused at once, the one saying so).
+      const mailRequested = () =>
+        db.transaction((tx) => mailStep(services, tx, order, pending, 'refundRequested', { destination: destination?.kind ?? 'payer' }));
 
       // The provider is another system: asked outside the portal's transaction (docs/decisions/032),
       // under the refund's own key, so asking again answers the same refund.
@@ -189,8 +191,10 @@ export function createWithdrawals(services: Pick<ServerServices, 'db' | 'clock' 
         // key (refund-retry.ts), so a refund it did make is answered, not made twice.
         await scheduleRefundRetry(db, pending.id, 1, clock.now());
         log.error({ err: error, orderId: order.id }, 'asking for a withdrawal refund got no answer; it is asked again later');
+        await mailRequested();
         return toRefund(pending);
       }
+      if (result.status === 'pending') await mailRequested();
       await applyRefundAnswer(services, pending, provider.name, result);
       return toRefund((await latestRefund(db, order.id))!);
     },
