@@ -1,4 +1,7 @@
 import type { components } from '../../openapi/schema';
+import type { Language } from '../../core/i18n/languages';
+import { scheduledChange } from '../billing/plan-change';
+import { valuate } from '../billing/pricing';
 import { ApiRefusal } from '../errors';
 import { defineHandlers } from '../openapi/bind';
 import { CARD_PROVIDER, cardExpired } from '../payments/card-provider';
@@ -56,12 +59,38 @@ function toRenewInfo(s: SubscriptionRow): RenewInfo {
 export function renewalHandlers(services: ServerServices) {
   const { db, clock, sessions } = services;
 
+  /**
+   * The subscription as its next renewal will charge it: a plan change waiting for that renewal
+   * (docs/decisions/056) is the plan it renews, at the price the renewal job will ask (pricing.ts,
+   * as renewal.ts values it), so the page does not show the old plan's figures beside the notice
+   * of the change. A plan no longer sold leaves the figures as they are (the renewal then ends).
+   */
+  async function renewingAs(sub: SubscriptionRow, accountUid: number, lang: Language): Promise<SubscriptionRow> {
+    const change = sub.status === 'activated' ? await scheduledChange(db, accountUid) : null;
+    if (!change) return sub;
+    try {
+      const valuation = await valuate(db, {
+        accountUid,
+        planId: String(change.toPlanId),
+        currency: sub.currency,
+        installments: 1,
+        method: 'card',
+        lang,
+        now: clock.now(),
+      });
+      return { ...sub, plan_id: change.toPlanId, plan_name: valuation.planName, amount: valuation.total };
+    } catch (error) {
+      if (error instanceof ApiRefusal) return sub;
+      throw error;
+    }
+  }
+
   return defineHandlers({
     async getRenewInfo({ ctx }) {
       const { accountUid } = await sessions.authenticate(ctx);
       const sub = await loadSubscription(db, accountUid, ctx.lang);
       if (!sub) throw new ApiRefusal(RenewErr.notFound);
-      return toRenewInfo(sub);
+      return toRenewInfo(await renewingAs(sub, accountUid, ctx.lang));
     },
 
     /** Cancel: 6201 none, 6202 expired, 6204 already cancelled, 6207 while a renewal charge runs. */

@@ -100,12 +100,15 @@ describe('changing plan (docs/decisions/056)', () => {
     const scheduled = await data(CHANGE, { planId: '1' }, b.auth);
     expect(scheduled).toMatchObject({ when: 'renewal', scheduled: { fromPlanId: '2', toPlanId: '1', appliesAt: expiresAt } });
     expect(await data(SCHEDULED, {}, b.auth)).toMatchObject({ fromPlanId: '2', toPlanId: '1', appliesAt: expiresAt });
+    // The auto-renewal says what the renewal will charge: the plan it changes to, at its price.
+    expect(await data('/api/job/renewInfo/v1', {}, b.auth)).toMatchObject({ status: 'activated', planId: '1', planName: 'Monthly · 1 screen', amount: 2990 });
     // The running plan is untouched, and buying the one-screen plan outright is still refused (spec section 6).
     expect(await entitlement(b.uid)).toMatchObject({ planId: 2, devices: 4 });
     expect(await errCode('/api/bill/pay/v1', { planId: '1', method: 'card', currency: 'BRL', email: b.account.email, card: card(VISA_OK) }, b.auth)).toBe(6000);
 
     expect(await data(UNDO, {}, b.auth)).toBeNull();
     expect(await data(SCHEDULED, {}, b.auth)).toBeNull();
+    expect(await data('/api/job/renewInfo/v1', {}, b.auth)).toMatchObject({ planId: '2', amount: 4990 });
     expect(await errCode(UNDO, {}, b.auth)).toBe(8205);
 
     await data(CHANGE, { planId: '1' }, b.auth);
