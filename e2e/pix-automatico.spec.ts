@@ -24,6 +24,9 @@ const texts = {
     again: 'Authorise again',
     orders: 'Orders',
     receipt: /receipt/,
+    renewal: 'Auto-renewal',
+    byPix: /^Your plan renews by PIX Automático instead of a card/,
+    repurchase: 'Buy a monthly plan with auto-renew',
   },
   pt: {
     locale: 'pt-BR',
@@ -44,6 +47,9 @@ const texts = {
     again: 'Autorizar de novo',
     orders: 'Pedidos',
     receipt: /recibo/,
+    renewal: 'Renovação automática',
+    byPix: /^Seu plano se renova pelo Pix Automático em vez de um cartão/,
+    repurchase: 'Comprar um plano mensal com renovação automática',
   },
 } as const;
 
@@ -78,6 +84,11 @@ for (const [lang, t] of Object.entries(texts)) {
       await expect(panel.getByRole('img', { name: t.qr })).toHaveCount(0);
       // The QR paid the next month: the orders show it without a reload.
       await expect(page.getByRole('region', { name: t.orders }).getByRole('link', { name: t.receipt })).toHaveCount(2);
+      // The card's renewal ended with the approval (one renewal, not two): the auto-renewal panel
+      // says the plan renews by PIX Automático, and offers no plan to buy.
+      const renewal = page.getByRole('region', { name: t.renewal });
+      await expect(renewal.getByText(t.byPix)).toBeVisible();
+      await expect(renewal.getByRole('link', { name: t.repurchase })).toHaveCount(0);
       return { panel, idRec };
     }
 

@@ -48,6 +48,11 @@ const m = defineMessages({
     defaultMessage: 'None of your plans renews by itself.',
     description: 'Shown when the account has no auto-renewal (error 6201)',
   },
+  byPixAutomatico: {
+    id: 'autoRenewal.byPixAutomatico',
+    defaultMessage: 'Your plan renews by PIX Automático instead of a card: each month is paid in your bank app (see PIX Automático below).',
+    description: 'Shown instead of "off" when the plan renews by an approved PIX Automático authorisation (docs/decisions/060)',
+  },
   repurchase: {
     id: 'autoRenewal.repurchase',
     defaultMessage: 'Buy a monthly plan with auto-renew',
@@ -105,7 +110,16 @@ const billingCardMessage = defineMessage<{ readonly plan: string; readonly card:
 type Send = (event: AutoRenewalEvent) => void;
 
 /** The panel itself, a view of the auto-renewal actor (spec section 2, "Subscriptions with auto-renewal on or off"). */
-export function AutoRenewalSection({ actorRef, cancellation }: { actorRef: ActorRefFrom<AutoRenewalMachine>; cancellation?: ReactNode }) {
+export function AutoRenewalSection({
+  actorRef,
+  cancellation,
+  byPixAutomatico = false,
+}: {
+  actorRef: ActorRefFrom<AutoRenewalMachine>;
+  cancellation?: ReactNode;
+  /** The plan renews by PIX Automático (docs/decisions/060): said instead of "off" and the way to buy one that renews. */
+  byPixAutomatico?: boolean;
+}) {
   const intl = useIntl();
   const view = useSelector(actorRef, selectAutoRenewalView);
   const send: Send = actorRef.send;
@@ -128,7 +142,7 @@ export function AutoRenewalSection({ actorRef, cancellation }: { actorRef: Actor
           </div>
         </>
       ) : (
-        <RenewalDetails view={view} send={send} />
+        <RenewalDetails view={view} send={send} byPixAutomatico={byPixAutomatico} />
       )}
       {/* Turning it off is the account screen's cancellation flow (docs/decisions/057); kept mounted while the panel reloads, to say how it ended. */}
       {cancellation}
@@ -170,7 +184,7 @@ function cardText(intl: ReturnType<typeof useIntl>, card: SavedCard) {
   return intl.formatMessage(cardTextMessage, { brand, last4: card.last4, month: String(card.expMonth).padStart(2, '0'), year: card.expYear });
 }
 
-function RenewalDetails({ view, send }: { view: AutoRenewalView; send: Send }) {
+function RenewalDetails({ view, send, byPixAutomatico }: { view: AutoRenewalView; send: Send; byPixAutomatico: boolean }) {
   const intl = useIntl();
   const { info } = view;
   // A charged-back card says why renewal stopped (docs/decisions/059).
@@ -179,13 +193,15 @@ function RenewalDetails({ view, send }: { view: AutoRenewalView; send: Send }) {
       ? m.chargedBack
       : { activated: m.activated, cancelled: m.cancelled, expired: m.expired, none: m.none }[view.status as 'activated' | 'cancelled' | 'expired' | 'none'];
   const on = view.status === 'activated';
+  // The card's renewal is off because the bank's PIX Automático renews the plan: that is what it says.
+  const byPix = byPixAutomatico && !on;
   return (
     <div className="stack">
       <p className="renewal-status">
         <span className="muted">{intl.formatMessage(m.statusLabel)}: </span>
-        <strong className={on ? 'badge renewal-on' : 'badge renewal-off'}>{intl.formatMessage(on ? m.on : m.off)}</strong>
+        <strong className={on || byPix ? 'badge renewal-on' : 'badge renewal-off'}>{intl.formatMessage(on || byPix ? m.on : m.off)}</strong>
       </p>
-      <p>{intl.formatMessage(explanation)}</p>
+      <p>{intl.formatMessage(byPix ? m.byPixAutomatico : explanation)}</p>
       {info && (
         <dl className="renewal-facts">
           <div>
@@ -238,7 +254,7 @@ function RenewalDetails({ view, send }: { view: AutoRenewalView; send: Send }) {
           )}
         </div>
       )}
-      {view.offerRepurchase && (
+      {view.offerRepurchase && !byPix && (
         <p>
           <Link className="button" to="/pricing-table">
             {intl.formatMessage(m.repurchase)}

@@ -19,6 +19,7 @@ import { PixAutomaticoPanel } from './pix-automatico-panel';
 import { CancellationPanel } from './cancellation-panel';
 import { PlanChangePanel } from './plan-change-panel';
 import './account.css';
+import { useRenewsByPixAutomatico } from '../../queries/pix-automatico-queries';
 
 const m = defineMessages({
   title: { id: 'account.title', defaultMessage: 'My account', description: 'Title of the account and orders page (/account, /orders)' },
@@ -58,12 +59,26 @@ export function AccountScreen() {
     <section className="page account-page" aria-labelledby="account-title">
       <h1 id="account-title">{intl.formatMessage(m.title)}</h1>
       <Banners position="account" />
-      {identity && <SignedInAccount key={identity.uid} identity={identity} />}
+      {identity && <RenewingAccount key={identity.uid} identity={identity} />}
     </section>
   );
 }
 
-function SignedInAccount({ identity }: { identity: AccountIdentity }) {
+/**
+ * The account, drawn anew when PIX Automático starts or stops renewing the plan
+ * (docs/decisions/060): its approval cancels the card's auto-renewal on the server, and the
+ * auto-renewal flow reads where it stands only when it starts.
+ */
+function RenewingAccount({ identity }: { identity: AccountIdentity }) {
+  const byPix = useRenewsByPixAutomatico(identity.uid);
+  // The last answer while it is read again: the account's reads are forgotten as it is drawn anew,
+  // and a "not known yet" must not draw it anew again.
+  const [renewsByPix, setRenewsByPix] = useState(false);
+  if (byPix.status === 'success' && byPix.data !== renewsByPix) setRenewsByPix(byPix.data);
+  return <SignedInAccount key={String(renewsByPix)} identity={identity} byPixAutomatico={renewsByPix} />;
+}
+
+function SignedInAccount({ identity, byPixAutomatico }: { identity: AccountIdentity; byPixAutomatico: boolean }) {
   const { queries } = useServices();
   const { uid } = identity;
   const renewal = useAutoRenewal();
@@ -84,7 +99,7 @@ function SignedInAccount({ identity }: { identity: AccountIdentity }) {
   return (
     <div className="account-grid">
       <AccountInfoPanel identity={identity} nextBilling={nextBilling} />
-      <AutoRenewalSection actorRef={renewal} cancellation={<CancellationPanel renewal={renewal} />} />
+      <AutoRenewalSection actorRef={renewal} cancellation={<CancellationPanel renewal={renewal} />} byPixAutomatico={byPixAutomatico} />
       <PlanChangePanel identity={identity} />
       <PixAutomaticoPanel identity={identity} />
       <section className="panel account-orders" aria-labelledby="orders-title">
