@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppServices } from './app/services';
@@ -18,14 +18,11 @@ setTimeout(() => {
     // The first render waits for the first screen's code and messages, so it draws the page in one
     // commit (a screen that suspended would be revealed up to 300 ms later, React's fallback
     // throttle). As a transition, React renders it in slices instead of one long task.
+    // No StrictMode: its rehearsed unmount stops the flows' actors and revives them, and the abort of
+    // a call they had started then reaches the revived machine as that call's failure; development
+    // pages failed where the production build works (docs/decisions/063).
     void startFirstScreen(services, window.location, navigator.languages).then(() =>
-      startTransition(() =>
-        createRoot(root).render(
-          <StrictMode>
-            <App services={services} />
-          </StrictMode>,
-        ),
-      ),
+      startTransition(() => createRoot(root).render(<App services={services} />)),
     );
   });
 });
