@@ -192,9 +192,10 @@ function RenewalDetails({ view, send, byPixAutomatico }: { view: AutoRenewalView
     info?.stoppedReason === 'card_charged_back'
       ? m.chargedBack
       : { activated: m.activated, cancelled: m.cancelled, expired: m.expired, none: m.none }[view.status as 'activated' | 'cancelled' | 'expired' | 'none'];
-  const on = view.status === 'activated';
-  // The card's renewal is off because the bank's PIX Automático renews the plan: that is what it says.
-  const byPix = byPixAutomatico && !on;
+  // PIX Automático renews the plan: its approval ended the card's renewal (one renewal, not two), so
+  // that is what the panel says, even before it has read the card's renewal again.
+  const byPix = byPixAutomatico;
+  const on = view.status === 'activated' && !byPix;
   return (
     <div className="stack">
       <p className="renewal-status">
@@ -202,7 +203,7 @@ function RenewalDetails({ view, send, byPixAutomatico }: { view: AutoRenewalView
         <strong className={on || byPix ? 'badge renewal-on' : 'badge renewal-off'}>{intl.formatMessage(on || byPix ? m.on : m.off)}</strong>
       </p>
       <p>{intl.formatMessage(byPix ? m.byPixAutomatico : explanation)}</p>
-      {info && (
+      {info && !byPix && (
         <dl className="renewal-facts">
           <div>
             <dt>{intl.formatMessage(m.plan)}</dt>

@@ -59,28 +59,18 @@ export function AccountScreen() {
     <section className="page account-page" aria-labelledby="account-title">
       <h1 id="account-title">{intl.formatMessage(m.title)}</h1>
       <Banners position="account" />
-      {identity && <RenewingAccount key={identity.uid} identity={identity} />}
+      {identity && <SignedInAccount key={identity.uid} identity={identity} />}
     </section>
   );
 }
 
-/**
- * The account, drawn anew when PIX Automático starts or stops renewing the plan
- * (docs/decisions/060): its approval cancels the card's auto-renewal on the server, and the
- * auto-renewal flow reads where it stands only when it starts.
- */
-function RenewingAccount({ identity }: { identity: AccountIdentity }) {
-  const byPix = useRenewsByPixAutomatico(identity.uid);
-  // The last answer while it is read again: the account's reads are forgotten as it is drawn anew,
-  // and a "not known yet" must not draw it anew again.
-  const [renewsByPix, setRenewsByPix] = useState(false);
-  if (byPix.status === 'success' && byPix.data !== renewsByPix) setRenewsByPix(byPix.data);
-  return <SignedInAccount key={String(renewsByPix)} identity={identity} byPixAutomatico={renewsByPix} />;
-}
-
-function SignedInAccount({ identity, byPixAutomatico }: { identity: AccountIdentity; byPixAutomatico: boolean }) {
+function SignedInAccount({ identity }: { identity: AccountIdentity }) {
   const { queries } = useServices();
   const { uid } = identity;
+  // Whether PIX Automático renews the plan (docs/decisions/060); the last answer while it is read again.
+  const byPix = useRenewsByPixAutomatico(uid);
+  const [byPixAutomatico, setByPixAutomatico] = useState(false);
+  if (byPix.status === 'success' && byPix.data !== byPixAutomatico) setByPixAutomatico(byPix.data);
   const renewal = useAutoRenewal();
   const renewalView = useSelector(renewal, selectAutoRenewalView);
   const nextBilling = renewalView.status === 'activated' ? shownTimestamp(renewalView.info?.nextBillingDate) : null;
