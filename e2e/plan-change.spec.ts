@@ -19,6 +19,8 @@ const texts = {
     waiting: (plan: string) => new RegExp(`at your next renewal, your plan changes to ${escape(plan)}`),
     undo: 'Undo',
     undone: 'Plan change undone.',
+    renewal: 'Auto-renewal',
+    renewalAmount: (amount: string) => new RegExp(`Renewal amount\\s*R\\$\\s?${amount}`),
   },
   pt: {
     locale: 'pt-BR',
@@ -33,6 +35,8 @@ const texts = {
     waiting: (plan: string) => new RegExp(`na sua próxima renovação, seu plano muda para ${escape(plan)}`),
     undo: 'Desfazer',
     undone: 'Mudança de plano desfeita.',
+    renewal: 'Renovação automática',
+    renewalAmount: (amount: string) => new RegExp(`Valor da renovação\\s*R\\$\\s?${amount}`),
   },
 } as const;
 
@@ -98,11 +102,16 @@ for (const [lang, t] of Object.entries(texts)) {
       await expect(downgrade).toBeVisible();
       await downgrade.getByRole('button', { name: t.atRenewal }).click();
       await expect(panel.getByText(t.waiting(monthlyOne))).toBeVisible();
+      // The auto-renewal says what the renewal will charge now: the plan it changes to, at its price.
+      const renewal = page.getByRole('region', { name: t.renewal });
+      await expect(renewal).toContainText(monthlyOne);
+      await expect(renewal).toContainText(t.renewalAmount(lang === 'pt' ? '29,90' : '29.90'));
       await expectAccessible(page);
       await screenshots(page, `plan-change-scheduled-${lang}`);
       await panel.getByRole('button', { name: t.undo }).click();
       await expect(panel.getByRole('status').filter({ hasText: t.undone })).toBeVisible();
       await expect(panel.getByRole('button', { name: t.undo })).toHaveCount(0);
+      await expect(renewal).toContainText(t.renewalAmount(lang === 'pt' ? '49,90' : '49.90'));
     });
   });
 }

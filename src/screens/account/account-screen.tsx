@@ -20,6 +20,7 @@ import { CancellationPanel } from './cancellation-panel';
 import { PlanChangePanel } from './plan-change-panel';
 import './account.css';
 import { useRenewsByPixAutomatico } from '../../queries/pix-automatico-queries';
+import { useScheduledPlanChange } from '../../queries/plan-change-queries';
 
 const m = defineMessages({
   title: { id: 'account.title', defaultMessage: 'My account', description: 'Title of the account and orders page (/account, /orders)' },
@@ -71,25 +72,15 @@ function SignedInAccount({ identity }: { identity: AccountIdentity }) {
   const byPix = useRenewsByPixAutomatico(uid);
   const [byPixAutomatico, setByPixAutomatico] = useState(false);
   if (byPix.status === 'success' && byPix.data !== byPixAutomatico) setByPixAutomatico(byPix.data);
-  const renewal = useAutoRenewal();
-  const renewalView = useSelector(renewal, selectAutoRenewalView);
-  const nextBilling = renewalView.status === 'activated' ? shownTimestamp(renewalView.info?.nextBillingDate) : null;
+  const renewed = useRenewalGeneration(uid);
 
   // Each visit reads the account afresh: leaving the screen (to pay, to repay) forgets its reads.
   useEffect(() => () => invalidateAccount(queries, uid), [queries, uid]);
-  // The auto-renewal changed here (cancelled, a renewal charge ended): plan, expiry and orders may have too.
-  const renewalInfo = renewalView.info;
-  const seenInfo = useRef(renewalInfo);
-  useEffect(() => {
-    if (seenInfo.current !== null && renewalInfo !== seenInfo.current) invalidateAccount(queries, uid);
-    seenInfo.current = renewalInfo;
-  }, [queries, uid, renewalInfo]);
 
   const intl = useIntl();
   return (
     <div className="account-grid">
-      <AccountInfoPanel identity={identity} nextBilling={nextBilling} />
-      <AutoRenewalSection actorRef={renewal} cancellation={<CancellationPanel renewal={renewal} />} byPixAutomatico={byPixAutomatico} />
+      <RenewalScope key={renewed} identity={identity} byPixAutomatico={byPixAutomatico} />
       <PlanChangePanel identity={identity} />
       <PixAutomaticoPanel identity={identity} />
       <section className="panel account-orders" aria-labelledby="orders-title">
@@ -98,6 +89,42 @@ function SignedInAccount({ identity }: { identity: AccountIdentity }) {
       </section>
       <DevicesPanel identity={identity} />
     </div>
+  );
+}
+
+/**
+ * How many times the plan change waiting for the renewal changed since the page first read it
+ * (scheduled, undone: docs/decisions/056). The auto-renewal's flow reads the renewal only as it
+ * starts, so each change starts it anew, and it shows the plan and amount the renewal will charge.
+ */
+function useRenewalGeneration(uid: string) {
+  const intl = useIntl();
+  const scheduled = useScheduledPlanChange(uid, languageOfTag(intl.locale) ?? defaultLanguage);
+  const [seen, setSeen] = useState<{ answer: string | null; generation: number }>({ answer: null, generation: 0 });
+  const answer = scheduled.status === 'success' ? JSON.stringify(scheduled.data) : null;
+  if (answer !== null && answer !== seen.answer) setSeen({ answer, generation: seen.answer === null ? 0 : seen.generation + 1 });
+  return seen.generation;
+}
+
+/** The account's details and its auto-renewal, which share the renewal's flow (the next billing date). */
+function RenewalScope({ identity, byPixAutomatico }: { identity: AccountIdentity; byPixAutomatico: boolean }) {
+  const { queries } = useServices();
+  const { uid } = identity;
+  const renewal = useAutoRenewal();
+  const renewalView = useSelector(renewal, selectAutoRenewalView);
+  const nextBilling = renewalView.status === 'activated' ? shownTimestamp(renewalView.info?.nextBillingDate) : null;
+  // The auto-renewal changed here (cancelled, a renewal charge ended): plan, expiry and orders may have too.
+  const renewalInfo = renewalView.info;
+  const seenInfo = useRef(renewalInfo);
+  useEffect(() => {
+    if (seenInfo.current !== null && renewalInfo !== seenInfo.current) invalidateAccount(queries, uid);
+    seenInfo.current = renewalInfo;
+  }, [queries, uid, renewalInfo]);
+  return (
+    <>
+      <AccountInfoPanel identity={identity} nextBilling={nextBilling} />
+      <AutoRenewalSection actorRef={renewal} cancellation={<CancellationPanel renewal={renewal} />} byPixAutomatico={byPixAutomatico} />
+    </>
   );
 }
 
