@@ -10,12 +10,11 @@ import { createLockout, LockoutPolicy } from '../../server/auth/lockout';
 import type { useTestServer } from '../helpers/test-server';
 import { buyWithSavedCard, signedInClient } from './billing.world';
 import { storageFault } from './faults';
+import { expectNoToastOf } from './real-server';
 
 type Server = ReturnType<typeof useTestServer>;
 type Output = { kind?: string; errCode?: number } | undefined;
 
-/** Codes the actor names to the client: a toast of one of these would say it twice. */
-const expectedCodes: readonly number[] = Object.values(refusals).flat();
 const BOLETO_PAYER = {
   firstName: 'Ana',
   lastName: 'Souza',
@@ -98,8 +97,7 @@ export class AccountDeletionWorld {
   /** What each state means on the server. */
   async check(reached: AnyMachineSnapshot, event: EventObject) {
     if (event.type.startsWith('xstate.error')) await this.repair();
-    const toasts = this.customer.client.effects.filter((e) => e[0] === 'toast').map((e) => e[2]);
-    expect(toasts.filter((c) => expectedCodes.includes(c as number))).toEqual([]);
+    expectNoToastOf(this.customer.client, refusals);
     if (reached.hasTag('busy')) return;
     const { errCode, error } = reached.context as { errCode: number | null; error: unknown };
     const row = await this.accountRow();

@@ -9,12 +9,10 @@ import type { useTestServer } from '../helpers/test-server';
 import { buyWithSavedCard, Cards, cancelRenewal, deleteCard, expireByDeclines, expireCard, pauseRenewal, signedInClient, subscription } from './billing.world';
 import { refusals } from '../../machines/auto-renewal/auto-renewal.actors';
 import { storageFault } from './faults';
+import { expectNoToastOf } from './real-server';
 
 type Server = ReturnType<typeof useTestServer>;
 type Output = { kind?: string; errCode?: number; info?: { status: string; renewing: boolean } } | undefined;
-
-/** Codes the actors name to the client: a toast of one of these would say it twice. */
-const expectedCodes: readonly number[] = Object.values(refusals).flat();
 
 export class RenewalWorld {
   customer!: Awaited<ReturnType<typeof signedInClient>>;
@@ -82,8 +80,7 @@ export class RenewalWorld {
   /** What each state means on the server. */
   async check(reached: AnyMachineSnapshot, event: EventObject) {
     if (event.type.startsWith('xstate.error')) for (const undo of this.repairs.splice(0)) await undo();
-    const toasts = this.customer.client.effects.filter((e) => e[0] === 'toast').map((e) => e[2]);
-    expect(toasts.filter((c) => expectedCodes.includes(c as number))).toEqual([]);
+    expectNoToastOf(this.customer.client, refusals);
     const { info, errCode, error } = reached.context;
     const answered = (event as { output?: Output }).output;
     if (answered?.kind === 'refused' && event.type !== 'xstate.done.actor.loadInfo') {

@@ -11,12 +11,11 @@ import type { CancellationEvent } from '../../machines/cancellation/cancellation
 import type { useTestServer } from '../helpers/test-server';
 import { buyWithSavedCard, cancelRenewal, expireByDeclines, pauseRenewal, signedInClient, subscription } from './billing.world';
 import { storageFault } from './faults';
+import { expectNoToastOf } from './real-server';
 
 type Server = ReturnType<typeof useTestServer>;
 type Output = { kind?: string; errCode?: number; offer?: unknown } | undefined;
 
-/** Codes the actors name to the client: a toast of one of these would say it twice. */
-const expectedCodes: readonly number[] = Object.values(refusals).flat();
 const left: Record<number, string | undefined> = { 6207: 'activated', 6204: 'cancelled', 6202: 'expired', 6201: undefined };
 
 export class CancellationWorld {
@@ -86,8 +85,7 @@ export class CancellationWorld {
   /** What each state means on the server. */
   async check(reached: AnyMachineSnapshot, event: EventObject) {
     if (event.type.startsWith('xstate.error')) for (const undo of this.repairs.splice(0)) await undo();
-    const toasts = this.customer.client.effects.filter((e) => e[0] === 'toast').map((e) => e[2]);
-    expect(toasts.filter((c) => expectedCodes.includes(c as number))).toEqual([]);
+    expectNoToastOf(this.customer.client, refusals);
     const answered = (event as { output?: Output }).output;
     if (answered?.kind === 'refused') expect(reached.context.errCode).toBe(answered.errCode);
     if (reached.hasTag('busy')) return;

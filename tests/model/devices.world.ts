@@ -10,6 +10,7 @@ import { loginBody } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
 import { signedInClient } from './billing.world';
 import { storageFault } from './faults';
+import { expectNoToastOf } from './real-server';
 
 type Server = ReturnType<typeof useTestServer>;
 type Output = { kind?: string; errCode?: number } | undefined;
@@ -19,9 +20,6 @@ export const OTHER_DEVICE_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) App
 export const OTHER_DEVICE = 'Chrome · Windows';
 /** Enough for every path: each signs out at most three, one at a time, or all at once last. */
 const OTHER_DEVICES = 4;
-
-/** Codes the actors name to the client: a toast of one of these would say it twice. */
-const expectedCodes: readonly number[] = Object.values(refusals).flat();
 
 interface SessionRow {
   token_hash: Buffer;
@@ -94,8 +92,7 @@ export class DevicesWorld {
   /** What each state means on the server. */
   async check(reached: AnyMachineSnapshot, event: EventObject) {
     if (event.type.startsWith('xstate.error')) await this.repair();
-    const toasts = this.customer.client.effects.filter((e) => e[0] === 'toast').map((e) => e[2]);
-    expect(toasts.filter((c) => expectedCodes.includes(c as number))).toEqual([]);
+    expectNoToastOf(this.customer.client, refusals);
     // While a call runs, the server is as arranged for its answer (a fault may be in place).
     if (reached.hasTag('busy')) return;
     const rows = await this.sessions();

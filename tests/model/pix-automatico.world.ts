@@ -9,11 +9,12 @@ import { uniquePhone } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
 import { signedInClient } from './billing.world';
 import { storageFault } from './faults';
+import { expectNoToastOf } from './real-server';
 
 type Server = ReturnType<typeof useTestServer>;
 type Output = { kind?: string; errCode?: number; info?: { status: string } } | undefined;
 
-/** Codes the actors name to the client: a toast of one of these would say it twice. */
+/** The codes the actors expect: a refusal the walk meets is one of them. */
 const expectedCodes: readonly number[] = Object.values(refusals).flat();
 
 export class PixAutomaticoWorld {
@@ -116,8 +117,7 @@ export class PixAutomaticoWorld {
   /** What each state means on the server. */
   async check(reached: AnyMachineSnapshot, event: EventObject) {
     if (/^xstate\.(done|error)\.actor\./.test(event.type)) await this.repair();
-    const toasts = this.customer.client.effects.filter((e) => e[0] === 'toast').map((e) => e[2]);
-    expect(toasts.filter((c) => expectedCodes.includes(c as number))).toEqual([]);
+    expectNoToastOf(this.customer.client, refusals);
     if (reached.hasTag('busy')) return;
     const latest = await this.latest();
     const { errCode, error, info } = reached.context;

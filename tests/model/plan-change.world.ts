@@ -11,6 +11,7 @@ import { refusals } from '../../machines/plan-change/plan-change.actors';
 import type { useTestServer } from '../helpers/test-server';
 import { buyWithSavedCard, cancelRenewal, signedInClient, subscription } from './billing.world';
 import { storageFault } from './faults';
+import { expectNoToastOf } from './real-server';
 
 type Server = ReturnType<typeof useTestServer>;
 type Output = { kind?: string; errCode?: number } | undefined;
@@ -19,9 +20,6 @@ type Output = { kind?: string; errCode?: number } | undefined;
 export const UPGRADE_PLAN = '6';
 /** The monthly four-screen plan: two months of one screen are worth more (8206). */
 export const SMALL_UPGRADE_PLAN = '2';
-
-/** Codes the actors name to the client: a toast of one of these would say it twice. */
-const expectedCodes: readonly number[] = Object.values(refusals).flat();
 
 export class PlanChangeWorld {
   customer!: Awaited<ReturnType<typeof signedInClient>>;
@@ -117,8 +115,7 @@ export class PlanChangeWorld {
   /** What each state means on the server. */
   async check(reached: AnyMachineSnapshot, event: EventObject, opened: string[]) {
     if (event.type.startsWith('xstate.')) await this.repair();
-    const toasts = this.customer.client.effects.filter((e) => e[0] === 'toast').map((e) => e[2]);
-    expect(toasts.filter((c) => expectedCodes.includes(c as number))).toEqual([]);
+    expectNoToastOf(this.customer.client, refusals);
     if (reached.hasTag('busy')) return;
     const { errCode, quote, error, planId } = reached.context;
     if (reached.matches('reviewing')) {

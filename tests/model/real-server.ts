@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 // The machines' actors against the real reference server, in-process: the typed client's fetch is
 // handed to Fastify's `inject`, so every call runs the server's real routes on its fresh database.
 import type { FastifyInstance } from 'fastify';
@@ -167,4 +168,13 @@ export function createClientWorld(
     },
     gate,
   };
+}
+
+/**
+ * The refusals a flow's actors expect are the flow's to say, beside where they happened: a toast of
+ * one of them would say it twice (spec section 8).
+ */
+export function expectNoToastOf(client: { effects: readonly EffectCall[] }, refusals: Readonly<Record<string, readonly number[]>>) {
+  const expected: readonly unknown[] = Object.values(refusals).flat();
+  expect(client.effects.filter((e) => e[0] === 'toast' && expected.includes(e[2]))).toEqual([]);
 }

@@ -17,6 +17,7 @@ import { signedInClient } from './billing.world';
 import { storageFault } from './faults';
 import type { FlowPath } from './harness';
 import type { WithdrawalStart } from './withdrawal.model';
+import { expectNoToastOf } from './real-server';
 
 type Server = ReturnType<typeof useTestServer>;
 type Output = { kind?: string; errCode?: number } | undefined;
@@ -35,9 +36,6 @@ export const MISTYPED: Record<number, WithdrawDetails> = {
 };
 /** A bitcoin testnet address (BIP 173's example): where the chain transfer goes. */
 export const REFUND_ADDRESS = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
-
-/** Codes the actors name to the client: a toast of one of these would say it twice. */
-const expectedCodes: readonly number[] = Object.values(refusals).flat();
 
 /** The answers only a card gives (at once), and only a pending refund's provider (later). */
 const cardAnswers = ['succeeded', 'rejected'];
@@ -163,8 +161,7 @@ export class WithdrawalWorld {
   /** What each state means on the server. */
   async check(reached: AnyMachineSnapshot, event: EventObject) {
     if (event.type.startsWith('xstate.error')) await this.repair();
-    const toasts = this.customer.client.effects.filter((e) => e[0] === 'toast').map((e) => e[2]);
-    expect(toasts.filter((c) => expectedCodes.includes(c as number))).toEqual([]);
+    expectNoToastOf(this.customer.client, refusals);
     // While a call runs, the server is as arranged for its answer (a fault may be in place).
     if (reached.hasTag('busy')) return;
     const [status, refund, mails] = [await this.status(), await this.refundStatus(), await this.mails()];
