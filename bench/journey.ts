@@ -196,27 +196,45 @@ async function pickRadio(page: Page, radio: Locator) {
 
 const now = (page: Page) => page.evaluate(() => performance.now());
 
-/** One journey: /pricing-table → choose the monthly plan → log in → pay by card → paid result. */
-export async function runJourney(browser: Browser, base: string, profile: Profile): Promise<JourneyRun> {
-  const context = await browser.newContext({
+const contextFor = (browser: Browser, profile: Profile) =>
+  browser.newContext({
     locale: 'pt-BR',
     ...(profile.remote ? { viewport: { width: 1280, height: 720 } } : { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true }),
   });
+
+/**
+ * How a customer goes through the screens: `thinkMs` on each screen once it is usable, reading it
+ * and moving to what they will press, before acting (the typing itself is instant here). 0 is a
+ * customer who acts the moment a screen can take it, which no person does; what a page does in
+ * the meantime (the next screen's download, docs/decisions/064) is real work a real customer's
+ * pause allows.
+ */
+export interface Pace {
+  thinkMs: number;
+}
+
+/** One journey: /pricing-table → choose the monthly plan → log in → pay by card → paid result. */
+export async function runJourney(browser: Browser, base: string, profile: Profile, { thinkMs }: Pace): Promise<JourneyRun> {
+  const context = await contextFor(browser, profile);
   try {
     const page = await context.newPage();
     await throttle(context, page, profile);
     const screens: ScreenTime[] = [];
+    // A pause of a person's, not a wait for the page: the time is the measure's own setting.
+    const think = () => (thinkMs > 0 ? page.waitForTimeout(thinkMs) : Promise.resolve());
 
     await page.goto(`${base}/pricing-table?${profile.scene}`, { waitUntil: 'commit' });
     const choose = exactly(text('pricing.choose'));
     const pricingUsable = await usableAt(page, 'a, button', choose, 'the pricing table');
     screens.push({ screen: '/pricing-table', usableMs: pricingUsable - (await page.evaluate(() => performance.timeOrigin)) });
 
+    await think();
     await activate(page, profile, 'a, button', choose);
     const submit = exactly(text('login.submit'));
     const loginUsable = await usableAt(page, 'button', submit, 'the log-in page');
     screens.push({ screen: '/login', usableMs: loginUsable - (await actionAt(page)) });
 
+    await think();
     await fill(page, profile, text('login.account'), demoAccount.email);
     await fill(page, profile, text('login.password'), demoAccount.password);
     await activate(page, profile, 'button', submit);
@@ -224,6 +242,7 @@ export async function runJourney(browser: Browser, base: string, profile: Profil
     const paymentUsable = await usableAt(page, 'button', pay, 'the payment page');
     screens.push({ screen: '/payment', usableMs: paymentUsable - (await actionAt(page)) });
 
+    await think();
     const labels: { name: string; at: number }[] = [];
     if (!profile.remote) {
       await page.evaluate(observeInteractions);
@@ -256,6 +275,24 @@ export async function runJourney(browser: Browser, base: string, profile: Profil
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
     const interactions = profile.remote ? [] : await interactionsOf(page, labels);
     return { screens, interactions };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The design-card floor page (bench/card-floor: the card's libraries drawing the same three plan
+ * cards) on the same profile: from its navigation until its first plan's link is React-owned. The
+ * least any page built on the card can take on this network, beside /pricing-table's figure.
+ */
+export async function floorUsable(browser: Browser, floorUrl: string, profile: Profile): Promise<number> {
+  const context = await contextFor(browser, profile);
+  try {
+    const page = await context.newPage();
+    await throttle(context, page, profile);
+    await page.goto(`${floorUrl}/`, { waitUntil: 'commit' });
+    const usable = await usableAt(page, 'a', /./, 'the design-card floor page');
+    return usable - (await page.evaluate(() => performance.timeOrigin));
   } finally {
     await context.close();
   }

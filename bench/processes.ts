@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumArgs, chromiumMissingMessage, findChromium } from '../scripts/chromium';
@@ -92,11 +92,21 @@ const suffix = { br: '.br', gzip: '.gz' } as const;
 
 /**
  * Serves a build directory as the portal serves dist/: the build's precompressed .br or .gz when
- * the browser accepts it, else the file as it is; any other path is index.html.
+ * the browser accepts it, else the file as it is; any other path is index.html. With `api`, the
+ * `/api/` paths are passed to that origin (the design-card floor reads the portal's plans).
  */
-export async function serveStatic(dir: string, port: number): Promise<Running> {
+export async function serveStatic(dir: string, port: number, api?: string): Promise<Running> {
   dir = path.resolve(dir);
   const server = createServer((req, res) => {
+    if (api && req.url?.startsWith('/api/')) {
+      const upstream = httpRequest(`${api}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      upstream.on('error', () => res.writeHead(502).end());
+      req.pipe(upstream);
+      return;
+    }
     const wanted = path.join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     const file = wanted.startsWith(dir) && existsSync(wanted) && statSync(wanted).isFile() ? wanted : path.join(dir, 'index.html');
     const accepted = String(req.headers['accept-encoding'] ?? '');

@@ -201,8 +201,16 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
       // server's to read, not the web's.
       allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders(reply, filePath) {
-        // Hashed bundles never change; everything else is revalidated.
-        reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Hashed bundles never change. The brand's pictures are kept an hour: revalidated at every
+        // use, the logo that each layout draws was asked for again at each navigation, taking one
+        // of the browser's six connections from the page's own reads (docs/decisions/064). The
+        // rest (boot.js) is revalidated.
+        const kept = filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : filePath.includes(`${path.sep}brand${path.sep}`)
+            ? 'public, max-age=3600'
+            : 'no-cache';
+        reply.header('Cache-Control', kept);
       },
     });
     // Source maps are the server's too in production unless SOURCE_MAPS=public: they stay in dist/

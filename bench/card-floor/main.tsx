@@ -14,7 +14,7 @@ import type { paths } from '../../openapi/schema';
 import messages from './messages.json';
 
 const planSchema = z.object({
-  id: z.number(),
+  id: z.string(),
   name: z.string(),
   prices: z.array(z.object({ currency: z.string(), amount: z.number() })),
 });

@@ -41,6 +41,23 @@ export interface Visit {
   scene: Scene | undefined;
 }
 
+/**
+ * A drawn page carries the first reads it was drawn from, by their query key, in a data block
+ * with this id (docs/decisions/064): the app takes them instead of asking again, which on a slow
+ * phone was one round trip after its code had arrived.
+ */
+export const firstReadsBlockId = 'first-reads';
+
+/** What the renderer gives back: the app's markup, and the reads it was drawn from. */
+export interface Drawing {
+  markup: string;
+  reads: Record<string, unknown>;
+}
+
+/** The data block of a drawing's reads, safe inside HTML (no `<` can close the script). */
+export const firstReadsBlock = (reads: Record<string, unknown>) =>
+  `<script type="application/json" id="${firstReadsBlockId}">${JSON.stringify(reads).replace(/</g, '\\u003c')}</script>`;
+
 /** What the server asks the app's renderer to draw (src/preview, docs/decisions/033). */
 export interface PreviewRequest extends Visit {
   language: Language;

@@ -38,7 +38,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
       invoke: {
         id: 'checkAvailability',
         src: 'checkAvailability',
-        input: ({ context }) => ({ planId: context.planId }),
+        input: ({ context }) => ({ planId: context.planId, country: context.country, currency: context.currency }),
         onDone: [
           {
             guard: 'isAvailable',

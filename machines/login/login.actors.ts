@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import type { components } from '../../openapi/schema';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import type { Language } from '../../core/i18n/languages';
@@ -25,16 +26,32 @@ export const refusals = {
 
 const session = (userInfo: UserInfo): LoginAnswer => ({ kind: 'loggedIn', userInfo });
 
+type Schemas = components['schemas'];
+
+/**
+ * The configurations the login reads: the app lends the ones its query cache shares with the
+ * views and fills ahead of the screen (one request for the page, ADR 064); by default they are
+ * the client's calls.
+ */
+export interface SharedConfigReads {
+  userConfig(signal: AbortSignal): Promise<Schemas['UserConfig']>;
+  siteConfig(signal: AbortSignal): Promise<Schemas['SiteConfig']>;
+  googleClient(signal: AbortSignal): Promise<Schemas['GoogleClient']>;
+}
+
 /** The login machine's calls on the typed client (the app's, or one of the real test server). */
-export function createLoginActors(api: Api) {
+export function createLoginActors(
+  api: Api,
+  shared: SharedConfigReads = {
+    userConfig: (signal) => api.callData(api.client.GET('/api/user/get/config/v1', { signal })),
+    siteConfig: (signal) => api.callData(api.client.GET('/api/site/get/config/v1', { signal })),
+    googleClient: (signal) => api.callData(api.client.GET('/api/user/google/client/v1', { signal })),
+  },
+) {
   const { client } = api;
   return {
     loadConfig: fromPromise<LoginConfig>(async ({ signal }) => {
-      const [config, google, site] = await Promise.all([
-        api.callData(client.GET('/api/user/get/config/v1', { signal })),
-        api.callData(client.GET('/api/user/google/client/v1', { signal })),
-        api.callData(client.GET('/api/site/get/config/v1', { signal })),
-      ]);
+      const [config, google, site] = await Promise.all([shared.userConfig(signal), shared.googleClient(signal), shared.siteConfig(signal)]);
       return {
         countdownSeconds: config.caffeineRegionVerify > 0 ? config.caffeineRegionVerify : DEFAULT_COUNTDOWN,
         googleClientId: google.enabled && google.clientId ? google.clientId : null,

@@ -16,7 +16,16 @@ import type { RouteHints } from '../../core/routing/route-hints';
 import { languageCookie, languageOfTag, type Language } from '../../core/i18n/languages';
 import { cookieValue } from '../../core/routing/cookie-value';
 import { decideEntry } from '../../core/routing/entry-rules';
-import { desktopMedia, drawnAddress, firstScreenBanners, phoneMedia, type PreviewRequest, type Visit } from '../../core/routing/first-screens';
+import {
+  desktopMedia,
+  drawnAddress,
+  firstReadsBlock,
+  firstScreenBanners,
+  phoneMedia,
+  type Drawing,
+  type PreviewRequest,
+  type Visit,
+} from '../../core/routing/first-screens';
 import { hasSignedInHint } from '../../core/session/signed-in-hint';
 import type { Clock } from '../clock';
 import { ANY_TABLE } from '../db/change-feed';
@@ -148,21 +157,23 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
   // The preview's renderer, a Node module the build writes beside the hints (vite build --ssr);
   // imported on first use, and a build without it gets pages without previews.
   const previewFile = path.join(staticDir, '.vite', 'preview', 'render-preview.js');
-  let renderer: Promise<{ renderPreview(request: PreviewRequest): Promise<string | undefined> }> | undefined;
-  const preview = async (visit: Visit, language: Language): Promise<string | undefined> => {
+  let renderer: Promise<{ renderPreview(request: PreviewRequest): Promise<Drawing | undefined> }> | undefined;
+  const preview = async (visit: Visit, language: Language): Promise<Drawing | undefined> => {
     if (!sources || !existsSync(previewFile)) return undefined;
     renderer ??= import(pathToFileURL(previewFile).href);
     return (await renderer).renderPreview({ ...visit, language, fetch: sources.api });
   };
 
-  const pageOf = (tags: string[], brand: Brand | undefined, drawn?: { markup: string; language: Language }): Page => {
+  const pageOf = (tags: string[], brand: Brand | undefined, drawn?: Drawing & { language: Language }): Page => {
     let html = withBrand(tags.length ? index.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`) : index, brand);
     if (drawn) {
-      // Inert until the app replaces it: what is typed or clicked before would be lost.
+      // Inert until the app replaces it: what is typed or clicked before would be lost. The reads
+      // it was drawn from go with it, for the app to take (docs/decisions/064).
       html = bootAfterPaint(
         html
           .replace(/<html lang="[^"]*">/, `<html lang="${drawn.language}">`)
-          .replace('<div id="root"></div>', `<div id="root"><div class="preview" inert>${drawn.markup}</div></div>`),
+          .replace('<div id="root"></div>', `<div id="root"><div class="preview" inert>${drawn.markup}</div></div>`)
+          .replace('</body>', Object.keys(drawn.reads).length ? `  ${firstReadsBlock(drawn.reads)}\n  </body>` : '</body>'),
       );
     }
     const etag = `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
@@ -242,7 +253,7 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
     const started = generation;
     // The boundary is taken from the same instant as the read or earlier, so a window that opens
     // or closes while the page is made leaves it kept for no longer than that instant.
-    const [list, until, markup] = await Promise.all([
+    const [list, until, drawing] = await Promise.all([
       position ? listBanners(source.api, position, language) : [],
       position ? nextBannerBoundary(source.db, position, now) : undefined,
       drawn === undefined
@@ -256,7 +267,7 @@ export function loadSpaHtml(staticDir: string, sources?: SpaSources): SpaHtml | 
     const page = pageOf(
       [...chunkTags(route, chunkLanguage, visit.scene), ...bannerTags(list[0])],
       pageBrand,
-      markup === undefined ? undefined : { markup, language },
+      drawing === undefined ? undefined : { ...drawing, language },
     );
     if (started === generation && source.db.changes.live) dataPages.set(key, { page, until: until ?? Infinity });
     return page;

@@ -12,7 +12,8 @@ import { I18nProvider, initialLanguage } from './i18n-provider';
 import { decideEntry } from '../../core/routing/entry-rules';
 import { AppRoutes, routedPaths } from './router';
 import type { AppServices } from './services';
-import { PageTracking, TrackingProvider } from './page-tracking';
+import { PageTracking, ScreenDrawnProvider, TrackingProvider } from './page-tracking';
+import { prefetchNextScreen } from './next-screens';
 import { remoteNavigationInScene } from './remote-in-scene';
 import { applyTheme } from './theme';
 
@@ -112,12 +113,15 @@ function Shell({ services }: { services: AppServices }) {
  * router on the address it draws.
  */
 export function App({ services, Router = BrowserRouter }: { services: AppServices; Router?: ComponentType<{ children: ReactNode }> }) {
+  const prefetchNext = useCallback((location: { pathname: string; search: string }) => prefetchNextScreen(services, location), [services]);
   return (
     <ServicesProvider services={services}>
       <Router>
         <TrackingProvider value={services.tracker}>
-          <PageTracking />
-          <Shell services={services} />
+          <ScreenDrawnProvider value={prefetchNext}>
+            <PageTracking />
+            <Shell services={services} />
+          </ScreenDrawnProvider>
         </TrackingProvider>
       </Router>
     </ServicesProvider>

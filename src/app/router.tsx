@@ -21,10 +21,18 @@ import { PricingTableScreen } from '../screens/pricing/pricing-table-screen';
 // part named after the screen, scripts/i18n-split.ts, docs/decisions/062).
 const screen = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T & string) => {
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () =>
-    (loading ??= Promise.all([loadChunk(load), loadChunk(() => loadScreenMessages(name))]).then(([module]) => ({
+  const preload = () => {
+    if (loading) return loading;
+    const attempt = Promise.all([loadChunk(load), loadChunk(() => loadScreenMessages(name))]).then(([module]) => ({
       default: trackedScreen(module[name] as ComponentType),
-    })));
+    }));
+    // A download that failed is asked for again by the next preload (a prefetch that met a bad
+    // moment of the network, src/app/next-screens.ts); the route's own attempt is lazy()'s to keep.
+    attempt.catch(() => {
+      if (loading === attempt) loading = undefined;
+    });
+    return (loading = attempt);
+  };
   return Object.assign(lazy(preload), { preload });
 };
 const HelpScreen = screen(() => import('../screens/help/help-screen'), 'HelpScreen');
@@ -95,7 +103,7 @@ export function preloadScreen(pathname: string, signedIn: boolean): Promise<unkn
       preloadIn(child.props.children);
     });
   for (const match of matchRoutes(routes, pathname) ?? []) preloadIn(match.route.element);
-  // A failed download is kept and shown by the route's error boundary when it renders.
+  // A failed download shows in the route's error boundary if the route's own attempt fails too.
   return Promise.allSettled(loads);
 }
 

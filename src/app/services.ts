@@ -12,6 +12,7 @@ import { createSessionStore, type SessionStore } from '../../core/session/store'
 import { devInspector } from '../../core/flows/flow-log';
 import { startSession } from './session';
 import { createToastStore, type ToastStore } from './toasts';
+import { createNetworkQuiet, idle, type NetworkQuiet } from './network-quiet';
 import { createAppTracker, type Tracker } from './tracking';
 
 /** Everything the app lends to machines, queries and views; built once per page. */
@@ -25,6 +26,12 @@ export interface AppServices {
   session: Actor<SessionMachine>;
   /** Page-load tracking (spec section 9), quiet and never in the way of a page. */
   tracker: Tracker;
+  /** The page's requests in flight (src/app/network-quiet.ts): what can wait, waits for them. */
+  network: NetworkQuiet;
+  /** The client without toasts, navigations or session resets, for reads ahead of a screen. */
+  quietApi: Api;
+  /** Resolves once the page's requests are in. */
+  whenQuiet(): Promise<void>;
   /** The flow actors' clock and inspector, when a browser walk or a developer's inspector installed them (`flowActorOptions`). */
   actorOptions?: FlowActorOptions;
   /** The router's navigate, handed in once the router is mounted. */
@@ -73,8 +80,10 @@ export function createAppServices(
   const context = createSessionClientContext(store, {
     computeFingerprint: () => browserFingerprint(collectBrowserProps(win)),
   });
+  const network = createNetworkQuiet(origin.fetch ?? ((request) => win.fetch(request)));
   const api = createApi({
-    ...origin,
+    baseUrl: origin.baseUrl,
+    fetch: network.fetch,
     context: { ...context, getLanguage: () => language ?? context.getLanguage() },
     effects: {
       navigate: (to) => navigate(to),
@@ -83,6 +92,15 @@ export function createAppServices(
       resetSession: (reset) => session.send({ type: 'SESSION_REFUSED', reset }),
     },
   });
+  // The same client without its effects, for reads made ahead of a screen the customer may never
+  // open: a failure there is no news to them (src/app/next-screens.ts).
+  const quietApi = createApi({
+    baseUrl: origin.baseUrl,
+    fetch: network.fetch,
+    context: { ...context, getLanguage: () => language ?? context.getLanguage() },
+    effects: { navigate: () => undefined, toast: () => undefined, resetSession: () => undefined },
+  });
+  const queries = createQueryCache();
   const actorOptions = flowActorOptions(win);
   const { session, stop: stopSession } = startSession({
     win,
@@ -98,11 +116,23 @@ export function createAppServices(
     store,
     cache,
     api,
-    queries: createQueryCache(),
+    queries,
     toasts,
     session,
     ...(actorOptions ? { actorOptions } : {}),
-    tracker: createAppTracker(trackingCalls(api), store, () => language ?? defaultLanguage),
+    // After a screen is drawn its reads go first, then the next screen's download, which starts
+    // in the first idle moment once they are in (src/app/next-screens.ts), then the reports.
+    tracker: createAppTracker(trackingCalls(api, queries), store, () => language ?? defaultLanguage, {
+      settled: () =>
+        network
+          .whenQuiet()
+          .then(idle)
+          .then(() => network.whenQuiet()),
+      whenQuiet: () => network.whenQuiet(),
+    }),
+    network,
+    quietApi,
+    whenQuiet: () => network.whenQuiet(),
     setNavigate: (fn) => {
       navigate = fn;
     },

@@ -3,7 +3,7 @@ import type { components } from '../../openapi/schema';
 import { languageOfTag, type Language } from '../../core/i18n/languages';
 import { bannersRead, plansRead, siteConfigRead, themeRead, type Read } from '../queries/site-queries';
 import { decideEntry } from '../../core/routing/entry-rules';
-import { firstScreenBanners, phoneMedia } from '../../core/routing/first-screens';
+import { firstReadsBlockId, firstScreenBanners, phoneMedia } from '../../core/routing/first-screens';
 import { loadMessages } from './messages';
 import { loadRemoteNavigation } from './remote-in-scene';
 import { preloadScreen } from './router';
@@ -45,12 +45,14 @@ export function startFirstScreen(
   // The visit starts now, not at the first render: event 3's duration still counts the downloads.
   services.tracker.opened(pathname + search);
 
-  const { banners } = startFirstReads(services, path, language);
+  // The drawn page's reads are an anonymous visitor's, in the language it was drawn in.
+  const signedIn = services.store.get('userInfo') !== null;
+  const drawn = !signedIn && language === document.documentElement.lang ? drawnReads(document) : {};
+  const { banners } = startFirstReads(services, path, language, drawn);
   void banners?.then(preloadFirstBanner, () => undefined);
   // The screen's files in a task of their own, after the reads: adding a screen's dozen preload
   // links is main-thread work enough on a slow phone, and the small reads then get the browser's
   // few connections first.
-  const signedIn = services.store.get('userInfo') !== null;
   const screen = new Promise((resolve) => setTimeout(() => resolve(preloadScreen(path, signedIn))));
   // In the set-top-box scene the first render waits for the remote's navigation too, so the first
   // arrow pressed on the page already moves focus (docs/decisions/024, 062).
@@ -59,23 +61,46 @@ export function startFirstScreen(
 }
 
 /**
+ * The reads a page drawn by the server was drawn from (its data block, docs/decisions/064), by
+ * query key; none where the page holds none or it cannot be read.
+ */
+function drawnReads(doc: Document): Record<string, unknown> {
+  const block = doc.getElementById(firstReadsBlockId)?.textContent;
+  if (!block) return {};
+  try {
+    const reads: unknown = JSON.parse(block);
+    return typeof reads === 'object' && reads !== null ? (reads as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
  * Starts the reads the first screen at `path` draws from, into the query cache the views read:
  * the shell's configuration and theme, and in a known language the screen's public reads and
- * banners. Shared with the server's preview (src/preview), so it draws from the same reads.
+ * banners. Shared with the server's preview (src/preview), so it draws from the same reads; a
+ * read the drawn page holds (`drawn`, by key) is taken from it instead of asked again.
  */
-export function startFirstReads(services: AppServices, path: string, language: Language | undefined): { all: Promise<unknown>[]; banners?: Promise<Banner[]> } {
+export function startFirstReads(
+  services: AppServices,
+  path: string,
+  language: Language | undefined,
+  drawn: Record<string, unknown> = {},
+): { all: Promise<unknown>[]; keys: string[]; banners?: Promise<Banner[]> } {
+  const keys: string[] = [];
   const prime = <T>(read: Read<T>) => {
-    const data = read.fetch(services);
+    keys.push(read.key);
+    const data = Object.hasOwn(drawn, read.key) ? read.adopt(services, drawn[read.key] as T) : read.fetch(services);
     services.queries.ensure(read.key, () => data);
     return data;
   };
   const all: Promise<unknown>[] = [prime(siteConfigRead), prime(themeRead)];
-  if (!language) return { all };
+  if (!language) return { all, keys };
   all.push(...(firstScreenReads[path]?.(language) ?? []).map(prime));
   const position = Object.hasOwn(firstScreenBanners, path) ? firstScreenBanners[path] : undefined;
-  if (!position) return { all };
+  if (!position) return { all, keys };
   const banners = prime(bannersRead(position, language));
-  return { all: [...all, banners], banners };
+  return { all: [...all, banners], keys, banners };
 }
 
 /**

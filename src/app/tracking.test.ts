@@ -78,27 +78,32 @@ function memoryStorage(): Storage {
   };
 }
 
-/** The app's tracker on fake calls: what it posted, and the user-config call to answer. */
+/** The app's tracker on fake calls: what it posted, the user-config call to answer, and the page's network to quieten. */
 function appTracker() {
   const posted: Array<Record<string, unknown>> = [];
   let answerConfig: (answer: unknown) => void = () => undefined;
   const GET = vi.fn(() => new Promise((resolve) => (answerConfig = resolve)));
   const report = vi.fn(async (body: Record<string, unknown>) => void posted.push(body));
   const store = createSessionStore(memoryStorage());
-  const tr = createAppTracker({ report, userConfig: GET } as unknown as TrackingCalls, store, () => 'pt');
-  return { tr, posted, GET, store, answerConfig: (answer: unknown) => answerConfig(answer) };
+  const quiet: Array<() => void> = [];
+  const whenQuiet = () => new Promise<void>((resolve) => quiet.push(resolve));
+  const tr = createAppTracker({ report, userConfig: GET } as unknown as TrackingCalls, store, () => 'pt', { settled: whenQuiet, whenQuiet: async () => {} });
+  const quieten = () => quiet.splice(0).forEach((resolve) => resolve());
+  return { tr, posted, GET, store, quieten, answerConfig: (answer: unknown) => answerConfig(answer) };
 }
 
 describe('the app tracker (docs/decisions/022 and 028)', () => {
   const pointData = { brand: 'Aurora', brandId: 'b1', vnoId: 'v1', tenantId: 't1', env: 'sandbox' };
 
-  it('holds the reports and the point-data call until the first screen is drawn, then sends them in order with the point data', async () => {
-    const { tr, posted, GET, store, answerConfig } = appTracker();
+  it('holds the reports and the point-data call until the first screen is drawn and its requests are in, then sends them in order with the point data', async () => {
+    const { tr, posted, GET, store, quieten, answerConfig } = appTracker();
     tr.opened('/pricing-table');
+    tr.loaded();
+    await Promise.resolve();
     expect(GET).not.toHaveBeenCalled();
     expect(posted).toEqual([]);
-    tr.loaded();
-    expect(GET).toHaveBeenCalledTimes(1);
+    quieten();
+    await vi.waitFor(() => expect(GET).toHaveBeenCalledTimes(1));
     answerConfig(pointData);
     await vi.waitFor(() =>
       expect(posted.map((e) => [e.eventId, e.pageId])).toEqual([
@@ -108,10 +113,58 @@ describe('the app tracker (docs/decisions/022 and 028)', () => {
     );
     expect(posted[0]).toMatchObject({ brand: 'Aurora', brandId: 'b1', vnoId: 'v1', tenantId: 't1', env: 'sandbox' });
     expect(store.get('pointData')).toEqual(pointData);
-    // Once released, a report goes out at once.
+  });
+
+  it("holds each next page's reports, and the left page's, until that page is drawn and quiet; the point data is asked once", async () => {
+    const { tr, posted, GET, quieten, answerConfig } = appTracker();
+    tr.opened('/pricing-table');
+    tr.loaded();
+    quieten();
+    await vi.waitFor(() => expect(GET).toHaveBeenCalledTimes(1));
+    answerConfig(pointData);
+    await vi.waitFor(() => expect(posted).toHaveLength(2));
+
+    tr.opened('/login');
+    tr.loaded();
+    // A third page opens before the second one's requests are in: its release waits for its own.
     tr.opened('/help');
-    expect(posted.map((e) => e.eventId)).toEqual([PageEvent.opened, PageEvent.loaded, PageEvent.left, PageEvent.opened]);
+    quieten();
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(posted).toHaveLength(2);
+    tr.loaded();
+    quieten();
+    await vi.waitFor(() =>
+      expect(posted.slice(2).map((e) => [e.eventId, e.pageId])).toEqual([
+        [PageEvent.left, 1],
+        [PageEvent.opened, 8],
+        [PageEvent.loaded, 8],
+        [PageEvent.left, 8],
+        [PageEvent.opened, 14],
+        [PageEvent.loaded, 14],
+      ]),
+    );
     expect(GET).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the held reports out one at a time, each when nothing else is in flight', async () => {
+    const posted: Array<Record<string, unknown>> = [];
+    const report = vi.fn(async (body: Record<string, unknown>) => void posted.push(body));
+    const store = createSessionStore(memoryStorage());
+    store.set('pointData', pointData);
+    const quiet: Array<() => void> = [];
+    const whenQuiet = () => new Promise<void>((resolve) => quiet.push(resolve));
+    const tr = createAppTracker({ report } as unknown as TrackingCalls, store, () => 'pt', { settled: async () => {}, whenQuiet });
+    tr.opened('/pricing-table');
+    tr.loaded();
+    tr.opened('/login');
+    tr.loaded();
+    for (const expected of [1, 2, 3, 4]) {
+      await vi.waitFor(() => expect(quiet).toHaveLength(1));
+      expect(posted).toHaveLength(expected - 1);
+      quiet.shift()!();
+      await vi.waitFor(() => expect(posted).toHaveLength(expected));
+    }
+    expect(posted.map((e) => e.eventId)).toEqual([PageEvent.opened, PageEvent.loaded, PageEvent.left, PageEvent.opened]);
   });
 
   it('sends what it held when the tab goes away before a screen was drawn, without waiting for the point data', () => {

@@ -98,14 +98,24 @@ export function createTracker({ send, now, context }: TrackerDeps) {
 export type Tracker = ReturnType<typeof createTracker>;
 
 /**
- * The tracker of the running app: reports through the raw typed client, quietly. Until the first
- * screen is drawn (or the tab goes away) reports and the point-data call wait: at start they would
- * take connections the page's own code and data are waiting for. They then go out in order, with
- * the point data the wait allowed to arrive.
+ * The tracker of the running app: reports through the raw typed client, quietly. From the moment
+ * a page opens until its screen is drawn and its own requests are in (`settled`), reports and the
+ * point-data call wait: they would take connections the page's code and reads are waiting for
+ * (docs/decisions/028, 064). They then go out in order, one at a time whenever nothing else is in
+ * flight (`whenQuiet`), with the point data the wait allowed to arrive. A closing tab sends what
+ * is held at once.
  */
-export function createAppTracker(calls: TrackingCalls, store: SessionStore, language: () => Language): Tracker {
+export function createAppTracker(
+  calls: TrackingCalls,
+  store: SessionStore,
+  language: () => Language,
+  { settled, whenQuiet }: { settled: () => Promise<void>; whenQuiet: () => Promise<void> },
+): Tracker {
   let pointData = store.get('pointData');
-  let held: ReportEvent[] | null = [];
+  let held: ReportEvent[] = [];
+  let holding = true;
+  /** Pages opened so far: a release meant for one page does not let out the next one's reports. */
+  let pagesOpened = 0;
   const post = (event: ReportEvent) => {
     const env = pointData?.env === 'sandbox' || pointData?.env === 'production' ? pointData.env : undefined;
     const point = pointData
@@ -122,15 +132,15 @@ export function createAppTracker(calls: TrackingCalls, store: SessionStore, lang
       store.set('pointData', pointData);
     }
   };
-  const release = (leaving: boolean) => {
-    if (!held) return;
+  const flush = (trickle: boolean) => {
+    holding = false;
     const events = held;
-    held = null;
-    // A closing tab cannot wait for the point data.
-    if (leaving) events.forEach(post);
-    // One report per task: each is a request to make, and together they held the page's first
-    // moments for a long task.
-    else void askPointData().then(() => events.forEach((event) => setTimeout(() => post(event))));
+    held = [];
+    if (!trickle) return events.forEach(post);
+    // One report at a time, each when nothing else is in flight: released together they took
+    // every connection the next page's reads then waited for (docs/decisions/064), and built
+    // together they held the page's first moments for a long task.
+    void events.reduce((sent, event) => sent.then(whenQuiet).then(() => post(event)), Promise.resolve());
   };
   const tracker = createTracker({
     now: Date.now,
@@ -138,17 +148,31 @@ export function createAppTracker(calls: TrackingCalls, store: SessionStore, lang
       const uid = store.get('userInfo')?.uid;
       return { clientType: store.get('clientType'), scene: store.get('scene'), language: language(), ...(uid !== undefined ? { uid: String(uid) } : {}) };
     },
-    send: (event) => (held ? held.push(event) : post(event)),
+    send: (event) => {
+      if (event.eventId === PageEvent.opened) {
+        pagesOpened++;
+        holding = true;
+      }
+      // A page left for another is reported with the next page's reports, once that one is in.
+      if (holding || event.eventId === PageEvent.left) held.push(event);
+      else post(event);
+    },
   });
   return {
     opened: tracker.opened,
     loaded() {
       tracker.loaded();
-      release(false);
+      const page = pagesOpened;
+      void settled()
+        .then(askPointData)
+        .then(() => {
+          if (page === pagesOpened && holding) flush(true);
+        });
     },
     left() {
       tracker.left();
-      release(true);
+      // A closing tab cannot wait for the point data.
+      flush(false);
     },
   };
 }

@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { defaultLanguage, languageOfTag } from '../../core/i18n/languages';
 import { usePolicy } from '../queries/site-queries';
 import { LoadState } from './load-state';
-import { PolicyHtml } from './policy-html';
+
+// The sanitiser that draws the terms (DOMPurify, 11 kB) comes only when a customer opens them:
+// the sign-ups are read far more often than their terms (docs/decisions/062, 064).
+const loadPolicyHtml = () => import('./policy-html');
+const PolicyHtml = lazy(() => loadPolicyHtml().then((module) => ({ default: module.PolicyHtml })));
 
 /** The words of the terms checkbox and its texts; both sign-ups (/register, Google on /login) say the same. */
 export const policyMessages = defineMessages({
@@ -34,11 +38,16 @@ export function PolicyTexts() {
 function TermsText() {
   const intl = useIntl();
   const terms = usePolicy('terms', languageOfTag(intl.locale) ?? defaultLanguage);
+  // The code and the text travel together. A download that fails here is tried again below, and
+  // fails visibly there.
+  useEffect(() => void loadPolicyHtml().catch(() => undefined), []);
   if (terms.status !== 'success') return <LoadState status={terms.status} onRetry={terms.retry} />;
   return (
     <div className="prose policy-text">
       <h2>{terms.data.title}</h2>
-      <PolicyHtml html={terms.data.content} />
+      <Suspense fallback={<LoadState status="loading" onRetry={terms.retry} />}>
+        <PolicyHtml html={terms.data.content} />
+      </Suspense>
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { preloadScreen } from '../app/router';
 import { createAppServices } from '../app/services';
 import { startFirstReads } from '../app/start-up';
 import type { Language } from '../../core/i18n/languages';
-import { drawnAddress, type PreviewRequest } from '../../core/routing/first-screens';
+import { drawnAddress, type Drawing, type PreviewRequest } from '../../core/routing/first-screens';
 
 /** Storage that lives for one render: the preview is for a visitor the server knows nothing of. */
 function memoryStorage(): Storage {
@@ -61,7 +61,7 @@ const standInSession = (now: number) => ({ token: 'drawn-by-the-server', expirat
  * The app's markup for a visit (its path after the entry rules' redirect), or undefined where the
  * server draws nothing (drawnAddress).
  */
-export async function renderPreview({ language, fetch, ...visit }: PreviewRequest): Promise<string | undefined> {
+export async function renderPreview({ language, fetch, ...visit }: PreviewRequest): Promise<Drawing | undefined> {
   const address = drawnAddress(visit);
   if (address === undefined) return undefined;
   const services = createAppServices(serverPage(language), { baseUrl: 'http://portal', fetch });
@@ -70,13 +70,21 @@ export async function renderPreview({ language, fetch, ...visit }: PreviewReques
     if (visit.scene) services.store.set('scene', visit.scene);
     services.setLanguage(language);
     // The first render then draws the whole screen, as in the browser: code, messages and reads in.
-    await Promise.allSettled([preloadScreen(visit.path, visit.signedIn), loadMessages(language), ...startFirstReads(services, visit.path, language).all]);
+    const first = startFirstReads(services, visit.path, language);
+    await Promise.allSettled([preloadScreen(visit.path, visit.signedIn), loadMessages(language), ...first.all]);
+    // The reads it is drawn from go with the drawing (docs/decisions/064); a failed one is left to
+    // the browser, and so are all of a signed-in visitor's: the plans have their own prices.
+    const reads: Record<string, unknown> = {};
+    for (const key of visit.signedIn ? [] : first.keys) {
+      const state = services.queries.get(key);
+      if (state.status === 'success') reads[key] = state.data;
+    }
     if (visit.signedIn) services.session.send({ type: 'SIGNED_IN', userInfo: standInSession(Date.now()) });
     const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={address}>{children}</StaticRouter>;
     const { prelude } = await prerenderToNodeStream(<App services={services} Router={Router} />);
-    let html = '';
-    for await (const chunk of prelude.pipe(new PassThrough())) html += String(chunk);
-    return html;
+    let markup = '';
+    for await (const chunk of prelude.pipe(new PassThrough())) markup += String(chunk);
+    return { markup, reads };
   } finally {
     services.dispose();
   }

@@ -63,3 +63,31 @@ describe('query cache, invalidated while fetching', () => {
     expect(cache.get('k').status).toBe('loading');
   });
 });
+
+describe('query cache, reads for a flow and ahead of a view (docs/decisions/064)', () => {
+  it('a flow reads the one fetch the views share, and asks again after a failure', async () => {
+    const cache = createQueryCache();
+    const fetcher = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue('config');
+    cache.ensure('config', fetcher);
+    await vi.waitFor(() => expect(cache.get('config').status).toBe('error'));
+    await expect(cache.read('config', fetcher)).resolves.toBe('config');
+    await expect(cache.read('config', fetcher)).resolves.toBe('config');
+    expect(fetcher).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps what a prefetch got, and forgets a failed one so that the view asks itself', async () => {
+    const cache = createQueryCache();
+    await cache.prefetch('plans', async () => ['monthly']);
+    expect(cache.get('plans')).toEqual({ status: 'success', data: ['monthly'] });
+
+    const seen = vi.fn();
+    cache.subscribe('policy', seen);
+    await cache.prefetch('policy', () => Promise.reject(new Error('offline')));
+    expect(cache.get('policy').status).toBe('loading');
+    expect(seen).toHaveBeenCalled();
+    const view = vi.fn(async () => 'terms');
+    cache.ensure('policy', view);
+    await vi.waitFor(() => expect(cache.get('policy')).toEqual({ status: 'success', data: 'terms' }));
+    expect(view).toHaveBeenCalledTimes(1);
+  });
+});

@@ -9,18 +9,23 @@ type Schemas = components['schemas'];
 export interface Read<T> {
   key: string;
   fetch(services: Pick<QueryServices, 'api' | 'cache'>): Promise<T>;
+  /** Takes an answer given otherwise (a drawn page's data block) as if fetched. */
+  adopt(services: Pick<QueryServices, 'cache'>, data: T): Promise<T>;
 }
+
+/** A read whose answer needs nothing more than to be kept. */
+const read = <T>(key: string, fetch: Read<T>['fetch']): Read<T> => ({ key, fetch, adopt: async (_, data) => data });
 
 const useRead = <T>(read: Read<T>) => useQuery(read.key, read.fetch);
 
-export const themeRead: Read<Schemas['Theme']> = { key: 'theme', fetch: ({ api }) => api.callData(api.client.GET('/api/site/theme/v1')) };
+export const themeRead = read<Schemas['Theme']>('theme', ({ api }) => api.callData(api.client.GET('/api/site/theme/v1')));
 export const useTheme = () => useRead(themeRead);
 
 /** The validation rules are also kept in session storage (spec section 7, client caching). */
 export const siteConfigRead: Read<Schemas['SiteConfig']> = {
   key: 'siteConfig',
-  fetch: async ({ api, cache }) => {
-    const config = await api.callData(api.client.GET('/api/site/get/config/v1'));
+  fetch: async (services) => siteConfigRead.adopt(services, await services.api.callData(services.api.client.GET('/api/site/get/config/v1'))),
+  adopt: async ({ cache }, config) => {
     cache.setValidRules(config.validRules);
     return config;
   },
@@ -28,7 +33,15 @@ export const siteConfigRead: Read<Schemas['SiteConfig']> = {
 export const useSiteConfig = () => useRead(siteConfigRead);
 
 /** What the running server says of itself: test money or real (`env`), the flow atlas (docs/decisions/035). */
-export const useUserConfig = () => useQuery('userConfig', ({ api }) => api.callData(api.client.GET('/api/user/get/config/v1')));
+export const userConfigRead = read<Schemas['UserConfig']>('userConfig', ({ api }) => api.callData(api.client.GET('/api/user/get/config/v1')));
+export const useUserConfig = () => useRead(userConfigRead);
+
+/** Whether Google sign-in is offered, and the client id it uses. */
+export const googleClientRead = read<Schemas['GoogleClient']>('googleClient', ({ api }) => api.callData(api.client.GET('/api/user/google/client/v1')));
+
+/** A read for a flow's step, shared with the views through the query cache. */
+export const readShared = <T>(services: Pick<QueryServices, 'api' | 'cache' | 'queries'>, read: Read<T>) =>
+  services.queries.read(read.key, () => read.fetch(services));
 
 export const useContactUs = (language: Language) => useQuery(`contact:${language}`, ({ api }) => api.callData(api.client.GET('/api/site/contact-us/v1')));
 
@@ -42,10 +55,8 @@ export const usePolicy = (type: Schemas['PolicyType'], language: Language) =>
     return text;
   });
 
-export const plansRead = (language: Language): Read<Schemas['Plan'][]> => ({
-  key: `plans:${language}`,
-  fetch: ({ api }) => api.callData(api.client.GET('/api/site/listPlans/v1', { params: { query: { language } } })),
-});
+export const plansRead = (language: Language) =>
+  read<Schemas['Plan'][]>(`plans:${language}`, ({ api }) => api.callData(api.client.GET('/api/site/listPlans/v1', { params: { query: { language } } })));
 export const usePlans = (language: Language) => useRead(plansRead(language));
 
 /** The area-code picker's countries (spec section 7), cached for the browser session per language. */
@@ -60,8 +71,8 @@ export const useAreaCodes = (language: Language, enabled: boolean) =>
   });
 
 /** The promotional banners of one place (pricing, payment or account), in display order. */
-export const bannersRead = (position: Schemas['BannerPosition'], language: Language): Read<Schemas['Banner'][]> => ({
-  key: `banners:${position}:${language}`,
-  fetch: ({ api }) => api.callData(api.client.GET('/api/site/banner/v1', { params: { query: { position, language } } })),
-});
+export const bannersRead = (position: Schemas['BannerPosition'], language: Language) =>
+  read<Schemas['Banner'][]>(`banners:${position}:${language}`, ({ api }) =>
+    api.callData(api.client.GET('/api/site/banner/v1', { params: { query: { position, language } } })),
+  );
 export const useBanners = (position: Schemas['BannerPosition'], language: Language) => useRead(bannersRead(position, language));

@@ -124,6 +124,9 @@ describe('security headers on every answer', () => {
     );
     const hashed = await server.app.inject({ method: 'GET', url: `/assets/${asset}` });
     expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The brand's pictures are kept an hour (docs/decisions/064); the boot script is revalidated.
+    expect((await server.app.inject({ method: 'GET', url: '/brand/logo-mark.svg' })).headers['cache-control']).toBe('public, max-age=3600');
+    expect((await server.app.inject({ method: 'GET', url: '/boot.js' })).headers['cache-control']).toBe('no-cache');
     const post404 = await server.app.inject({ method: 'POST', url: '/no-such-page' });
     expect(post404.statusCode).toBe(404);
     expectSecurityHeaders(post404, 'POST /no-such-page');

@@ -43,6 +43,21 @@ describe('the public first screens hold the app drawn for an anonymous visitor (
     expect(markup).toContain(`src="${banner!.imageUrl}"`);
   });
 
+  it('carries the reads it was drawn from for an anonymous visitor, as the API answers them, and none for a signed-in one (docs/decisions/064)', async () => {
+    const readsOf = (html: string) => {
+      const block = /<script type="application\/json" id="first-reads">([^<]*)<\/script>/.exec(html)?.[1];
+      return block === undefined ? undefined : (JSON.parse(block) as Record<string, unknown>);
+    };
+    const reads = readsOf((await page('/pricing-table', { 'accept-language': 'en' })).body);
+    expect(Object.keys(reads ?? {}).sort()).toEqual(['banners:pricing:en', 'plans:en', 'siteConfig', 'theme']);
+    expect(reads!['plans:en']).toEqual((await server.get('/api/site/listPlans/v1?language=en', { Language: 'en' })).body.data);
+    expect(reads!.theme).toEqual((await server.get('/api/site/theme/v1')).body.data);
+    expect(reads!['banners:pricing:en']).toEqual((await server.get('/api/site/banner/v1?position=pricing&language=en', { Language: 'en' })).body.data);
+    // A signed-in visitor's plans have their own prices: their page carries no reads.
+    expect(readsOf((await page('/pricing-table', { 'accept-language': 'en', cookie: 'signed_in=1' })).body)).toBeUndefined();
+    expect(readsOf((await page('/payment?planId=1', { 'accept-language': 'en', cookie: 'signed_in=1' })).body)).toBeUndefined();
+  });
+
   it('/login and /register are drawn; the address language wins over the browser', async () => {
     const login = drawn((await page('/login?language=es', { 'accept-language': 'en-US' })).body);
     expect(login).toContain(`<h1 id="login-title">${escaped(messages('es')['login.title']!)}</h1>`);

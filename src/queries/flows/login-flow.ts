@@ -3,11 +3,16 @@ import { createLoginActors } from '../../../machines/login/login.actors';
 import { loginMachine } from '../../../machines/login/login.machine';
 import { selectLoginView } from '../../../machines/login/login.selectors';
 import type { LoginInput } from '../../../machines/login/login.types';
+import { googleClientRead, readShared, siteConfigRead, userConfigRead } from '../site-queries';
 import { useFlowActor, type ProvideFlow } from './use-flow';
 
 const provideLogin: ProvideFlow<typeof loginMachine> = (services, goTo) =>
   loginMachine.provide({
-    actors: createLoginActors(services.api),
+    actors: createLoginActors(services.api, {
+      userConfig: () => readShared(services, userConfigRead),
+      siteConfig: () => readShared(services, siteConfigRead),
+      googleClient: () => readShared(services, googleClientRead),
+    }),
     actions: {
       rememberTab: (_, { tab }) => services.store.set('loginActiveTab', tab),
       // The session machine stores userInfo and starts the 10 days (machines/session).

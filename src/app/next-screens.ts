@@ -1,0 +1,56 @@
+import { returnPath } from '../../core/routing/return-path';
+import { preloadScreen } from './router';
+import { googleClientRead, siteConfigRead, userConfigRead, type Read } from '../queries/site-queries';
+import { idle } from './network-quiet';
+import type { AppServices } from './services';
+
+/**
+ * The screen a customer most likely opens next from each screen, on the way to paying (spec
+ * section 1): a plan is chosen on the pricing table or a plan's details, which asks for a log-in
+ * first; the log-in goes back to where it was asked from; paying ends on the result page.
+ */
+const nextScreens: Readonly<Record<string, (search: URLSearchParams, signedIn: boolean) => string | undefined>> = {
+  '/pricing-table': (_, signedIn) => (signedIn ? '/payment' : '/login'),
+  '/plan-details': (_, signedIn) => (signedIn ? '/payment' : '/login'),
+  '/login': (search) => returnPath(search.get('redirect'), undefined).split('?')[0],
+  '/payment': () => '/paymentResult',
+};
+
+/** The public reads a next screen starts from, fetched with its code into the query cache its views and flows read. */
+const nextScreenReads: Readonly<Record<string, readonly Read<unknown>[]>> = {
+  '/login': [userConfigRead, googleClientRead, siteConfigRead],
+};
+
+/** A customer who asked the browser to save data, or is on a 2G line, gets no speculative downloads. */
+function savingData(nav: Navigator): boolean {
+  const connection = (nav as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  return connection?.saveData === true || /(^|-)2g$/.test(connection?.effectiveType ?? '');
+}
+
+/**
+ * Once the screen at `pathname` is drawn and its requests are in, downloads the code, messages and
+ * public reads of the screen that most likely comes next, in the browser's idle time, so that
+ * screen opens without waiting for them (docs/decisions/064). A failed download is forgotten: the
+ * navigation asks again.
+ */
+export function prefetchNextScreen(services: AppServices, { pathname, search }: { pathname: string; search: string }): void {
+  const next = nextScreens[`/${pathname.split('/')[1] ?? ''}`]?.(new URLSearchParams(search), services.store.get('userInfo') !== null);
+  if (!next || next === pathname || savingData(navigator)) return;
+  // Asked for as a signed-in customer would: a log-in leads to an account's screen. Only once the
+  // page is quiet: a flow's reads come one after another (the checkout's price after its methods),
+  // and a download started at the first idle moment took the connections the next one needed.
+  // Counted as in flight, so the page's reports wait for it (services.ts).
+  void services
+    .whenQuiet()
+    .then(idle)
+    .then(() =>
+      services.network.track(
+        Promise.allSettled([
+          preloadScreen(next, true),
+          ...(nextScreenReads[next] ?? []).map((read) =>
+            services.queries.prefetch(read.key, () => read.fetch({ api: services.quietApi, cache: services.cache })),
+          ),
+        ]),
+      ),
+    );
+}
