@@ -54,15 +54,16 @@ export function createCheckoutActors(api: Api) {
   const ahead = requestsAhead();
   return {
     checkAvailability: fromPromise<Availability, MethodsQuery>(({ input, signal }) => {
-      // The unfinished order and the methods are asked for with the availability (ADR 064): the
-      // flow still decides in spec section 4's order, but a phone on a slow network waits one
-      // round trip for the three instead of three.
-      ahead.start('cart', cartRequest);
-      ahead.start(methodsKey(input), methodsRequest(input));
-      return settleExpected(refusals.checkAvailability, async (options) => {
+      const checked = settleExpected(refusals.checkAvailability, async (options) => {
         await api.callData(client.POST('/api/site/checkPlanAvailable/v1', { body: { planId: input.planId }, signal }), options);
         return { kind: 'available' as const };
       });
+      // The unfinished order and the methods are asked for with the availability, behind it (ADR
+      // 064): the flow still decides in spec section 4's order, but a phone on a slow network
+      // waits one round trip for the three instead of three.
+      ahead.start('cart', cartRequest);
+      ahead.start(methodsKey(input), methodsRequest(input));
+      return checked;
     }),
     /** The ongoing unfinished order, if any (spec section 4). */
     loadCart: fromPromise<Order | null>(async ({ signal }) => (await api.call(ahead.take('cart', signal, cartRequest))) ?? null),
