@@ -1,21 +1,20 @@
 import { defineConfig } from '@playwright/test';
 import base from './playwright.config';
-
-const port = Number(process.env.E2E_PORT ?? 8181);
-const dataDir = `.tmp/e2e-theme-data-${port}`;
-const server = base.webServer as Exclude<typeof base.webServer, unknown[] | undefined>;
+import { e2eServers, type ServerOptions } from './e2e/servers';
 
 // e2e/theme.spec.ts: the same real server and build as the browser suite, on a fresh database
 // seeded with a dark orange theme colour (DEMO_THEME_COLOR, docs/decisions/043). A config of its
-// own, so the main suite starts one server only; `npm test` runs both, one after the other.
-export default defineConfig({
+// own, so the main suite's servers keep the default colour; `npm test` runs both, one after the
+// other, so this one takes the main suite's first port. One worker and one server: it is one file,
+// whose tests run in order.
+const { webServer, servers } = e2eServers('e2e-theme-data', 1, { DEMO_THEME_COLOR: '#d9480f' });
+
+export default defineConfig<ServerOptions>({
   ...base,
   testIgnore: [],
   testMatch: 'theme.spec.ts',
   outputDir: 'test-results/theme',
-  webServer: {
-    ...server,
-    command: `rm -rf ${dataDir} && npx tsx server/main.ts`,
-    env: { ...server.env, DATA_DIR: dataDir, DEMO_THEME_COLOR: '#d9480f' },
-  },
+  workers: 1,
+  use: { ...base.use, servers },
+  webServer,
 });

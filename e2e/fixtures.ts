@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { ServerOptions } from './servers';
 
 /** A customer's log-in, as the login page takes it. */
 export interface Customer {
@@ -21,7 +22,33 @@ interface Fixtures {
   login: (name: string) => Promise<Customer>;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures extends ServerOptions {
+  /** The origin of this worker's own server (e2e/servers.ts): every page and API call of its tests goes there. */
+  server: string;
+}
+
+/**
+ * Playwright's `test` on the worker's own server (e2e/servers.ts, docs/decisions/029), without the
+ * fixtures below. A spec takes `test`, or this, from here, never from @playwright/test: only these
+ * know which server is its worker's, and the config sets no baseURL of its own.
+ */
+export const serverTest = base.extend<object, WorkerFixtures>({
+  servers: [[], { option: true, scope: 'worker' }],
+  // By parallelIndex, not workerIndex: a worker started again after a failure takes its place's
+  // index, so it keeps the server (and the PUBLIC_URL) of the worker it replaces.
+  server: [
+    async ({ servers }, use, workerInfo) => {
+      const server = servers[workerInfo.parallelIndex];
+      if (!server) throw new Error(`worker ${workerInfo.parallelIndex} has no server of its own: the config starts ${servers.length} (e2e/servers.ts)`);
+      await use(server);
+    },
+    { scope: 'worker' },
+  ],
+  // Pages, browser.newContext() and the `request` fixture all resolve relative URLs against it.
+  baseURL: async ({ server }, use) => use(server),
+});
+
+export const test = serverTest.extend<Fixtures>({
   /** Fails the test on any console error or uncaught exception in the page. */
   consoleErrors: [
     async ({ page }, use) => {

@@ -113,6 +113,10 @@ test.describe('the set-top-box scene with a TV remote', () => {
     await expect(card).toBeChecked();
     await page.keyboard.press('Enter');
     await expect(pix).toBeChecked();
+    // The order is priced again for PIX (the summary is busy meanwhile). The methods stay enabled,
+    // but the checkout machine takes a method only once that price is in (its `editing` state), so
+    // a pick made sooner is lost: on a loaded machine the two presses below can come that soon.
+    await expect(page.getByRole('region', { name: 'Order summary' })).toHaveAttribute('aria-busy', 'false');
     await walkTo(page, card);
     await page.keyboard.press('Enter');
     await expect(card).toBeChecked();

@@ -1,5 +1,5 @@
-import { test as base, type APIRequestContext, type Page } from '@playwright/test';
-import { expect, json, test } from '../fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, json, serverTest as base, test } from '../fixtures';
 import { armTripwires, expectNoneTripped, isInertParseReport, xssEmails, xssPayloads, type Tripwires } from './xss-payloads';
 
 // docs/security.md: every text a user can type and later see, tried with the OWASP filter-evasion vectors

@@ -157,18 +157,20 @@ export function MethodForm({
 }) {
   const intl = useIntl();
   const usable = method.type === 'card' && method.savedCards ? savedCards : [];
+  const defaultCardId = (usable.find((c) => c.isDefault) ?? usable[0])?.id ?? '';
   const resolver = useMemo(() => zodResolver(schemaFor(method) as never) as unknown as Resolver<FormValues>, [method]);
   const form = useForm<FormValues>({
     resolver,
-    defaultValues: {
-      payer: {},
-      save: false,
-      operator: method.mobileMoneyOperators?.[0],
-      coin: method.coins?.[0],
-      savedCardId: (usable.find((c) => c.isDefault) ?? usable[0])?.id ?? '',
-    },
+    defaultValues: { payer: {}, save: false, operator: method.mobileMoneyOperators?.[0], coin: method.coins?.[0], savedCardId: defaultCardId },
   });
   const savedCardId = form.watch('savedCardId');
+  // The saved cards are read as the page opens and may arrive after the form is drawn: the default
+  // one is chosen when they do, as if it had been there first, unless a new card is typed already.
+  useEffect(() => {
+    if (!defaultCardId || form.getValues('savedCardId')) return;
+    if ((['number', 'expiry', 'cvc', 'holder'] as const).some((name) => form.getValues(name))) return;
+    form.setValue('savedCardId', defaultCardId);
+  }, [defaultCardId, form]);
   // A refusal answers the last attempt: once the customer changes what they typed it is old news,
   // and it must not sit beside the next attempt's own errors.
   const [edited, setEdited] = useState(false);
