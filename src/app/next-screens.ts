@@ -40,7 +40,7 @@ export function prefetchNextScreen(services: AppServices, { pathname, search }: 
   // page is quiet: a flow's reads come one after another (the checkout's price after its methods),
   // and a download started at the first idle moment took the connections the next one needed.
   // Counted as in flight, so the page's reports wait for it (services.ts).
-  void services
+  void services.network
     .whenQuiet()
     .then(idle)
     .then(() =>

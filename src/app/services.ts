@@ -30,8 +30,6 @@ export interface AppServices {
   network: NetworkQuiet;
   /** The client without toasts, navigations or session resets, for reads ahead of a screen. */
   quietApi: Api;
-  /** Resolves once the page's requests are in. */
-  whenQuiet(): Promise<void>;
   /** The flow actors' clock and inspector, when a browser walk or a developer's inspector installed them (`flowActorOptions`). */
   actorOptions?: FlowActorOptions;
   /** The router's navigate, handed in once the router is mounted. */
@@ -80,11 +78,12 @@ export function createAppServices(
   const context = createSessionClientContext(store, {
     computeFingerprint: () => browserFingerprint(collectBrowserProps(win)),
   });
+  const apiContext = { ...context, getLanguage: () => language ?? context.getLanguage() };
   const network = createNetworkQuiet(origin.fetch ?? ((request) => win.fetch(request)));
   const api = createApi({
     baseUrl: origin.baseUrl,
     fetch: network.fetch,
-    context: { ...context, getLanguage: () => language ?? context.getLanguage() },
+    context: apiContext,
     effects: {
       navigate: (to) => navigate(to),
       toast: (level, code) => toasts.show(level, code),
@@ -97,7 +96,7 @@ export function createAppServices(
   const quietApi = createApi({
     baseUrl: origin.baseUrl,
     fetch: network.fetch,
-    context: { ...context, getLanguage: () => language ?? context.getLanguage() },
+    context: apiContext,
     effects: { navigate: () => undefined, toast: () => undefined, resetSession: () => undefined },
   });
   const queries = createQueryCache();
@@ -132,7 +131,6 @@ export function createAppServices(
     }),
     network,
     quietApi,
-    whenQuiet: () => network.whenQuiet(),
     setNavigate: (fn) => {
       navigate = fn;
     },
