@@ -1,3 +1,4 @@
+import type { Request } from '@playwright/test';
 import { expect, expectAccessible, fillCard, fillPayer, payButton, payPix, screenshots, test } from './fixtures';
 
 test.describe('buying a plan', () => {
@@ -54,6 +55,35 @@ test.describe('buying a plan', () => {
     await page.getByRole('button', { name: payButton }).click();
     await expect(page).toHaveURL(/\/paymentResult\?orderId=ORD/);
     await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+  });
+
+  test('chosen before logging in: the log-in page reads the methods ahead, and the payment asks for its price with its availability (ADR 066)', async ({
+    page,
+    insertNewUser,
+  }) => {
+    const who = await insertNewUser('ahead');
+    // The API's requests and answers, in the order the page saw them.
+    const api: string[] = [];
+    const log = (what: string) => (r: Request) => void (new URL(r.url()).pathname.startsWith('/api/') && api.push(`${what} ${new URL(r.url()).pathname}`));
+    page.on('request', log('asked'));
+    page.on('requestfinished', log('answered'));
+    const asked = (path: string) => api.filter((p) => p === `asked ${path}`).length;
+    await page.goto('/pricing-table');
+    await page.getByRole('article', { name: 'Monthly · 1 screen' }).getByRole('link', { name: 'Choose this plan' }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fpayment%3FplanId%3D1/);
+    // Once the log-in page is quiet, in idle time (ADR 064).
+    await expect.poll(() => asked('/api/bill/payment/methods/v1')).toBe(1);
+    await page.getByLabel('Email or phone number').fill(who.email);
+    await page.getByLabel('Password').fill(who.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/payment\?planId=1$/);
+    await expect(page.getByRole('radio', { name: 'Credit card' })).toBeChecked();
+    await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('R$ 29.90');
+    await expect(page.getByRole('button', { name: payButton })).toBeEnabled();
+    // The methods were not asked again; the price was asked once, started with the availability check.
+    expect(asked('/api/bill/payment/methods/v1')).toBe(1);
+    expect(asked('/api/bill/goodsValuation')).toBe(1);
+    expect(api.indexOf('asked /api/bill/goodsValuation')).toBeLessThan(api.indexOf('answered /api/site/checkPlanAvailable/v1'));
   });
 
   test('by PIX: the QR and the copy-and-paste code, then the page sees the bank pay it', async ({ page, request, login }) => {

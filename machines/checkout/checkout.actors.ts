@@ -5,8 +5,9 @@ import { discountUnbindingMachine } from '../discount-unbinding/discount-unbindi
 import { createDiscountUnbindingActors } from '../discount-unbinding/discount-unbinding.actors';
 import { createPaymentActors } from '../payment/payment.actors';
 import { paymentMachine } from '../payment/payment.machine';
+import { methodChoice } from '../payment/payment.guards';
 import type { Order, PaymentMethod } from '../payment/payment.types';
-import type { Availability, Valuation } from './checkout.types';
+import type { Availability, AvailabilityQuery, MethodsQuery, Valuation, ValuationQuery } from './checkout.types';
 
 /**
  * The refusals each call expects, by the id the checkout machine invokes it under (spec section 8):
@@ -16,8 +17,6 @@ import type { Availability, Valuation } from './checkout.types';
 export const refusals = {
   checkAvailability: [6000, 6001, -2500],
 } as const satisfies Refusals<'checkAvailability'>;
-
-type MethodsQuery = { planId: string; country: string; currency: string };
 
 /**
  * Requests started before the step that needs them, each taken once by that step (ADR 064). An
@@ -45,15 +44,41 @@ function requestsAhead() {
   };
 }
 
+/**
+ * What the app already holds for the checkout: the methods offered, when the page before fetched
+ * them (src/app/next-screens.ts); undefined when it does not.
+ */
+export interface CheckoutKnown {
+  methods?(query: MethodsQuery): PaymentMethod[] | undefined;
+}
+
 /** The checkout's calls on the typed client, and the payment and unbinding flows it runs. */
-export function createCheckoutActors(api: Api) {
+export function createCheckoutActors(api: Api, known: CheckoutKnown = {}) {
   const { client } = api;
   const cartRequest = (signal: AbortSignal) => client.POST('/api/bill/query/cart', { body: {}, signal });
-  const methodsRequest = (query: MethodsQuery) => (signal: AbortSignal) => client.POST('/api/bill/payment/methods/v1', { body: query, signal });
+  const methodsRequest =
+    ({ planId, country, currency }: MethodsQuery) =>
+    (signal: AbortSignal) =>
+      client.POST('/api/bill/payment/methods/v1', { body: { planId, country, currency }, signal });
   const methodsKey = ({ planId, country, currency }: MethodsQuery) => `methods ${planId} ${country} ${currency}`;
+  const valuationRequest = (query: ValuationQuery) => (signal: AbortSignal) =>
+    client.POST('/api/bill/goodsValuation', {
+      body: {
+        planId: query.planId,
+        currency: query.currency,
+        installments: query.installments,
+        ...(query.discountCode ? { discountCode: query.discountCode } : {}),
+        ...(query.method ? { method: query.method } : {}),
+        // Repaying: the order's own hold on its code is not another order's.
+        ...(query.orderId ? { orderId: query.orderId } : {}),
+      },
+      signal,
+    });
+  const valuationKey = (q: ValuationQuery) => `valuation ${JSON.stringify([q.planId, q.currency, q.installments, q.discountCode, q.method, q.orderId])}`;
+  const knownMethods = new Map<string, PaymentMethod[]>();
   const ahead = requestsAhead();
   return {
-    checkAvailability: fromPromise<Availability, MethodsQuery>(({ input, signal }) => {
+    checkAvailability: fromPromise<Availability, AvailabilityQuery>(({ input, signal }) => {
       const checked = settleExpected(refusals.checkAvailability, async (options) => {
         await api.callData(client.POST('/api/site/checkPlanAvailable/v1', { body: { planId: input.planId }, signal }), options);
         return { kind: 'available' as const };
@@ -62,32 +87,27 @@ export function createCheckoutActors(api: Api) {
       // 064): the flow still decides in spec section 4's order, but a phone on a slow network
       // waits one round trip for the three instead of three.
       ahead.start('cart', cartRequest);
-      ahead.start(methodsKey(input), methodsRequest(input));
+      const methods = known.methods?.(input);
+      if (!methods) {
+        ahead.start(methodsKey(input), methodsRequest(input));
+        return checked;
+      }
+      // Methods the page before fetched: the price they lead to is asked for too (ADR 066).
+      knownMethods.set(methodsKey(input), methods);
+      const choice = methodChoice(methods, input.methodCode, input.installments);
+      const query = { ...input, installments: choice.installments, method: choice.methodCode };
+      ahead.start(valuationKey(query), valuationRequest(query));
       return checked;
     }),
     /** The ongoing unfinished order, if any (spec section 4). */
     loadCart: fromPromise<Order | null>(async ({ signal }) => (await api.call(ahead.take('cart', signal, cartRequest))) ?? null),
-    /** The methods offered for the plan, country and currency (machines/payment's `loadMethods`, taken from ahead when asked for). */
-    loadMethods: fromPromise<PaymentMethod[], MethodsQuery>(({ input, signal }) => api.callData(ahead.take(methodsKey(input), signal, methodsRequest(input)))),
-    valuate: fromPromise<
-      Valuation,
-      { planId: string; currency: string; installments: number; discountCode: string | undefined; method: string | undefined; orderId: string | undefined }
-    >(({ input, signal }) =>
-      api.callData(
-        client.POST('/api/bill/goodsValuation', {
-          body: {
-            planId: input.planId,
-            currency: input.currency,
-            installments: input.installments,
-            ...(input.discountCode ? { discountCode: input.discountCode } : {}),
-            ...(input.method ? { method: input.method } : {}),
-            // Repaying: the order's own hold on its code is not another order's.
-            ...(input.orderId ? { orderId: input.orderId } : {}),
-          },
-          signal,
-        }),
-      ),
-    ),
+    /** The methods offered for the plan, country and currency (machines/payment's `loadMethods`): known, taken from ahead, or asked for. */
+    loadMethods: fromPromise<PaymentMethod[], MethodsQuery>(async ({ input, signal }) => {
+      const methods = knownMethods.get(methodsKey(input));
+      knownMethods.delete(methodsKey(input));
+      return methods ?? api.callData(ahead.take(methodsKey(input), signal, methodsRequest(input)));
+    }),
+    valuate: fromPromise<Valuation, ValuationQuery>(({ input, signal }) => api.callData(ahead.take(valuationKey(input), signal, valuationRequest(input)))),
     payment: paymentMachine.provide({ actors: createPaymentActors(api) }),
     discountUnbinding: discountUnbindingMachine.provide({ actors: createDiscountUnbindingActors(api) }),
   };

@@ -4,6 +4,7 @@
 // is the payment flow (machines/payment), shared with repay; a code held by another unpaid order
 // goes through the unbinding flow (machines/discount-unbinding). Calls come from
 // createCheckoutActors(api); guards and actions are in checkout.setup.ts.
+import { and } from 'xstate';
 import { otherRefusals, refusedWith } from '../expected-refusals';
 import { payingState } from '../payment/payment.guards';
 import { checkoutSetup, finished, newKey, paymentRequest } from './checkout.setup';
@@ -38,7 +39,15 @@ export const checkoutMachine = checkoutSetup.createMachine({
       invoke: {
         id: 'checkAvailability',
         src: 'checkAvailability',
-        input: ({ context }) => ({ planId: context.planId, country: context.country, currency: context.currency }),
+        input: ({ context }) => ({
+          planId: context.planId,
+          country: context.country,
+          currency: context.currency,
+          methodCode: context.methodCode,
+          installments: context.installments,
+          discountCode: context.discountCode,
+          orderId: context.orderId,
+        }),
         onDone: [
           {
             guard: 'isAvailable',
@@ -122,6 +131,24 @@ export const checkoutMachine = checkoutSetup.createMachine({
     valuing: {
       description: "The server prices the order (docs/decisions/008): instalments, the discount code and the method's own discount.",
       tags: ['pricing'],
+      // The form stays usable while a new price is on its way (docs/decisions/065): the last pick
+      // wins, and the price asked for the one before is dropped.
+      on: {
+        METHOD_SELECTED: {
+          guard: 'isPriced',
+          target: 'valuing',
+          reenter: true,
+          actions: 'selectMethod',
+          description: 'The customer picks another method before the new price came: that price is dropped, and the order is priced for this method.',
+        },
+        INSTALLMENTS_CHANGED: {
+          guard: and(['isPriced', 'offersInstalments']),
+          target: 'valuing',
+          reenter: true,
+          actions: 'setInstallments',
+          description: 'The customer picks another number of instalments before the new price came: that price is dropped, and the order is priced again.',
+        },
+      },
       invoke: {
         id: 'valuate',
         src: 'valuate',

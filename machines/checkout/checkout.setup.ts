@@ -9,6 +9,7 @@ import {
   chosenInstallments,
   clampInstallments,
   declinedCode,
+  methodChoice,
   newIdempotencyKey,
   paidFlowOutcome,
   paymentEnded,
@@ -102,6 +103,10 @@ export const checkoutSetup = setup({
     isClosed: paymentEnded('closed'),
     canPay: ({ context }) => context.methodCode !== undefined && context.valuation !== undefined && context.email !== '',
     canChangeCode,
+    /** A price is on screen: the form is shown while a new one is asked for (a first price shows the loading page instead). */
+    isPriced: ({ context }) => context.valuation !== undefined,
+    /** The chosen method is paid in instalments: the form offers their number (spec section 9). */
+    offersInstalments: ({ context }) => (context.methods.find((m) => m.code === context.methodCode)?.maxInstallments ?? 1) > 1,
     /** A typed code no coupon can have (or none at all) is answered here, never sent (spec section 4). */
     isCodeMisshapen: ({ context, event }) => canChangeCode({ context }) && event.type === 'CODE_APPLIED' && shapedDiscountCode(event.code) === undefined,
     canRemoveCode: ({ context }) => context.orderId === undefined && context.discountCode !== undefined,
@@ -115,11 +120,7 @@ export const checkoutSetup = setup({
     }),
     takeMethods: assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.loadMethods');
-      const methods = event.output;
-      // The method chosen before stays chosen when the new list still has it.
-      const methodCode = methods.some((m) => m.code === context.methodCode) ? context.methodCode : methods[0]?.code;
-      const method = methods.find((m) => m.code === methodCode);
-      return { methods, methodCode, installments: clampInstallments(context.installments, method) };
+      return { methods: event.output, ...methodChoice(event.output, context.methodCode, context.installments) };
     }),
     selectMethod: assign(({ context, event }) => {
       assertEvent(event, 'METHOD_SELECTED');

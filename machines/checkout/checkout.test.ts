@@ -96,3 +96,43 @@ describe('checkout: the payer’s country', () => {
     expect(loadMethods).toHaveBeenLastCalledWith(expect.objectContaining({ input: { planId: '1', country, currency } }));
   });
 });
+
+describe('checkout: picks while a new price is on its way', () => {
+  it('takes the last method picked, drops the price asked for the one before, and cancels its request', async () => {
+    const pix = { ...method, code: 'pix', name: 'PIX', type: 'pix', installmentsAllowed: false, maxInstallments: 1, savedCards: false };
+    const asked: Array<{ method: string | undefined; installments: number; signal: AbortSignal; answer: () => void }> = [];
+    const machine = checkoutMachine.provide({
+      actors: {
+        checkAvailability: fromPromise(async () => ({ kind: 'available' })) as never,
+        loadCart: fromPromise(async () => null) as never,
+        loadMethods: fromPromise(async () => [method, pix]) as never,
+        valuate: fromPromise(
+          ({ input: a, signal }: { input: { method: string | undefined; installments: number }; signal: AbortSignal }) =>
+            new Promise((resolve) => asked.push({ ...a, signal, answer: () => resolve(price(undefined)) })),
+        ) as never,
+      },
+    });
+    const actor = createActor(machine, { input }).start();
+    // The first price shows the loading page, not the form: no pick is taken before it.
+    await waitFor(actor, () => asked.length === 1);
+    expect(actor.getSnapshot().can({ type: 'METHOD_SELECTED', code: 'pix' })).toBe(false);
+    asked[0]!.answer();
+    await waitFor(actor, (s) => s.matches('editing'));
+
+    actor.send({ type: 'METHOD_SELECTED', code: 'pix' });
+    actor.send({ type: 'METHOD_SELECTED', code: 'card' });
+    actor.send({ type: 'INSTALLMENTS_CHANGED', installments: 6 });
+    expect(asked.map((a) => [a.method, a.installments])).toEqual([
+      ['card', 3],
+      ['pix', 1],
+      ['card', 3],
+      ['card', 6],
+    ]);
+    expect(asked.map((a) => a.signal.aborted)).toEqual([false, true, true, false]);
+    // A dropped price that comes late changes nothing; the last one asked for is the one taken.
+    asked[1]!.answer();
+    asked[3]!.answer();
+    const priced = await waitFor(actor, (s) => s.matches('editing'));
+    expect(priced.context).toMatchObject({ methodCode: 'card', installments: 6 });
+  });
+});

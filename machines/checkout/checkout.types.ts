@@ -65,3 +65,19 @@ export type CheckoutEvent =
   | { type: 'RETRY' };
 
 export type Availability = { kind: 'available' } | { kind: 'refused'; errCode: number };
+
+/** What the methods offered depend on (spec section 4). */
+export type MethodsQuery = { planId: string; country: string; currency: string };
+
+/** What a price depends on (docs/decisions/008): the order's own code hold when repaying a refused one. */
+export interface ValuationQuery {
+  planId: string;
+  currency: string;
+  installments: number;
+  discountCode: string | undefined;
+  method: string | undefined;
+  orderId: string | undefined;
+}
+
+/** The availability check's input: the methods asked for with it, and what the price after them needs (docs/decisions/066). */
+export type AvailabilityQuery = MethodsQuery & Pick<CheckoutContext, 'methodCode' | 'installments' | 'discountCode' | 'orderId'>;

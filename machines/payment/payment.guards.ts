@@ -32,6 +32,18 @@ export const declinedCode = (event: EventObject): number | undefined => {
 /** The instalments a method allows: cards up to the plan's maximum, the others pay in full. */
 export const clampInstallments = (wanted: number, method: PaymentMethod | undefined) => Math.max(1, Math.min(wanted, method?.maxInstallments ?? 1));
 
+/** The method a new list of methods leaves chosen (the one before while the list has it, else the first), and the instalments it allows of those wanted. */
+export function methodChoice(methods: PaymentMethod[], methodCode: string | undefined, installments: number) {
+  const chosen = methods.some((m) => m.code === methodCode) ? methodCode : methods[0]?.code;
+  return {
+    methodCode: chosen,
+    installments: clampInstallments(
+      installments,
+      methods.find((m) => m.code === chosen),
+    ),
+  };
+}
+
 /** What both flows' form holds of the methods: the list offered and the code of the one chosen. */
 interface ChoosesMethod {
   methods: PaymentMethod[];

@@ -1,8 +1,12 @@
 import { returnPath } from '../../core/routing/return-path';
 import { preloadScreen } from './router';
+import type { components } from '../../openapi/schema';
+import { firstMethodsQuery, paymentMethodsRead } from '../queries/payment-method-queries';
 import { googleClientRead, siteConfigRead, userConfigRead, type Read } from '../queries/site-queries';
 import { idle } from './network-quiet';
 import type { AppServices } from './services';
+
+type Schemas = components['schemas'];
 
 /**
  * The screen a customer most likely opens next from each screen, on the way to paying (spec
@@ -12,13 +16,22 @@ import type { AppServices } from './services';
 const nextScreens: Readonly<Record<string, (search: URLSearchParams, signedIn: boolean) => string | undefined>> = {
   '/pricing-table': (_, signedIn) => (signedIn ? '/payment' : '/login'),
   '/plan-details': (_, signedIn) => (signedIn ? '/payment' : '/login'),
-  '/login': (search) => returnPath(search.get('redirect'), undefined).split('?')[0],
+  '/login': (search) => returnPath(search.get('redirect'), undefined),
   '/payment': () => '/paymentResult',
 };
 
-/** The public reads a next screen starts from, fetched with its code into the query cache its views and flows read. */
-const nextScreenReads: Readonly<Record<string, readonly Read<unknown>[]>> = {
-  '/login': [userConfigRead, googleClientRead, siteConfigRead],
+/**
+ * The public reads a next screen starts from (`search` is its query), fetched with its code into
+ * the query cache its views and flows read. The payment of a chosen plan starts from its methods,
+ * in the site's currency: its checkout then asks for the price at once (docs/decisions/066).
+ */
+const nextScreenReads: Readonly<Record<string, (search: URLSearchParams, services: AppServices) => readonly Read<unknown>[]>> = {
+  '/login': () => [userConfigRead, googleClientRead, siteConfigRead],
+  '/payment': (search, { queries, store }) => {
+    const planId = search.get('planId');
+    const site = queries.get<Schemas['SiteConfig']>(siteConfigRead.key);
+    return planId && site.status === 'success' ? [paymentMethodsRead(firstMethodsQuery(planId, site.data), store)] : [];
+  },
 };
 
 /** A customer who asked the browser to save data, or is on a 2G line, gets no speculative downloads. */
@@ -34,7 +47,8 @@ function savingData(nav: Navigator): boolean {
  * navigation asks again.
  */
 export function prefetchNextScreen(services: AppServices, { pathname, search }: { pathname: string; search: string }): void {
-  const next = nextScreens[`/${pathname.split('/')[1] ?? ''}`]?.(new URLSearchParams(search), services.store.get('userInfo') !== null);
+  const nextUrl = nextScreens[`/${pathname.split('/')[1] ?? ''}`]?.(new URLSearchParams(search), services.store.get('userInfo') !== null);
+  const [next, nextSearch = ''] = nextUrl?.split('?') ?? [];
   if (!next || next === pathname || savingData(navigator)) return;
   // Asked for as a signed-in customer would: a log-in leads to an account's screen. Only once the
   // page is quiet: a flow's reads come one after another (the checkout's price after its methods),
@@ -47,7 +61,7 @@ export function prefetchNextScreen(services: AppServices, { pathname, search }: 
       services.network.track(
         Promise.allSettled([
           preloadScreen(next, true),
-          ...(nextScreenReads[next] ?? []).map((read) =>
+          ...(nextScreenReads[next]?.(new URLSearchParams(nextSearch), services) ?? []).map((read) =>
             services.queries.prefetch(read.key, () => read.fetch({ api: services.quietApi, cache: services.cache })),
           ),
         ]),

@@ -14,7 +14,7 @@ export interface Read<T> {
 }
 
 /** A read whose answer needs nothing more than to be kept. */
-const read = <T>(key: string, fetch: Read<T>['fetch']): Read<T> => ({ key, fetch, adopt: async (_, data) => data });
+export const read = <T>(key: string, fetch: Read<T>['fetch']): Read<T> => ({ key, fetch, adopt: async (_, data) => data });
 
 const useRead = <T>(read: Read<T>) => useQuery(read.key, read.fetch);
 

@@ -107,6 +107,8 @@ export interface BrowserWalkSuite<M extends AnyStateMachine> {
   world: BrowserWorld;
   /** The tags whose states hold the API's answers until the walk has looked (default `busy`). */
   busyTags?: string[];
+  /** The customer's events a path may make in a busy state before its answer came (`walkSuite`'s). */
+  actsWhileBusy?: readonly string[];
   /** State nodes (ids, e.g. `payment.pix.checking`) that hold the answers too, whatever their tags. */
   busyStates?: string[];
   knownGaps?: readonly KnownGap[];
@@ -134,6 +136,7 @@ export function browserWalkSuite<M extends AnyStateMachine>(suite: BrowserWalkSu
     model: suite.model,
     every: 'state',
     heldTo: ['states'],
+    ...(suite.actsWhileBusy ? { actsWhileBusy: suite.actsWhileBusy } : {}),
     ...(suite.knownGaps ? { knownGaps: suite.knownGaps } : {}),
     async path(run) {
       const context = await suite.world.browser.newContext({ viewport: { width: 1280, height: SHOT_HEIGHT[1280] }, locale: 'en-US' });
@@ -245,8 +248,12 @@ export function browserWalkSuite<M extends AnyStateMachine>(suite: BrowserWalkSu
           await walk.check?.(reached, expected, event);
           if (run.seen[run.seen.length - 1] === reached) await shoot(reached);
         },
-        async checked(reached) {
-          await page.evaluate(() => (window as unknown as WalkWindow).__flowWalk.release());
+        async checked(reached, next) {
+          // As in the screens walks: a pick while pricing is made before the price comes.
+          const busy = probe.busyTags.some((t) => reached.hasTag(t)) || reached._nodes.some((n) => probe.busyStates?.includes(n.id));
+          const actsWhileBusy = next !== undefined && (suite.actsWhileBusy ?? []).includes(next.type);
+          if (!actsWhileBusy || !busy)
+            await page.evaluate((looked) => (window as unknown as WalkWindow).__flowWalk.release(looked), JSON.stringify(reached.value));
           await walk.checked?.(reached);
         },
         until: pollUntil,
@@ -276,7 +283,7 @@ function startedAfter(a: string, b: string | undefined): boolean {
 }
 
 interface WalkWindow {
-  __flowWalk: { release(): void; advance(ms: number): void };
+  __flowWalk: { release(looked?: string): void; advance(ms: number): void };
 }
 
 const nodesOf = (machine: AnyStateMachine, ids: string[]) => ids.map((id) => machine.getStateNodeById(id));

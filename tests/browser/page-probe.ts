@@ -75,9 +75,19 @@ export function installProbe({ flow, busyTags, busyStates = [] }: ProbeOptions) 
   };
 
   let holding = false;
+  /** The busy state of the flow that holds the answers now (its value, as JSON). */
+  let heldIn: string | undefined;
   const waiting: Array<() => void> = [];
-  const release = () => {
+  /**
+   * The walk looked at `looked`: answers go on. Unless the flow has moved on since into another
+   * busy state, which the walk is still to look at: a state whose answer came ahead passes before
+   * the walk's look at it ends (docs/decisions/064), and its release must not let the next one's
+   * answer through unseen.
+   */
+  const release = (looked?: string) => {
+    if (looked !== undefined && heldIn !== undefined && heldIn !== looked) return;
     holding = false;
+    heldIn = undefined;
     for (const go of waiting.splice(0)) go();
   };
   const realFetch = window.fetch.bind(window);
@@ -126,7 +136,10 @@ export function installProbe({ flow, busyTags, busyStates = [] }: ProbeOptions) 
     const s = e.snapshot;
     const tags = [...(s.tags ?? [])];
     send({ kind: 'snapshot', ...base, value: s.value, status: s.status, tags, context: s.context, output: s.output });
-    if (s.machine?.id === flow && (tags.some((t) => busyTags.includes(t)) || base.nodes.some((id) => busyStates.includes(id)))) holding = true;
+    if (s.machine?.id === flow && (tags.some((t) => busyTags.includes(t)) || base.nodes.some((id) => busyStates.includes(id)))) {
+      holding = true;
+      heldIn = JSON.stringify(s.value);
+    }
   };
 
   w.__flowActorOptions = { clock, inspect };

@@ -38,8 +38,10 @@ export function checkoutGraph(
   return {
     machine,
     inputs: checkoutInputs,
-    // What the answers depend on: the chosen method, a typed code, a refused order being repaid.
-    vertex: (s) => JSON.stringify([s.value, s.context.methodCode ?? null, Boolean(s.context.discountCode), Boolean(s.context.orderId)]),
+    // What the answers depend on: the chosen method, a typed code, a refused order being repaid;
+    // and whether a price is on screen (a new price keeps the form, where the customer may act).
+    vertex: (s) =>
+      JSON.stringify([s.value, s.context.methodCode ?? null, Boolean(s.context.discountCode), Boolean(s.context.orderId), Boolean(s.context.valuation)]),
     events: (snapshot) => {
       const c = snapshot.context;
       const automatic: Record<string, EventObject[]> = {

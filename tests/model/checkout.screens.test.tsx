@@ -112,6 +112,8 @@ walkSuite({
   model: checkoutGraph(),
   // A path for each refusal code the calls expect, not only for each transition.
   walkEveryTarget: true,
+  // The customer's picks while a new price is on its way (docs/decisions/065).
+  actsWhileBusy: ['METHOD_SELECTED', 'INSTALLMENTS_CHANGED'],
   async path(run) {
     const world = new CheckoutWorld(server, clock, '3');
     await world.setUp();
@@ -130,9 +132,14 @@ walkSuite({
         void fireEvent.change(screen.getByLabelText('Country'), { target: { value: (e as unknown as { country: string }).country } }),
       CURRENCY_CHANGED: async (e) =>
         void fireEvent.change(screen.getByLabelText('Currency'), { target: { value: (e as unknown as { currency: string }).currency } }),
-      METHOD_SELECTED: async (e) => void fireEvent.click(screen.getByRole('radio', { name: methodNames[(e as unknown as { code: string }).code] })),
-      INSTALLMENTS_CHANGED: async (e) =>
-        void fireEvent.change(screen.getByLabelText('Instalments'), { target: { value: String((e as unknown as { installments: number }).installments) } }),
+      METHOD_SELECTED: async (e) => {
+        await world.picked();
+        fireEvent.click(screen.getByRole('radio', { name: methodNames[(e as unknown as { code: string }).code] }));
+      },
+      INSTALLMENTS_CHANGED: async (e) => {
+        await world.picked();
+        fireEvent.change(screen.getByLabelText('Instalments'), { target: { value: String((e as unknown as { installments: number }).installments) } });
+      },
       CODE_APPLIED: async (e) => {
         fireEvent.input(screen.getByLabelText('Discount code'), { target: { value: await world.typedCode(e) } });
         fireEvent.click(button('Apply'));

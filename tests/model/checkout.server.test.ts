@@ -22,10 +22,12 @@ walkSuite({
   model: checkoutGraph(),
   // A path for each refusal code the calls expect, not only for each transition.
   walkEveryTarget: true,
+  // The customer's picks while a new price is on its way (docs/decisions/065).
+  actsWhileBusy: ['METHOD_SELECTED', 'INSTALLMENTS_CHANGED'],
   async path(run) {
-    const world = new CheckoutWorld(server, clock);
+    const world = new CheckoutWorld(server, clock, '3');
     await world.setUp();
-    let started: ReturnType<typeof run.start<typeof checkoutMachine>> | undefined;
+    let started: ReturnType<typeof run.startOnScreen<typeof checkoutMachine>> | undefined;
     const send = (event: CheckoutEvent) => started!.actor.send(event);
     /** Each user event, sent as the answer arranged after it needs. */
     const executors = {
@@ -35,8 +37,14 @@ walkSuite({
       NEW_ORDER_CHOSEN: async () => send({ type: 'NEW_ORDER_CHOSEN' }),
       COUNTRY_CHANGED: async (e) => send(e as CheckoutEvent),
       CURRENCY_CHANGED: async (e) => send(e as CheckoutEvent),
-      METHOD_SELECTED: async (e) => send(e as CheckoutEvent),
-      INSTALLMENTS_CHANGED: async (e) => send(e as CheckoutEvent),
+      METHOD_SELECTED: async (e) => {
+        await world.picked();
+        send(e as CheckoutEvent);
+      },
+      INSTALLMENTS_CHANGED: async (e) => {
+        await world.picked();
+        send(e as CheckoutEvent);
+      },
       CODE_REMOVED: async () => send({ type: 'CODE_REMOVED' }),
       EMAIL_CHANGED: async (e) => send(e as CheckoutEvent),
       RETRY: async () => send({ type: 'RETRY' }),
@@ -44,7 +52,12 @@ walkSuite({
     return {
       arrange: (event) => world.arrange(event),
       async start() {
-        started = run.start(checkoutMachine.provide({ actors: createCheckoutActors(world.api) }), world.input);
+        // A new price's answer waits while the walk looks at it, so that a pick made meanwhile is
+        // made while pricing, as the customer's would be on a slow network.
+        started = run.startOnScreen(checkoutMachine.provide({ actors: createCheckoutActors(world.api) }), world.gate, {
+          input: world.input,
+          busy: (s) => s.hasTag('pricing'),
+        });
         return started;
       },
       perform: (event) => executors[event.type as CheckoutEvent['type']](event),

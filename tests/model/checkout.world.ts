@@ -112,11 +112,30 @@ export class CheckoutWorld {
    * was lost (NETWORK_ERROR), which cannot be cancelled (1003).
    */
   async code(): Promise<string> {
-    if (this.plan.code === 'bound') {
-      const other = this.plan.unbinding === 'cannotRemove' ? { method: 'card', ...card('4000000000001117') } : { method: 'pix', payer: PIX_PAYER };
-      await this.pay({ ...other, discountCode: 'DESCONTO5' });
-    }
-    return this.plan.code === 'refused' ? 'PAUSADO' : 'DESCONTO5';
+    this.holderMade = false;
+    if (this.plan.code === 'bound') await this.makeHolder();
+    this.typed = this.plan.code === 'refused' ? 'PAUSADO' : 'DESCONTO5';
+    return this.typed;
+  }
+
+  /**
+   * The customer picks another method or instalment count, with a code on the form: when that
+   * price is to find the code held (9004), the other order takes it now.
+   */
+  async picked(): Promise<void> {
+    if (this.plan.code === 'bound' && this.typed && !this.holderMade) await this.makeHolder();
+  }
+
+  /** The code typed last, if any. */
+  private typed: string | undefined;
+  /** Whether another unpaid order already holds the code typed last. */
+  private holderMade = false;
+
+  /** Another unpaid order of the account takes DESCONTO5: a PIX code, or a card charge that cannot be cancelled (1003). */
+  private async makeHolder() {
+    const other = this.plan.unbinding === 'cannotRemove' ? { method: 'card', ...card('4000000000001117') } : { method: 'pix', payer: PIX_PAYER };
+    await this.pay({ ...other, discountCode: 'DESCONTO5' });
+    this.holderMade = true;
   }
 
   /** What the customer types for a CODE_APPLIED of the graph: a code of no coupon's shape as it is, else the code arranged. */

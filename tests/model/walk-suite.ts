@@ -101,6 +101,12 @@ export interface WalkSuite<M extends AnyStateMachine> {
   every?: PathChoice;
   /** The target kinds the gate holds the walk to (all by default; the browser walk: states). */
   heldTo?: readonly TargetKind[];
+  /**
+   * The customer's events a path may make in a busy state before its answer came (the checkout's
+   * picks while pricing, docs/decisions/065): before one, the answers stay held. Before any other
+   * event they go on, as some events come of an answer (a session refused by the call it made).
+   */
+  actsWhileBusy?: readonly string[];
   /** Where the coverage goes, and the run (tests of the scaffolding hand in temporary ones). */
   coverage?: { files?: CoverageFiles; runId?: string };
   /** Sets up one path's world and says how to walk it. */
@@ -168,10 +174,11 @@ async function walkOne<M extends AnyStateMachine>(suite: WalkSuite<M>, path: Flo
     });
   });
   const ends: Array<() => unknown> = [];
-  const gates = new Set<AnswerGate>();
+  /** Each gate a screen walk holds answers at, with the states it holds them in. */
+  const gates = new Map<AnswerGate, (s: AnyMachineSnapshot) => boolean>();
   const snapshots = () => seen;
   const screenOptions: PathRun<M>['screenOptions'] = (gate, busy = byBusyTag) => {
-    gates.add(gate);
+    gates.set(gate, busy);
     const inspect = (event: InspectionEvent) => {
       recorder.inspect(event as never);
       if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) {
@@ -204,7 +211,7 @@ async function walkOne<M extends AnyStateMachine>(suite: WalkSuite<M>, path: Flo
     recorder,
     onResult: (result) => void results.push(result),
   };
-  const openGates = () => gates.forEach((gate) => gate.open());
+  const openGates = () => gates.forEach((_, gate) => gate.open());
   try {
     const walk = await suite.path(run);
     await walkPath(path, {
@@ -213,9 +220,10 @@ async function walkOne<M extends AnyStateMachine>(suite: WalkSuite<M>, path: Flo
         expect(reached.value).toEqual(expected.value);
         await walk.check(reached, expected, event);
       },
-      async checked(reached) {
-        openGates();
-        await walk.checked?.(reached);
+      async checked(reached, next) {
+        const actsWhileBusy = next !== undefined && (suite.actsWhileBusy ?? []).includes(next.type);
+        gates.forEach((busy, gate) => (actsWhileBusy && busy(reached) ? undefined : gate.open()));
+        await walk.checked?.(reached, next);
       },
       until: walk.until ?? pollUntil,
     });

@@ -16,8 +16,11 @@ export interface Walk {
   delayMs(delay: string, current: AnyMachineSnapshot): number;
   /** Asserts what a state means: context, the server's state, or what the user sees. */
   check(reached: AnyMachineSnapshot, expected: AnyMachineSnapshot, event: EventObject): Promise<void>;
-  /** After a state was checked (a screen walk lets held answers through). */
-  checked?(reached: AnyMachineSnapshot): Promise<void>;
+  /**
+   * After a state was checked, with the path's next event: a screen walk lets held answers
+   * through, unless that event is one the customer makes before the answer comes (`actsWhileBusy`).
+   */
+  checked?(reached: AnyMachineSnapshot, next: EventObject | undefined): Promise<void>;
   /** Waits for a condition the walk cannot know the timing of (an answer, a render). */
   until<T>(get: () => T | undefined, what: string): Promise<T>;
 }
@@ -57,7 +60,7 @@ export async function walkPath(path: FlowPath<AnyStateMachine>, walk: Walk): Pro
 
   const first = await reach(steps[0]!.state as AnyMachineSnapshot);
   await walk.check(first, steps[0]!.state as AnyMachineSnapshot, steps[0]!.event);
-  await walk.checked?.(first);
+  await walk.checked?.(first, steps[1]?.event);
   for (let i = 1; i < steps.length; i++) {
     const { event, state } = steps[i]!;
     const expected = state as AnyMachineSnapshot;
@@ -76,6 +79,6 @@ export async function walkPath(path: FlowPath<AnyStateMachine>, walk: Walk): Pro
     }
     const reached = await reach(expected);
     await walk.check(reached, expected, event);
-    await walk.checked?.(reached);
+    await walk.checked?.(reached, steps[i + 1]?.event);
   }
 }

@@ -13,6 +13,7 @@ import type { Api } from '../../../core/api/client';
 import { paths } from '../../../core/routing/paths';
 import { discountCodePattern, emailOfAccount } from '../../../core/validation/helpers';
 import { useQueryServices } from '../query-services';
+import { defaultCountryOf, firstMethodsQuery, knownPaymentMethods } from '../payment-method-queries';
 import { useSiteConfig } from '../site-queries';
 import { useFlowNavigate } from './navigate';
 import { useFlowActor, type ProvideFlow } from './use-flow';
@@ -24,9 +25,6 @@ const goToProvider = (url: string) => window.location.assign(url);
 function providePayment(api: Api) {
   return paymentMachine.provide({ actors: createPaymentActors(api), actions: { goToProvider: (_, { url }) => goToProvider(url) } });
 }
-
-/** Where the payer is by default (the methods depend on it): Brazil for reais, else the US. */
-export const defaultCountryOf = (currency: string) => (currency === 'BRL' ? 'BR' : 'US');
 
 /**
  * Where a finished checkout or repay goes next: the unfinished order's payment when the customer
@@ -50,12 +48,9 @@ export function useCheckoutInput(planId: string, discountCode: string | null): C
   const site = useSiteConfig();
   const { store } = useQueryServices();
   if (site.status !== 'success') return undefined;
-  const { defaultCurrency: currency, defaultInstallment } = site.data.payment;
   return {
-    planId,
-    currency,
-    country: defaultCountryOf(currency),
-    defaultInstallments: defaultInstallment,
+    ...firstMethodsQuery(planId, site.data),
+    defaultInstallments: site.data.payment.defaultInstallment,
     email: emailOfAccount(store.get('userInfo')?.account ?? ''),
     discountCode: discountCode && discountCodePattern.test(discountCode) ? discountCode : undefined,
   };
@@ -76,8 +71,11 @@ const finishedWith =
     if (to) goTo(to);
   };
 
-const provideCheckout: ProvideFlow<typeof checkoutMachine> = ({ api }, goTo) =>
-  checkoutMachine.provide({ actors: { ...createCheckoutActors(api), payment: providePayment(api) }, actions: { finished: finishedWith(goTo) } });
+const provideCheckout: ProvideFlow<typeof checkoutMachine> = ({ api, queries, store }, goTo) =>
+  checkoutMachine.provide({
+    actors: { ...createCheckoutActors(api, { methods: (query) => knownPaymentMethods(queries, store, query) }), payment: providePayment(api) },
+    actions: { finished: finishedWith(goTo) },
+  });
 
 const provideRepay: ProvideFlow<typeof repayMachine> = ({ api }, goTo) =>
   repayMachine.provide({ actors: { ...createRepayActors(api), payment: providePayment(api) }, actions: { finished: finishedWith(goTo) } });
