@@ -1,6 +1,6 @@
 /**
  * Test-suite figures (`npm run bench:tests`): runs `npm test` the way CI does (the server suites on
- * PostgreSQL too, when this machine has it) and reports its total and the model-based suite's time
+ * PostgreSQL instead of PGlite, when this machine has it) and reports its total and the model-based suite's time
  * from the times it records in .tmp/test-times.json. The budget is the issue's absolute one: npm
  * test under 10 minutes on the 2-core machine the project is built on.
  */
@@ -49,7 +49,7 @@ export async function run(ctx: BenchContext) {
   const timesFile = testRun(ctx.root);
   if (!existsSync(timesFile)) throw new Error(`npm test wrote no ${timesFile}`);
   const times = JSON.parse(readFileSync(timesFile, 'utf8')) as TestTimes;
-  // The run itself says whether the server suites ran on PostgreSQL too (a step of its own).
+  // The run itself says whether the server suites ran on PostgreSQL (a step of its own).
   const onPostgres = Object.keys(times.steps).some((t) => t.includes('PostgreSQL'));
   ctx.results.tests = { ...times, postgres: onPostgres, from: process.env.BENCH_TEST_TIMES ?? 'this run' };
   const step = (prefix: string) => Object.entries(times.steps).find(([title]) => title.startsWith(prefix))?.[1];
@@ -59,7 +59,7 @@ export async function run(ctx: BenchContext) {
     .slice(0, 3);
   ctx.rows.push({
     section: 'tests',
-    name: `npm test of ${times.date} (${times.passed} passed, ${times.failed} failed${onPostgres ? ', server suites on PGlite and PostgreSQL' : ', PGlite only'})`,
+    name: `npm test of ${times.date} (${times.passed} passed, ${times.failed} failed${onPostgres ? ', server suites on PostgreSQL' : ', PGlite only'})`,
     figure: `${times.totalSeconds.toFixed(0)} s (slowest steps: ${slowest.map(([t, s]) => `${t.split(' (')[0]} ${s.toFixed(0)} s`).join('; ')})`,
     budget: '< 600 s, all passing',
     holds: times.totalSeconds < 600 && times.exitCode === 0,

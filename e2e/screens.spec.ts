@@ -6,6 +6,10 @@ import { accountScreens, openScreen, paidOrderScreens, publicScreens } from './s
  * its heading in each, the page title, no serious accessibility violation, and screenshots at
  * 1280 and 375 px for review. Journeys through the screens live in the other specs.
  */
+// Its tests share nothing (each opens its own pages, on the worker's own server) and together
+// take the longest of any file: they are shared out between the workers (docs/decisions/029).
+test.describe.configure({ mode: 'parallel' });
+
 for (const lang of ['pt', 'en'] as const) {
   test.describe(`every screen in ${lang}`, () => {
     test.use({ locale: lang === 'pt' ? 'pt-BR' : 'en-US' });
