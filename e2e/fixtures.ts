@@ -119,7 +119,8 @@ export async function expectAccessible(page: Page) {
 export async function screenshots(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: `e2e/screenshots/${name}-${width}.png`, fullPage: true });
+    // JPEG: a full page's PNG took twice as long to encode, on a test's path (docs/decisions/029).
+    await page.screenshot({ path: `e2e/screenshots/${name}-${width}.jpg`, type: 'jpeg', quality: 85, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

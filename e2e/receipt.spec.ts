@@ -43,7 +43,7 @@ test.describe('the receipt', () => {
     await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
     await expect(page.getByLabel('Language')).toBeHidden();
     await expect(items).toBeVisible();
-    await page.screenshot({ path: 'e2e/screenshots/receipt-print-1280.png', fullPage: true });
+    await page.screenshot({ path: 'e2e/screenshots/receipt-print-1280.jpg', type: 'jpeg', quality: 85, fullPage: true });
     await page.emulateMedia({ media: 'screen' });
 
     const english = await downloadReceipt(page, 'Download PDF');

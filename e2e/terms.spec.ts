@@ -48,13 +48,13 @@ for (const t of languages) {
       await page.goto(`/payment?planId=1&language=${t.language}`);
       await expect(page.getByRole('heading', { level: 1, name: t.pay })).toBeVisible();
       await expect(page.getByRole('link', { name: t.terms }).first()).toHaveAttribute('href', '/terms');
-      await page.locator('.checkout-trust').screenshot({ path: `e2e/screenshots/payment-trust-links-${t.language}-375.png` });
+      await page.locator('.checkout-trust').screenshot({ path: `e2e/screenshots/payment-trust-links-${t.language}-375.jpg`, type: 'jpeg', quality: 85 });
       await page.getByRole('link', { name: t.refunds }).click();
       await expect(page).toHaveURL(/\/terms#refunds$/);
       await expect(page.getByRole('heading', { level: 1, name: t.terms })).toBeAttached();
       await expectLandedOn(page, t.refunds);
       await expect(page.getByText(t.withdrawal)).toBeInViewport();
-      await page.screenshot({ path: `e2e/screenshots/terms-refunds-landed-${t.language}-375.png` });
+      await page.screenshot({ path: `e2e/screenshots/terms-refunds-landed-${t.language}-375.jpg`, type: 'jpeg', quality: 85 });
 
       // Back at the checkout, the terms now read: the same link lands on the section again, the
       // layout's scroll to the top on a new page leaving it where it is.
