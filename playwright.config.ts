@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumMissingMessage, findChromium } from './scripts/chromium';
-import { e2eServers, type ServerOptions } from './e2e/servers';
+import { e2eServers, firstPort, type ServerOptions } from './e2e/servers';
 
 // Said here, with every way to get one, rather than as Playwright's own message at the first launch,
 // which names its download only.
@@ -12,11 +12,13 @@ if (!executablePath) throw new Error(chromiumMissingMessage);
 // of a file run in order, on one server.
 const workers = 2;
 const { webServer, servers } = e2eServers('e2e-data', workers);
+// e2e/theme.spec.ts runs on a server of its own, seeded with a dark orange brand colour
+// (DEMO_THEME_COLOR, docs/decisions/043), on the port after the workers'. One file: whichever
+// worker takes it runs it there, while the other goes on with the rest (docs/decisions/029).
+const themed = e2eServers('e2e-theme-data', 1, { DEMO_THEME_COLOR: '#d9480f' }, firstPort + workers);
 
 export default defineConfig<ServerOptions>({
   testDir: 'e2e',
-  // Runs on a server with another theme colour: playwright.theme.config.ts.
-  testIgnore: 'theme.spec.ts',
   outputDir: 'test-results',
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -29,6 +31,11 @@ export default defineConfig<ServerOptions>({
     trace: 'on-first-retry',
     launchOptions: { executablePath, args: chromiumArgs },
   },
-  webServer,
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: [...webServer, ...themed.webServer],
+  // The theme's one file first: a worker runs it while the other starts on the rest, instead of
+  // it running alone at the end.
+  projects: [
+    { name: 'theme', testMatch: 'theme.spec.ts', use: { browserName: 'chromium', servers: servers.map(() => themed.servers[0]!) } },
+    { name: 'chromium', testIgnore: 'theme.spec.ts', use: { browserName: 'chromium' } },
+  ],
 });

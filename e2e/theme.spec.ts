@@ -7,7 +7,7 @@ import { accountScreens, openScreen, paidOrderScreens, publicScreens, type Scree
  * Every screen of e2e/screens.spec.ts under a dark orange brand (#d9480f), on which neither white
  * nor near-black text reaches 4.5:1: axe finds no serious violation, so the colours the portal
  * derives from the server's (docs/decisions/043) hold on every screen. The server seeds the
- * colour from DEMO_THEME_COLOR (playwright.theme.config.ts); nothing here intercepts a response.
+ * colour from DEMO_THEME_COLOR (the `theme` project of playwright.config.ts); nothing here intercepts a response.
  */
 const themeColor = '#d9480f';
 const palette = brandPalette(themeColor)!;
