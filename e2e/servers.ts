@@ -19,9 +19,9 @@ export const origin = (port: number) => `http://127.0.0.1:${port}`;
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, { command: string }>;
 
 /**
- * `count` servers from port `from` (`firstPort` unless said), each with its data directory `.tmp/<name>-<port>` made anew
- * and extra `env`. PUBLIC_URL is the origin that server's worker browses: providers send the payer
- * back to it, and the browser's storage there holds the session.
+ * `count` servers from port `from` (`firstPort` unless said), each with its data directory
+ * `.tmp/<name>-<port>` made anew and extra `env`. PUBLIC_URL is the origin that server's worker
+ * browses: providers send the payer back to it, and the browser's storage there holds the session.
  */
 export function e2eServers(name: string, count: number, env: Record<string, string> = {}, from = firstPort): { webServer: WebServer[]; servers: string[] } {
   const ports = Array.from({ length: count }, (_, i) => from + i);

@@ -34,14 +34,8 @@ export const clampInstallments = (wanted: number, method: PaymentMethod | undefi
 
 /** The method a new list of methods leaves chosen (the one before while the list has it, else the first), and the instalments it allows of those wanted. */
 export function methodChoice(methods: PaymentMethod[], methodCode: string | undefined, installments: number) {
-  const chosen = methods.some((m) => m.code === methodCode) ? methodCode : methods[0]?.code;
-  return {
-    methodCode: chosen,
-    installments: clampInstallments(
-      installments,
-      methods.find((m) => m.code === chosen),
-    ),
-  };
+  const method = methods.find((m) => m.code === methodCode) ?? methods[0];
+  return { methodCode: method?.code, installments: clampInstallments(installments, method) };
 }
 
 /** What both flows' form holds of the methods: the list offered and the code of the one chosen. */

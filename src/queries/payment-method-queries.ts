@@ -19,9 +19,9 @@ export const firstMethodsQuery = (planId: string, site: components['schemas']['S
  * (its key holds it, so a switch asks again). Only read ahead of the payment page, which takes
  * them from here when they came (docs/decisions/066).
  */
-export const paymentMethodsRead = (query: MethodsQuery, store: SessionStore) =>
-  read<PaymentMethod[]>(`paymentMethods:${query.planId}:${query.country}:${query.currency}:${store.get('language') ?? ''}`, ({ api }) =>
-    api.callData(api.client.POST('/api/bill/payment/methods/v1', { body: query })),
+export const paymentMethodsRead = ({ planId, country, currency }: MethodsQuery, store: SessionStore) =>
+  read<PaymentMethod[]>(`paymentMethods:${planId}:${country}:${currency}:${store.get('language') ?? ''}`, ({ api }) =>
+    api.callData(api.client.POST('/api/bill/payment/methods/v1', { body: { planId, country, currency } })),
   );
 
 /** The methods read ahead for `query`, if they came. */

@@ -74,8 +74,7 @@ export function installProbe({ flow, busyTags, busyStates = [] }: ProbeOptions) 
     },
   };
 
-  let holding = false;
-  /** The busy state of the flow that holds the answers now (its value, as JSON). */
+  /** The busy state of the flow that holds the answers now (its value, as JSON); none while they go on. */
   let heldIn: string | undefined;
   const waiting: Array<() => void> = [];
   /**
@@ -86,7 +85,6 @@ export function installProbe({ flow, busyTags, busyStates = [] }: ProbeOptions) 
    */
   const release = (looked?: string) => {
     if (looked !== undefined && heldIn !== undefined && heldIn !== looked) return;
-    holding = false;
     heldIn = undefined;
     for (const go of waiting.splice(0)) go();
   };
@@ -98,7 +96,7 @@ export function installProbe({ flow, busyTags, busyStates = [] }: ProbeOptions) 
       (response) => ({ response }),
       (failure: unknown) => ({ failure }),
     );
-    if (holding && url.includes('/api/')) await new Promise<void>((go) => waiting.push(go));
+    if (heldIn !== undefined && url.includes('/api/')) await new Promise<void>((go) => waiting.push(go));
     if ('failure' in answer) throw answer.failure;
     return answer.response;
   };
@@ -137,7 +135,6 @@ export function installProbe({ flow, busyTags, busyStates = [] }: ProbeOptions) 
     const tags = [...(s.tags ?? [])];
     send({ kind: 'snapshot', ...base, value: s.value, status: s.status, tags, context: s.context, output: s.output });
     if (s.machine?.id === flow && (tags.some((t) => busyTags.includes(t)) || base.nodes.some((id) => busyStates.includes(id)))) {
-      holding = true;
       heldIn = JSON.stringify(s.value);
     }
   };

@@ -32,6 +32,10 @@ export class CheckoutWorld {
   private auth: Record<string, string> = {};
   /** What the next payment, code and unbinding answers were arranged to be, and the availability check's refusal. */
   readonly plan: { payment: string; code: string; unbinding: string; unavailable?: number } = { payment: 'paid', code: 'applied', unbinding: '' };
+  /** Whether the customer has typed a code yet. */
+  private typed = false;
+  /** Whether another unpaid order already holds the code typed last. */
+  private holderMade = false;
 
   constructor(
     private readonly server: Server,
@@ -114,8 +118,8 @@ export class CheckoutWorld {
   async code(): Promise<string> {
     this.holderMade = false;
     if (this.plan.code === 'bound') await this.makeHolder();
-    this.typed = this.plan.code === 'refused' ? 'PAUSADO' : 'DESCONTO5';
-    return this.typed;
+    this.typed = true;
+    return this.plan.code === 'refused' ? 'PAUSADO' : 'DESCONTO5';
   }
 
   /**
@@ -125,11 +129,6 @@ export class CheckoutWorld {
   async picked(): Promise<void> {
     if (this.plan.code === 'bound' && this.typed && !this.holderMade) await this.makeHolder();
   }
-
-  /** The code typed last, if any. */
-  private typed: string | undefined;
-  /** Whether another unpaid order already holds the code typed last. */
-  private holderMade = false;
 
   /** Another unpaid order of the account takes DESCONTO5: a PIX code, or a card charge that cannot be cancelled (1003). */
   private async makeHolder() {
