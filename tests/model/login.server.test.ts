@@ -54,6 +54,8 @@ walkSuite({
   knownGaps: loginKnownGaps,
   // A path for each refusal code the calls expect, and each tab or Google choice from each state.
   walkEveryTarget: true,
+  // A tab or Google chosen while the captcha's challenge loads is chosen before it came.
+  actsWhileBusy: ['TAB_CHOSEN', 'GOOGLE_CREDENTIAL_RECEIVED'],
   path(run) {
     const client = createClientWorld(server.app);
     const world = new LoginWorld(server, clock, google, client);
@@ -74,7 +76,9 @@ walkSuite({
             returnToOrigin: (_, { to }) => void done.push(['returnTo', to]),
           },
         });
-        const started = run.start(machine, input);
+        // The challenge's answer waits while the walk looks at the state loading it, as on a slow
+        // network: else it could come before the choice the path makes there.
+        const started = run.startOnScreen(machine, client.gate, { input, busy: (s) => JSON.stringify(s.value).includes('loadingCaptcha') });
         perform = async (event, from) => started.actor.send(await executors[event.type as LoginEventType](world, from, event));
         return started;
       },
