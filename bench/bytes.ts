@@ -30,9 +30,10 @@ export const byteBudgets = {
    * catalogue split by route it is 1.36 ×, under a line of 1.4 ×. With the cuts of 2026-11-27 (the
    * remote navigation with the set-top-box scene, the order list's rules with it, fewer files at
    * start) it is 1.34 ×, and the line 1.35 ×, about 1.3 kB of room, so the shell cannot grow
-   * unnoticed. (Against the React-only floor the line was 2.3 ×, docs/decisions/026.)
+   * unnoticed. With the refusal texts loaded apart (docs/decisions/067) it is 1.33 ×, and the line
+   * 1.34 ×, about 1 kB of room. (Against the React-only floor the line was 2.3 ×, docs/decisions/026.)
    */
-  firstLoadCeilingFactor: 1.35,
+  firstLoadCeilingFactor: 1.34,
   /** 40 kB; 41 kB for a day while the payment page was over: see docs/decisions/026's amendments. */
   routeOwnMax: 40 * 1024,
   /**
@@ -125,7 +126,9 @@ function portugueseMarkers(): string[] {
 function catalogueKeys(manifest: Manifest, dist: string): string[] {
   const markers = portugueseMarkers();
   const keys = Object.entries(manifest)
-    .filter(([, c]) => c.file.endsWith('.js'))
+    // Not the flow charts' pictures (docs/flows, imported raw by /flows): their Portuguese notes
+    // may share a text with a message.
+    .filter(([key, c]) => c.file.endsWith('.js') && !key.endsWith('?raw'))
     .filter(([, c]) => {
       const code = readFileSync(path.join(dist, c.file), 'utf8');
       return markers.some((m) => code.includes(m));

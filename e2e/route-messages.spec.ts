@@ -42,3 +42,38 @@ test('a screen reached after a language switch draws in that language, and no me
   await page.evaluate(() => document.body.append(Object.assign(document.createElement('p'), { textContent: 'login.title' })));
   await expect.poll(idsSeen).toContain('login.title');
 });
+
+test('a refusal that comes before the refusal texts waits for them: the page says it in its own words, never with an id (docs/decisions/067)', async ({
+  page,
+  insertNewUser,
+}) => {
+  const who = await insertNewUser('Rita');
+  // The refusal texts are a chunk of their own; this one holds them until the refusal is in.
+  const refusalText = 'Usuário ou senha inválidos';
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let textsAsked = false;
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes(refusalText)) {
+      textsAsked = true;
+      await held;
+    }
+    await route.fulfill({ response, body });
+  });
+
+  await page.goto('/login');
+  await page.getByLabel('E-mail ou número de telefone').fill(who.email);
+  await page.getByLabel('Senha').fill('not-the-password-1');
+  const refused = page.waitForResponse((r) => r.url().includes('/api/user/login/v1'));
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  expect(((await (await refused).json()) as { errCode: number }).errCode).toBe(4596);
+  // The page asks for the texts at the latest now, and says nothing until they are in.
+  await expect.poll(() => textsAsked).toBe(true);
+  await expect(page.getByText(refusalText)).toHaveCount(0);
+  await expect(page.getByText('error.4596')).toHaveCount(0);
+  await expect(page.getByText('Algo deu errado')).toHaveCount(0);
+  release();
+  await expect(page.getByText(refusalText).first()).toBeVisible();
+});

@@ -16,6 +16,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { stbLoginErrCodes, UNEXPECTED_ERROR_CODE } from '../core/api/error-rules';
+import { sandboxCards } from '../core/config/sandbox-cards';
+import { catalogueCodes, errorMessageFor, projectCodes } from '../core/i18n/error-messages';
 import { languages } from '../core/i18n/languages';
 import { compareMessageIds, serverOnlyMessageIds, type IdMismatch } from '../core/i18n/message-ids';
 import { splitMessages } from './i18n-split';
@@ -121,15 +124,34 @@ function main(): void {
     }
   }
   // Per part of the app, its share of each compiled catalogue (scripts/i18n-split.ts): the shell's
-  // as <lang>.json, and each lazily loaded screen's as screens/<Screen>.<lang>.json.
-  const split = splitMessages(Object.keys(source).filter((id) => !serverOnlyMessageIds.has(id)));
+  // as <lang>.json, the refusal texts as refusals/<lang>.json, and each lazily loaded screen's as
+  // screens/<Screen>.<lang>.json. The server codes' texts load apart (docs/decisions/067), but for
+  // those the app shows with no refusal in hand: an answer that is not the contract's, which the
+  // client reports itself, the set-top box's log-in failures, which /notice reads from its address
+  // (spec section 8), and the sandbox cards' outcomes, which the payment page lists.
+  const shownWithoutRefusal = new Set([
+    UNEXPECTED_ERROR_CODE,
+    ...stbLoginErrCodes,
+    ...sandboxCards.flatMap(({ outcome }) => (outcome.kind === 'declined' ? [outcome.errCode] : [])),
+  ]);
+  const split = splitMessages(
+    Object.keys(source).filter((id) => !serverOnlyMessageIds.has(id)),
+    {
+      refusals: {
+        module: path.join(root, 'core', 'i18n', 'error-messages.ts'),
+        ids: [...catalogueCodes, ...projectCodes].filter((code) => !shownWithoutRefusal.has(code)).map((code) => errorMessageFor(code).id),
+      },
+    },
+  );
   mkdirSync(path.join(staging, 'screens'));
+  mkdirSync(path.join(staging, 'refusals'));
   for (const lang of present) {
     rmSync(path.join(staging, `${lang}.source.json`));
     const file = path.join(staging, `${lang}.json`);
     const compiled = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     const part = (ids: readonly string[]) => `${JSON.stringify(Object.fromEntries(ids.map((id) => [id, compiled[id]])))}\n`;
     writeFileSync(file, part(split.shell));
+    writeFileSync(path.join(staging, 'refusals', `${lang}.json`), part(split.refusals));
     for (const [screen, ids] of split.screens) writeFileSync(path.join(staging, 'screens', `${screen}.${lang}.json`), part(ids));
   }
   rmSync(outDir, { recursive: true, force: true });
@@ -137,7 +159,7 @@ function main(): void {
   const shown = path.relative(process.cwd(), outDir) || '.';
   console.log(
     `i18n: compiled ${present.length} language(s) (${present.join(', ')}) into ${shown}: ${split.shell.length} messages for the shell, ` +
-      `the rest with ${split.screens.size} lazily loaded screens.`,
+      `${split.refusals.length} refusal texts apart, the rest with ${split.screens.size} lazily loaded screens.`,
   );
 }
 

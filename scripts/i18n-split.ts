@@ -5,7 +5,9 @@
  * source at compile time (scripts/i18n-compile.ts): a module uses a message when the message's id
  * is one of its string literals, which is how every descriptor, `FormattedMessage id` and
  * validation id is written (core/i18n/error-messages.ts: ids are literals, never built). So a
- * message added to core/i18n/lang/*.json lands in the right part with no list to keep.
+ * message added to core/i18n/lang/*.json lands in the right part with no list to keep. The texts of
+ * the server's refusals are a part of their own (docs/decisions/067): the error catalogue names them
+ * all, but the page needs them only once a refusal comes.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -84,6 +86,8 @@ export function lazyScreens(routerFile: string): Map<string, string> {
 export interface MessageSplit {
   /** The messages the entry carries or loads with its language. */
   shell: string[];
+  /** The refusal texts the app loads apart, once the page is quiet or a refusal comes (docs/decisions/067). */
+  refusals: string[];
   /** Per lazily loaded screen (its export name in the router), the messages it adds to the shell's. */
   screens: Map<string, string[]>;
   /** The ids no module of the app names (in the shell too). */
@@ -94,7 +98,18 @@ export interface MessageSplit {
  * Splits `ids` between the shell and the router's lazy screens. An id no module names goes to the
  * shell, where it can only cost bytes, never show untranslated.
  */
-export function splitMessages(ids: readonly string[], options: { entry?: string; router?: string } = {}): MessageSplit {
+export function splitMessages(
+  ids: readonly string[],
+  options: {
+    entry?: string;
+    router?: string;
+    /**
+     * The error catalogue's module and the ids of the refusal texts it names that may load apart
+     * (docs/decisions/067). Such an id stays in a part whose modules name it themselves.
+     */
+    refusals?: { module: string; ids: readonly string[] };
+  } = {},
+): MessageSplit {
   const entry = options.entry ?? path.join(root, 'src', 'main.tsx');
   const router = options.router ?? path.join(root, 'src', 'app', 'router.tsx');
   const screens = lazyScreens(router);
@@ -130,15 +145,24 @@ export function splitMessages(ids: readonly string[], options: { entry?: string;
     return found;
   };
 
+  // The ids a set of modules names besides the error catalogue's own listing of them.
+  const catalogue = options.refusals?.module;
+  const namedBeyondCatalogue = (files: Set<string>) => used(new Set([...files].filter((file) => file !== catalogue)));
+
   const shell = used(reach(entry));
+  const inShellCode = namedBeyondCatalogue(reach(entry));
+  const refusals = new Set((options.refusals?.ids ?? []).filter((id) => shell.has(id) && !inShellCode.has(id)));
+  refusals.forEach((id) => shell.delete(id));
   const byScreen = new Map<string, string[]>();
-  const attributed = new Set(shell);
+  const attributed = new Set([...shell, ...refusals]);
   for (const [name, module] of screens) {
-    const own = [...used(reach(module))].filter((id) => !shell.has(id));
+    const files = reach(module);
+    const inScreenCode = namedBeyondCatalogue(files);
+    const own = [...used(files)].filter((id) => !shell.has(id) && (!refusals.has(id) || inScreenCode.has(id)));
     own.forEach((id) => attributed.add(id));
     byScreen.set(name, own.sort());
   }
   const unnamed = ids.filter((id) => !attributed.has(id));
   unnamed.forEach((id) => shell.add(id));
-  return { shell: [...shell].sort(), screens: byScreen, unnamed };
+  return { shell: [...shell].sort(), refusals: [...refusals].sort(), screens: byScreen, unnamed };
 }

@@ -226,6 +226,24 @@ describe('refusals (spec section 8)', () => {
     expect(effects.toast).toHaveBeenCalledExactlyOnceWith('error', 1001);
   });
 
+  it('tells no one of a refusal before its texts can be shown, and goes on when they fail to come (docs/decisions/067)', async () => {
+    handler = (_req, res) => send(res, 200, { code: 1, errCode: 1001, msg: 'Order not found' });
+    let textsIn!: () => void;
+    const texts = new Promise<void>((resolve) => (textsIn = resolve));
+    const refusalTexts = vi.fn(() => texts);
+    const waiting = setup({ refusalTexts });
+    const settled = rejection(waiting.api.call(waiting.api.client.GET('/api/site/theme/v1')));
+    await vi.waitFor(() => expect(refusalTexts).toHaveBeenCalledOnce());
+    expect(waiting.effects.toast).not.toHaveBeenCalled();
+    textsIn();
+    expect(await settled).toMatchObject({ kind: 'refusal', errCode: 1001 });
+    expect(waiting.effects.toast).toHaveBeenCalledExactlyOnceWith('error', 1001);
+
+    const failing = setup({ refusalTexts: () => Promise.reject(new Error('offline')) });
+    expect(await rejection(failing.api.call(failing.api.client.GET('/api/site/theme/v1')))).toMatchObject({ kind: 'refusal', errCode: 1001 });
+    expect(failing.effects.toast).toHaveBeenCalledExactlyOnceWith('error', 1001);
+  });
+
   it('a toast code the caller expects passes through to it, without the toast', async () => {
     handler = (_req, res) => send(res, 200, { code: 1, errCode: -3033, msg: 'Incorrect verification code' });
     const { api, effects } = setup();

@@ -54,6 +54,12 @@ export interface CreateApiOptions {
   fetch?: (input: Request) => Promise<Response>;
   /** Abort a request (including reading its body) after this long; 60 000 ms by default. */
   timeoutMs?: number;
+  /**
+   * Settles once the texts of the server's refusals can be shown, which the app loads apart from
+   * its first screen (docs/decisions/067): a refusal waits for it before anyone is told. Whether it
+   * fulfils or not, the refusal goes on.
+   */
+  refusalTexts?: () => Promise<unknown>;
 }
 
 export interface Api {
@@ -122,7 +128,7 @@ function errorName(error: unknown): string | undefined {
   return undefined;
 }
 
-export function createApi({ baseUrl, context, effects, fetch, timeoutMs = DEFAULT_TIMEOUT_MS }: CreateApiOptions): Api {
+export function createApi({ baseUrl, context, effects, fetch, timeoutMs = DEFAULT_TIMEOUT_MS, refusalTexts }: CreateApiOptions): Api {
   const client = createClient<paths>(fetch ? { baseUrl, fetch } : { baseUrl });
   client.use(createHeadersMiddleware(context, timeoutMs));
 
@@ -176,6 +182,7 @@ export function createApi({ baseUrl, context, effects, fetch, timeoutMs = DEFAUL
     // A refusal must name its errCode; one that does not is not the contract's envelope.
     if (errCode === undefined) throw unexpected(status);
 
+    await refusalTexts?.().catch(() => undefined);
     const decided = decideRefusal({ errCode, scene: context.getScene() });
     const outcome: typeof decided = decided.kind === 'toast' && options.expect?.includes(errCode) ? { kind: 'passThrough' } : decided;
     applyOutcome(outcome, effects, errCode);

@@ -52,7 +52,11 @@ describe('i18n:compile', () => {
     expect(result.status).toBe(0);
     for (const lang of languages) {
       const compiled = JSON.parse(readFileSync(path.join(out, `${lang}.json`), 'utf8')) as Record<string, unknown>;
-      expect(compiled['error.3']).toEqual([{ type: 0, value: expect.any(String) }]);
+      expect(compiled['error.network']).toEqual([{ type: 0, value: expect.any(String) }]);
+      // A refusal's text is a part of its own (docs/decisions/067).
+      const refusals = JSON.parse(readFileSync(path.join(out, 'refusals', `${lang}.json`), 'utf8')) as Record<string, unknown>;
+      expect(refusals['error.3']).toEqual([{ type: 0, value: expect.any(String) }]);
+      expect(compiled['error.3']).toBeUndefined();
     }
   });
 

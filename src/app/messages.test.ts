@@ -3,13 +3,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogue, loadMessages, loadScreenMessages, messagesReady, showingLanguage } from './messages';
+import { catalogue, loadMessages, loadRefusalTexts, loadScreenMessages, messagesReady, showingLanguage } from './messages';
 
 const compiled = path.resolve(import.meta.dirname, '..', 'i18n', 'compiled');
 const idsOf = (file: string) => Object.keys(JSON.parse(readFileSync(path.join(compiled, file), 'utf8')) as object);
 const loginId = idsOf('screens/LoginScreen.pt.json')[0]!;
 const settingsId = idsOf('screens/SettingsScreen.pt.json').find((id) => !idsOf('screens/LoginScreen.pt.json').includes(id))!;
 const shellId = idsOf('pt.json')[0]!;
+const refusalId = idsOf('refusals/pt.json')[0]!;
 
 describe('the message parts', () => {
   it('starts with the shell only, then adds a screen in the languages on screen and asked for, and brings it to any language loaded later', async () => {
@@ -44,5 +45,16 @@ describe('the message parts', () => {
     await loadScreenMessages('SettingsScreen');
     expect(catalogue('ru')).not.toBe(loaded);
     expect(catalogue('ru')?.[settingsId]).toBeDefined();
+  });
+
+  it('adds the refusal texts apart from the shell (docs/decisions/067), in the languages in use, and brings them to any language loaded later', async () => {
+    expect(idsOf('pt.json')).not.toContain(refusalId);
+    showingLanguage('pt');
+    await loadMessages('pt');
+    expect(catalogue('pt')?.[refusalId]).toBeUndefined();
+    await loadRefusalTexts();
+    expect(catalogue('pt')?.[refusalId]).toBeDefined();
+    expect(messagesReady('es')).toBe(false);
+    expect((await loadMessages('es'))[refusalId]).toBeDefined();
   });
 });

@@ -2,8 +2,9 @@ import { defaultLanguage, type Language } from '../../core/i18n/languages';
 
 export type Messages = Record<string, unknown>;
 
-// The catalogue comes in parts (docs/decisions/062, amended): the shell's messages, and per lazily
-// loaded screen the ones it adds (scripts/i18n-split.ts computes them from the source). The
+// The catalogue comes in parts (docs/decisions/062, amended): the shell's messages, the refusal
+// texts (docs/decisions/067), and per lazily loaded screen the ones it adds (scripts/i18n-split.ts
+// computes them from the source). The
 // default language's shell messages ship with the app (docs/decisions/028): most visits are in it,
 // and its first screen is then drawn without another round trip. Every other part is a chunk of its
 // own, one per language, fetched when needed, one promise per part and language, so the start-up's
@@ -12,11 +13,17 @@ export type Messages = Record<string, unknown>;
 const bundled = Object.values(import.meta.glob<Messages>('../i18n/compiled/pt.json', { eager: true, import: 'default' }));
 const shells = import.meta.glob<Messages>(['../i18n/compiled/*.json', '!../i18n/compiled/pt.json'], { import: 'default' });
 const ptScreens = import.meta.glob<Messages>('../i18n/compiled/screens/*.pt.json', { import: 'default' });
+const refusals = import.meta.glob<Messages>('../i18n/compiled/refusals/*.json', { import: 'default' });
 const screens = async (file: string) => (file.endsWith('.pt.json') ? ptScreens : (await import('./screen-messages')).otherLanguageScreens)[file];
 
 const SHELL = '';
+const REFUSALS = '/refusals';
 const fileOf = (part: string, language: Language) =>
-  part === SHELL ? `../i18n/compiled/${language}.json` : `../i18n/compiled/screens/${part}.${language}.json`;
+  part === SHELL
+    ? `../i18n/compiled/${language}.json`
+    : part === REFUSALS
+      ? `../i18n/compiled/refusals/${language}.json`
+      : `../i18n/compiled/screens/${part}.${language}.json`;
 
 /** Parts in, by `part language`. */
 const loaded = new Map<string, Messages>(bundled.map((messages) => [`${SHELL} ${defaultLanguage}`, messages]));
@@ -37,7 +44,7 @@ function loadPart(part: string, language: Language): Promise<Messages> {
   let messages = loading.get(key);
   if (!messages) {
     const file = fileOf(part, language);
-    messages = (part === SHELL ? Promise.resolve(shells[file]) : screens(file)).then((load) =>
+    messages = (part === SHELL ? Promise.resolve(shells[file]) : part === REFUSALS ? Promise.resolve(refusals[file]) : screens(file)).then((load) =>
       load ? load() : Promise.reject(new Error(`No compiled messages ${file}: run npm run i18n:compile`)),
     );
     loading.set(key, messages);
@@ -75,6 +82,14 @@ export async function loadScreenMessages(screen: string): Promise<void> {
   const languages = new Set([inUse.shown, inUse.wanted].filter((l) => l !== undefined));
   await Promise.all([...languages].map((language) => loadPart(screen, language)));
 }
+
+/**
+ * The texts of the server's refusals (docs/decisions/067), which no first screen needs: fetched
+ * once the page is quiet (src/app/next-screens.ts), and waited for by the client before a refusal
+ * reaches a screen (src/app/services.ts). From then on every language loaded brings them too, as a
+ * screen's messages.
+ */
+export const loadRefusalTexts = (): Promise<void> => loadScreenMessages(REFUSALS);
 
 /** Whether every part the page needs is in for `language`. */
 export function messagesReady(language: Language): boolean {

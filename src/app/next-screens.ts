@@ -3,6 +3,7 @@ import { preloadScreen } from './router';
 import type { components } from '../../openapi/schema';
 import { firstMethodsQuery, paymentMethodsRead } from '../queries/payment-method-queries';
 import { googleClientRead, siteConfigRead, userConfigRead, type Read } from '../queries/site-queries';
+import { loadRefusalTexts } from './messages';
 import { idle } from './network-quiet';
 import type { AppServices } from './services';
 
@@ -42,14 +43,15 @@ function savingData(nav: Navigator): boolean {
 
 /**
  * Once the screen at `pathname` is drawn and its requests are in, downloads the code, messages and
- * public reads of the screen that most likely comes next, in the browser's idle time, so that
- * screen opens without waiting for them (docs/decisions/064). A failed download is forgotten: the
- * navigation asks again.
+ * public reads of the screen that most likely comes next, and the texts of the server's refusals
+ * (docs/decisions/067), in the browser's idle time, so that screen opens without waiting for them
+ * (docs/decisions/064). A failed download is forgotten: the navigation, or the refusal, asks again.
  */
 export function prefetchNextScreen(services: AppServices, { pathname, search }: { pathname: string; search: string }): void {
+  if (savingData(navigator)) return;
   const nextUrl = nextScreens[`/${pathname.split('/')[1] ?? ''}`]?.(new URLSearchParams(search), services.store.get('userInfo') !== null);
   const [next, nextSearch = ''] = nextUrl?.split('?') ?? [];
-  if (!next || next === pathname || savingData(navigator)) return;
+  const screen = next && next !== pathname ? next : undefined;
   // Asked for as a signed-in customer would: a log-in leads to an account's screen. Only once the
   // page is quiet: a flow's reads come one after another (the checkout's price after its methods),
   // and a download started at the first idle moment took the connections the next one needed.
@@ -60,10 +62,15 @@ export function prefetchNextScreen(services: AppServices, { pathname, search }: 
     .then(() =>
       services.network.track(
         Promise.allSettled([
-          preloadScreen(next, true),
-          ...(nextScreenReads[next]?.(new URLSearchParams(nextSearch), services) ?? []).map((read) =>
-            services.queries.prefetch(read.key, () => read.fetch({ api: services.quietApi, cache: services.cache })),
-          ),
+          loadRefusalTexts(),
+          ...(screen
+            ? [
+                preloadScreen(screen, true),
+                ...(nextScreenReads[screen]?.(new URLSearchParams(nextSearch), services) ?? []).map((read) =>
+                  services.queries.prefetch(read.key, () => read.fetch({ api: services.quietApi, cache: services.cache })),
+                ),
+              ]
+            : []),
         ]),
       ),
     );

@@ -14,6 +14,7 @@ import { startSession } from './session';
 import { createToastStore, type ToastStore } from './toasts';
 import { createNetworkQuiet, idle, type NetworkQuiet } from './network-quiet';
 import { createAppTracker, type Tracker } from './tracking';
+import { loadRefusalTexts } from './messages';
 
 /** Everything the app lends to machines, queries and views; built once per page. */
 export interface AppServices {
@@ -90,6 +91,7 @@ export function createAppServices(
       // The client says which refusals reset the session; the session machine does the reset.
       resetSession: (reset) => session.send({ type: 'SESSION_REFUSED', reset }),
     },
+    refusalTexts: loadRefusalTexts,
   });
   // The same client without its effects, for reads made ahead of a screen the customer may never
   // open: a failure there is no news to them (src/app/next-screens.ts).

@@ -1,6 +1,7 @@
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { isApiError } from '../../core/api/api-error';
 import { errorMessageFor, errorMessages } from '../../core/i18n/error-messages';
+import { refusalMessage } from './refusal-message';
 
 const m = defineMessages({
   notSent: {
@@ -34,7 +35,7 @@ export function FailureNotice({ error }: { error: unknown }) {
   if (!message) return null;
   return (
     <p className="notice notice-warning" role="alert">
-      {intl.formatMessage(message)}
+      {intl.formatMessage(refusalMessage(intl, message))}
     </p>
   );
 }

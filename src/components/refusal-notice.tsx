@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { errorMessageFor } from '../../core/i18n/error-messages';
+import { refusalMessage } from './refusal-message';
 
 /**
  * A refusal a flow routes itself (spec section 8), said once where it happened: its catalogue
@@ -18,7 +18,7 @@ export function RefusalNotice({ code, takeFocus = false }: { code: number | null
   if (code === null) return null;
   return (
     <p ref={ref} className="notice notice-warning" role="alert" tabIndex={takeFocus ? -1 : undefined}>
-      {intl.formatMessage(errorMessageFor(code))}
+      {intl.formatMessage(refusalMessage(intl, code))}
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { errorMessageFor, errorMessages } from '../../core/i18n/error-messages';
+import { errorMessages } from '../../core/i18n/error-messages';
+import { refusalMessage } from './refusal-message';
 import type { ToastCode } from '../../core/api/error-rules';
 
 const m = defineMessages({
@@ -24,7 +25,7 @@ export function Toaster({ subscribe, getToasts, dismiss }: Props) {
   const intl = useIntl();
   const toasts = useSyncExternalStore(subscribe, getToasts, getToasts);
   const text = (code: ToastCode) =>
-    intl.formatMessage(code === 'network' ? errorMessages.network : code === 'timeout' ? errorMessages.timeout : errorMessageFor(code));
+    intl.formatMessage(code === 'network' ? errorMessages.network : code === 'timeout' ? errorMessages.timeout : refusalMessage(intl, code));
   return (
     <div className="toaster" role="region" aria-live="assertive">
       {toasts.map((t) => (

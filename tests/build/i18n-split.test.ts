@@ -58,4 +58,24 @@ describe('splitMessages', () => {
       BScreen: ['b.title', 'shared.ok'],
     });
   });
+
+  it('keeps the refusal texts apart (docs/decisions/067), but in a part whose own modules name one', () => {
+    write({
+      'refusals/main.tsx': `import { App } from './app';\nexport const start = () => App;`,
+      'refusals/app.tsx': `import { routes } from './router';\nimport { errors } from './errors';\nexport const App = { routes, errors, fault: { id: 'error.2' } };`,
+      'refusals/errors.ts': "export const errors = { one: { id: 'error.1' }, two: { id: 'error.2' }, three: { id: 'error.3' } };",
+      'refusals/router.tsx':
+        "const A = screen(() => import('./a'), 'AScreen');\nconst B = screen(() => import('./b'), 'BScreen');\nexport const routes = [A, B];",
+      'refusals/a.tsx': "import { errors } from './errors';\nexport const AScreen = () => [errors, 'a.title'];",
+      'refusals/b.tsx': "import { errors } from './errors';\nexport const BScreen = () => [errors, 'error.3', 'b.title'];",
+    });
+    const apart = splitMessages(['error.1', 'error.2', 'error.3', 'a.title', 'b.title'], {
+      entry: path.join(dir, 'refusals', 'main.tsx'),
+      router: path.join(dir, 'refusals', 'router.tsx'),
+      refusals: { module: path.join(dir, 'refusals', 'errors.ts'), ids: ['error.1', 'error.2', 'error.3'] },
+    });
+    expect(apart.shell).toEqual(['error.2']);
+    expect(apart.refusals).toEqual(['error.1', 'error.3']);
+    expect(Object.fromEntries(apart.screens)).toEqual({ AScreen: ['a.title'], BScreen: ['b.title', 'error.3'] });
+  });
 });

@@ -2,7 +2,7 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { LoadState } from '../../components/load-state';
 import { usePageTitle } from '../../components/use-page-title';
-import { errorMessageFor } from '../../../core/i18n/error-messages';
+import { refusalMessage } from '../../components/refusal-message';
 import { useEmailBinding } from '../../queries/account-email-queries';
 
 const m = defineMessages({
@@ -39,7 +39,7 @@ export function NoticeScreen() {
       <section className="form-page" aria-labelledby="notice-title">
         <h1 id="notice-title">{intl.formatMessage(m.stbTitle)}</h1>
         <p className="notice notice-warning" role="alert">
-          {intl.formatMessage(errorMessageFor(code))}
+          {intl.formatMessage(refusalMessage(intl, code))}
         </p>
         <p className="muted">{intl.formatMessage(m.stbHelp)}</p>
         <Link to="/help">{intl.formatMessage(m.toHelp)}</Link>

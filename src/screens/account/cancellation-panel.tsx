@@ -6,7 +6,7 @@ import type { AutoRenewalMachine } from '../../../machines/auto-renewal/auto-ren
 import { selectAutoRenewalView } from '../../../machines/auto-renewal/auto-renewal.selectors';
 import { selectCancellationView, type CancellationView } from '../../../machines/cancellation/cancellation.selectors';
 import { CANCELLATION_REASONS, type CancellationReason, type RetentionOffer } from '../../../machines/cancellation/cancellation.types';
-import { errorMessageFor } from '../../../core/i18n/error-messages';
+import { refusalMessage } from '../../components/refusal-message';
 import { pausedUntil } from '../../../core/config/retention';
 import { Dialog } from '../../components/dialog';
 import { RefusalNotice } from '../../components/refusal-notice';
@@ -267,5 +267,5 @@ function Failed({ show }: { show: boolean }) {
 
 function RefusalText({ code }: { code: number }) {
   const intl = useIntl();
-  return <>{intl.formatMessage(errorMessageFor(code))}</>;
+  return <>{intl.formatMessage(refusalMessage(intl, code))}</>;
 }

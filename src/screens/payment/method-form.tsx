@@ -8,7 +8,7 @@ import type { PayDetails, PaymentMethod } from '../../../machines/payment/paymen
 import { FieldError } from '../../components/field-error';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { sandboxCards } from '../../../core/config/sandbox-cards';
-import { errorMessageFor } from '../../../core/i18n/error-messages';
+import { refusalMessage } from '../../components/refusal-message';
 import { cardSchema, cpfSchema, V, zipcodeSchema } from '../../../core/validation/schemas';
 
 const m = defineMessages({
@@ -309,7 +309,7 @@ function SandboxCards() {
               ? intl.formatMessage(m.approved)
               : c.outcome.kind === 'answer_lost'
                 ? intl.formatMessage(m.answerLost)
-                : intl.formatMessage(errorMessageFor(c.outcome.errCode))}
+                : intl.formatMessage(refusalMessage(intl, c.outcome.errCode))}
           </li>
         ))}
       </ul>

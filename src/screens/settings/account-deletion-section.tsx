@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { AccountDeletionView } from '../../../machines/account-deletion/account-deletion.selectors';
 import type { AccountDeletionEvent } from '../../../machines/account-deletion/account-deletion.types';
-import { errorMessageFor, validationMessages } from '../../../core/i18n/error-messages';
+import { validationMessages } from '../../../core/i18n/error-messages';
+import { refusalMessage } from '../../components/refusal-message';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { fieldA11y } from '../../components/form-field';
 import { RefusalNotice } from '../../components/refusal-notice';
@@ -101,7 +102,7 @@ function ConfirmDeletion({ view, send }: { view: AccountDeletionView; send: Send
   const error = empty
     ? intl.formatMessage(validationMessages.currentPasswordRequired)
     : view.status === 'confirming' && view.message !== null
-      ? intl.formatMessage(errorMessageFor(view.message))
+      ? intl.formatMessage(refusalMessage(intl, view.message))
       : undefined;
   const submit = () => {
     if (!password) return setEmpty(true);
