@@ -9,6 +9,8 @@ export type RepayStep = 'loading' | 'awaitingMoney' | 'form' | 'paying' | 'failu
 export interface RepayView {
   step: RepayStep;
   order: Order | undefined;
+  /** Where the payer is: the methods were asked for it. */
+  country: string;
   methods: PaymentMethod[];
   method: PaymentMethod | undefined;
   installments: number;
@@ -34,6 +36,7 @@ export function selectRepayView(snapshot: SnapshotFrom<RepayMachine>): RepayView
   return {
     step,
     order: c.order,
+    country: c.country,
     methods: c.methods,
     method: c.methods.find((m) => m.code === c.methodCode),
     installments: c.installments,

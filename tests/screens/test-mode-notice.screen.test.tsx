@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryCache } from '../../src/queries/query-cache';
 import { useUserConfig } from '../../src/queries/site-queries';
 import type { QueryServices } from '../../src/queries/query-services';
-import { Methods } from '../../src/screens/payment/checkout-section';
+import { Methods } from '../../src/screens/payment/methods';
 import { PaymentFrame } from '../../src/components/test-mode-notice';
 import pt from '../../core/i18n/lang/pt.json';
 import { renderScreen, reply, testApi } from '../helpers/screen-harness';
@@ -65,7 +65,7 @@ describe('a purchase no method can take', () => {
   it('says payment is not available yet instead of an empty chooser', () => {
     render(
       <IntlProvider locale="en" defaultLocale="en" onError={() => {}}>
-        <Methods methods={[]} selected={undefined} disabled={false} onSelect={() => {}} />
+        <Methods methods={[]} name={(method) => method.name} selected={undefined} disabled={false} onSelect={() => {}} />
       </IntlProvider>,
     );
     expect(screen.getByText(/Payment is not available here yet/)).toBeTruthy();

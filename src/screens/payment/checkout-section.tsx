@@ -18,6 +18,8 @@ import { PaymentSteps, usePaymentStepsSoon } from './payment-steps-lazy';
 import { InstallmentChooser } from './installments';
 import type { Merchant } from './checkout-trust';
 import { useInstallmentsPlan } from '../../queries/installment-queries';
+import { useNamesIn } from '../../queries/payment-method-queries';
+import { Methods } from './methods';
 import { Dialog } from '../../components/dialog';
 import { ResetPasswordFirst } from './reset-password-first';
 
@@ -40,13 +42,6 @@ export const m = defineMessages({
   apply: { id: 'payment.apply', defaultMessage: 'Apply', description: 'Button that applies the discount code' },
   applying: { id: 'payment.applying', defaultMessage: 'Applying…', description: 'The discount code button while the order is priced with the code' },
   remove: { id: 'payment.remove', defaultMessage: 'Remove', description: 'Button that removes the discount code' },
-  methods: { id: 'payment.methods', defaultMessage: 'Payment method', description: 'Heading of the payment method chooser' },
-  noMethods: {
-    id: 'payment.noMethods',
-    defaultMessage: 'Payment is not available here yet: no payment method can take this purchase. Please come back later, or ask us through Help.',
-    description:
-      'Shown instead of the payment methods when the site offers none for this purchase (no payment provider configured, or none for the country and currency)',
-  },
   country: { id: 'payment.country', defaultMessage: 'Country', description: 'Label of the country chooser (the methods depend on it)' },
   currency: { id: 'payment.currency', defaultMessage: 'Currency', description: 'Label of the currency chooser' },
   repayTitle: { id: 'payment.repayTitle', defaultMessage: 'Finish paying your order', description: 'Heading when an existing order is paid again' },
@@ -76,6 +71,7 @@ export function CheckoutSection({
   const intl = useIntl();
   const view = useSelector(actorRef, selectCheckoutView);
   const send = actorRef.send;
+  const names = useNamesIn(intl.locale, view.valuation && { planId: view.valuation.planId, country: view.country, currency: view.currency });
   const regions = useMemo(() => new Intl.DisplayNames([intl.locale], { type: 'region' }), [intl.locale]);
   const { paying, formHidden } = usePayingForm(view.step === 'paying', view.payment);
   usePaymentStepsSoon();
@@ -114,7 +110,7 @@ export function CheckoutSection({
           <h2 id="cart-title">{intl.formatMessage(m.cartTitle)}</h2>
           {view.cart ? (
             <p>
-              {intl.formatMessage(orderNo, { id: view.cart.id })} · {view.cart.items[0]?.planName} ·{' '}
+              {intl.formatMessage(orderNo, { id: view.cart.id })} · {view.cart.items[0] && names.plan(view.cart.items[0])} ·{' '}
               {formatMoney(view.cart.total, view.cart.currency, intl.locale)}
             </p>
           ) : null}
@@ -132,7 +128,12 @@ export function CheckoutSection({
   return page(
     busy,
     <>
-      <Summary valuation={view.valuation} pricing={view.pricing} methodName={view.method?.name} />
+      <Summary
+        valuation={view.valuation}
+        pricing={view.pricing}
+        methodName={view.method && names.method(view.method)}
+        planName={view.valuation && names.plan(view.valuation)}
+      />
       {view.unbinding ? <DiscountUnbindingDialog actorRef={view.unbinding} /> : null}
       {view.payment ? <PaymentSteps actorRef={view.payment} /> : null}
       {/* Kept mounted while paying, so a declined card comes back with what was typed. */}
@@ -177,7 +178,13 @@ export function CheckoutSection({
           onApply={(code) => send({ type: 'CODE_APPLIED', code })}
           onRemove={() => send({ type: 'CODE_REMOVED' })}
         />
-        <Methods methods={view.methods} selected={view.method} disabled={busy} onSelect={(code) => send({ type: 'METHOD_SELECTED', code })} />
+        <Methods
+          methods={view.methods}
+          name={names.method}
+          selected={view.method}
+          disabled={busy}
+          onSelect={(code) => send({ type: 'METHOD_SELECTED', code })}
+        />
         {view.method && view.method.maxInstallments > 1 && view.valuation ? (
           <CheckoutInstallments
             method={view.method}
@@ -218,14 +225,25 @@ export function Failure({ onRetry }: { onRetry(): void }) {
  * The order as it will be charged. The method's discount (PIX's) and the code's are lines of their
  * own, as the customer chose each apart; a server that does not split them gives one line.
  */
-export function Summary({ valuation, pricing, methodName }: { valuation: Valuation | undefined; pricing: boolean; methodName: string | undefined }) {
+export function Summary({
+  valuation,
+  pricing,
+  methodName,
+  planName,
+}: {
+  valuation: Valuation | undefined;
+  pricing: boolean;
+  methodName: string | undefined;
+  /** In the language on screen (`useNamesIn`). */
+  planName: string | undefined;
+}) {
   const intl = useIntl();
   if (!valuation) return null;
   const money = (n: number) => formatMoney(n, valuation.currency, intl.locale);
   return (
     <section aria-labelledby="summary-title" aria-busy={pricing} className="summary">
       <h2 id="summary-title">{intl.formatMessage(m.summary)}</h2>
-      <p className="plan-name">{valuation.planName}</p>
+      <p className="plan-name">{planName}</p>
       <dl className="details">
         <div>
           <dt>{intl.formatMessage(m.price)}</dt>
@@ -334,31 +352,6 @@ export function CodeForm({
       <FieldError id="discount-code-error" messageId={empty ? V.couponRequired : undefined} />
       <RefusalNotice code={errCode ?? null} />
     </form>
-  );
-}
-
-export function Methods({
-  methods,
-  selected,
-  disabled,
-  onSelect,
-}: {
-  methods: PaymentMethod[];
-  selected: PaymentMethod | undefined;
-  disabled: boolean;
-  onSelect(code: string): void;
-}) {
-  const intl = useIntl();
-  return (
-    <fieldset className="methods" disabled={disabled}>
-      <legend>{intl.formatMessage(m.methods)}</legend>
-      {methods.length === 0 ? <p className="notice notice-warning">{intl.formatMessage(m.noMethods)}</p> : null}
-      {methods.map((method) => (
-        <label key={method.code} className="method">
-          <input type="radio" name="method" value={method.code} checked={selected?.code === method.code} onChange={() => onSelect(method.code)} /> {method.name}
-        </label>
-      ))}
-    </fieldset>
   );
 }
 

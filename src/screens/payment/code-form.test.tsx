@@ -9,6 +9,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { checkoutMachine } from '../../../machines/checkout/checkout.machine';
 import { monthlyValuation } from '../../../tests/fixtures/valuation';
+import { testApi } from '../../../tests/helpers/screen-harness';
+import { createSessionStore } from '../../../core/session/store';
+import { createQueryCache } from '../../queries/query-cache';
+import { ServicesProvider } from '../../queries/services-provider';
 import { CheckoutSection } from './checkout-section';
 
 afterEach(cleanup);
@@ -29,13 +33,18 @@ async function renderCheckout() {
     }),
     { input: { planId: '1', currency: 'BRL', country: 'BR', defaultInstallments: 3, email: 'ana@mail.example' } },
   ).start();
+  // No language switch here, so the section asks the server for no names (useNamesIn).
+  const { api } = testApi(() => Promise.reject(new Error('no request expected')));
+  const services = { api, queries: createQueryCache(), store: createSessionStore(localStorage) } as never;
   render(
-    <IntlProvider locale="en" messages={{}} onError={() => {}}>
-      {/* The section links to the privacy and help pages (docs/decisions/048). */}
-      <MemoryRouter>
-        <CheckoutSection actorRef={actor} sandbox={false} />
-      </MemoryRouter>
-    </IntlProvider>,
+    <ServicesProvider services={services}>
+      <IntlProvider locale="en" messages={{}} onError={() => {}}>
+        {/* The section links to the privacy and help pages (docs/decisions/048). */}
+        <MemoryRouter>
+          <CheckoutSection actorRef={actor} sandbox={false} />
+        </MemoryRouter>
+      </IntlProvider>
+    </ServicesProvider>,
   );
   const field = await screen.findByLabelText('Discount code');
   const apply = (typed: string) => {

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { CheckoutInput } from '../../../machines/checkout/checkout.types';
 import type { RepayInput } from '../../../machines/repay/repay.types';
 import { Banners } from '../../components/banners';
-import { BillingCardLine } from '../../components/auto-renewal-panel';
+import { BillingCardLine } from '../../components/billing-card-line';
 import { usePageTitle } from '../../components/use-page-title';
 import { useTestMode } from '../../components/test-mode-notice';
 import { useSavedCards } from '../../queries/card-queries';

@@ -7,12 +7,14 @@ import { formatMoney } from '../../../core/config/money';
 import { selectRepayView, type RepayView } from '../../../machines/repay/repay.selectors';
 import type { Order, PaymentMethod } from '../../../machines/payment/payment.types';
 import { useRepayInstallmentsPlan } from '../../queries/installment-queries';
-import { Failure, m, Methods, orderNo } from './checkout-section';
+import { Failure, m, orderNo } from './checkout-section';
+import { Methods } from './methods';
 import { InstallmentChooser } from './installments';
 import type { Merchant } from './checkout-trust';
 import { dueOfOption, PayFields, usePayingForm } from './pay-fields';
 import type { SavedCard } from './method-form';
 import { PaymentSteps, usePaymentStepsSoon } from './payment-steps-lazy';
+import { useNamesIn } from '../../queries/payment-method-queries';
 
 // Only an order whose code or slip is still open asks first (docs/decisions/052): its chunk loads
 // then, outside the payment page's budget (docs/decisions/026).
@@ -34,6 +36,8 @@ export function RepaySection({
   const intl = useIntl();
   const view = useSelector(actorRef, selectRepayView);
   const send = actorRef.send;
+  const line = view.order?.items[0];
+  const names = useNamesIn(intl.locale, line && view.order && { planId: line.planId, country: view.country, currency: view.order.currency });
   const { paying, formHidden } = usePayingForm(view.step === 'paying', view.payment);
   usePaymentStepsSoon();
   if (view.step === 'loading' || view.step === 'finished')
@@ -71,14 +75,20 @@ export function RepaySection({
         <section aria-labelledby="summary-title" className="summary">
           <h2 id="summary-title">{intl.formatMessage(orderNo, { id: order.id })}</h2>
           <p>
-            {order.items[0]?.planName} · <strong>{formatMoney(order.total, order.currency, intl.locale)}</strong>
+            {line && names.plan(line)} · <strong>{formatMoney(order.total, order.currency, intl.locale)}</strong>
           </p>
         </section>
       ) : null}
       {view.payment ? <PaymentSteps actorRef={view.payment} /> : null}
       {/* Kept mounted while paying, so a declined card comes back with what was typed. */}
       <div hidden={formHidden} className="page">
-        <Methods methods={view.methods} selected={view.method} disabled={busy} onSelect={(code) => send({ type: 'METHOD_SELECTED', code })} />
+        <Methods
+          methods={view.methods}
+          name={names.method}
+          selected={view.method}
+          disabled={busy}
+          onSelect={(code) => send({ type: 'METHOD_SELECTED', code })}
+        />
         {order && view.method ? (
           <RepayPayment
             order={order}
