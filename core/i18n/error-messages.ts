@@ -1,5 +1,6 @@
-// The error catalogue (spec section 8) and the standalone and validation messages (spec sections 2,
-// 5, 6 and 8), as react-intl message descriptors with explicit ids.
+// The error catalogue (spec section 8) and the standalone messages (spec sections 2, 5, 6 and 8),
+// as react-intl message descriptors with explicit ids. The form validation messages are next door
+// (core/i18n/validation-messages.ts), so that a page's start does not carry them.
 //
 // This module is pure data plus two lookups, with no dependency at all: the API client and the
 // reference server use it as well as the screens, and src/i18n stays framework-free (ESLint's
@@ -11,7 +12,7 @@
 // - one descriptor per server error code, id `error.<code>` (e.g. `error.3`, `error.-24010`); codes
 //   that share a row of the spec's tables get their own id each, with the same text;
 // - `error.unknown`, `error.network` and `error.timeout` for failures that carry no catalogued code;
-// - `message.*` for standalone messages, `validation.*` for form validation messages.
+// - `message.*` for standalone messages (`validation.*` is in core/i18n/validation-messages.ts).
 // Every descriptor must be a literal object with literal strings (the extractor reads the source, it
 // does not run it; a template literal with `${}` is silently dropped).
 
@@ -29,7 +30,7 @@ export interface MessageDescriptor {
  * react-intl's `defineMessages`: an identity function whose name the formatjs extractor looks for.
  * Declared here rather than imported so that this layer does not load React (see above).
  */
-function defineMessages<const T extends Record<string, MessageDescriptor>>(descriptors: T): T {
+export function defineMessages<const T extends Record<string, MessageDescriptor>>(descriptors: T): T {
   return descriptors;
 }
 
@@ -778,125 +779,6 @@ export const messages = defineMessages({
     id: 'message.sessionEnded',
     defaultMessage: 'Your session has ended. Log in again.',
     description: 'Warning shown together with error -24030, before the user is sent to the login page.',
-  },
-});
-
-/** Form validation messages (spec section 5). */
-export const validationMessages = defineMessages({
-  passwordTooShort: {
-    id: 'validation.passwordTooShort',
-    defaultMessage: 'Password must be at least 6 characters',
-    description: 'Form error under a password field: fewer than 6 characters.',
-  },
-  passwordsDoNotMatch: {
-    id: 'validation.passwordsDoNotMatch',
-    defaultMessage: 'Passwords do not match',
-    description: 'Form error under the confirm-password field: it differs from the new password.',
-  },
-  required: {
-    id: 'validation.required',
-    defaultMessage: 'Complete this field',
-    description: 'Form error under any required field left empty.',
-  },
-  currentPasswordRequired: {
-    id: 'validation.currentPasswordRequired',
-    defaultMessage: 'Enter current password',
-    description: 'Change-password form: the current password field is empty.',
-  },
-  newPasswordRequired: {
-    id: 'validation.newPasswordRequired',
-    defaultMessage: 'Enter new password',
-    description: 'Change- or reset-password form: the new password field is empty.',
-  },
-  codeRequired: {
-    id: 'validation.codeRequired',
-    defaultMessage: 'Verification code cannot be empty',
-    description: 'Form error: the verification code field (code sent by email or SMS) is empty.',
-  },
-  codeFormat: {
-    id: 'validation.codeFormat',
-    defaultMessage: 'Enter the 4-digit code',
-    description: 'Form error: the verification code must be exactly 4 digits.',
-  },
-  invalidEmail: {
-    id: 'validation.invalidEmail',
-    defaultMessage: 'Invalid Email',
-    description: 'Form error: the email address does not match the site rule.',
-  },
-  invalidPhone: {
-    id: 'validation.invalidPhone',
-    defaultMessage: 'Invalid mobile number',
-    description: 'Form error: the mobile phone number does not match the site rule.',
-  },
-  termsRequired: {
-    id: 'validation.termsRequired',
-    defaultMessage: 'Accept the Terms of Use and Privacy Policy to continue',
-    description: 'Sign-up form: the terms and privacy policy checkbox is not ticked.',
-  },
-  captchaRequired: {
-    id: 'validation.captchaRequired',
-    defaultMessage: 'Verify that you are not a robot first',
-    description: 'Form error under the anti-robot check: the form was sent before the check ran.',
-  },
-  nicknameSpecialChars: {
-    id: 'validation.nicknameSpecialChars',
-    defaultMessage: 'Nickname cannot contain special characters',
-    description: 'Form error: the nickname contains punctuation or symbols.',
-  },
-  cardNumberInvalid: {
-    id: 'validation.cardNumberInvalid',
-    defaultMessage: 'Invalid card number',
-    description: 'Card form: the card number is not valid.',
-  },
-  cardExpiryInvalid: {
-    id: 'validation.cardExpiryInvalid',
-    defaultMessage: 'Invalid expiration date',
-    description: "Card form: the card's expiry date (month/year) is not valid.",
-  },
-  cardCvcInvalid: {
-    id: 'validation.cardCvcInvalid',
-    defaultMessage: 'Invalid security code',
-    description: 'Card form: the security code (CVV/CVC) is not valid.',
-  },
-  cpfDigitsOnly: {
-    id: 'validation.cpfDigitsOnly',
-    defaultMessage: 'Enter digits only, without dots or spaces',
-    description: 'Payment form, CPF/CNPJ field (Brazilian taxpayer number): only digits are allowed.',
-  },
-  cpfInvalid: {
-    id: 'validation.cpfInvalid',
-    defaultMessage: 'Invalid CPF/CNPJ',
-    description: 'Payment form: the CPF/CNPJ (Brazilian taxpayer number) is not valid. Keep "CPF/CNPJ" as is.',
-  },
-  areaCodeTooShort: {
-    id: 'validation.areaCodeTooShort',
-    defaultMessage: 'Area code is too short',
-    description: 'Payment form, phone with area code: the area code has too few digits.',
-  },
-  areaCodeTooLong: {
-    id: 'validation.areaCodeTooLong',
-    defaultMessage: 'Area code is too long',
-    description: 'Payment form, phone with area code: the area code has too many digits.',
-  },
-  areaCodeInvalid: {
-    id: 'validation.areaCodeInvalid',
-    defaultMessage: 'Invalid area code',
-    description: 'Payment form, phone with area code: the area code is missing or not valid.',
-  },
-  zipcodeIncorrect: {
-    id: 'validation.zipcodeIncorrect',
-    defaultMessage: 'Incorrect ZIP code',
-    description: 'Payment form: the postal code is wrong (in Brazil, the CEP).',
-  },
-  stateBeforeCity: {
-    id: 'validation.stateBeforeCity',
-    defaultMessage: 'Select a state before choosing a city',
-    description: 'Payment form: the user opened the city list before choosing a state.',
-  },
-  couponRequired: {
-    id: 'validation.couponRequired',
-    defaultMessage: 'Enter coupon code to continue',
-    description: 'Coupon field: the user submitted without a discount code.',
   },
 });
 

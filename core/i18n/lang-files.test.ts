@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { createIntl, type MessageDescriptor as ReactIntlDescriptor } from 'react-intl';
 import { afterAll, describe, expect, it } from 'vitest';
-import { catalogueCodes, errorMessageFor, errorMessages, messages, validationMessages } from './error-messages';
+import { catalogueCodes, errorMessageFor, errorMessages, messages } from './error-messages';
+import { validationMessages } from './validation-messages';
 import { languages } from './languages';
 import { compareMessageIds } from './message-ids';
 

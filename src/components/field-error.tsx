@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { validationMessages } from '../../core/i18n/error-messages';
+import { validationMessages } from '../../core/i18n/validation-messages';
 
 const byId: ReadonlyMap<string, (typeof validationMessages)[keyof typeof validationMessages]> = new Map(
   Object.values(validationMessages).map((d) => [d.id, d]),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { AccountDeletionView } from '../../../machines/account-deletion/account-deletion.selectors';
 import type { AccountDeletionEvent } from '../../../machines/account-deletion/account-deletion.types';
-import { validationMessages } from '../../../core/i18n/error-messages';
+import { validationMessages } from '../../../core/i18n/validation-messages';
 import { refusalMessage } from '../../components/refusal-message';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { fieldA11y } from '../../components/form-field';
