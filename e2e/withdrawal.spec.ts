@@ -56,10 +56,18 @@ test.describe('withdrawing from a purchase within 7 days', () => {
       await expectAccessible(page);
       await section.getByRole('button', { name: 'Confirm withdrawal' }).click();
       await expect(page.getByText('Refunded: the money went back and the plan this order gave has ended.')).toBeVisible();
+      // Nothing is left to withdraw from: the section is the refund's now.
+      await expect(page.getByRole('region', { name: 'Refund' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Withdraw from this purchase' })).toHaveCount(0);
       await screenshots(page, 'withdrawal-refunded');
       expect(await templatesTo(request, email)).toEqual(['receipt:en', 'refundSucceeded:en']);
       await page.goto('/orders');
       await expect(page.locator(`[data-status="REFUND_SUCCEEDED"]`).first()).toContainText('Refunded');
+      // The refund ended the plan: the account page offers to buy one, not to renew it by PIX Automático.
+      await page.goto('/account');
+      const pixAutomatico = page.getByRole('region', { name: 'PIX Automático' });
+      await expect(pixAutomatico.getByText('Buy a monthly plan to renew it by PIX Automático.')).toBeVisible();
+      await expect(pixAutomatico.getByRole('button', { name: 'Renew by PIX Automático' })).toHaveCount(0);
     });
 
     test('by PIX: pending until the sandbox bank makes the devolução, then refunded', async ({ page, request, login }) => {
@@ -134,6 +142,7 @@ test.describe('withdrawing from a purchase within 7 days', () => {
           await page.reload();
         }
         await expect(page.getByText('Reembolsado: o dinheiro foi devolvido e o plano foi encerrado.')).toBeVisible();
+        await expect(page.getByRole('region', { name: 'Reembolso' })).toBeVisible();
         // A card is refunded at once: no "asked for" e-mail in the same second (PIX waits for its bank).
         expect(await templatesTo(request, email)).toEqual(
           method === 'pix' ? ['receipt:pt', 'refundRequested:pt', 'refundSucceeded:pt'] : ['receipt:pt', 'refundSucceeded:pt'],

@@ -20,7 +20,8 @@ import { WithdrawalWorld } from './withdrawal.world';
 // The page offers the withdrawal by the browser's clock: the server's starts at the same time.
 const clock = createFakeClock(Date.now());
 const server = useTestServer({}, { clock });
-const section = () => screen.getByRole('region', { name: 'Withdraw from this purchase' });
+// Named "Refund" once a refund was asked for and no new withdrawal is offered.
+const section = () => screen.getByRole('region', { name: /^(Withdraw from this purchase|Refund)$/ });
 const inSection = () => within(section());
 const button = (name: string) => inSection().getByRole('button', { name }) as HTMLButtonElement;
 const type = (label: string, value: string) => fireEvent.change(inSection().getByLabelText(label), { target: { value } });

@@ -23,6 +23,12 @@ const m = defineMessages({
     defaultMessage: 'Withdraw from this purchase',
     description: 'Receipt page: heading of the 7-day withdrawal section (CDC art. 49)',
   },
+  refundTitle: {
+    id: 'withdrawal.refundTitle',
+    defaultMessage: 'Refund',
+    description:
+      'Receipt page: heading of the withdrawal section once a refund was asked for (pending, made, refused or cancelled) and no new withdrawal is offered',
+  },
   withdraw: {
     id: 'withdrawal.withdraw',
     defaultMessage: 'Withdraw (cancel and refund)',
@@ -140,9 +146,12 @@ export function WithdrawalPanel({ order, actor }: { order: Order; actor: Withdra
   const withdrawable = withdrawableStatuses.includes(order.status) || order.status.startsWith('REFUND_');
   if (!withdrawable && view.status === 'idle') return null;
   const amount = formatMoney(order.total, order.currency, intl.locale);
+  // Once a refund was asked for, the section says how it went: a refunded order has nothing left
+  // to withdraw from (docs/decisions/058).
+  const refunding = view.refund !== null || order.status.startsWith('REFUND_');
   return (
     <section className="receipt-withdrawal stack" id="withdraw" aria-labelledby="withdrawal-title" aria-busy={view.busy}>
-      <h2 id="withdrawal-title">{intl.formatMessage(m.title)}</h2>
+      <h2 id="withdrawal-title">{intl.formatMessage(refunding && !offered ? m.refundTitle : m.title)}</h2>
       {order.status === 'REFUND_REJECTED' && !view.refund ? <StoredRefundStatus order={order} view={view} /> : <RefundStatus order={order} view={view} />}
       {view.status === 'closed' && <RefusalNotice code={view.message} takeFocus />}
       {view.status === 'failure' && (
