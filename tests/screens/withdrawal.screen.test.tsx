@@ -51,7 +51,8 @@ describe('withdrawing on the receipt page', () => {
     fireEvent.change(section.getByLabelText('Bank code (3 digits)'), { target: { value: '001' } });
     fireEvent.click(section.getByRole('button', { name: 'Confirm withdrawal' }));
     // Each answer reads the order again: the page is drawn anew, so the section is looked up again.
-    const current = () => within(screen.getByRole('region', { name: 'Withdraw from this purchase' }));
+    // While a refund is asked for, it is headed "Refund".
+    const current = () => within(screen.getByRole('region', { name: /^(Withdraw from this purchase|Refund)$/ }));
     await waitFor(() => expect(current().getByRole('button', { name: 'Cancel the refund request' })).toBeTruthy());
     expect(current().getByText(/Refund pending/)).toBeTruthy();
     fireEvent.click(current().getByRole('button', { name: 'Cancel the refund request' }));
