@@ -15,7 +15,8 @@ import { signedInStorage, visibleText } from './page-helpers';
 
 const world = await useBrowserServer();
 
-const region = (page: Page) => page.getByRole('region', { name: 'Withdraw from this purchase' });
+// Headed "Refund" once a refund was asked for and no new withdrawal is offered.
+const region = (page: Page) => page.getByRole('region', { name: /^(Withdraw from this purchase|Refund)$/ });
 const button = (page: Page, name: string) => region(page).getByRole('button', { name, exact: true });
 
 /** What the customer does in the withdrawal section for each event. */
