@@ -4,12 +4,12 @@ export type Messages = Record<string, unknown>;
 
 // The catalogue comes in parts (docs/decisions/062, amended): the shell's messages, the refusal
 // texts (docs/decisions/067), and per lazily loaded screen the ones it adds (scripts/i18n-split.ts
-// computes them from the source). The
-// default language's shell messages ship with the app (docs/decisions/028): most visits are in it,
-// and its first screen is then drawn without another round trip. Every other part is a chunk of its
-// own, one per language, fetched when needed, one promise per part and language, so the start-up's
-// early fetch (src/app/start-up.ts) is the one the provider waits for. Globs rather than imports,
-// so a checkout whose messages are not compiled yet still typechecks.
+// computes them from the source). The default language's shell messages ship with the app
+// (docs/decisions/028): most visits are in it, and its first screen is then drawn without another
+// round trip. Every other part is a chunk of its own, one per language, fetched when needed, one
+// promise per part and language, so the start-up's early fetch (src/app/start-up.ts) is the one the
+// provider waits for. Globs rather than imports, so a checkout whose messages are not compiled yet
+// still typechecks.
 const bundled = Object.values(import.meta.glob<Messages>('../i18n/compiled/pt.json', { eager: true, import: 'default' }));
 const shells = import.meta.glob<Messages>(['../i18n/compiled/*.json', '!../i18n/compiled/pt.json'], { import: 'default' });
 const ptScreens = import.meta.glob<Messages>('../i18n/compiled/screens/*.pt.json', { import: 'default' });

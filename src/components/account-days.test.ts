@@ -4,7 +4,7 @@ import en from '../../core/i18n/lang/en.json';
 import es from '../../core/i18n/lang/es.json';
 import pt from '../../core/i18n/lang/pt.json';
 import ru from '../../core/i18n/lang/ru.json';
-import { accountDays, daysRemaining, MS_PER_DAY, shownTimestamp } from './account-days';
+import { accountDays, daysRemaining, MS_PER_DAY, runningPlanId, shownTimestamp } from './account-days';
 
 const now = Date.UTC(2026, 0, 15, 12, 0, 0);
 const HOUR = 3_600_000;
@@ -84,5 +84,15 @@ describe('the remaining-days text in the four languages (ICU plurals)', () => {
     ['ru', ['0 дней', 'меньше дня', '1 день', '2 дня', '5 дней', '21 день']],
   ] as const)('%s', (lang, expected) => {
     expect(cases.map(say(lang))).toEqual(expected);
+  });
+});
+
+describe('the plan the account runs now', () => {
+  it('is the plan while its expiry is ahead, and none once it passed, without a shown expiry or without a plan', () => {
+    expect(runningPlanId({ planId: '1', expiredTime: now + HOUR }, now)).toBe('1');
+    expect(runningPlanId({ planId: '1', expiredTime: now }, now)).toBeUndefined();
+    expect(runningPlanId({ planId: '1', expiredTime: Math.floor((now + HOUR) / 1000) }, now)).toBeUndefined();
+    expect(runningPlanId({ expiredTime: now + HOUR }, now)).toBeUndefined();
+    expect(runningPlanId(undefined, now)).toBeUndefined();
   });
 });

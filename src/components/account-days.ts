@@ -31,3 +31,12 @@ export function accountDays(expiredTime: number, now: number): AccountDays {
   if (left < MS_PER_DAY) return { kind: 'underOneDay' };
   return { kind: 'days', days: daysRemaining(expiredTime, now) };
 }
+
+/**
+ * The plan the account runs now (spec section 3): its id while its expiry, a shown timestamp, is
+ * still ahead; undefined once it ended (a refund ends it at once, docs/decisions/058) or with none.
+ */
+export function runningPlanId(account: { planId?: string | number | null; expiredTime?: unknown } | undefined, now: number) {
+  const expiry = shownTimestamp(account?.expiredTime);
+  return account?.planId && expiry !== null && expiry > now ? account.planId : undefined;
+}

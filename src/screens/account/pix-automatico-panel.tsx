@@ -5,7 +5,7 @@ import { formatMoney } from '../../../core/config/money';
 import { defaultLanguage, languageOfTag } from '../../../core/i18n/languages';
 import { selectPixAutomaticoView, type PixAutomaticoView } from '../../../machines/pix-automatico/pix-automatico.selectors';
 import type { PixAutomatico, PixAutomaticoEvent } from '../../../machines/pix-automatico/pix-automatico.types';
-import { shownTimestamp } from '../../components/account-days';
+import { runningPlanId } from '../../components/account-days';
 import { CopyButton } from '../../components/payment-instructions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RefusalNotice } from '../../components/refusal-notice';
@@ -120,10 +120,8 @@ export function PixAutomaticoPanel({ identity }: { identity: AccountIdentity }) 
   const view = useSelector(actor, selectPixAutomaticoView);
   const send: Send = actor.send;
   const [now] = useState(Date.now);
-  // Only a running plan renews: once it ended (a refund ends it at once, docs/decisions/058) the
-  // panel says to buy one instead of offering to renew it.
-  const expiry = account.status === 'success' ? shownTimestamp(account.data.expiredTime) : null;
-  const planId = account.status === 'success' && expiry !== null && expiry > now ? account.data.planId : undefined;
+  // Only a running plan renews: once it ended the panel says to buy one instead.
+  const planId = runningPlanId(account.status === 'success' ? account.data : undefined, now);
   // Approved (the QR paid the next month), cancelled or lapsed: the account is read again, so its
   // expiry and orders show what the authorisation did without a reload.
   const { queries } = useServices();

@@ -4,7 +4,7 @@ import type { PlanChangeView } from '../../../machines/plan-change/plan-change.s
 import { PlanChangeCode, type PlanChangeEvent } from '../../../machines/plan-change/plan-change.types';
 import { formatMoney } from '../../../core/config/money';
 import { defaultLanguage, languageOfTag } from '../../../core/i18n/languages';
-import { shownTimestamp } from '../../components/account-days';
+import { runningPlanId } from '../../components/account-days';
 import { Dialog } from '../../components/dialog';
 import { LoadState } from '../../components/load-state';
 import { RefusalNotice } from '../../components/refusal-notice';
@@ -117,11 +117,10 @@ export function PlanChangePanel({ identity }: { identity: AccountIdentity }) {
     if (view.status === 'undone' || view.status === 'scheduled') statusRef.current?.focus();
   }, [view.status]);
 
-  const expiry = info.status === 'success' ? shownTimestamp(info.data.expiredTime) : null;
-  const currentId = info.status === 'success' ? info.data.planId : undefined;
+  const currentId = runningPlanId(info.status === 'success' ? info.data : undefined, now);
   // Only a running plan can change; without one the account page offers the plans to buy. An
   // answer the customer has not read yet stays, even if the plan ended meanwhile.
-  const running = Boolean(currentId) && expiry !== null && expiry > now;
+  const running = currentId !== undefined;
   if (!running && view.status === 'idle') return null;
   const waiting = scheduled.status === 'success' ? scheduled.data : null;
   const date = (at: number) => intl.formatDate(at, { dateStyle: 'long' });
