@@ -37,6 +37,8 @@ walkSuite({
   knownGaps: recoveryKnownGaps,
   // A path for each refusal code the calls expect, and each request, restart or reset from each state.
   walkEveryTarget: true,
+  // A request made while the captcha's challenge loads is made before it came.
+  actsWhileBusy: ['LINK_REQUESTED', 'CODE_REQUESTED'],
   path(run) {
     const client = createClientWorld(server.app);
     const world = new RecoveryWorld(server, clock);
@@ -51,7 +53,9 @@ walkSuite({
           actors: createPasswordRecoveryActors(client.api),
           actions: { goToLogin: (_, { to }) => void done.push(['goTo', to]) },
         });
-        const started = run.start(machine, input);
+        // The challenge's answer waits while the walk looks at the state loading it, as on a slow
+        // network: else it could come before the request the path makes there.
+        const started = run.startOnScreen(machine, client.gate, { input, busy: (s) => JSON.stringify(s.value).includes('loadingCaptcha') });
         send = async (event, from) => started.actor.send(await executors[event.type as PasswordRecoveryEventType](world, from));
         return started;
       },
