@@ -11,6 +11,12 @@ export const WITHDRAWAL_WINDOW_MS = 7 * 86_400_000;
 /** A paid order the customer may withdraw from: paid, or paid again after a refused or withdrawn refund. */
 export const withdrawableStatuses: readonly OrderStatus[] = ['PAYMENT_SUCCEEDED', 'REFUND_REJECTED', 'REFUND_CANCELLED'];
 
+/**
+ * What may be withdrawn: a purchase, and an upgrade (its own payment, docs/decisions/069: the
+ * credit it took goes back to the days it was made of). A renewal is turned off on My account.
+ */
+export const withdrawableKinds: readonly string[] = ['purchase', 'upgrade'];
+
 /** The project's codes for a withdrawal the server refuses (docs/decisions/058). */
 export const WithdrawalErr = {
   /** More than 7 days since the payment was confirmed. */
@@ -27,15 +33,13 @@ export const WithdrawalErr = {
   notCancellable: 8406,
   /** This payment cannot be refunded from the portal: customer support does it. */
   refundUnavailable: 8407,
+  /** A chargeback of this payment is open at the card network (docs/decisions/069). */
+  disputeOpen: 8408,
 } as const;
 
-/**
- * Until when an order may be withdrawn, or null when it never may: only a purchase (a renewal is
- * turned off on My account; an upgrade's difference is not a purchase of its own, and the server
- * refuses it, 8402), once paid.
- */
+/** Until when an order may be withdrawn, or null when it never may: a purchase or an upgrade, once paid. */
 export function withdrawableUntil(order: { status: OrderStatus; paidAt?: number | undefined; kind: string }): number | null {
-  if (order.paidAt === undefined || order.kind !== 'purchase') return null;
+  if (order.paidAt === undefined || !withdrawableKinds.includes(order.kind)) return null;
   return order.paidAt + WITHDRAWAL_WINDOW_MS;
 }
 

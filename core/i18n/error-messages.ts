@@ -734,6 +734,18 @@ export const errorMessages = defineMessages({
     description:
       "Payment page, an upgrade order: when it is paid, the running plan or the site's policy changed, so it can no longer be paid as an upgrade. Not in the spec catalogue: chosen by the project (docs/decisions/056).",
   },
+  '8208': {
+    id: 'error.8208',
+    defaultMessage: 'A refund or chargeback of your plan is under way. You can change plan once it is settled.',
+    description:
+      'Account page, change plan, and the payment page of an upgrade: a refund or a chargeback of a paid order of the account is not settled yet, so the credit for the unused days could count days that go. Not in the spec catalogue: chosen by the project (docs/decisions/069).',
+  },
+  '8408': {
+    id: 'error.8408',
+    defaultMessage: 'Your bank has opened a chargeback of this payment. The card network decides it, so it cannot be withdrawn here.',
+    description:
+      'Receipt page and orders list, withdrawing from a purchase: the card holder disputed the payment with their bank, and the card network settles it. Not in the spec catalogue: chosen by the project (docs/decisions/069).',
+  },
   '9991': {
     id: 'error.9991',
     defaultMessage: 'Coupon verification failed',
@@ -790,8 +802,8 @@ const byCode: ReadonlyMap<number, MessageDescriptor> = new Map(
 
 /** Codes the project added beyond the spec's catalogue, each recorded in docs/decisions/. */
 export const projectCodes: readonly number[] = Object.freeze([
-  9004, 8001, 8101, 8201, 8202, 8203, 8204, 8205, 8206, 8207, 8301, 8302, 8401, 8402, 8403, 8404, 8405, 8406, 8407, 8501, 8601, 8602, 8603, 8604, 8605, 8701,
-  8702, 8703, 8704,
+  9004, 8001, 8101, 8201, 8202, 8203, 8204, 8205, 8206, 8207, 8301, 8302, 8208, 8401, 8402, 8403, 8404, 8405, 8406, 8407, 8408, 8501, 8601, 8602, 8603, 8604,
+  8605, 8701, 8702, 8703, 8704,
 ]);
 
 /** Every server error code of the spec's catalogue, in ascending order. */

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/database';
 import type { DisputeEvent, EventResult } from '../payments/payment-events';
-import { endOrderEntitlement } from './entitlement-end';
+import { chargeEntryOf, entryByRef, recordReturn } from './ledger';
 import { canTransition, type OrderStatus } from './order-status';
 import { loadOrder, transition, type OrderRow } from './orders';
+import { recordIncident } from './payment-incidents';
+import { reverseOrder } from './reversal';
 
 /**
  * Chargebacks (docs/decisions/059): what the portal does when the card network says
@@ -45,16 +47,21 @@ export async function applyDisputeEvent(tx: Queryable, provider: string, event: 
   if (known && known.status in closedStatus) return 'ignored';
   const closing = event.type === 'charge.dispute.closed' && d.status in closedStatus;
   const at = new Date(now);
+  // Rule `dispute-after-refund` (docs/decisions/069): a payment refunded, or being refunded, is
+  // answered by its refund. The network refuses to refund a disputed charge, so a refund under way
+  // comes back refused and the order then goes CHARGEBACK_PENDING (withdrawal.ts).
+  const refunded = order.status === 'REFUND_SUCCEEDED' || order.status === 'REFUND_PENDING';
   await tx.query(
-    `INSERT INTO order_disputes (dispute_id, order_id, provider, amount, currency, reason, status, opened_at, closed_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $8)
-     ON CONFLICT (dispute_id) DO UPDATE SET status = $7, closed_at = $9, updated_at = $8`,
-    [d.dispute, order.id, provider, d.amount, d.currency, d.reason, d.status, at, closing ? at : null],
+    `INSERT INTO order_disputes (dispute_id, order_id, provider, amount, currency, reason, status, opened_at, closed_at, updated_at, answered_by_refund)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $8, $10)
+     ON CONFLICT (dispute_id) DO UPDATE SET status = $7, closed_at = $9, updated_at = $8, answered_by_refund = $10`,
+    [d.dispute, order.id, provider, d.amount, d.currency, d.reason, d.status, at, closing ? at : null, refunded],
   );
+  if (refunded) return disputeOfRefunded(tx, order, provider, event, closing, now, log);
 
   let current: OrderRow = order;
   if (current.status !== 'CHARGEBACK_PENDING') {
-    // A refunded order (or one whose earlier dispute the holder lost) has nothing left to dispute.
+    // An order whose earlier dispute the holder lost has nothing left to dispute.
     if (!canTransition(current.status, 'CHARGEBACK_PENDING')) {
       log.warn({ provider, eventId: event.id, orderId: order.id, status: order.status }, 'dispute of an order that cannot be charged back');
       return 'ignored';
@@ -64,11 +71,50 @@ export async function applyDisputeEvent(tx: Queryable, provider: string, event: 
   if (!closing) return 'applied';
 
   const ending = d.status as keyof typeof closedStatus;
-  await transition(tx, current, closedStatus[ending], `${provider}: dispute ${d.dispute} ${ending}`, now);
+  const closed = await transition(tx, current, closedStatus[ending], `${provider}: dispute ${d.dispute} ${ending}`, now);
   if (ending === 'lost') {
-    await endOrderEntitlement(tx, order.id, now, 'follow');
+    // The order's money went back: what it gave is taken back, as a refund's is (reversal.ts).
     await blockRenewalsOnCard(tx, order.account_uid, provider, attempt.card_id, d.paymentMethod, d.dispute, now);
+    await reverseOrder(tx, closed, now, 'follow');
     log.info({ orderId: order.id, dispute: d.dispute }, 'chargeback lost: the order’s service ended and its card no longer renews');
+  }
+  return 'applied';
+}
+
+/**
+ * A dispute of a payment already refunded (a network that let it be opened) or being refunded:
+ * the order stays as it is and support is told. Should the network still close it lost, that money
+ * went back twice: it is booked as the chargeback it is, and support recovers it.
+ */
+async function disputeOfRefunded(
+  tx: Queryable,
+  order: OrderRow,
+  provider: string,
+  event: DisputeEvent,
+  closing: boolean,
+  now: number,
+  log: Log,
+): Promise<EventResult> {
+  const d = event.data;
+  if (order.status === 'REFUND_PENDING') return 'applied';
+  const detail = { provider, dispute: d.dispute, amount: d.amount, currency: d.currency, status: d.status };
+  if (await recordIncident(tx, { kind: 'dispute_after_refund', orderId: order.id, subject: d.dispute, detail, now }))
+    log.warn({ orderId: order.id, ...detail }, 'a refunded payment was disputed: answered by its refund (payment_incidents)');
+  if (closing && d.status === 'lost') {
+    const charge = await entryByRef(tx, 'charge', provider, d.reference);
+    const returned = charge ?? (await chargeEntryOf(tx, order.id));
+    if (returned)
+      await recordReturn(tx, 'chargeback', order, {
+        amount: d.amount,
+        currency: d.currency,
+        provider,
+        providerRef: d.dispute,
+        returnsEntryId: returned.id,
+        reason: `${provider}: dispute ${d.dispute} lost after the payment was refunded`,
+        now,
+      });
+    if (await recordIncident(tx, { kind: 'chargeback_after_refund', orderId: order.id, subject: d.dispute, detail, now }))
+      log.warn({ orderId: order.id, ...detail }, 'a refunded payment was charged back too: support recovers it (payment_incidents)');
   }
   return 'applied';
 }

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import type { ChargeOutcome, LookupResult, SavedCardDetails } from '../payments/provider';
-import type { Fulfil } from './fulfilment';
 import { OrderErr, transition, type OrderRow } from './orders';
-import { releaseDiscountUse } from './settlement';
+import { acceptPayment, releaseDiscountUse, type AcceptDeps } from './settlement';
 
 /**
  * A card charge in two phases (docs/decisions/032). A card network is another system: a charge
@@ -106,7 +105,7 @@ export async function recordChargeOutcome(
   order: OrderRow,
   attempt: ChargingAttempt,
   outcome: ChargeOutcome | { status: 'error' },
-  deps: { fulfil: Fulfil },
+  deps: AcceptDeps,
   now: number,
 ): Promise<RecordedOutcome> {
   const by = attempt.provider;
@@ -132,9 +131,10 @@ export async function recordChargeOutcome(
     case 'succeeded': {
       const cardId = attempt.card_id ?? (outcome.savedCard ? await saveCard(tx, order.account_uid, by, outcome.savedCard, now) : null);
       await updateAttempt(tx, attempt.id, { status: 'succeeded', providerRef: outcome.providerRef, errCode: null, cardId }, now);
-      const paid = await transition(tx, order, 'PAYMENT_SUCCEEDED', `${by}: paid`, now);
-      await deps.fulfil(tx, paid, { now, cardId });
-      return { ok: true, order: paid };
+      // The network charged: whether that pays the order is decided where every payment is (docs/decisions/069).
+      const money = { attemptId: attempt.id, provider: by, providerRef: outcome.providerRef, amount: order.total, currency: order.currency };
+      const accepted = await acceptPayment(tx, order, money, deps, { reason: `${by}: paid`, cardId, now });
+      return 'paid' in accepted ? { ok: true, order: accepted.paid } : { ok: false, order: accepted.returned, errCode: accepted.code };
     }
   }
 }

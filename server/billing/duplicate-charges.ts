@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { NetworkCharge } from '../payments/provider';
 import type { ServerServices } from '../services';
+import { recordCharge, recordReturn } from './ledger';
+import { loadOrder } from './orders';
 import { recordIncident } from './payment-incidents';
 
 /**
@@ -81,7 +83,22 @@ export async function refundDuplicateCharges(services: Pick<ServerServices, 'db'
         amount: charge.amount,
         currency: charge.currency,
       };
-      const fresh = await recordIncident(db, { kind: 'duplicate_charge', orderId, subject: charge.providerRef, detail, now: clock.now() });
+      const fresh = await db.transaction(async (tx) => {
+        const order = await loadOrder(tx, orderId, { forUpdate: true });
+        const recorded = await recordIncident(tx, { kind: 'duplicate_charge', orderId, subject: charge.providerRef, detail, now: clock.now() });
+        if (!order || !recorded) return recorded;
+        // The ledger has both movements: the second charge, and its refund once made (docs/decisions/069).
+        const money = { amount: charge.amount, currency: charge.currency, provider: network.name, now: clock.now() };
+        const entry = await recordCharge(tx, order, { ...money, providerRef: charge.providerRef, attemptId: null, reason: 'a second charge of one order' });
+        if (result.status === 'succeeded' && result.refundRef)
+          await recordReturn(tx, 'refund', order, {
+            ...money,
+            providerRef: result.refundRef,
+            returnsEntryId: entry,
+            reason: 'a second charge of one order, refunded',
+          });
+        return recorded;
+      });
       if (!fresh) continue;
       if (result.status === 'rejected') {
         log?.error({ orderId, ...detail }, 'a duplicate charge could not be refunded: an operator must (payment_incidents)');

@@ -3,7 +3,11 @@ import type { Language } from '../../core/i18n/languages';
 import type { Outbox } from '../mail/outbox';
 import type { ReceiptParams } from '../mail/templates';
 import { loadLines, type OrderRow } from './orders';
+import { consumeCredit, creditLinksOf } from './ledger';
+import { alignMandates } from './mandates';
 import { afterUpgradePaid } from './plan-change';
+import { convertRemainder, keptPeriods } from './service-periods';
+import { cancelOpenUpgrades } from './upgrades';
 import type { PricingInput } from './pricing';
 import type { Valuation } from './valuation';
 
@@ -35,12 +39,16 @@ export function createFulfilment(deps: { outbox: Outbox; valuate: (q: Queryable,
     // An upgrade starts today for its full period: the unused days it replaces were its credit (docs/decisions/056).
     const start = order.kind === 'upgrade' ? now : Math.max(now, current ? new Date(current.expires_at).getTime() : 0);
     const end = start + order.valid_days * DAY_MS;
+    await tx.query('UPDATE orders SET service_start = $2, service_end = $3 WHERE id = $1', [order.id, new Date(start), new Date(end)]);
+    // What an upgrade's credit was made of ends today, and the ledger spends the credit (docs/decisions/069).
+    const expiresAt = order.kind === 'upgrade' ? await takeCreditSources(tx, order, end, now) : end;
     await tx.query(
       `INSERT INTO entitlements (account_uid, plan_id, device_count, expires_at, updated_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (account_uid) DO UPDATE SET plan_id = $2, device_count = $3, expires_at = $4, updated_at = $5`,
-      [order.account_uid, planId, plan.device_count, new Date(end), new Date(now)],
+      [order.account_uid, planId, plan.device_count, new Date(expiresAt), new Date(now)],
     );
-    await tx.query('UPDATE orders SET service_start = $2, service_end = $3 WHERE id = $1', [order.id, new Date(start), new Date(end)]);
+    // Rule `one-open-upgrade`: an upgrade still open was quoted on the days before these.
+    if (order.kind !== 'upgrade') await cancelOpenUpgrades(tx, order.account_uid, `${order.id} was paid meanwhile`, now);
 
     const [account] = await tx.query<{ nickname: string; language: Language }>('SELECT nickname, language FROM accounts WHERE uid = $1', [order.account_uid]);
     const lang: Language = account?.language ?? 'pt';
@@ -72,7 +80,10 @@ export function createFulfilment(deps: { outbox: Outbox; valuate: (q: Queryable,
       ]);
     }
 
-    if (order.kind === 'upgrade') await afterUpgradePaid(tx, order.account_uid, planId, plan.auto_renew, now);
+    if (order.kind === 'upgrade') {
+      await afterUpgradePaid(tx, order.account_uid, now);
+      await alignMandates(tx, order.account_uid, now, { stop: false });
+    }
 
     const [currency] = await tx.query<{ symbol: string; decimals: number }>('SELECT symbol, decimals FROM currencies WHERE code = $1', [order.currency]);
     const money = { symbol: currency?.symbol ?? order.currency, decimals: currency?.decimals ?? 2 };
@@ -94,6 +105,26 @@ export function createFulfilment(deps: { outbox: Outbox; valuate: (q: Queryable,
   };
 }
 export type Fulfil = ReturnType<typeof createFulfilment>;
+
+/**
+ * An upgrade paid: each order its credit came from ends today, the unused service it had is kept
+ * with the spent credit (given back should the upgrade's money go back, reversal.ts), and any other
+ * period still to come follows the upgrade's. Answers when the account's service now ends.
+ */
+async function takeCreditSources(tx: Queryable, order: OrderRow, end: number, now: number): Promise<number> {
+  const unused = new Map<string, number>();
+  for (const link of await creditLinksOf(tx, order.id))
+    if (link.net > 0 && !link.consumed) unused.set(link.sourceOrderId, await convertRemainder(tx, link.sourceOrderId, now));
+  await consumeCredit(tx, order, unused, `upgrade ${order.id} paid`, now);
+  let cursor = end;
+  for (const p of await keptPeriods(tx, order.account_uid)) {
+    if (p.orderId === order.id || p.end <= now) continue;
+    const length = p.end - Math.max(p.start, now);
+    await tx.query('UPDATE orders SET service_start = $2, service_end = $3 WHERE id = $1', [p.orderId, new Date(cursor), new Date(cursor + length)]);
+    cursor += length;
+  }
+  return cursor;
+}
 
 /**
  * The emailed receipt of a paid order: its figures as stored, with what the caller knows of the

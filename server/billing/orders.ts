@@ -6,6 +6,8 @@ import { assertTransition, openStatuses, type OrderStatus } from './order-status
 import type { Valuation } from './valuation';
 import type { Language } from '../../core/i18n/languages';
 import { withdrawableUntil } from '../../core/config/withdrawal';
+import { lockAccount } from '../repositories/account-repository';
+import { bookTransition } from './order-money';
 
 type Schemas = components['schemas'];
 export type Order = Schemas['Order'];
@@ -105,7 +107,13 @@ function normalise(row: OrderRow): OrderRow {
   };
 }
 
+/** An order; `forUpdate` locks its account first (`lockAccount`), then the order. */
 export async function loadOrder(q: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<OrderRow | undefined> {
+  if (options.forUpdate) {
+    const [owner] = await q.query<{ account_uid: number }>('SELECT account_uid FROM orders WHERE id = $1', [id]);
+    if (!owner) return undefined;
+    await lockAccount(q, Number(owner.account_uid));
+  }
   const rows = await q.query<OrderRow>(`SELECT ${orderColumns} FROM orders WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
   return rows[0] && normalise(rows[0]);
 }
@@ -329,7 +337,10 @@ export async function revalue(
   return (await loadOrder(tx, order.id))!;
 }
 
-/** Every status change: checked against the table, recorded as an event, in the caller's transaction. */
+/**
+ * Every status change: checked against the table, recorded as an event, and its money booked in
+ * the ledger (order-money.ts), in the caller's transaction.
+ */
 export async function transition(tx: Queryable, order: OrderRow, to: OrderStatus, reason: string, now: number): Promise<OrderRow> {
   assertTransition(order.status, to);
   const at = new Date(now);
@@ -345,6 +356,7 @@ export async function transition(tx: Queryable, order: OrderRow, to: OrderStatus
     reason,
     at,
   ]);
+  await bookTransition(tx, order, to, reason, now);
   return { ...order, status: to, updated_at: at, ...(to === 'PAYMENT_SUCCEEDED' ? { paid_at: at } : {}) };
 }
 
@@ -374,17 +386,4 @@ export async function recordAttempt(
 /** The uploaded proof of a bank transfer, attached to its order (a later one replaces it). */
 export async function attachProof(tx: Queryable, orderId: string, objectKey: string): Promise<void> {
   await tx.query('UPDATE orders SET proof_key = $2 WHERE id = $1', [orderId, objectKey]);
-}
-
-/**
- * Claims the order's reminder email: false when one went out less than `intervalS` seconds ago.
- * One statement, so two requests at once cannot both send one.
- */
-export async function claimReminder(tx: Queryable, orderId: string, now: number, intervalS: number): Promise<boolean> {
-  const claimed = await tx.query('UPDATE orders SET reminded_at = $2 WHERE id = $1 AND (reminded_at IS NULL OR reminded_at <= $3) RETURNING id', [
-    orderId,
-    new Date(now),
-    new Date(now - intervalS * 1000),
-  ]);
-  return claimed.length > 0;
 }

@@ -6,7 +6,14 @@ import type { Queryable } from '../db/database';
  * it (`payment_incidents`, migration 018; docs/decisions/036) and logged as a warning: nothing of
  * the kind may happen silently. Rows hold ids and amounts, never card data.
  */
-export type IncidentKind = 'duplicate_charge' | 'discount_over_limit' | 'refund_unanswered';
+export type IncidentKind =
+  | 'duplicate_charge'
+  | 'discount_over_limit'
+  | 'refund_unanswered'
+  // docs/decisions/069
+  | 'payment_returned'
+  | 'dispute_after_refund'
+  | 'chargeback_after_refund';
 
 export type IncidentLog = Pick<FastifyBaseLogger, 'warn'>;
 

@@ -16,7 +16,10 @@ import { loadLines, loadOrder, revalue, type OrderRow } from './orders';
 import { PayErr } from './pay-errors';
 import { checkMethod, enabledMethod, ownCard, requireDiscount, type PayInput } from './payment-checks';
 import { settleChargingAttempt } from './payment-jobs';
+import { askReturnedRefunds } from './refund-retry';
 import { upgradeValuation } from './plan-change';
+import { assertUpgradeAllowed, lockedState } from './billing-rules';
+import { grantCredit, reverseAllCredit } from './ledger';
 import { assertPlanAvailable, valuate } from './pricing';
 import { cancelPendingAttempts, holdsDiscountUse } from './settlement';
 
@@ -170,6 +173,8 @@ export function createPaymentPhases(services: Pick<ServerServices, 'db' | 'clock
       if (!recorded.ok && first.charging.dropCard) await dropCard(tx, first.charging.dropCard);
       return recorded;
     });
+    // A charge that could no longer pay its order is returned at once (docs/decisions/069).
+    if (result && !result.ok) await askReturnedRefunds(services, order.id, log);
     return result ?? answerOfOrder(order.id, log);
   }
 
@@ -237,24 +242,33 @@ export function createPaymentPhases(services: Pick<ServerServices, 'db' | 'clock
     const lines = (await loadLines(tx, [order.id])).get(order.id) ?? [];
     const planId = String(lines[0]?.plan_id ?? '');
     await assertPlanAvailable(tx, { accountUid, planId, now });
-    // An upgrade's credit follows the days left when it is paid (docs/decisions/056).
+    // An upgrade's credit follows the days left when it is paid (docs/decisions/056), and is
+    // granted afresh from the orders it now comes from (docs/decisions/069).
+    let upgrade: Awaited<ReturnType<typeof upgradeValuation>> | undefined;
+    if (order.kind === 'upgrade') {
+      assertUpgradeAllowed(await lockedState(tx, accountUid, now));
+      upgrade = await upgradeValuation(tx, valuate, { accountUid, planId, installments, method: method.code, lang: options.lang, orderId: order.id, now });
+    }
     const v =
-      order.kind === 'upgrade'
-        ? await upgradeValuation(tx, valuate, { accountUid, planId, installments, method: method.code, lang: options.lang, orderId: order.id, now })
-        : await valuate(tx, {
-            accountUid,
-            planId,
-            currency: order.currency,
-            ...(order.discount_code ? { discountCode: order.discount_code } : {}),
-            installments,
-            method: method.code,
-            lang: options.lang,
-            orderId: order.id,
-            now,
-          });
+      upgrade?.valuation ??
+      (await valuate(tx, {
+        accountUid,
+        planId,
+        currency: order.currency,
+        ...(order.discount_code ? { discountCode: order.discount_code } : {}),
+        installments,
+        method: method.code,
+        lang: options.lang,
+        orderId: order.id,
+        now,
+      }));
     requireDiscount(v, order.discount_code);
     await cancelPendingAttempts(tx, order.id, now);
     const revalued = await revalue(tx, order, v, { method, email: options.email, now });
+    if (upgrade) {
+      await reverseAllCredit(tx, revalued, 'valued afresh to be paid', now);
+      await grantCredit(tx, revalued, upgrade.credit, 'the unused days when it is paid', now);
+    }
     return chargeOrder(tx, revalued, provider, method, input, options.log, now);
   }
 

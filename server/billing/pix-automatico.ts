@@ -13,9 +13,13 @@ import {
   type RecurrenceStatus,
   type RecurringChargeStatus,
 } from '../payments/pix-automatico-psp';
+import { setRecurrenceStatus } from '../repositories/pix-recurrence-repository';
 import type { ServerServices } from '../services';
 import { createFulfilment } from './fulfilment';
+import { alignMandates } from './mandates';
+import { lockAccount } from '../repositories/account-repository';
 import { createOrder, recordAttempt, transition } from './orders';
+import { acceptPayment, returnPayment } from './settlement';
 import { valuate } from './pricing';
 
 type PixAutomatico = components['schemas']['PixAutomatico'];
@@ -191,17 +195,6 @@ export async function startAuthorisation(
   return authorisationView(tx, rec!, lang);
 }
 
-async function setRecurrenceStatus(tx: Queryable, idRec: string, status: RecurrenceStatus, by: 'payer' | 'receiver' | null, now: number) {
-  await tx.query('UPDATE pix_recurrences SET status = $2, cancelled_by = COALESCE($3, cancelled_by), updated_at = $4 WHERE id_rec = $1', [
-    idRec,
-    status,
-    by,
-    new Date(now),
-  ]);
-  if (status !== 'APROVADA' && status !== 'CRIADA')
-    await tx.query("UPDATE pix_recurring_charges SET status = 'CANCELADA', updated_at = $2 WHERE id_rec = $1 AND status = 'ATIVA'", [idRec, new Date(now)]);
-}
-
 /** The customer cancels on the account page: renewal ends and a scheduled charge is withdrawn. */
 export async function cancelAuthorisation(tx: Queryable, accountUid: number, lang: Language, now: number): Promise<PixAutomatico> {
   const rec = await latestRecurrence(tx, accountUid, true);
@@ -223,6 +216,12 @@ export function createPixAutomaticoApplier(services: Pick<ServerServices, 'db' |
         [PIX_AUTOMATICO_PROVIDER, event.id, new Date(now)],
       );
       if (fresh.length === 0) return 'duplicate';
+      // The account first, as every flow that moves its money locks it (docs/decisions/069).
+      const [owner] = await tx.query<{ account_uid: number }>(
+        'SELECT r.account_uid FROM pix_recurrences r WHERE r.id_rec = $1 OR r.id_rec = (SELECT c.id_rec FROM pix_recurring_charges c WHERE c.txid = $2)',
+        ['idRec' in event.data ? event.data.idRec : '', 'txid' in event.data ? event.data.txid : ''],
+      );
+      if (owner) await lockAccount(tx, Number(owner.account_uid));
       if (event.type === 'rec.approved' || event.type === 'rec.rejected' || event.type === 'rec.cancelled') {
         const [rec] = await tx.query<RecurrenceRow>('SELECT * FROM pix_recurrences WHERE id_rec = $1 FOR UPDATE', [event.data.idRec]);
         const awaiting = rec?.status === 'CRIADA';
@@ -245,6 +244,8 @@ export function createPixAutomaticoApplier(services: Pick<ServerServices, 'db' |
             "UPDATE subscriptions SET status = 'cancelled', next_retry_at = NULL, updated_at = $2 WHERE account_uid = $1 AND status = 'activated'",
             [rec.account_uid, new Date(now)],
           );
+          // Approved for a plan that no longer runs (its first month went back meanwhile): it ends at once.
+          await alignMandates(tx, Number(rec.account_uid), now, { stop: false });
         }
         return 'applied';
       }
@@ -296,33 +297,39 @@ export function createPixAutomaticoApplier(services: Pick<ServerServices, 'db' |
       lang: account?.language ?? 'pt',
       now,
     });
-    if (valuation.total !== Number(charge.amount)) {
-      // A fixed-amount authorisation cannot follow a new price: support settles it (docs/decisions/060).
-      log.warn({ txid: charge.txid, idRec: rec.id_rec }, 'plan price moved since the authorisation; settlement not fulfilled');
-      return 'mismatch' as const;
-    }
     const email = (await receiptEmail(tx, uid)) ?? '';
     let order = await createOrder(tx, { accountUid: uid, valuation, discountCode: null, method: { code: 'pix', type: 'pix' }, email, scene: 'WEB', now });
     await tx.query("UPDATE orders SET kind = 'renewal' WHERE id = $1", [order.id]);
-    await recordAttempt(tx, {
-      orderId: order.id,
-      method: 'pix',
+    order = { ...order, kind: 'renewal' };
+    const [attempt] = await tx.query<{ id: number }>(
+      `INSERT INTO payment_attempts (order_id, method, provider, provider_ref, status, amount, currency, created_at, updated_at)
+       VALUES ($1, 'pix', $2, $3, 'pending', $4, 'BRL', $5, $5) RETURNING id`,
+      [order.id, PIX_AUTOMATICO_PROVIDER, charge.txid, Number(charge.amount), new Date(now)],
+    );
+    const money = {
+      attemptId: Number(attempt!.id),
       provider: PIX_AUTOMATICO_PROVIDER,
       providerRef: charge.txid,
-      status: 'succeeded',
-      amount: order.total,
-      currency: order.currency,
-      errCode: null,
-      now,
-    });
-    order = await transition(tx, { ...order, kind: 'renewal' }, 'PAYMENT_SUCCEEDED', `PIX Automático: ${charge.txid} settled`, now);
-    const { end } = await fulfil(tx, order, { now, cardId: null });
+      amount: Number(charge.amount),
+      currency: 'BRL',
+    };
     await tx.query("UPDATE pix_recurring_charges SET status = 'CONCLUIDA', order_id = $2, updated_at = $3 WHERE txid = $1", [
       charge.txid,
       order.id,
       new Date(now),
     ]);
-    await tx.query('UPDATE pix_recurrences SET next_due_at = $2, updated_at = $3 WHERE id_rec = $1', [rec.id_rec, new Date(end), new Date(now)]);
+    if (valuation.total !== Number(charge.amount)) {
+      // A fixed-amount authorisation cannot follow a new price: the debit is returned and the
+      // authorisation ends, so the customer authorises the new price (docs/decisions/060, 069).
+      log.warn({ txid: charge.txid, idRec: rec.id_rec }, 'plan price moved since the authorisation; the debit is returned');
+      await returnPayment(tx, order, { ...money, why: 'the plan’s price moved since the authorisation' }, log, now);
+      await setRecurrenceStatus(tx, rec.id_rec, 'CANCELADA', 'receiver', now);
+      return 'mismatch' as const;
+    }
+    const accepted = await acceptPayment(tx, order, money, { fulfil, log }, { reason: `PIX Automático: ${charge.txid} settled`, now });
+    if (!('paid' in accepted)) return 'mismatch' as const;
+    const [paid] = await tx.query<{ service_end: Date }>('SELECT service_end FROM orders WHERE id = $1', [order.id]);
+    await tx.query('UPDATE pix_recurrences SET next_due_at = $2, updated_at = $3 WHERE id_rec = $1', [rec.id_rec, paid!.service_end, new Date(now)]);
     return 'applied' as const;
   }
 }

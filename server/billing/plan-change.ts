@@ -39,39 +39,77 @@ export function changeKind(from: PlanShape, to: PlanShape): ChangeKind {
 /** One paid period that is not used up: what it was worth and how much of it is left. */
 export interface CreditPart {
   orderId: string;
-  /** What the period was worth: what was paid for it without instalment interest, plus any credit it used. */
+  /** What the period was worth: what was paid for it without instalment interest, plus the credit it used and still holds. */
   worth: number;
   currency: string;
   periodDays: number;
   unusedDays: number;
+  /** The period's length and its unused part in milliseconds (a period shortened or given back is not `periodDays` long). */
+  spanMs: number;
+  unusedMs: number;
 }
 
 /**
- * The unused days of what the account has paid since its last upgrade (docs/decisions/056): each
- * paid order whose period has not ended counts its days not yet begun, the day under way counted
- * unused as the account page's remaining days are (spec section 3, rounded up). An order paid
- * before the last upgrade was turned into that upgrade's credit already.
+ * The unused days of what the account has paid (docs/decisions/056): each paid order whose period
+ * has not ended counts its days not yet begun, the day under way counted unused as the account
+ * page's remaining days are (spec section 3, rounded up). An order whose refund or chargeback is
+ * under way counts none (the upgrade waits for it, 8208). An order an upgrade already took as
+ * credit ended that day (service-periods.ts), so it counts no more.
  */
 export async function creditParts(q: Queryable, accountUid: number, now: number): Promise<CreditPart[]> {
-  const rows = await q.query<{ id: string; worth: string; currency: string; valid_days: number; service_start: Date; service_end: Date }>(
-    `SELECT o.id, (o.total - o.interest + o.credit)::text AS worth, o.currency, o.valid_days, o.service_start, o.service_end
+  const rows = await q.query<{ id: string; paid: string; currency: string; valid_days: number; service_start: Date; service_end: Date; credit_held: string }>(
+    `SELECT o.id, (o.total - o.interest)::text AS paid, o.currency, o.valid_days, o.service_start, o.service_end,
+            (SELECT coalesce(sum(CASE l.kind WHEN 'credit_granted' THEN l.amount WHEN 'credit_reversed' THEN -l.amount ELSE 0 END), 0)
+               FROM ledger_entries l WHERE l.order_id = o.id AND l.kind LIKE 'credit\\_%'
+                 AND EXISTS (SELECT 1 FROM ledger_entries c WHERE c.order_id = o.id AND c.kind = 'credit_consumed' AND c.source_order_id = l.source_order_id))::text AS credit_held
      FROM orders o
-     WHERE o.account_uid = $1 AND o.status = 'PAYMENT_SUCCEEDED' AND o.service_end > $2
+     WHERE o.account_uid = $1 AND o.status = ANY($3::text[]) AND o.service_end > $2
        AND o.paid_at >= COALESCE((SELECT max(u.paid_at) FROM orders u
-                                  WHERE u.account_uid = $1 AND u.kind = 'upgrade' AND u.status = 'PAYMENT_SUCCEEDED'), '-infinity')
+                                  WHERE u.account_uid = $1 AND u.kind = 'upgrade' AND u.status = ANY($3::text[])), '-infinity')
      ORDER BY o.paid_at, o.id`,
-    [accountUid, new Date(now)],
+    [accountUid, new Date(now), creditStatuses],
   );
   return rows.map((r) => {
-    const start = Math.max(now, new Date(r.service_start).getTime());
-    const unused = Math.ceil((new Date(r.service_end).getTime() - start) / DAY_MS);
-    return { orderId: r.id, worth: Number(r.worth), currency: r.currency, periodDays: r.valid_days, unusedDays: Math.min(r.valid_days, unused) };
+    const start = new Date(r.service_start).getTime();
+    const end = new Date(r.service_end).getTime();
+    const spanMs = Math.max(1, end - start);
+    const unusedMs = Math.min(spanMs, Math.ceil((end - Math.max(now, start)) / DAY_MS) * DAY_MS);
+    return {
+      orderId: r.id,
+      worth: Number(r.paid) + Number(r.credit_held),
+      currency: r.currency,
+      periodDays: r.valid_days,
+      unusedDays: Math.min(r.valid_days, Math.round(unusedMs / DAY_MS)),
+      spanMs,
+      unusedMs,
+    };
   });
 }
 
-/** worth × unused days ÷ days of the period, per order, half-up on the minor unit (money.ts), summed. */
+/** Paid orders whose money is settled: one with a refund or chargeback under way is no source of credit. */
+const creditStatuses = ['PAYMENT_SUCCEEDED', 'REFUND_REJECTED', 'REFUND_CANCELLED', 'CHARGEBACK_REJECTED', 'CHARGEBACK_CANCELLED'];
+
+/** One part's credit: worth × unused ÷ period, half-up on the minor unit (money.ts). */
+export const partCredit = (p: CreditPart) => mulDiv(p.worth, BigInt(p.unusedMs), BigInt(p.spanMs));
+
+/** The parts' credits, summed. */
 export function creditOf(parts: CreditPart[]): number {
-  return parts.reduce((sum, p) => sum + mulDiv(p.worth, BigInt(p.unusedDays), BigInt(p.periodDays)), 0);
+  return parts.reduce((sum, p) => sum + partCredit(p), 0);
+}
+
+/**
+ * Which order each minor unit of an upgrade's credit comes from (the ledger's links,
+ * docs/decisions/069): each part's credit, scaled down to `credit` when the price capped it, the
+ * rounding left on the last part.
+ */
+export function creditBySource(parts: CreditPart[], credit: number): { sourceOrderId: string; amount: number }[] {
+  const full = creditOf(parts);
+  let left = credit;
+  return parts.map((p, i) => {
+    const amount = i === parts.length - 1 ? left : full === credit ? partCredit(p) : mulDiv(partCredit(p), BigInt(credit), BigInt(Math.max(full, 1)));
+    left -= amount;
+    return { sourceOrderId: p.orderId, amount };
+  });
 }
 
 export interface RunningPlan {
@@ -119,6 +157,8 @@ export interface PlanChangeQuote {
   /** The unused days the credit counts, and the days of the periods they belong to. */
   unusedDays: number;
   appliesAt: number | null;
+  /** The paid orders the credit comes from. */
+  parts: CreditPart[];
 }
 
 /**
@@ -167,6 +207,7 @@ export async function quotePlanChange(
     credit: valuation.credit ?? 0,
     unusedDays: parts.reduce((n, p) => n + p.unusedDays, 0),
     appliesAt: renewal?.nextBillingAt ?? null,
+    parts,
   };
 }
 
@@ -229,14 +270,10 @@ export async function applyScheduledChange(tx: Queryable, accountUid: number, pl
 
 /**
  * What a paid upgrade changes beyond its own period (fulfilment.ts starts that today): a change
- * waiting for the renewal is dropped, and a running auto-renewal goes on with the new plan when it
- * renews itself (a yearly plan does not, and the renewal then stays as it was).
+ * waiting for the renewal is dropped. The renewal itself follows the new plan (mandates.ts).
  */
-export async function afterUpgradePaid(tx: Queryable, accountUid: number, planId: number, renews: boolean, now: number): Promise<void> {
-  const at = new Date(now);
-  await tx.query("UPDATE plan_changes SET status = 'superseded', updated_at = $2 WHERE account_uid = $1 AND status = 'scheduled'", [accountUid, at]);
-  if (renews)
-    await tx.query("UPDATE subscriptions SET plan_id = $2, updated_at = $3 WHERE account_uid = $1 AND status = 'activated'", [accountUid, planId, at]);
+export async function afterUpgradePaid(tx: Queryable, accountUid: number, now: number): Promise<void> {
+  await tx.query("UPDATE plan_changes SET status = 'superseded', updated_at = $2 WHERE account_uid = $1 AND status = 'scheduled'", [accountUid, new Date(now)]);
 }
 
 /**
@@ -248,8 +285,8 @@ export async function upgradeValuation(
   q: Queryable,
   valuate: ValuateFn,
   input: { accountUid: number; planId: string; lang: Language; now: number; method?: string; installments?: number; orderId: string },
-): Promise<Valuation> {
+): Promise<{ valuation: Valuation; credit: { sourceOrderId: string; amount: number }[] }> {
   const quote = await quotePlanChange(q, valuate, input);
   if (quote.kind !== 'upgrade' || quote.when !== 'now') throw new ApiRefusal(PlanChangeErr.notAnUpgradeNow);
-  return quote.valuation;
+  return { valuation: quote.valuation, credit: creditBySource(quote.parts, quote.credit) };
 }

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RefundResult } from '../payments/provider';
-import { latestRefund, nextRefundAttemptAt, paidAttempt, REFUND_MAX_ATTEMPTS, type RefundRow } from '../repositories/refund-repository';
+import { latestRefund, nextRefundAttemptAt, REFUND_MAX_ATTEMPTS, refundById, refundedAttempt, type RefundRow } from '../repositories/refund-repository';
 import type { ServerServices } from '../services';
 import { recordIncident } from './payment-incidents';
 import { applyRefundAnswer, refunderOf } from './withdrawal';
 
 /**
- * Withdrawal refunds whose provider call got no answer (a timeout, a network error, a 5xx), asked
+ * Refunds whose provider call got no answer, and payments returned (docs/decisions/069, asked here
+ * first): withdrawal refunds whose provider call got no answer (a timeout, a network error, a 5xx), asked
  * again by the payment jobs (docs/decisions/058, amended): under the refund's own idempotency key,
  * so a provider that did make the refund answers it instead of making a second one; after the
  * delays of REFUND_RETRY_DELAYS_MS; at most REFUND_MAX_ATTEMPTS calls in all. When they run out the
@@ -38,6 +39,19 @@ export async function retryUnansweredRefunds(services: Services, log?: Log, limi
   return summary;
 }
 
+/**
+ * Asks at once for the returns of payments that arrived for `orderId` and could not pay it
+ * (settlement.ts `returnPayment`), rather than at the jobs' next pass: called once the
+ * transaction that booked them has committed. What gets no answer waits for the jobs.
+ */
+export async function askReturnedRefunds(services: Services, orderId: string, log?: Log): Promise<void> {
+  const due = await services.db.query<{ id: number }>(
+    "SELECT id FROM refunds WHERE order_id = $1 AND kind = 'returned' AND status = 'pending' AND refund_ref IS NULL AND next_attempt_at <= $2",
+    [orderId, new Date(services.clock.now())],
+  );
+  for (const { id } of due) await retryOne(services, Number(id), log);
+}
+
 async function retryOne(services: Services, id: number, log?: Log): Promise<keyof RefundRetrySummary | undefined> {
   const { db, clock, payments } = services;
   const now = clock.now();
@@ -50,28 +64,27 @@ async function retryOne(services: Services, id: number, log?: Log): Promise<keyo
       RETURNING attempts, idempotency_key`,
     [id, new Date(now), nextRefundAttemptAt(REFUND_MAX_ATTEMPTS - 1, now), REFUND_MAX_ATTEMPTS],
   );
-  const [row] = await db.query<{ order_id: string; attempts: number; next_attempt_at: Date | null }>(
-    'SELECT order_id, attempts, next_attempt_at FROM refunds WHERE id = $1',
-    [id],
-  );
-  const pending = row && (await latestRefund(db, row.order_id));
+  const row = await refundById(db, id);
+  // A withdrawal's refund is its order's newest; a payment returned is its own.
+  const pending = row && (row.kind === 'returned' ? row : await latestRefund(db, row.order_id));
   if (!pending || pending.id !== id || pending.status !== 'pending' || pending.refund_ref) return undefined;
   if (!claimed) {
     // Not claimed: another pass has it, or its calls ran out while a process died in the last one.
-    const spent = row.attempts >= REFUND_MAX_ATTEMPTS && row.next_attempt_at !== null && new Date(row.next_attempt_at).getTime() <= now;
-    return spent ? giveUp(services, pending, log) : undefined;
+    const [spent] = await db.query<{ attempts: number; next_attempt_at: Date | null }>('SELECT attempts, next_attempt_at FROM refunds WHERE id = $1', [id]);
+    const over = spent && spent.attempts >= REFUND_MAX_ATTEMPTS && spent.next_attempt_at !== null && new Date(spent.next_attempt_at).getTime() <= now;
+    return over ? giveUp(services, pending, log) : undefined;
   }
 
-  const [order] = await db.query<{ payment_method: string | null }>('SELECT payment_method FROM orders WHERE id = $1', [pending.order_id]);
-  const attempt = await paidAttempt(db, pending.order_id);
-  const provider = order && attempt?.provider_ref ? refunderOf(payments, order.payment_method, pending.provider) : undefined;
+  const attempt = await refundedAttempt(db, pending);
+  const provider = attempt?.provider_ref ? refunderOf(payments, attempt.method, pending.provider) : undefined;
   if (!provider || !attempt?.provider_ref) return giveUp(services, pending, log);
   let result: RefundResult;
   try {
     result = await provider.refund!(db, {
       providerRef: attempt.provider_ref,
       amount: pending.amount,
-      reason: 'requested_by_customer',
+      // A payment returned is money the customer sent for nothing: Stripe's reason for it is `duplicate`.
+      reason: pending.kind === 'returned' ? 'duplicate' : 'requested_by_customer',
       idempotencyKey: claimed.idempotency_key,
       ...(pending.destination ? { destination: pending.destination } : {}),
       now: clock.now(),
@@ -80,7 +93,7 @@ async function retryOne(services: Services, id: number, log?: Log): Promise<keyo
     const next = nextRefundAttemptAt(claimed.attempts, clock.now());
     if (!next) return giveUp(services, pending, log, claimed.attempts);
     await db.query("UPDATE refunds SET next_attempt_at = $2 WHERE id = $1 AND status = 'pending' AND refund_ref IS NULL", [id, next]);
-    log?.warn({ err: error, orderId: pending.order_id, attempts: claimed.attempts }, 'a withdrawal refund got no answer again; asked again later');
+    log?.warn({ err: error, orderId: pending.order_id, attempts: claimed.attempts }, 'a refund got no answer again; asked again later');
     return 'retrying';
   }
   await applyRefundAnswer(services, pending, provider.name, result);

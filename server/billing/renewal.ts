@@ -13,7 +13,8 @@ import { createOrder, loadLines, loadOrder, recordAttempt, transition, type Orde
 import { runPixAutomatico } from './pix-automatico';
 import { applyScheduledChange } from './plan-change';
 import { valuate } from './pricing';
-import { withRetentionDiscount } from './retention';
+import { renewalPrice } from './mandates';
+import { lockedState, renewalMayCharge } from './billing-rules';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -123,6 +124,8 @@ export async function runRenewals(
   }
 
   async function renewOne(tx: Queryable, uid: number): Promise<Outcome | Charging> {
+    // Rule `renewal-waits-for-reversals` (docs/decisions/069): not while a refund or a chargeback is under way.
+    if (!renewalMayCharge(await lockedState(tx, uid, now))) return 'skipped';
     const [sub] = await tx.query<DueRow>(
       `SELECT account_uid, plan_id, status, card_id, currency, next_billing_at, next_retry_at, failures
        FROM subscriptions WHERE account_uid = $3 AND ${dueCondition} FOR UPDATE`,
@@ -148,9 +151,10 @@ export async function runRenewals(
     );
     const email = last?.email ?? account?.email;
 
-    let valuation;
+    let price;
     try {
-      valuation = await valuate(tx, { accountUid: uid, planId: String(sub.plan_id), currency: sub.currency, installments: 1, method: 'card', lang, now });
+      // Rule `one-renewal-price`: what the account page said the renewal costs (mandates.ts).
+      price = await renewalPrice(tx, uid, sub, lang, now);
     } catch (error) {
       if (!(error instanceof ApiRefusal)) throw error;
       // The plan or the currency is no longer sold: nothing can be renewed.
@@ -163,18 +167,16 @@ export async function runRenewals(
     }
     if (!email) throw new Error(`account ${uid} has no email for the renewal receipt`);
 
-    // A retention discount the customer accepted instead of cancelling (docs/decisions/057).
-    const retention = await withRetentionDiscount(tx, uid, valuation);
     let order = await createOrder(tx, {
       accountUid: uid,
-      valuation: retention.valuation,
+      valuation: price.valuation,
       discountCode: null,
       method: { code: 'card', type: 'card' },
       email,
       scene: 'WEB',
       now,
     });
-    await retention.bind(order.id);
+    await price.bind(order.id);
     await tx.query("UPDATE orders SET kind = 'renewal' WHERE id = $1", [order.id]);
     order = { ...order, kind: 'renewal' };
     const lines = (await loadLines(tx, [order.id])).get(order.id) ?? [];

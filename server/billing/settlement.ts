@@ -1,6 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/database';
+import { insertReturnedRefund } from '../repositories/refund-repository';
+import { lockedState, settlementRefusal } from './billing-rules';
 import type { Fulfil } from './fulfilment';
-import { transition, type OrderRow } from './orders';
+import { recordCharge } from './ledger';
+import { openStatuses } from './order-status';
+import { loadOrder, transition, type OrderRow } from './orders';
 import { recordIncident, type IncidentLog } from './payment-incidents';
 
 /**
@@ -71,26 +76,120 @@ export async function cancelOpenOrder(tx: Queryable, order: OrderRow, reason: st
   return transition(tx, order, 'PAYMENT_CANCELLED', reason, now);
 }
 
+export interface AcceptDeps {
+  fulfil: Fulfil;
+  /** Takes the discount code's use (discount-codes.ts); a payment whose order holds its use already needs none. */
+  redeem?: (q: Queryable, code: string) => Promise<boolean>;
+  log?: (IncidentLog & Pick<FastifyBaseLogger, 'warn'>) | undefined;
+}
+
+/** The money that arrived: its attempt, and the provider's reference of this movement. */
+export interface ArrivedMoney {
+  attemptId: number;
+  provider: string;
+  /** The card network's charge id, or the event that told of a payment (a second payment of one code is an event of its own). */
+  providerRef: string;
+  amount: number;
+  currency: string;
+}
+
+/**
+ * Money arrived for `order` (a card's answer, a webhook, a capture, a code confirmed, a
+ * reconciliation): the one place that decides what it does (docs/decisions/069). The account is
+ * locked and its billing state read; when the rules let it (billing-rules.ts `settlementRefusal`)
+ * the attempt and the order succeed and the order gives what it sells (`fulfil`), taking its
+ * discount code's use if it had given it back (`takeUseAtSettlement`); otherwise the money is
+ * booked and returned (`returnPayment`). Answers the paid order, or the order as the return left
+ * it with the code the payer is told. `deps.redeem` is for payments whose order gave its code's
+ * use back meanwhile (a pending one paid late); a card charge's order holds it from its first phase.
+ */
+export async function acceptPayment(
+  tx: Queryable,
+  order: OrderRow,
+  money: ArrivedMoney,
+  deps: AcceptDeps,
+  options: { reason: string; cardId?: string | null; now: number },
+): Promise<{ paid: OrderRow } | { returned: OrderRow; code: number }> {
+  const { now } = options;
+  const state = await lockedState(tx, order.account_uid, now);
+  await tx.query("UPDATE payment_attempts SET status = 'succeeded', updated_at = $2 WHERE id = $1", [money.attemptId, new Date(now)]);
+  const refusal = settlementRefusal(state, order);
+  if (refusal !== null) {
+    const closed = await returnPayment(tx, order, { ...money, why: refusal.why }, deps.log, now);
+    return { returned: closed, code: refusal.code };
+  }
+  if (deps.redeem && order.discount_code && !holdsDiscountUse(order)) await takeUseAtSettlement(tx, order, { redeem: deps.redeem, log: deps.log }, now);
+  const paid = await transition(tx, order, 'PAYMENT_SUCCEEDED', options.reason, now);
+  await deps.fulfil(tx, paid, { now, cardId: options.cardId ?? null });
+  return { paid };
+}
+
+/**
+ * Money that arrived for an order that can no longer be paid (rule `money-needs-open-order`): the
+ * order was cancelled meanwhile (a newer upgrade replaced it, the credit it was quoted with went
+ * back, its window closed), was paid by another attempt, or is an upgrade of a plan that ended. A
+ * card network or a bank cannot be told "no" once the money has moved, so the portal books it,
+ * closes the order if it was still open, and gives it back the way it came: a refund of that
+ * payment, asked by the payment jobs under a key of its ledger row (refund-retry.ts), and a
+ * `payment_returned` incident for support. `closeOrder: false` when only the payment is stale (a
+ * code the order replaced), not the order.
+ */
+export async function returnPayment(
+  tx: Queryable,
+  order: OrderRow,
+  m: Omit<ArrivedMoney, 'attemptId'> & { attemptId: number | null; why: string },
+  log: Pick<FastifyBaseLogger, 'warn'> | undefined,
+  now: number,
+  options: { closeOrder: boolean } = { closeOrder: true },
+): Promise<OrderRow> {
+  const chargeEntryId = await recordCharge(tx, order, { ...m, reason: `paid, but ${m.why}: returned`, now });
+  const closed =
+    options.closeOrder && openStatuses.includes(order.status) ? await cancelOpenOrder(tx, order, `paid, but ${m.why}: the money is returned`, now) : order;
+  const refund = await insertReturnedRefund(tx, {
+    orderId: order.id,
+    provider: m.provider,
+    amount: m.amount,
+    currency: m.currency,
+    attemptId: m.attemptId,
+    chargeEntryId,
+    now,
+  });
+  if (!refund) return closed;
+  const detail = { provider: m.provider, amount: m.amount, currency: m.currency, why: m.why };
+  if (await recordIncident(tx, { kind: 'payment_returned', orderId: order.id, subject: m.providerRef, detail, now }))
+    log?.warn({ orderId: order.id, ...detail }, 'a payment arrived for an order that could no longer be paid; it is returned (payment_incidents)');
+  return closed;
+}
+
+/** The account's declined orders, which nobody will pay again (the account is being deleted), closed. */
+export async function cancelDeclinedOrders(tx: Queryable, accountUid: number, reason: string, now: number): Promise<void> {
+  const failed = await tx.query<{ id: string }>("SELECT id FROM orders WHERE account_uid = $1 AND status = 'PAYMENT_FAILED'", [accountUid]);
+  for (const { id } of failed) {
+    const order = await loadOrder(tx, id, { forUpdate: true });
+    if (order?.status === 'PAYMENT_FAILED') await cancelOpenOrder(tx, order, reason, now);
+  }
+}
+
 /**
  * Settles an open order whose pending attempt the provider reports paid (a webhook, a PayPal
- * capture, a mobile-money code): the attempt and the order succeed and the order gives what it
- * sells, in the caller's transaction, under the order's row lock. An order that gave its code's
- * use back meanwhile (declined, then paid late) takes it again, beyond the code's limit if the
- * last use went meanwhile (recorded and logged: `takeUseAtSettlement`).
+ * capture, a mobile-money code), under the account's lock: `acceptPayment` with the attempt's own
+ * reference; the order takes its discount code's use again if it gave it back meanwhile.
  */
 export async function settlePending(
   tx: Queryable,
   order: OrderRow,
   attemptId: number,
-  deps: { fulfil: Fulfil; redeem: (q: Queryable, code: string) => Promise<boolean>; log?: IncidentLog | undefined },
+  deps: AcceptDeps,
   reason: string,
   now: number,
-): Promise<OrderRow> {
-  if (order.discount_code && !holdsDiscountUse(order)) await takeUseAtSettlement(tx, order, deps, now);
-  await tx.query("UPDATE payment_attempts SET status = 'succeeded', updated_at = $2 WHERE id = $1", [attemptId, new Date(now)]);
-  const paid = await transition(tx, order, 'PAYMENT_SUCCEEDED', reason, now);
-  await deps.fulfil(tx, paid, { now, cardId: null });
-  return paid;
+): ReturnType<typeof acceptPayment> {
+  const [a] = await tx.query<{ provider: string; provider_ref: string | null; amount: string; currency: string }>(
+    'SELECT provider, provider_ref, amount::text, currency FROM payment_attempts WHERE id = $1',
+    [attemptId],
+  );
+  if (!a) throw new Error(`payment attempt ${attemptId} vanished`);
+  const money = { attemptId, provider: a.provider, providerRef: a.provider_ref ?? `attempt:${attemptId}`, amount: Number(a.amount), currency: a.currency };
+  return acceptPayment(tx, order, money, deps, { reason, now });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { components } from '../../openapi/schema';
-import { bankAccountPatterns, WITHDRAWAL_WINDOW_MS, WithdrawalErr, withdrawableStatuses } from '../../core/config/withdrawal';
+import { bankAccountPatterns, WITHDRAWAL_WINDOW_MS, WithdrawalErr, withdrawableKinds, withdrawableStatuses } from '../../core/config/withdrawal';
 import type { Language } from '../../core/i18n/languages';
 import { isCpf } from '../../core/validation/helpers';
 import type { Queryable } from '../db/database';
@@ -15,6 +15,7 @@ import {
   latestRefund,
   paidAttempt,
   recordProviderRef,
+  refundById,
   refundByRef,
   scheduleRefundRetry,
   settleRefund,
@@ -23,8 +24,11 @@ import {
   type RefundRow,
 } from '../repositories/refund-repository';
 import type { ServerServices } from '../services';
-import { endOrderEntitlement } from './entitlement-end';
+import { assertWithdrawalAllowed, lockedState } from './billing-rules';
+import { recordReturn } from './ledger';
 import { loadOrder, loadOwnOrder, transition, type OrderRow } from './orders';
+import { recordIncident } from './payment-incidents';
+import { reverseOrder } from './reversal';
 
 /**
  * The 7-day withdrawal of a purchase (CDC art. 49, docs/decisions/058): the order goes
@@ -93,8 +97,11 @@ async function mailStep<T extends Extract<TemplateName, `refund${string}`>>(
 }
 
 /**
- * Settles a pending refund and its order, under the order's row lock: once only (a refund no
- * longer pending is left as it is, and answers false).
+ * Settles a pending refund, once only (a refund no longer pending is left as it is, and answers
+ * false). A withdrawal's order follows it, under the account's lock: refunded, its money booked
+ * and what it gave taken back (reversal.ts); refused or withdrawn, it stays paid, and goes to
+ * CHARGEBACK_PENDING when a dispute waited for the refund's answer (docs/decisions/069). A payment
+ * returned has no order to move: its money is booked when it goes back, and a refusal is support's.
  */
 async function settle(
   deps: Deps,
@@ -105,18 +112,57 @@ async function settle(
   now: number,
 ): Promise<boolean> {
   const order = await loadOrder(tx, refund.order_id, { forUpdate: true });
-  if (!order || order.status !== 'REFUND_PENDING') return false;
+  if (!order) return false;
+  if (refund.kind === 'returned') return settleReturned(tx, order, refund, outcome, why, now);
+  if (order.status !== 'REFUND_PENDING') return false;
   if (!(await settleRefund(tx, refund.id, outcome.status, outcome.status === 'rejected' ? outcome.reason : null, now))) return false;
   if (outcome.status === 'succeeded') {
-    await transition(tx, order, 'REFUND_SUCCEEDED', why, now);
-    await endOrderEntitlement(tx, order.id, now, 'stop');
+    const refunded = await transition(tx, order, 'REFUND_SUCCEEDED', why, now);
+    await reverseOrder(tx, refunded, now, 'stop');
     await mailStep(deps, tx, order, refund, 'refundSucceeded', {});
-  } else if (outcome.status === 'rejected') {
-    await transition(tx, order, 'REFUND_REJECTED', why, now);
-    await mailStep(deps, tx, order, refund, 'refundRejected', { reason: outcome.reason });
+    return true;
+  }
+  const kept =
+    outcome.status === 'rejected' ? await transition(tx, order, 'REFUND_REJECTED', why, now) : await transition(tx, order, 'REFUND_CANCELLED', why, now);
+  if (outcome.status === 'rejected') await mailStep(deps, tx, order, refund, 'refundRejected', { reason: outcome.reason });
+  else await mailStep(deps, tx, order, refund, 'refundCancelled', {});
+  // A dispute the card network opened while the refund was asked for (it refused the refund for it).
+  const [dispute] = await tx.query<{ dispute_id: string }>(
+    "SELECT dispute_id FROM order_disputes WHERE order_id = $1 AND status IN ('needs_response', 'under_review') LIMIT 1",
+    [order.id],
+  );
+  if (dispute) await transition(tx, kept, 'CHARGEBACK_PENDING', `dispute ${dispute.dispute_id} opened while the refund was asked for`, now);
+  return true;
+}
+
+async function settleReturned(
+  tx: Queryable,
+  order: OrderRow,
+  refund: RefundRow,
+  outcome: { status: 'succeeded' } | { status: 'rejected'; reason: string } | { status: 'cancelled' },
+  why: string,
+  now: number,
+): Promise<boolean> {
+  if (!(await settleRefund(tx, refund.id, outcome.status, outcome.status === 'rejected' ? outcome.reason : null, now))) return false;
+  if (outcome.status === 'succeeded') {
+    await recordReturn(tx, 'refund', order, {
+      amount: refund.amount,
+      currency: refund.currency,
+      provider: refund.provider,
+      providerRef: refund.refund_ref ?? `refund:${refund.id}`,
+      returnsEntryId: refund.charge_entry_id!,
+      attemptId: refund.attempt_id,
+      reason: `payment returned: ${why}`,
+      now,
+    });
   } else {
-    await transition(tx, order, 'REFUND_CANCELLED', why, now);
-    await mailStep(deps, tx, order, refund, 'refundCancelled', {});
+    await recordIncident(tx, {
+      kind: 'payment_returned',
+      orderId: order.id,
+      subject: `refund:${refund.id}:${outcome.status}`,
+      detail: { provider: refund.provider, amount: refund.amount, currency: refund.currency, refund: outcome.status, why },
+      now,
+    });
   }
   return true;
 }
@@ -136,9 +182,11 @@ export async function applyRefundAnswer(deps: Deps & Pick<ServerServices, 'db' |
     if (result.status === 'pending') return recordProviderRef(tx, pending.id, result.refundRef);
     if (result.status === 'succeeded') {
       await recordProviderRef(tx, pending.id, result.refundRef);
-      return settle(deps, tx, pending, { status: 'succeeded' }, `${providerName}: refunded (${result.refundRef})`, deps.clock.now());
+      const settled = (await refundById(tx, pending.id))!;
+      return settle(deps, tx, settled, { status: 'succeeded' }, `${providerName}: refunded (${result.refundRef})`, deps.clock.now());
     }
-    return settle(deps, tx, pending, { status: 'rejected', reason: REJECT_REFUSED }, `${providerName}: refund refused`, deps.clock.now());
+    const reason = ('reason' in result && result.reason) || REJECT_REFUSED;
+    return settle(deps, tx, pending, { status: 'rejected', reason }, `${providerName}: refund refused (${reason})`, deps.clock.now());
   });
 }
 
@@ -154,7 +202,8 @@ export function createWithdrawals(services: Pick<ServerServices, 'db' | 'clock' 
      */
     async request(accountUid: number, body: WithdrawBody, log: Log): Promise<Refund> {
       const order = await loadOwnOrder(db, accountUid, body.orderId);
-      if (!withdrawableStatuses.includes(order.status) || order.kind !== 'purchase' || !order.paid_at) throw new ApiRefusal(WithdrawalErr.notWithdrawable);
+      if (!withdrawableStatuses.includes(order.status) || !withdrawableKinds.includes(order.kind) || !order.paid_at)
+        throw new ApiRefusal(WithdrawalErr.notWithdrawable);
       const now = clock.now();
       if (now > new Date(order.paid_at).getTime() + WITHDRAWAL_WINDOW_MS) throw new ApiRefusal(WithdrawalErr.windowPassed);
       const attempt = await paidAttempt(db, order.id);
@@ -166,8 +215,17 @@ export function createWithdrawals(services: Pick<ServerServices, 'db' | 'clock' 
       const pending = await db.transaction(async (tx) => {
         const locked = await loadOrder(tx, order.id, { forUpdate: true });
         if (!locked || !withdrawableStatuses.includes(locked.status)) throw new ApiRefusal(WithdrawalErr.notWithdrawable);
+        assertWithdrawalAllowed(await lockedState(tx, accountUid, now), order.id);
         await transition(tx, locked, 'REFUND_PENDING', 'withdrawal within 7 days (CDC art. 49)', now);
-        return insertRefund(tx, { orderId: order.id, provider: provider.name, amount: attempt.amount, currency: order.currency, destination, now });
+        return insertRefund(tx, {
+          orderId: order.id,
+          provider: provider.name,
+          amount: attempt.amount,
+          currency: order.currency,
+          attemptId: attempt.id,
+          destination,
+          now,
+        });
       });
       // "Asked for" only when the money does not go back at once: a card refunded in the same
       // second gets the one e-mail that says it is done (an answer refused at once, the one saying so).

@@ -52,8 +52,14 @@ export async function stepDispute(
   let row: DisputeRow;
   let type: DisputeEvent['type'];
   if (!open) {
-    // A holder disputes money they still miss: a charge refunded in full has nothing left to dispute.
-    if (found.refunded) return { ok: false, status: 409, error: 'the charge was refunded in full' };
+    // A holder disputes money they still miss: a refunded charge has nothing to dispute. The mark
+    // is set on the charge's row, which a refund changes too, so the two never both pass
+    // (docs/decisions/069): a refund under way makes this wait, then refuse.
+    const marked = await q.query(
+      'UPDATE sandbox_card_charges SET disputed = true WHERE charge_id = $1 AND amount_refunded = 0 AND NOT disputed RETURNING charge_id',
+      [found.charge_id],
+    );
+    if (marked.length === 0) return { ok: false, status: 409, error: 'the charge was refunded, or was disputed and lost' };
     row = {
       dispute_id: `dp_${randomBytes(12).toString('hex')}`,
       charge_id: found.charge_id,
@@ -73,6 +79,9 @@ export async function stepDispute(
   } else {
     const status: DisputeStatus = open.status === 'needs_response' ? 'under_review' : open.outcome;
     await q.query('UPDATE sandbox_card_disputes SET status = $2, updated_at = $3 WHERE dispute_id = $1', [open.dispute_id, status, at]);
+    // Won or withdrawn, the charge stands and can be refunded again; lost, its money went back.
+    if (status === 'won' || status === 'warning_closed')
+      await q.query('UPDATE sandbox_card_charges SET disputed = false WHERE charge_id = $1', [open.charge_id]);
     row = { ...open, status };
     type = status === 'under_review' ? 'charge.dispute.updated' : 'charge.dispute.closed';
   }

@@ -242,6 +242,8 @@ export function createCardProvider() {
      * (`rejected`). The idempotency key makes a repeated request answer the first refund: the
      * whole refund is one statement, so two callers racing with one key cannot both refund (the
      * second waits on the charge's row, then finds nothing left, or trips the key's unique index).
+     * A disputed charge is not refunded (`charge_disputed`): the refund and the dispute both change
+     * the charge's row, so the network takes them one at a time (docs/decisions/069).
      */
     async refund(q: Queryable, request: RefundRequest): Promise<RefundResult> {
       const replay = async (): Promise<RefundResult | undefined> => {
@@ -260,7 +262,7 @@ export function createCardProvider() {
         made = await q.query<{ refund_id: string }>(
           `WITH charge AS (
              UPDATE sandbox_card_charges c SET amount_refunded = c.amount_refunded + $3, refunded = c.amount_refunded + $3 = c.amount
-             WHERE c.charge_id = $2 AND c.status = 'succeeded' AND c.amount_refunded + $3 <= c.amount
+             WHERE c.charge_id = $2 AND c.status = 'succeeded' AND c.amount_refunded + $3 <= c.amount AND NOT c.disputed
                AND NOT EXISTS (SELECT 1 FROM sandbox_card_refunds r WHERE r.idempotency_key = $4)
              RETURNING c.charge_id, c.currency)
            INSERT INTO sandbox_card_refunds (refund_id, charge_id, amount, currency, status, reason, idempotency_key, created_at)
@@ -273,7 +275,11 @@ export function createCardProvider() {
         made = [];
       }
       if (made[0]) return { status: 'succeeded', refundRef: made[0].refund_id };
-      return (await replay()) ?? { status: 'rejected', refundRef: null };
+      const replayed = await replay();
+      if (replayed) return replayed;
+      // A charge with a dispute open (or lost) is the card network's to settle: Stripe answers `charge_disputed`.
+      const [disputed] = await q.query('SELECT 1 FROM sandbox_card_charges WHERE charge_id = $1 AND disputed', [request.providerRef]);
+      return disputed ? { status: 'rejected', refundRef: null, reason: 'charge_disputed' } : { status: 'rejected', refundRef: null };
     },
 
     /**

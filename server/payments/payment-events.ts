@@ -63,8 +63,11 @@ export interface WebhookVerifier {
   verify(rawBody: string, headers: IncomingHttpHeaders, now: number): WebhookCheck;
 }
 
-/** `partial`: a crypto transfer kept toward its quote, which it does not complete yet. */
-export type EventResult = 'applied' | 'partial' | 'duplicate' | 'mismatch' | 'ignored';
+/**
+ * `partial`: a crypto transfer kept toward its quote, which it does not complete yet; `returned`:
+ * money for an order that can no longer be paid, booked and given back (docs/decisions/069).
+ */
+export type EventResult = 'applied' | 'partial' | 'duplicate' | 'mismatch' | 'ignored' | 'returned';
 
 export const WEBHOOK_SIGNATURE_HEADER = 'webhook-signature';
 

@@ -80,7 +80,8 @@ export type RefundDestination =
 export type RefundsTo = 'payer' | RefundDestination['kind'];
 
 /** The provider's answer: its own id for the refund, or `rejected` (nothing left to return, no such charge). */
-export type RefundResult = { status: 'succeeded' | 'pending'; refundRef: string } | { status: 'rejected'; refundRef: null };
+/** `reason`: why a refund was refused when the provider says (`charge_disputed`: a chargeback of it is open). */
+export type RefundResult = { status: 'succeeded' | 'pending'; refundRef: string } | { status: 'rejected'; refundRef: null; reason?: string };
 
 export interface SavedCardDetails {
   providerToken: string;

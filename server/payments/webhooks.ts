@@ -4,10 +4,11 @@ import { redeemDiscountCode } from '../billing/discount-codes';
 import { createFulfilment } from '../billing/fulfilment';
 import { loadOrder } from '../billing/orders';
 import { valuate } from '../billing/pricing';
-import { settlePending } from '../billing/settlement';
+import { returnPayment, settlePending } from '../billing/settlement';
 import type { ServerServices } from '../services';
 import { recordCryptoTransfer } from './crypto-receipts';
 import { applyDisputeEvent } from '../billing/chargebacks';
+import { askReturnedRefunds } from '../billing/refund-retry';
 import { applyRefundEvent } from '../billing/withdrawal';
 import { isDisputeEvent, type EventResult, type ProviderEvent } from './payment-events';
 import { instructionsExpiry } from './pending-attempts';
@@ -23,12 +24,13 @@ import { instructionsExpiry } from './pending-attempts';
 export const WEBHOOK_PATH = '/api/payments/webhooks';
 
 /** Applies one verified provider event, once per event id, in one transaction. */
-export function createEventApplier(services: Pick<ServerServices, 'db' | 'clock' | 'outbox'>) {
+export function createEventApplier(services: Pick<ServerServices, 'db' | 'clock' | 'outbox' | 'payments'>) {
   const { db, clock, outbox } = services;
   const fulfil = createFulfilment({ outbox, valuate });
   return async function apply(provider: string, event: ProviderEvent, log: FastifyInstance['log']): Promise<EventResult> {
     const now = clock.now();
-    return db.transaction(async (tx) => {
+    let orderId: string | undefined;
+    const result = await db.transaction(async (tx): Promise<EventResult> => {
       const fresh = await tx.query(
         'INSERT INTO webhook_events (provider, event_id, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id',
         [provider, event.id, new Date(now)],
@@ -46,6 +48,7 @@ export function createEventApplier(services: Pick<ServerServices, 'db' | 'clock'
         log.warn({ provider, eventId: event.id }, 'webhook for an unknown payment');
         return 'ignored';
       }
+      orderId = found.order_id;
       // The order first, then its attempt: the same lock order as paying and expiring.
       const order = await loadOrder(tx, found.order_id, { forUpdate: true });
       const [attempt] = await tx.query<{ id: number; status: string; amount: string | number; currency: string; instructions: Record<string, unknown> | null }>(
@@ -68,25 +71,28 @@ export function createEventApplier(services: Pick<ServerServices, 'db' | 'clock'
           return 'ignored';
         }
         if (transfer.received < transfer.quoted) return 'partial';
-        await settlePending(tx, order, attempt.id, { fulfil, redeem: redeemDiscountCode, log }, `${provider}: paid (${event.id})`, now);
-        return 'applied';
+        const settled = await settlePending(tx, order, attempt.id, { fulfil, redeem: redeemDiscountCode, log }, `${provider}: paid (${event.id})`, now);
+        return 'paid' in settled ? 'applied' : 'returned';
       }
-      if (
-        event.data.amount !== Number(attempt.amount) ||
-        event.data.currency !== attempt.currency ||
-        event.data.amount !== order.total ||
-        event.data.currency !== order.currency
-      ) {
-        log.warn({ provider, eventId: event.id, orderId: order.id }, 'webhook amount or currency differs from the order; not fulfilled');
-        return 'mismatch';
+      const asked =
+        event.data.amount === Number(attempt.amount) &&
+        event.data.currency === attempt.currency &&
+        event.data.amount === order.total &&
+        event.data.currency === order.currency;
+      if (!asked || !open) {
+        // Real money for nothing the portal can still sell (rule `money-needs-open-order`, docs/decisions/069): returned.
+        const why = !asked ? 'not the amount asked' : `its payment is no longer open (${order.status}, attempt ${attempt.status})`;
+        log.warn({ provider, eventId: event.id, orderId: order.id, status: order.status, attempt: attempt.status }, `webhook payment returned: ${why}`);
+        const money = { attemptId: Number(attempt.id), provider, providerRef: event.id, amount: event.data.amount, currency: event.data.currency };
+        await returnPayment(tx, order, { ...money, why }, log, now, { closeOrder: false });
+        return asked ? 'returned' : 'mismatch';
       }
-      if (!open) {
-        log.warn({ provider, eventId: event.id, orderId: order.id, status: order.status, attempt: attempt.status }, 'webhook for a payment no longer open');
-        return 'ignored';
-      }
-      await settlePending(tx, order, attempt.id, { fulfil, redeem: redeemDiscountCode, log }, `${provider}: paid (${event.id})`, now);
-      return 'applied';
+      const settled = await settlePending(tx, order, attempt.id, { fulfil, redeem: redeemDiscountCode, log }, `${provider}: paid (${event.id})`, now);
+      return 'paid' in settled ? 'applied' : 'returned';
     });
+    // Money returned is asked back at once, once its booking has committed.
+    if (orderId && (result === 'returned' || result === 'mismatch')) await askReturnedRefunds(services, orderId, log);
+    return result;
   };
 }
 

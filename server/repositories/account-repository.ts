@@ -63,7 +63,13 @@ export async function accountGreeting(q: Queryable, uid: number): Promise<{ nick
   return account;
 }
 
-/** Locks the account's row: serialises what one account may do once at a time. */
+/**
+ * Locks the account's row: serialises what one account may do once at a time. Every flow that
+ * moves an account's money (its payments, the bank's and the card network's events, the jobs)
+ * takes it first, so two of them touching one account run one after the other, always in the same
+ * lock order (the account, then its orders), which keeps PostgreSQL from deadlocking
+ * (docs/decisions/069).
+ */
 export async function lockAccount(tx: Queryable, uid: number): Promise<void> {
   await tx.query('SELECT 1 FROM accounts WHERE uid = $1 FOR UPDATE', [uid]);
 }

@@ -9,6 +9,12 @@ export type Refund = components['schemas']['Refund'];
 export interface RefundRow {
   id: number;
   order_id: string;
+  /** A withdrawal the customer asked for, or a payment returned (docs/decisions/069). */
+  kind: 'withdrawal' | 'returned';
+  /** The payment attempt it returns money of. */
+  attempt_id: number | null;
+  /** A returned payment: the ledger row of the money it returns. */
+  charge_entry_id: number | null;
   provider: string;
   refund_ref: string | null;
   amount: number;
@@ -20,18 +26,43 @@ export interface RefundRow {
   settled_at: Date | null;
 }
 
-const columns = 'id, order_id, provider, refund_ref, amount::int AS amount, currency, status, reject_reason, destination, requested_at, settled_at';
+const columns =
+  'id::int AS id, order_id, kind, attempt_id::int AS attempt_id, charge_entry_id::int AS charge_entry_id, provider, refund_ref, amount::int AS amount, currency, status, reject_reason, destination, requested_at, settled_at';
 
 export async function insertRefund(
   tx: Queryable,
-  r: { orderId: string; provider: string; amount: number; currency: string; destination: RefundDestination | undefined; now: number },
+  r: { orderId: string; provider: string; amount: number; currency: string; attemptId: number; destination: RefundDestination | undefined; now: number },
 ): Promise<RefundRow> {
   const [row] = await tx.query<RefundRow>(
-    `INSERT INTO refunds (order_id, provider, idempotency_key, amount, currency, status, destination, requested_at)
-     VALUES ($1, $2, 'withdrawal:' || $1 || ':' || (SELECT count(*) FROM refunds WHERE order_id = $1), $3, $4, 'pending', $5, $6) RETURNING ${columns}`,
-    [r.orderId, r.provider, r.amount, r.currency, r.destination ?? null, new Date(r.now)],
+    `INSERT INTO refunds (order_id, provider, idempotency_key, amount, currency, status, destination, requested_at, attempt_id)
+     VALUES ($1, $2, 'withdrawal:' || $1 || ':' || (SELECT count(*) FROM refunds WHERE order_id = $1 AND kind = 'withdrawal'), $3, $4, 'pending', $5, $6, $7)
+     RETURNING ${columns}`,
+    [r.orderId, r.provider, r.amount, r.currency, r.destination ?? null, new Date(r.now), r.attemptId],
   );
   return row!;
+}
+
+/**
+ * A payment returned (docs/decisions/069): money that arrived for an order that could no longer
+ * be paid goes back by its own provider, under a key of its charge row, asked by the payment jobs
+ * (refund-retry.ts) from `now` on. Once per charge row: answers undefined when it was recorded already.
+ */
+export async function insertReturnedRefund(
+  tx: Queryable,
+  r: { orderId: string; provider: string; amount: number; currency: string; attemptId: number | null; chargeEntryId: number; now: number },
+): Promise<RefundRow | undefined> {
+  const [row] = await tx.query<RefundRow>(
+    `INSERT INTO refunds (order_id, kind, provider, idempotency_key, amount, currency, status, requested_at, attempt_id, charge_entry_id, next_attempt_at)
+     VALUES ($1, 'returned', $2, $8, $3, $4, 'pending', $5, $6, $7, $5)
+     ON CONFLICT DO NOTHING RETURNING ${columns}`,
+    [r.orderId, r.provider, r.amount, r.currency, new Date(r.now), r.attemptId, r.chargeEntryId, `returned:${r.chargeEntryId}`],
+  );
+  return row;
+}
+
+export async function refundById(q: Queryable, id: number): Promise<RefundRow | undefined> {
+  const [row] = await q.query<RefundRow>(`SELECT ${columns} FROM refunds WHERE id = $1`, [id]);
+  return row;
 }
 
 export async function idempotencyKeyOf(q: Queryable, id: number): Promise<string> {
@@ -39,10 +70,10 @@ export async function idempotencyKeyOf(q: Queryable, id: number): Promise<string
   return row!.idempotency_key;
 }
 
-/** The order's newest refund, if any (locked for the caller's transaction when asked). */
+/** The order's newest withdrawal refund, if any (locked for the caller's transaction when asked). */
 export async function latestRefund(q: Queryable, orderId: string, options: { forUpdate?: boolean } = {}): Promise<RefundRow | undefined> {
   const [row] = await q.query<RefundRow>(
-    `SELECT ${columns} FROM refunds WHERE order_id = $1 ORDER BY requested_at DESC, id DESC LIMIT 1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    `SELECT ${columns} FROM refunds WHERE order_id = $1 AND kind = 'withdrawal' ORDER BY requested_at DESC, id DESC LIMIT 1${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [orderId],
   );
   return row;
@@ -112,14 +143,28 @@ export function toRefund(row: RefundRow): Refund {
   };
 }
 
+export interface PaidAttempt {
+  id: number;
+  method: string;
+  provider: string;
+  provider_ref: string | null;
+  amount: number;
+}
+
 /** The attempt that paid the order: what a refund returns money of. */
-export async function paidAttempt(
-  q: Queryable,
-  orderId: string,
-): Promise<{ method: string; provider: string; provider_ref: string | null; amount: number } | undefined> {
-  const [row] = await q.query<{ method: string; provider: string; provider_ref: string | null; amount: number }>(
-    "SELECT method, provider, provider_ref, amount::int AS amount FROM payment_attempts WHERE order_id = $1 AND status = 'succeeded' ORDER BY id DESC LIMIT 1",
+export async function paidAttempt(q: Queryable, orderId: string): Promise<PaidAttempt | undefined> {
+  const [row] = await q.query<PaidAttempt>(
+    "SELECT id::int AS id, method, provider, provider_ref, amount::int AS amount FROM payment_attempts WHERE order_id = $1 AND status = 'succeeded' ORDER BY id DESC LIMIT 1",
     [orderId],
   );
+  return row;
+}
+
+/** The attempt a refund returns money of: the one it names, else the one that paid its order. */
+export async function refundedAttempt(q: Queryable, refund: Pick<RefundRow, 'order_id' | 'attempt_id'>): Promise<PaidAttempt | undefined> {
+  if (refund.attempt_id === null) return paidAttempt(q, refund.order_id);
+  const [row] = await q.query<PaidAttempt>('SELECT id::int AS id, method, provider, provider_ref, amount::int AS amount FROM payment_attempts WHERE id = $1', [
+    refund.attempt_id,
+  ]);
   return row;
 }

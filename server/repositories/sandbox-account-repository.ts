@@ -16,6 +16,10 @@ export async function removeAccount(db: Database, uid: number): Promise<boolean>
     // PIX Automático's authorisations and their charges name orders (docs/decisions/060).
     await tx.query('DELETE FROM pix_recurring_charges c USING pix_recurrences r WHERE c.id_rec = r.id_rec AND r.account_uid = $1', [uid]);
     await tx.query('DELETE FROM pix_recurrences WHERE account_uid = $1', [uid]);
+    // Its ledger goes with it: the one delete the ledger allows, and only in this transaction (migration 033).
+    await tx.query("SELECT set_config('portal.ledger_purge', 'sandbox-account-removal', true)");
+    await tx.query('DELETE FROM refunds r USING orders o WHERE r.order_id = o.id AND o.account_uid = $1', [uid]);
+    await tx.query('DELETE FROM ledger_entries WHERE account_uid = $1', [uid]);
     for (const table of ['subscriptions', 'idempotency_keys', 'orders', 'uploads', 'cards']) {
       await tx.query(`DELETE FROM ${table} WHERE account_uid = $1`, [uid]);
     }

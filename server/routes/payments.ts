@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createIdempotency, type IdempotentCall } from '../billing/idempotency';
 import { isTerminal, paidStatuses } from '../billing/order-status';
 import { createOrder, loadOwnOrder, type OrderRow } from '../billing/orders';
+import { lockAccount } from '../repositories/account-repository';
 import { PayErr } from '../billing/pay-errors';
 import { checkMethod, enabledMethod, inputOf, ownCard, requireDiscount } from '../billing/payment-checks';
 import { answer, createPaymentPhases, lockOpenOrder } from '../billing/payment-phases';
@@ -50,6 +51,7 @@ export function paymentHandlers(services: ServerServices) {
           const provider = await checkMethod(db, providers, method, { currency: body.currency, country: body.country, installments }, input);
           const discountCode = body.discountCode ? body.discountCode.toUpperCase() : null;
           const first = await db.transaction(async (tx) => {
+            await lockAccount(tx, accountUid);
             if (input.card && 'savedCardId' in input.card) await ownCard(tx, accountUid, input.card.savedCardId);
             await assertPlanAvailable(tx, { accountUid, planId: body.planId, now });
             const v = await valuate(tx, {
@@ -125,7 +127,7 @@ export function paymentHandlers(services: ServerServices) {
               `${PAYPAL_PROVIDER}: captured ${capture.captureId}`,
               now,
             );
-            return { ok: true, result: { next: 'done', orderId: order.id, status: paid.status } };
+            return 'paid' in paid ? { ok: true, result: { next: 'done', orderId: order.id, status: paid.paid.status } } : { ok: false, errCode: paid.code };
           }
           case 'not_approved':
             return { ok: true, result: { next: 'redirect', orderId: order.id, status: order.status, url: capture.approveUrl } };
@@ -157,7 +159,7 @@ export function paymentHandlers(services: ServerServices) {
               `${MOBILE_MONEY_PROVIDER}: code confirmed`,
               now,
             );
-            return { ok: true, result: { next: 'done', orderId: order.id, status: paid.status } };
+            return 'paid' in paid ? { ok: true, result: { next: 'done', orderId: order.id, status: paid.paid.status } } : { ok: false, errCode: paid.code };
           }
           case 'declined':
             await failPending(tx, order, attempt.id, outcome.errCode, `${MOBILE_MONEY_PROVIDER}: declined ${outcome.errCode}`, now);

@@ -1,6 +1,7 @@
 import { findAccountByUid, noticeAddress } from '../auth/accounts';
 import { createLockout, LOCKED } from '../auth/lockout';
 import { ApiRefusal } from '../errors';
+import { cancelDeclinedOrders } from '../billing/settlement';
 import { defineHandlers } from '../openapi/bind';
 import { deletionBlocker, eraseAccount, personalData } from '../repositories/personal-data-repository';
 import type { ServerServices } from '../services';
@@ -74,6 +75,9 @@ export function personalDataHandlers(services: ServerServices) {
         const blocker = await deletionBlocker(tx, accountUid);
         if (blocker) throw new ApiRefusal(PersonalDataErr[blocker]);
         const to = noticeAddress(locked);
+        // Nobody can pay its declined orders any more: they close as any order does, so an
+        // upgrade's credit goes back in the ledger (docs/decisions/069).
+        await cancelDeclinedOrders(tx, accountUid, 'account_deleted', clock.now());
         await eraseAccount(tx, accountUid, clock.now());
         // Written after the erasure and tied to no account, so the erasure keeps it; the outbox
         // blanks its address once it is delivered (server/mail/outbox.ts).

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { cancelAuthorisation, createPixAutomaticoApplier, loadAuthorisation, startAuthorisation } from '../billing/pix-automatico';
+import { lockAccount } from '../repositories/account-repository';
 import { defineHandlers } from '../openapi/bind';
 import { sandboxWebhookKey, WEBHOOK_SIGNATURE_HEADER } from '../payments/payment-events';
 import { PIX_AUTOMATICO_PROVIDER, verifyPixAutomaticoWebhook, type PixAutomaticoEvent } from '../payments/pix-automatico-psp';
@@ -23,7 +24,10 @@ export function pixAutomaticoHandlers(services: ServerServices) {
     },
     async cancelPixAutomatico({ ctx }) {
       const { accountUid } = await sessions.authenticate(ctx);
-      return db.transaction((tx) => cancelAuthorisation(tx, accountUid, ctx.lang, clock.now()));
+      return db.transaction(async (tx) => {
+        await lockAccount(tx, accountUid);
+        return cancelAuthorisation(tx, accountUid, ctx.lang, clock.now());
+      });
     },
   });
 }
@@ -110,8 +114,12 @@ export function registerPixAutomatico(app: FastifyInstance, services: ServerServ
 
     // The scheduled day: the payer's bank debits the charge, or cannot.
     scope.post<{ Params: { txid: string } }>(`${SANDBOX}/cobr/:txid/settle`, async (request, reply) => {
-      const [charge] = await db.query<{ amount: string }>('SELECT amount FROM pix_recurring_charges WHERE txid = $1', [request.params.txid]);
+      const [charge] = await db.query<{ amount: string; status: string }>('SELECT amount, status FROM pix_recurring_charges WHERE txid = $1', [
+        request.params.txid,
+      ]);
       if (!charge) return reply.status(404).send({ error: 'unknown txid' });
+      // A PSP debits only a charge still scheduled: one settled, lapsed or withdrawn is not debited again.
+      if (charge.status !== 'ATIVA') return reply.status(409).send({ error: 'not scheduled', status: charge.status });
       return deliver('cobr.settled', { txid: request.params.txid, amount: Number(charge.amount), paidAt: clock.now() });
     });
     scope.post<{ Params: { txid: string } }>(`${SANDBOX}/cobr/:txid/fail`, async (request, reply) => {

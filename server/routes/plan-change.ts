@@ -1,8 +1,9 @@
 import type { components } from '../../openapi/schema';
 import type { Language } from '../../core/i18n/languages';
-import { createOrder, ongoingOrder } from '../billing/orders';
+import { lockAccount } from '../repositories/account-repository';
 import { quotePlanChange, scheduleChange, scheduledChange, undoChange, type ScheduledChange } from '../billing/plan-change';
-import { assertPlanAvailable, valuate } from '../billing/pricing';
+import { valuate } from '../billing/pricing';
+import { openUpgrade } from '../billing/upgrades';
 import { defineHandlers } from '../openapi/bind';
 import type { ServerServices } from '../services';
 
@@ -56,32 +57,10 @@ export function planChangeHandlers(services: ServerServices) {
       const { accountUid } = await sessions.authenticate(ctx);
       const now = clock.now();
       const result = await db.transaction(async (tx) => {
+        await lockAccount(tx, accountUid);
         const q = await quotePlanChange(tx, valuate, { accountUid, planId: body.planId, lang: ctx.lang, now });
         if (q.when === 'renewal') return { when: 'renewal' as const, scheduled: await scheduleChange(tx, accountUid, Number(body.planId), now) };
-        await assertPlanAvailable(tx, { accountUid, planId: body.planId, now });
-        // The same upgrade asked for again (a second tab, a retry) is the order already open.
-        const open = await ongoingOrder(tx, accountUid);
-        if (open?.kind === 'upgrade') {
-          const [line] = await tx.query<{ plan_id: number }>('SELECT plan_id FROM order_lines WHERE order_id = $1', [open.id]);
-          if (line && String(line.plan_id) === body.planId) return { when: 'now' as const, orderId: open.id };
-        }
-        const [account] = await tx.query<{ email: string | null }>(
-          `SELECT COALESCE(a.email, (SELECT o.email FROM orders o WHERE o.account_uid = a.uid AND o.status = 'PAYMENT_SUCCEEDED'
-                                      ORDER BY o.paid_at DESC NULLS LAST LIMIT 1)) AS email FROM accounts a WHERE a.uid = $1`,
-          [accountUid],
-        );
-        // The payment page picks the method and may ask for the email; these are where it starts.
-        const order = await createOrder(tx, {
-          accountUid,
-          valuation: q.valuation,
-          discountCode: null,
-          method: { code: 'card', type: 'card' },
-          email: account?.email ?? '',
-          scene: ctx.scene,
-          now,
-        });
-        await tx.query("UPDATE orders SET kind = 'upgrade' WHERE id = $1", [order.id]);
-        return { when: 'now' as const, orderId: order.id };
+        return { when: 'now' as const, orderId: await openUpgrade(tx, { accountUid, planId: body.planId, lang: ctx.lang, scene: ctx.scene, now }) };
       });
       if (result.when === 'now') return result;
       return { when: result.when, scheduled: await described(result.scheduled, ctx.lang) };
@@ -95,7 +74,10 @@ export function planChangeHandlers(services: ServerServices) {
 
     async undoPlanChange({ ctx }) {
       const { accountUid } = await sessions.authenticate(ctx);
-      await db.transaction((tx) => undoChange(tx, accountUid, clock.now()));
+      await db.transaction(async (tx) => {
+        await lockAccount(tx, accountUid);
+        await undoChange(tx, accountUid, clock.now());
+      });
       return null;
     },
   });

@@ -57,7 +57,7 @@ export function pricingHandlers(services: ServerServices) {
         if (order.kind === 'upgrade') {
           const { method, installments } = body;
           const input = { accountUid: order.account_uid, planId: body.planId, lang: ctx.lang, now: clock.now(), orderId: order.id };
-          return upgradeValuation(db, valuate, { ...input, ...(method ? { method } : {}), ...(installments ? { installments } : {}) });
+          return (await upgradeValuation(db, valuate, { ...input, ...(method ? { method } : {}), ...(installments ? { installments } : {}) })).valuation;
         }
       }
       return valuate(db, {

@@ -1,7 +1,7 @@
 import type { components } from '../../openapi/schema';
 import type { Language } from '../../core/i18n/languages';
-import { scheduledChange } from '../billing/plan-change';
-import { valuate } from '../billing/pricing';
+import { renewalPrice } from '../billing/mandates';
+import { lockAccount } from '../repositories/account-repository';
 import { ApiRefusal } from '../errors';
 import { defineHandlers } from '../openapi/bind';
 import { CARD_PROVIDER, cardExpired } from '../payments/card-provider';
@@ -60,25 +60,16 @@ export function renewalHandlers(services: ServerServices) {
   const { db, clock, sessions } = services;
 
   /**
-   * The subscription as its next renewal will charge it: a plan change waiting for that renewal
-   * (docs/decisions/056) is the plan it renews, at the price the renewal job will ask (pricing.ts,
-   * as renewal.ts values it), so the page does not show the old plan's figures beside the notice
-   * of the change. A plan no longer sold leaves the figures as they are (the renewal then ends).
+   * The subscription as its next renewal will charge it (docs/decisions/056, 069): the plan it
+   * renews and the price the renewal job will ask, from the one function both read
+   * (`renewalPrice`, rule `one-renewal-price`). A plan no longer sold leaves the figures as they
+   * are (the renewal then ends).
    */
   async function renewingAs(sub: SubscriptionRow, accountUid: number, lang: Language): Promise<SubscriptionRow> {
-    const change = sub.status === 'activated' ? await scheduledChange(db, accountUid) : null;
-    if (!change) return sub;
+    if (sub.status !== 'activated') return sub;
     try {
-      const valuation = await valuate(db, {
-        accountUid,
-        planId: String(change.toPlanId),
-        currency: sub.currency,
-        installments: 1,
-        method: 'card',
-        lang,
-        now: clock.now(),
-      });
-      return { ...sub, plan_id: change.toPlanId, plan_name: valuation.planName, amount: valuation.total };
+      const price = await renewalPrice(db, accountUid, sub, lang, clock.now());
+      return { ...sub, plan_id: price.planId, plan_name: price.valuation.planName, amount: price.valuation.total };
     } catch (error) {
       if (error instanceof ApiRefusal) return sub;
       throw error;
@@ -97,6 +88,7 @@ export function renewalHandlers(services: ServerServices) {
     async updateRenewStatus({ ctx }) {
       const { accountUid } = await sessions.authenticate(ctx);
       return db.transaction(async (tx) => {
+        await lockAccount(tx, accountUid);
         // Waits for a renewal charge in progress to commit, then sees its outcome.
         const sub = await loadSubscription(tx, accountUid, ctx.lang, true);
         if (!sub) throw new ApiRefusal(RenewErr.notFound);
@@ -117,6 +109,7 @@ export function renewalHandlers(services: ServerServices) {
       const { accountUid } = await sessions.authenticate(ctx);
       const now = clock.now();
       return db.transaction(async (tx) => {
+        await lockAccount(tx, accountUid);
         const card = await liveCard(tx, body.cardId);
         if (!card) throw new ApiRefusal(RenewErr.savedCardNotFound);
         if (card.account_uid !== accountUid) throw new ApiRefusal(RenewErr.cardUserMismatch);

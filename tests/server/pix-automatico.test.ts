@@ -159,8 +159,8 @@ describe('PIX Automático: the composite QR, the monthly charges, retries and ca
       expect(await expiry(c.uid)).toBe(due + 30 * DAY);
       expect((await info(c)).nextDueDate).toBe(due + 30 * DAY);
       expect(await renewals(c.uid)).toHaveLength(cycle);
-      // A settled charge is not settled twice.
-      expect((await sandbox(`cobr/${txid}/settle`)).body.result).toBe('ignored');
+      // A settled charge is not debited twice.
+      expect((await sandbox(`cobr/${txid}/settle`)).status).toBe(409);
     }
     expect((await renewals(c.uid)).map((o) => [o.status, Number(o.total), o.payment_type])).toEqual([
       ['PAYMENT_SUCCEEDED', c.started.amount, 'pix'],
@@ -228,7 +228,7 @@ describe('PIX Automático: the composite QR, the monthly charges, retries and ca
     clock.set(due + 25 * DAY);
     await run();
     expect(await server.db.query('SELECT 1 FROM pix_recurring_charges WHERE id_rec = $1', [c.idRec])).toHaveLength(1);
-    expect((await sandbox(`cobr/${await txidOf(c.idRec)}/settle`)).body.result).toBe('ignored');
+    expect((await sandbox(`cobr/${await txidOf(c.idRec)}/settle`)).status).toBe(409);
     expect((await post('/api/job/pixAutomatico/cancel/v1', {}, await authOf(c))).body).toMatchObject({ code: 1, errCode: 8605 });
   });
 

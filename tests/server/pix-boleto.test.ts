@@ -329,10 +329,16 @@ describe('PIX and boleto: sandbox providers, the sandbox bank and signed, idempo
     expect(await sandbox(`/api/sandbox/pix/pay/${txid}`)).toMatchObject({ status: 409, body: { status: 'cancelled' } });
     expect(await expireOverdue(server.services)).toBeGreaterThanOrEqual(1);
     expect((await getOrder(orderId, auth)).status).toBe('PAYMENT_CANCELLED');
-    // A late event for it changes nothing.
-    expect((await webhook('sandbox-pix', paidEvent('evt_late', txid, amount))).json()).toMatchObject({ result: 'ignored' });
+    // Money that still arrives for it (a bank that paid before it heard) buys nothing and goes back: a devolução (docs/decisions/069).
+    expect((await webhook('sandbox-pix', paidEvent('evt_late', txid, amount))).json()).toMatchObject({ result: 'returned' });
     expect((await getOrder(orderId, auth)).status).toBe('PAYMENT_CANCELLED');
     expect(await expiry(account.uid)).toBeNull();
+    const [returned] = await server.db.query<{ kind: string; status: string; amount: number; refund_ref: string | null }>(
+      'SELECT kind, status, amount::int AS amount, refund_ref FROM refunds WHERE order_id = $1',
+      [orderId],
+    );
+    expect(returned).toMatchObject({ kind: 'returned', status: 'pending', amount });
+    expect(returned!.refund_ref).toMatch(/^D[A-Z0-9]{34}$/);
 
     const second = await loggedInCustomer(server);
     const slip = (await pay(second.auth, 'boleto')).body.data as { orderId: string; dueDate: string };
