@@ -4,14 +4,17 @@
  * the figures come from and how to read the page, the flows with their figures, then per flow its
  * chart (zoom, fit, pan), a scenario walk-through (the state on the chart, what happened, each
  * branch's guard on that step, the context), its states with the browser walk's screenshots, its
- * transitions with their refusals and the paths that took them, and its paths' last results.
+ * transitions with their refusals and the paths that took them, and its paths' last results; at
+ * the end the money rules every flow obeys (docs/decisions/069, scripts/flow-money-rules.ts).
  * The page's scripts and styles sit beside this file (flow-atlas-page.js, flow-atlas-walk.js,
  * flow-atlas-page.css) and are inlined; the data the scripts read is inlined as JSON. `renderAtlas`
  * is pure.
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { chartFrame } from './flow-atlas-chart';
 import { svgEdgeId, svgStateId } from './flow-dot';
+import { moneyRulesContentsLink, moneyRulesSection, type MoneyRulesChart } from './flow-money-rules';
 import { inlineChart } from './flows-report-svg';
 import { escapeHtml as esc } from './flows-report';
 import {
@@ -92,7 +95,7 @@ function header(data: AtlasData): string {
 </header>`;
 }
 
-function figuresTable(data: AtlasData): string {
+function figuresTable(data: AtlasData, more: string): string {
   const cell = (f: AtlasFlow['figures'][number]) =>
     f.kinds
       ? // The browser walk is held to states only (ADR 039): its other figures would read as 0/0.
@@ -106,7 +109,7 @@ function figuresTable(data: AtlasData): string {
   );
   return `<nav id="contents" aria-labelledby="contents-title"><h2 id="contents-title">The flows</h2>
 <p class="small">Targets covered by each walk, covered/total: states, transitions, refusals (each error code the server may answer, on the arrow that takes it) and any-state (an arrow offered in many states, from each of them). Known gaps count as not covered.</p>
-<div class="table-scroll"><table class="figures"><thead><tr><th scope="col">Flow</th>${ATLAS_WALKS.map((w) => `<th scope="col">${WALK_TITLES[w]}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div></nav>`;
+<div class="table-scroll"><table class="figures"><thead><tr><th scope="col">Flow</th>${ATLAS_WALKS.map((w) => `<th scope="col">${WALK_TITLES[w]}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>${more}</nav>`;
 }
 
 function shots(state: AtlasState, browserPresent: boolean): string {
@@ -223,11 +226,7 @@ const chart = (flow: AtlasFlow, label: string) =>
 function chartPanel(flow: AtlasFlow): string {
   if (!flow.svg) return '<p class="note">No chart: docs/flows has no drawing of this flow (npm run flows draws it).</p>';
   const label = `Chart of the ${flow.id} flow; the states and transitions below say the same in words`;
-  return `<div class="chart" data-flow="${esc(flow.id)}"><div class="toolbar" role="toolbar" aria-label="Chart of ${esc(flow.id)}">
-<button type="button" class="btn zoom-out" aria-label="Zoom out">−</button><button type="button" class="btn zoom-in" aria-label="Zoom in">+</button><button type="button" class="btn zoom-fit">Fit</button><button type="button" class="btn zoom-actual">100 %</button>
-<span class="zoom-level" aria-live="polite"></span></div>
-<div class="viewport" tabindex="0" role="group" aria-label="${esc(label)}. Arrow keys move it, + and − zoom, 0 fits it."><div class="canvas">${chart(flow, label)}</div></div>
-<p class="small hint">Drag to move. The wheel zooms once the chart is selected (click it), or with Ctrl held. Keys: arrows move, + and − zoom, 0 fits. Click a box for its state below.</p></div>`;
+  return chartFrame({ key: flow.id, name: flow.id, svg: chart(flow, label), label, click: 'Click a box for its state below.' });
 }
 
 function flowSection(flow: AtlasFlow, data: AtlasData): string {
@@ -315,16 +314,16 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** The whole page. */
-export function renderAtlas(data: AtlasData): string {
+/** The whole page; the money rules (scripts/flow-money-rules.ts) after the flows, when given. */
+export function renderAtlas(data: AtlasData, moneyRules?: MoneyRulesChart): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Flow atlas · Aurora TV customer portal</title>
 <style>${asset('flow-atlas-page.css')}</style></head>
 <body><a class="skip" href="#contents">Skip to the list of flows</a>
 ${header(data)}
-<main>${figuresTable(data)}
-${data.flows.map((f) => flowSection(f, data)).join('\n')}</main>
+<main>${figuresTable(data, moneyRules ? moneyRulesContentsLink() : '')}
+${data.flows.map((f) => flowSection(f, data)).join('\n')}${moneyRules ? `\n${moneyRulesSection(moneyRules)}` : ''}</main>
 <dialog id="lightbox" aria-label="Screenshot"><form method="dialog"><button class="btn" autofocus>Close</button></form><img alt=""><p class="lightbox-caption"></p></dialog>
 <script type="application/json" id="atlas-data">${scriptJson(pageData(data))}</script>
 <script>${asset('flow-atlas-page.js')}</script>
@@ -334,7 +333,7 @@ ${data.flows.map((f) => flowSection(f, data)).join('\n')}</main>
 }
 
 /** Builds the atlas's data and writes `<dir>/index.html`; answers the file. */
-export async function writeAtlas(input: Omit<AtlasInput, 'coverageFileDate'> & { coverageFile?: string }): Promise<string> {
+export async function writeAtlas(input: Omit<AtlasInput, 'coverageFileDate'> & { coverageFile?: string; moneyRules?: MoneyRulesChart }): Promise<string> {
   let coverageFileDate: string | null = null;
   try {
     if (input.coverageFile) coverageFileDate = statSync(input.coverageFile).mtime.toISOString();
@@ -344,6 +343,6 @@ export async function writeAtlas(input: Omit<AtlasInput, 'coverageFileDate'> & {
   const data = await atlasData({ ...input, coverageFileDate });
   mkdirSync(input.dir, { recursive: true });
   const file = path.join(input.dir, 'index.html');
-  writeFileSync(file, renderAtlas(data));
+  writeFileSync(file, renderAtlas(data, input.moneyRules));
   return file;
 }

@@ -158,7 +158,7 @@
     };
     vp.addEventListener('pointerup', end);
     vp.addEventListener('pointercancel', end);
-    // A click on a box (not a drag) shows that state's card below.
+    // A click on a box (not a drag) shows that state's card, or that rule's row, below.
     vp.addEventListener('click', function (e) {
       if (moved > 4) {
         e.preventDefault();
@@ -167,7 +167,10 @@
       var g = e.target.closest && e.target.closest('g.node, g.cluster');
       // A child flow's box is a link to that flow's section (the links of an SVG are xlink:href).
       if (!g || e.target.closest('a[*|href]')) return;
-      var state = (data[flow].states || []).filter(function (st) {
+      // A chart of no flow (the money rules) shows the row its box is drawn from.
+      var row = document.querySelector('[data-chart-node="' + g.id + '"]');
+      if (row) return showCard(row.id);
+      var state = ((data[flow] || {}).states || []).filter(function (st) {
         return flow + '-' + st.svg === g.id;
       })[0];
       if (state) showCard(anchor('state', state.id), anchor('states', flow));
@@ -200,7 +203,7 @@
   }
 
   function showCard(id, detailsId) {
-    var details = document.getElementById(detailsId);
+    var details = detailsId && document.getElementById(detailsId);
     if (details) details.open = true;
     var card = document.getElementById(id);
     if (!card) return;

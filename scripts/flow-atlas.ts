@@ -1,7 +1,8 @@
 /**
  * Draws the flow atlas (docs/flows): every machine of machines/ as an SVG statechart, coloured by
- * a coverage report of the model walks, docs/flows/README.md listing them with their figures, and
- * the static page docs/flows/index.html (scripts/flow-atlas-html.ts).
+ * a coverage report of the model walks, the money rules every flow obeys (docs/decisions/069,
+ * scripts/flow-money-rules.ts), docs/flows/README.md listing them with their figures, and the
+ * static page docs/flows/index.html (scripts/flow-atlas-html.ts).
  * `npm run flows` draws from the committed docs/flows/coverage.json; `npm test` redraws right
  * after a complete run wrote it, so the drawings always show the last complete run.
  */
@@ -20,7 +21,9 @@ import {
   type MachineEntry,
 } from '../tests/model/coverage-report';
 import { languages, type Language } from '../core/i18n/languages';
+import { billingRules } from '../server/billing/billing-rules';
 import { drawMachine, FLOWS_DIR, listMachines, machineHash, root } from './flow-drawing';
+import { drawMoneyRules, MONEY_RULES_FILE, moneyRulesReadmeLine } from './flow-money-rules';
 import { readBrowserReport } from './flow-atlas-data';
 import { writeAtlas } from './flow-atlas-html';
 import { writeFlowReport } from './flows-report-write';
@@ -33,8 +36,9 @@ import { writeFlowReport } from './flows-report-write';
 export const drawingFile = (id: string, language: Language) => path.join(FLOWS_DIR, language === 'en' ? '' : language, `${id}.svg`);
 
 /**
- * Draws every machine, the README and the atlas page (docs/flows/index.html, scripts/flow-atlas-html.ts,
- * with the browser walk's docs/flows/browser.json when there is one); answers the files written.
+ * Draws every machine, the money rules (docs/flows/money-rules.svg), the README and the atlas page
+ * (docs/flows/index.html, scripts/flow-atlas-html.ts, with the browser walk's docs/flows/browser.json
+ * when there is one); answers the files written.
  */
 export async function drawFlows(report: CoverageReport | undefined, machines?: AnyStateMachine[]): Promise<string[]> {
   const written: string[] = [];
@@ -54,6 +58,10 @@ export async function drawFlows(report: CoverageReport | undefined, machines?: A
     }
     rows.push(`| [${machine.id}](${machine.id}.svg) | ${cells(entry, 'server')} | ${cells(entry, 'screens')} |`);
   }
+  // The money rules are no machine but decide within every flow (docs/decisions/069): drawn beside them.
+  const moneySvg = await drawMoneyRules(billingRules);
+  writeFileSync(MONEY_RULES_FILE, moneySvg);
+  written.push(MONEY_RULES_FILE);
   const readme = path.join(FLOWS_DIR, 'README.md');
   writeFileSync(readme, readmeText(rows));
   written.push(readme);
@@ -65,6 +73,7 @@ export async function drawFlows(report: CoverageReport | undefined, machines?: A
       svgs,
       dir: FLOWS_DIR,
       coverageFile: path.join(FLOWS_DIR, 'coverage.json'),
+      moneyRules: { svg: moneySvg, rules: billingRules },
     }),
   );
   return written;
@@ -106,6 +115,8 @@ covered.
 | Machine | (a) states | (a) transitions | (a) refusals | (a) any-state | (b) states | (b) transitions | (b) refusals | (b) any-state |
 |---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
+
+${moneyRulesReadmeLine()}
 `;
 }
 

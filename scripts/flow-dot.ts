@@ -36,6 +36,9 @@ export interface DotOptions {
   linkTo?: (flowId: string) => string;
 }
 
+/** A note's pen (the events a parent state offers; the money rules' outcomes, scripts/flow-money-rules.ts). */
+export const NOTE = 'shape=note, style=filled, fillcolor="#f4f1fa", color="#6b5b95"';
+
 const palette = {
   both: { fill: '#d9f2df', line: '#1e7b3c' },
   one: { fill: '#fff0c7', line: '#a46400' },
@@ -43,11 +46,11 @@ const palette = {
 };
 
 // DOT strings: labels use HTML-like labels (<…>), other attributes quoted strings.
-const q = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const q = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Words wrapped to lines of about `width` characters, escaped, joined by HTML-label breaks. */
-function wrap(text: string, width: number): string {
+export function wrap(text: string, width: number): string {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -218,7 +221,7 @@ export function toDot(machine: AnyStateMachine, coverage: MachineCoverage | unde
             notes.set(key, q(`__from_${notes.size + 1}`));
             const names = takers.map((s) => s.key).join(', ');
             lines.push(
-              `  ${notes.get(key)} [shape=note, style=filled, fillcolor="#f4f1fa", color="#6b5b95", fontsize=9, label=<${wrap(`from any of: ${names}`, 40)}>, tooltip=${q(`Offered in every one of these states: ${names}`)}];`,
+              `  ${notes.get(key)} [${NOTE}, fontsize=9, label=<${wrap(`from any of: ${names}`, 40)}>, tooltip=${q(`Offered in every one of these states: ${names}`)}];`,
             );
           }
           from = notes.get(key)!;
@@ -239,7 +242,7 @@ export function toDot(machine: AnyStateMachine, coverage: MachineCoverage | unde
     `    "__legend_one" [label=<covered by one of the two walks>, fillcolor=${q(palette.one.fill)}, color=${q(palette.one.line)}, fontsize=9];`,
     `    "__legend_none" [label=<not covered by a passing walk>, fillcolor=${q(palette.none.fill)}, color=${q(palette.none.line)}, fontsize=9];`,
     '    "__legend_final" [label=<an end of the flow>, peripheries=2, fillcolor="#ffffff", fontsize=9];',
-    '    "__legend_note" [shape=note, style=filled, fillcolor="#f4f1fa", color="#6b5b95", label=<an event offered in<br/>each of the states named>, fontsize=9];',
+    `    "__legend_note" [${NOTE}, label=<an event offered in<br/>each of the states named>, fontsize=9];`,
     '    "__legend_a" [label=<a state>, fillcolor="#ffffff", fontsize=9]; "__legend_b" [label=<stays in its state>, fillcolor="#ffffff", fontsize=9];',
     '    "__legend_a" -> "__legend_b" [label=<dashed: nothing changes<br/>but what the state holds>, style=dashed, fontsize=8];',
     '    "__legend_both" -> "__legend_one" -> "__legend_none" -> "__legend_final" -> "__legend_note" [style=invis];',

@@ -93,15 +93,22 @@ export function coverageHash(entry: MachineCoverage | undefined): string {
  * (tests/flows.test.ts compares both with the machine and docs/flows/coverage.json).
  */
 export async function drawMachine(machine: AnyStateMachine, coverage: MachineCoverage | undefined, options: DotOptions = {}): Promise<string> {
-  const { instance } = await import('@viz-js/viz');
-  const viz = await instance();
-  const svg = viz.renderString(toDot(machine, coverage, options), { format: 'svg', engine: 'dot' });
-  const stamp = [
+  return renderStamped(toDot(machine, coverage, options), [
     `<!-- machine-hash: ${machineHash(machine)} (npm run flows redraws it when the machine changes) -->`,
     `<!-- coverage-hash: ${coverageHash(coverage)} (npm test redraws it when the walks' coverage changes) -->`,
-  ].join('\n');
+  ]);
+}
+
+/**
+ * DOT laid out as SVG by Graphviz (WebAssembly, offline), with the comments that stamp what it was
+ * drawn from: every drawing of the atlas is made here.
+ */
+export async function renderStamped(dot: string, stamp: readonly string[]): Promise<string> {
+  const { instance } = await import('@viz-js/viz');
+  const viz = await instance();
+  const svg = viz.renderString(dot, { format: 'svg', engine: 'dot' });
   // XML allows nothing before its declaration: the stamp goes right after it.
-  return svg.replace(/^(<\?xml[^>]*\?>\n?)?/, (decl) => `${decl}${stamp}\n`);
+  return svg.replace(/^(<\?xml[^>]*\?>\n?)?/, (decl) => `${decl}${stamp.join('\n')}\n`);
 }
 
 export const drawingHash = (svg: string) => /<!-- machine-hash: ([0-9a-f]+)/.exec(svg)?.[1];

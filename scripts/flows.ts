@@ -1,6 +1,7 @@
 /**
  * `npm run flows`: draws every machine of machines/ as an SVG statechart in docs/flows/, coloured
- * by the last complete run's coverage (docs/flows/coverage.json), lists them in
+ * by the last complete run's coverage (docs/flows/coverage.json), and the money rules every flow
+ * obeys (docs/flows/money-rules.svg, scripts/flow-money-rules.ts), lists them in
  * docs/flows/README.md and writes the atlas page, docs/flows/index.html (scripts/flow-atlas-html.ts).
  * Offline: Graphviz runs as WebAssembly.
  * `npm run flows -- --run <id>` (what `npm test` runs after its model step): merges that run's

@@ -10,7 +10,7 @@ import { isLanguage, type Language } from '../core/i18n/languages';
 import { createChangeCache } from './db/change-cache';
 import { bindOperations, type CachedAnswer, type Handlers } from './openapi/bind';
 import { loadContract } from './openapi/contract';
-import { systemClock, type Clock } from './clock';
+import { createOffsetClock, systemClock, type Clock } from './clock';
 import { accountHandlers, devSsoLink } from './routes/account';
 import { deviceHandlers } from './routes/devices';
 import { disputeHandlers } from './routes/disputes';
@@ -34,6 +34,7 @@ import { pricingHandlers } from './routes/pricing';
 import { registerDevMailbox } from './routes/dev-mailbox';
 import { registerSandboxBank } from './routes/sandbox-bank';
 import { registerSandboxRefunds } from './routes/sandbox-refunds';
+import { registerSandboxClock, storedClockOffset } from './routes/sandbox-clock';
 import { registerSandboxAccounts } from './routes/sandbox-accounts';
 import { registerSandboxCardDispute } from './routes/sandbox-card-dispute';
 import { registerWebhookReceiver } from './payments/webhooks';
@@ -69,7 +70,10 @@ declare module 'fastify' {
 }
 
 /** Builds the whole server without listening, so tests can `inject` into the real thing. */
-export async function buildApp({ config, db, clock = systemClock, hasher = createPasswordHasher(), logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock: given, hasher = createPasswordHasher(), logger }: AppOptions): Promise<FastifyInstance> {
+  // A server started with TEST_CLOCK=on keeps the time the sandbox moved it to (docs/decisions/069).
+  const testClock = !given && config.testClock ? createOffsetClock(await storedClockOffset(db)) : undefined;
+  const clock: Clock = given ?? testClock ?? systemClock;
   const app = Fastify({
     logger: logger ?? serverLogger(config),
     trustProxy: config.trustProxy,
@@ -183,6 +187,7 @@ export async function buildApp({ config, db, clock = systemClock, hasher = creat
   // The sandbox bank settles the refunds it was asked for; its refund outage switch is for
   // development and tests only, as the card dispute is (docs/decisions/058).
   if (services.payments.sandbox) registerSandboxRefunds(app, services, { outage: config.env !== 'production' });
+  if (testClock) registerSandboxClock(app, services, testClock);
   // Developer and test servers only: removes a test's own account (e2e/fixtures.ts).
   registerSandboxAccounts(app, services);
 

@@ -91,4 +91,11 @@ describe('configuration from the environment', () => {
       /DEMO_THEME_COLOR: only for development and tests/,
     );
   });
+
+  it('moves the clock only outside production (docs/decisions/069)', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).testClock).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'on' }).testClock).toBe(true);
+    expect(() => loadConfig({ TEST_CLOCK: 'yes' })).toThrow(/TEST_CLOCK/);
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), TEST_CLOCK: 'on' })).toThrow(/TEST_CLOCK: only for tests/);
+  });
 });

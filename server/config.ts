@@ -57,6 +57,9 @@ const EnvSchema = z.object({
   FLOWS_PAGE: z.enum(['on', 'off']).optional(),
   // The build's source maps: served outside production, kept for error reports in production.
   SOURCE_MAPS: z.enum(['public', 'private']).optional(),
+  // A clock the sandbox can move forward (POST /api/sandbox/clock, docs/decisions/069), for tests
+  // that drive a server over HTTP through renewals and 7-day limits: never in production.
+  TEST_CLOCK: z.enum(['on', 'off']).default('off'),
   // The captcha's proof-of-work difficulty (docs/decisions/037): lowered by tests only.
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(100_000).optional(),
   // The theme colour a first start seeds outside production, so the browser suite can check the
@@ -108,6 +111,8 @@ export interface Config {
   demoContent: boolean;
   /** The captcha's proof-of-work difficulty; the captcha module's own when unset. */
   captchaMaxNumber: number | undefined;
+  /** Whether the server's clock can be moved forward by the sandbox (never in production). */
+  testClock: boolean;
   /**
    * The theme colour the demo content seeds instead of the demo's own: development and tests
    * only. A production site's theme is its operator's, in site_settings (docs/decisions/043).
@@ -152,6 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { startUp = fal
       "DEMO_THEME_COLOR: only for development and tests; a production site's theme colour is its operator's (the 'theme' row of site_settings)",
     ]);
   }
+  if (production && e.TEST_CLOCK === 'on') {
+    throw new ConfigError(['TEST_CLOCK: only for tests; a production server keeps the real time (money, renewals and limits follow it)']);
+  }
   if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET)) {
     throw new ConfigError([
       `${e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET' : 'RECAPTCHA_SITE_KEY'}: required when ${e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SITE_KEY' : 'RECAPTCHA_SECRET'} is set (the captcha needs both)`,
@@ -181,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { startUp = fal
     publicSourceMaps: (e.SOURCE_MAPS ?? (production ? 'private' : 'public')) === 'public',
     demoContent: !production,
     captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,
+    testClock: e.TEST_CLOCK === 'on',
     demoThemeColor: e.DEMO_THEME_COLOR,
   };
 }

@@ -192,6 +192,21 @@ export const mailMessages = {
       description: 'Plain-text body of the e-mail confirming a refund request was cancelled. nickname: the account name; orderId: the order number.',
     },
   }),
+  paymentReturned: defineMessages({
+    subject: {
+      id: 'mail.paymentReturned.subject',
+      defaultMessage: '{brand}: we are returning a payment for order {viewCode}',
+      description:
+        'Subject of the e-mail saying money arrived for an order that could no longer be paid (it was cancelled or replaced) and goes back. brand: the site name; viewCode: the order’s short code.',
+    },
+    text: {
+      id: 'mail.paymentReturned.text',
+      defaultMessage:
+        'Hello {nickname},\n\nWe received {amount} for order {orderId}, but that order could no longer be paid: it had been cancelled or replaced. Nothing was bought with it, and we are returning it the way you paid. Depending on your bank, the money may take a few days to show.',
+      description:
+        'Plain-text body of the e-mail saying a payment is returned because its order could no longer be paid (docs/decisions/069). nickname: the account name; orderId: the order number; amount: the amount with its symbol.',
+    },
+  }),
 };
 
 /** The emailed receipt's own pieces; the server lays them out one a line, with the item lines and totals. */

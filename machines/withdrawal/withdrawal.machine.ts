@@ -115,7 +115,8 @@ export const withdrawalMachine = withdrawalSetup.createMachine({
             guard: refusedWith(...closingCodes),
             target: 'closed',
             actions: 'takeRefund',
-            description: 'Refused (8401 past the 7 days, 8402 no longer withdrawable, 8407 support must refund this payment): the customer reads why.',
+            description:
+              'Refused (8401 past the 7 days, 8402 no longer withdrawable, 8407 support must refund this payment, 8408 the card holder’s bank disputes the payment): the customer reads why.',
           },
           {
             guard: 'isRefunded',

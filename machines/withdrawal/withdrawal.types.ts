@@ -12,7 +12,7 @@ export const WithdrawalCode = WithdrawalErr;
 /** The refusals that name a field of the confirmation: the customer corrects it there. */
 export const destinationCodes = [WithdrawalErr.bankAccountInvalid, WithdrawalErr.holderCpfMismatch, WithdrawalErr.refundAddressInvalid] as const;
 /** The refusals that end the withdrawal: nothing the customer types changes them. */
-export const closingCodes = [WithdrawalErr.windowPassed, WithdrawalErr.notWithdrawable, WithdrawalErr.refundUnavailable] as const;
+export const closingCodes = [WithdrawalErr.windowPassed, WithdrawalErr.notWithdrawable, WithdrawalErr.refundUnavailable, WithdrawalErr.disputeOpen] as const;
 
 export interface WithdrawalInput {
   orderId: string;

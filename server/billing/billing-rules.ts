@@ -12,76 +12,116 @@ import type { OrderRow } from './orders';
  * `billingRules` by `npm run flows`), and the functions below are the only code that applies them.
  */
 
+/** Who acts on an account's money. */
+export type MoneyActor = 'customer' | 'bank' | 'card network' | 'PSP' | 'clock';
+
 export interface BillingRule {
   id: string;
+  /** The rule's name, as a heading reads it. */
+  title: string;
+  /** Who makes it be asked. */
+  actors: readonly MoneyActor[];
   /** When the rule is asked, and by whom. */
   when: string;
   /** What must hold, in business words. */
   rule: string;
   /** What happens when it does not. */
   otherwise: string;
+  /** The codes a customer is told, when the customer asked. */
+  codes: readonly number[];
 }
 
 export const billingRules = [
   {
     id: 'one-open-upgrade',
-    when: 'The customer opens a plan change, buys a plan, or a renewal is charged',
+    title: 'One upgrade open at a time',
+    actors: ['customer', 'clock'],
+    when: 'The customer opens a plan change or buys a plan; a renewal is charged',
     rule: 'An account has at most one upgrade waiting to be paid, and its credit counts the days the account has when it is opened.',
     otherwise: 'The older upgrade is cancelled (its code can no longer be paid) and its credit goes back.',
+    codes: [],
   },
   {
     id: 'upgrade-needs-running-plan',
+    title: 'An upgrade needs the plan it upgrades',
+    actors: ['customer', 'bank', 'card network'],
     when: 'An upgrade is opened, paid by the customer, or its payment arrives from the bank or the card network',
     rule: 'The plan being upgraded still runs.',
     otherwise: 'The customer is told 8202; money that arrives anyway is returned the way it came.',
+    codes: [8202],
   },
   {
     id: 'upgrade-waits-for-reversals',
+    title: 'No upgrade while money is going back',
+    actors: ['customer'],
     when: 'The customer opens or pays an upgrade',
     rule: 'No refund and no chargeback of the account’s paid orders is under way: the credit would count days that may go.',
     otherwise: 'Refused with 8208 until it is settled.',
+    codes: [8208],
   },
   {
     id: 'money-needs-open-order',
+    title: 'Money pays only an order that can be paid',
+    actors: ['bank', 'card network', 'PSP', 'clock'],
     when: 'Money arrives: a card’s answer, the bank’s or the PSP’s event, a reconciliation, a PIX Automático debit',
     rule: 'It pays an order that can still be paid, for the amount asked.',
     otherwise: 'It is booked, the order stays closed (or closes), and the money is returned the way it came; support sees a payment_returned incident.',
+    codes: [1001],
   },
   {
     id: 'no-withdrawal-during-dispute',
-    when: 'The customer withdraws from a purchase',
+    title: 'No withdrawal during a chargeback',
+    actors: ['customer'],
+    when: 'The customer withdraws from a purchase or an upgrade',
     rule: 'No chargeback of that payment is open.',
     otherwise: 'Refused with 8408; the card network decides.',
+    codes: [8408],
   },
   {
     id: 'dispute-after-refund',
+    title: 'A refund answers a dispute',
+    actors: ['card network'],
     when: 'The card network opens a dispute',
     rule: 'A payment refunded, or being refunded, is answered by its refund (the network refuses to refund a disputed charge and to dispute a refunded one).',
     otherwise: 'The order stays as it is, the dispute is recorded as answered by the refund, and support sees a dispute_after_refund incident.',
+    codes: [],
   },
   {
     id: 'reversal-unwinds-credit',
+    title: 'A reversal unwinds its credit',
+    actors: ['PSP', 'card network'],
     when: 'A payment goes back: a withdrawal refunded, a chargeback lost',
     rule: 'The order’s unused days end; credit it took returns to its sources as their days; credit it gave is taken back (an open upgrade is cancelled, a paid one keeps the share of its period its own money bought).',
-    otherwise: '—',
+    otherwise: 'Always applied: it is what a reversal does.',
+    codes: [],
   },
   {
     id: 'mandate-follows-plan',
-    when: 'A payment goes back, an upgrade is paid, the plan ends',
-    rule: 'A renewal (card or PIX Automático) renews the plan that runs; a withdrawal ends it.',
-    otherwise: 'It moves to the running plan (card), or ends (PIX Automático for another plan; no plan running; a plan that does not renew itself).',
+    title: 'A renewal renews the plan that runs',
+    actors: ['customer', 'PSP', 'card network', 'clock'],
+    when: 'A payment goes back, an order is paid, the plan ends',
+    rule: 'A renewal (card or PIX Automático, never both) renews the plan that runs; a withdrawal ends it.',
+    otherwise:
+      'The card renewal moves to the monthly plan that now runs, or keeps its own after a 6-month or yearly plan; PIX Automático ends when another monthly plan runs; both end when no plan runs.',
+    codes: [],
   },
   {
     id: 'one-renewal-price',
+    title: 'The renewal costs what it shows',
+    actors: ['customer', 'clock'],
     when: 'The account page shows the renewal; the renewal job charges it',
     rule: 'Both read the one renewal price: the plan the renewal renews, at the day’s price, less an accepted retention discount.',
-    otherwise: '—',
+    otherwise: 'Always applied: there is no other price.',
+    codes: [],
   },
   {
     id: 'renewal-waits-for-reversals',
+    title: 'No renewal while money is going back',
+    actors: ['clock'],
     when: 'The renewal job is about to charge',
     rule: 'No refund and no chargeback of the account’s paid orders is under way.',
     otherwise: 'The renewal waits for the next pass.',
+    codes: [],
   },
 ] as const satisfies readonly BillingRule[];
 

@@ -4,6 +4,7 @@ import type { Outbox } from '../mail/outbox';
 import type { ReceiptParams } from '../mail/templates';
 import { loadLines, type OrderRow } from './orders';
 import { consumeCredit, creditLinksOf } from './ledger';
+import { liveRecurrence } from '../repositories/pix-recurrence-repository';
 import { alignMandates } from './mandates';
 import { afterUpgradePaid } from './plan-change';
 import { convertRemainder, keptPeriods } from './service-periods';
@@ -53,7 +54,9 @@ export function createFulfilment(deps: { outbox: Outbox; valuate: (q: Queryable,
     const [account] = await tx.query<{ nickname: string; language: Language }>('SELECT nickname, language FROM accounts WHERE uid = $1', [order.account_uid]);
     const lang: Language = account?.language ?? 'pt';
 
-    if (plan.auto_renew && options.cardId) {
+    // An approved PIX Automático already renews the plan: a card that paid once does not add a second renewal (docs/decisions/060).
+    const byPix = (await liveRecurrence(tx, order.account_uid))?.status === 'APROVADA';
+    if (plan.auto_renew && options.cardId && !byPix) {
       // The renewal charges the plan's price as it will then be, without this order's coupon.
       const renewal = await deps.valuate(tx, {
         accountUid: order.account_uid,
@@ -71,19 +74,11 @@ export function createFulfilment(deps: { outbox: Outbox; valuate: (q: Queryable,
            next_billing_at = $6, renewing_since = NULL, failures = 0, next_retry_at = NULL, updated_at = $7`,
         [order.account_uid, planId, options.cardId, renewal.total, renewal.currency, new Date(end), new Date(now)],
       );
-    } else {
-      // A running auto-renewal now renews when this longer entitlement runs out, not before.
-      await tx.query("UPDATE subscriptions SET next_billing_at = $2, updated_at = $3 WHERE account_uid = $1 AND status = 'activated'", [
-        order.account_uid,
-        new Date(end),
-        new Date(now),
-      ]);
     }
-
-    if (order.kind === 'upgrade') {
-      await afterUpgradePaid(tx, order.account_uid, now);
-      await alignMandates(tx, order.account_uid, now, { stop: false });
-    }
+    if (order.kind === 'upgrade') await afterUpgradePaid(tx, order.account_uid, now);
+    // Rule `mandate-follows-plan` (docs/decisions/069): a running auto-renewal renews the plan that
+    // now runs, when these longer days run out; one for a plan that does not renew itself ends.
+    await alignMandates(tx, order.account_uid, now, { stop: false });
 
     const [currency] = await tx.query<{ symbol: string; decimals: number }>('SELECT symbol, decimals FROM currencies WHERE code = $1', [order.currency]);
     const money = { symbol: currency?.symbol ?? order.currency, decimals: currency?.decimals ?? 2 };

@@ -61,11 +61,11 @@ async function entitlementOf(q: Queryable, accountUid: number): Promise<Entitlem
  * follow the plan that runs now:
  * - `stop` (a withdrawal: the customer gave the purchase back), or no plan running any more: every
  *   mandate ends;
- * - the card renewal moves to the running plan when that plan renews itself (at the price
- *   `renewalPrice` says), and ends when it does not (a yearly plan); it falls due when the
- *   service now ends;
- * - a PIX Automático authorisation is for one plan at one fixed amount: it ends when another plan
- *   runs, and otherwise falls due when the service now ends.
+ * - the card renewal moves to the running plan when that plan renews itself (an upgrade to
+ *   another monthly plan, at the price `renewalPrice` says), keeps its monthly plan after one that
+ *   does not (a 6-month or yearly plan, docs/decisions/056), and falls due when the service now ends;
+ * - a PIX Automático authorisation is for one plan at one fixed amount: it ends when another
+ *   monthly plan runs, and otherwise falls due when the service now ends.
  */
 export async function alignMandates(tx: Queryable, accountUid: number, at: number, options: { stop: boolean }): Promise<void> {
   const when = new Date(at);
@@ -76,12 +76,15 @@ export async function alignMandates(tx: Queryable, accountUid: number, at: numbe
     [accountUid],
   );
   if (sub) {
-    if (options.stop || !running || !e.autoRenew) {
+    if (options.stop || !running) {
       await tx.query("UPDATE subscriptions SET status = 'cancelled', next_retry_at = NULL, updated_at = $2 WHERE account_uid = $1", [accountUid, when]);
       await tx.query("UPDATE plan_changes SET status = 'undone', updated_at = $2 WHERE account_uid = $1 AND status = 'scheduled'", [accountUid, when]);
     } else {
+      // A plan that renews itself is the one renewed; after one that does not (a 6-month or a
+      // yearly plan bought on top), the renewal goes on with the monthly plan it was set up for.
+      const planId = e.autoRenew ? e.planId : Number(sub.plan_id);
       const [account] = await tx.query<{ language: Language }>('SELECT language FROM accounts WHERE uid = $1', [accountUid]);
-      const price = await renewalPrice(tx, accountUid, { plan_id: e.planId, currency: sub.currency }, account?.language ?? 'pt', at).catch((error: unknown) => {
+      const price = await renewalPrice(tx, accountUid, { plan_id: planId, currency: sub.currency }, account?.language ?? 'pt', at).catch((error: unknown) => {
         // The plan is no longer sold in that currency: nothing can renew it.
         if (error instanceof ApiRefusal) return null;
         throw error;
@@ -89,7 +92,7 @@ export async function alignMandates(tx: Queryable, accountUid: number, at: numbe
       if (price)
         await tx.query('UPDATE subscriptions SET plan_id = $2, amount = $3, next_billing_at = $4, updated_at = $5 WHERE account_uid = $1', [
           accountUid,
-          e.planId,
+          planId,
           price.valuation.total,
           new Date(e.expiresAt),
           when,
@@ -98,8 +101,14 @@ export async function alignMandates(tx: Queryable, accountUid: number, at: numbe
     }
   }
   const rec = await liveRecurrence(tx, accountUid);
+  // One renewal, not two: an approved PIX Automático was the customer's own choice over the card (docs/decisions/060).
+  if (rec?.status === 'APROVADA')
+    await tx.query("UPDATE subscriptions SET status = 'cancelled', next_retry_at = NULL, updated_at = $2 WHERE account_uid = $1 AND status = 'activated'", [
+      accountUid,
+      when,
+    ]);
   if (rec) {
-    if (options.stop || !running || rec.planId !== e.planId) await setRecurrenceStatus(tx, rec.idRec, 'CANCELADA', 'receiver', at);
+    if (options.stop || !running || (e.autoRenew && rec.planId !== e.planId)) await setRecurrenceStatus(tx, rec.idRec, 'CANCELADA', 'receiver', at);
     else if (rec.status === 'APROVADA')
       await tx.query('UPDATE pix_recurrences SET next_due_at = $2, updated_at = $3 WHERE id_rec = $1', [rec.idRec, new Date(e.expiresAt), when]);
   }

@@ -124,8 +124,18 @@ export async function runRenewals(
   }
 
   async function renewOne(tx: Queryable, uid: number): Promise<Outcome | Charging> {
-    // Rule `renewal-waits-for-reversals` (docs/decisions/069): not while a refund or a chargeback is under way.
-    if (!renewalMayCharge(await lockedState(tx, uid, now))) return 'skipped';
+    // Rule `renewal-waits-for-reversals` (docs/decisions/069): not while a refund or a chargeback is
+    // under way; and once the plan it would renew has ended meanwhile, the renewal ends with it
+    // (rule `mandate-follows-plan`): the customer buys again once it is settled.
+    const state = await lockedState(tx, uid, now);
+    if (!renewalMayCharge(state)) {
+      if (state.running) return 'skipped';
+      const ended = await tx.query(
+        "UPDATE subscriptions SET status = 'expired', next_retry_at = NULL, renewing_since = NULL, updated_at = $2 WHERE account_uid = $1 AND status = 'activated' RETURNING account_uid",
+        [uid, at],
+      );
+      return ended.length > 0 ? 'expired' : 'skipped';
+    }
     const [sub] = await tx.query<DueRow>(
       `SELECT account_uid, plan_id, status, card_id, currency, next_billing_at, next_retry_at, failures
        FROM subscriptions WHERE account_uid = $3 AND ${dueCondition} FOR UPDATE`,

@@ -22,11 +22,16 @@ import { cancelOpenOrder } from './settlement';
  */
 export async function reverseOrder(tx: Queryable, order: OrderRow, at: number, renewal: 'stop' | 'follow'): Promise<void> {
   await takeRemainder(tx, order.id, at);
+  // Where the next source's days go: after those given back before it.
+  let from = at;
   for (const link of await creditLinksOf(tx, order.id)) {
     if (link.net <= 0) continue;
     await reverseCredit(tx, order, link.sourceOrderId, `the upgrade ${order.id} was reversed: its credit goes back to ${link.sourceOrderId}`, at);
     const source = await loadOrder(tx, link.sourceOrderId);
-    if (link.consumed && source && paidStatuses.includes(source.status)) await giveBack(tx, source.id, link.serviceMs, at);
+    if (link.consumed && source && paidStatuses.includes(source.status)) {
+      await giveBack(tx, source.id, link.serviceMs, at, from);
+      from += link.serviceMs;
+    }
   }
   await takeBackCreditGiven(tx, order.id, null, at);
   await alignMandates(tx, order.account_uid, at, { stop: renewal === 'stop' });

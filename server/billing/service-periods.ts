@@ -111,15 +111,17 @@ export async function convertRemainder(tx: Queryable, orderId: string, at: numbe
 
 /**
  * The days an upgrade's credit was made of return to their order at `at`: its period becomes the
- * part it had used, ending at `at`, followed by `remainder`; every kept period from `at` on moves
- * after it, and the entitlement's expiry with them.
+ * part it had used, ending at `from`, followed by `remainder`; every kept period from `from` on
+ * moves after it, and the entitlement's expiry with them. `from` is `at` for the first order given
+ * back, and the end of the days given back before it for the next: an upgrade made of two orders'
+ * credit lays their days one after the other, not both from `at`.
  */
-export async function giveBack(tx: Queryable, orderId: string, remainder: number, at: number): Promise<void> {
+export async function giveBack(tx: Queryable, orderId: string, remainder: number, at: number, from = at): Promise<void> {
   const p = await orderPeriod(tx, orderId);
   if (!p || remainder <= 0) return;
   const used = Math.max(0, Math.min(p.end, at) - p.start);
-  await shiftFrom(tx, p.accountUid, at, remainder, orderId);
-  await setPeriod(tx, orderId, at - used, at + remainder);
+  await shiftFrom(tx, p.accountUid, from, remainder, orderId);
+  await setPeriod(tx, orderId, from - used, from + remainder);
   await moveExpiry(tx, p.accountUid, remainder, at);
 }
 

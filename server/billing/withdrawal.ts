@@ -24,7 +24,7 @@ import {
   type RefundRow,
 } from '../repositories/refund-repository';
 import type { ServerServices } from '../services';
-import { assertWithdrawalAllowed, lockedState } from './billing-rules';
+import { assertWithdrawalAllowed, billingState, lockedState } from './billing-rules';
 import { recordReturn } from './ledger';
 import { loadOrder, loadOwnOrder, transition, type OrderRow } from './orders';
 import { recordIncident } from './payment-incidents';
@@ -73,7 +73,7 @@ async function destinationFor(q: Queryable, provider: PaymentProvider, providerR
 }
 
 /** One e-mail of a withdrawal's step, to the order's address, in the account's language (ADR 049). */
-async function mailStep<T extends Extract<TemplateName, `refund${string}`>>(
+async function mailStep<T extends Extract<TemplateName, `refund${string}` | 'paymentReturned'>>(
   deps: Deps,
   tx: Queryable,
   order: OrderRow,
@@ -113,7 +113,7 @@ async function settle(
 ): Promise<boolean> {
   const order = await loadOrder(tx, refund.order_id, { forUpdate: true });
   if (!order) return false;
-  if (refund.kind === 'returned') return settleReturned(tx, order, refund, outcome, why, now);
+  if (refund.kind === 'returned') return settleReturned(deps, tx, order, refund, outcome, why, now);
   if (order.status !== 'REFUND_PENDING') return false;
   if (!(await settleRefund(tx, refund.id, outcome.status, outcome.status === 'rejected' ? outcome.reason : null, now))) return false;
   if (outcome.status === 'succeeded') {
@@ -136,6 +136,7 @@ async function settle(
 }
 
 async function settleReturned(
+  deps: Deps,
   tx: Queryable,
   order: OrderRow,
   refund: RefundRow,
@@ -155,6 +156,8 @@ async function settleReturned(
       reason: `payment returned: ${why}`,
       now,
     });
+    // The customer paid for nothing: told once the money is on its way back.
+    if (order.email) await mailStep(deps, tx, order, refund, 'paymentReturned', {});
   } else {
     await recordIncident(tx, {
       kind: 'payment_returned',
@@ -202,6 +205,8 @@ export function createWithdrawals(services: Pick<ServerServices, 'db' | 'clock' 
      */
     async request(accountUid: number, body: WithdrawBody, log: Log): Promise<Refund> {
       const order = await loadOwnOrder(db, accountUid, body.orderId);
+      // Rule `no-withdrawal-during-dispute` (docs/decisions/069): the card network decides first.
+      assertWithdrawalAllowed(await billingState(db, accountUid, clock.now()), order.id);
       if (!withdrawableStatuses.includes(order.status) || !withdrawableKinds.includes(order.kind) || !order.paid_at)
         throw new ApiRefusal(WithdrawalErr.notWithdrawable);
       const now = clock.now();
@@ -214,8 +219,8 @@ export function createWithdrawals(services: Pick<ServerServices, 'db' | 'clock' 
 
       const pending = await db.transaction(async (tx) => {
         const locked = await loadOrder(tx, order.id, { forUpdate: true });
-        if (!locked || !withdrawableStatuses.includes(locked.status)) throw new ApiRefusal(WithdrawalErr.notWithdrawable);
         assertWithdrawalAllowed(await lockedState(tx, accountUid, now), order.id);
+        if (!locked || !withdrawableStatuses.includes(locked.status)) throw new ApiRefusal(WithdrawalErr.notWithdrawable);
         await transition(tx, locked, 'REFUND_PENDING', 'withdrawal within 7 days (CDC art. 49)', now);
         return insertRefund(tx, {
           orderId: order.id,

@@ -22,6 +22,8 @@ export interface TemplateParams {
   refundSucceeded: RefundMailParams;
   refundRejected: RefundMailParams & { reason: string };
   refundCancelled: RefundMailParams;
+  /** Money that arrived for an order that could no longer be paid, on its way back (docs/decisions/069). */
+  paymentReturned: RefundMailParams;
 }
 
 /** A withdrawal's step (docs/decisions/058): the order and what is refunded, in minor units of `currency`. */
@@ -112,6 +114,7 @@ const argumentsOf: { [T in SimpleTemplate]: (p: TemplateParams[T], lang: Languag
   refundSucceeded: (p, lang) => refundArguments(p, lang),
   refundRejected: (p, lang) => ({ ...refundArguments(p, lang), reason: p.reason }),
   refundCancelled: (p, lang) => refundArguments(p, lang),
+  paymentReturned: (p, lang) => refundArguments(p, lang),
 };
 
 function refundArguments(p: RefundMailParams, lang: Language): Values {

@@ -33,11 +33,16 @@ export async function insertRefund(
   tx: Queryable,
   r: { orderId: string; provider: string; amount: number; currency: string; attemptId: number; destination: RefundDestination | undefined; now: number },
 ): Promise<RefundRow> {
+  // Due for a retry from the start, as if its first call had gone unanswered (docs/decisions/058):
+  // the provider is asked only after this commits, so a process that died before recording the
+  // answer left a refund nobody would ask again. Once answered it is no longer picked (its
+  // reference recorded, or settled); a retry while the first call is still out gets the same
+  // refund, under the same key.
   const [row] = await tx.query<RefundRow>(
-    `INSERT INTO refunds (order_id, provider, idempotency_key, amount, currency, status, destination, requested_at, attempt_id)
-     VALUES ($1, $2, 'withdrawal:' || $1 || ':' || (SELECT count(*) FROM refunds WHERE order_id = $1 AND kind = 'withdrawal'), $3, $4, 'pending', $5, $6, $7)
+    `INSERT INTO refunds (order_id, provider, idempotency_key, amount, currency, status, destination, requested_at, attempt_id, next_attempt_at)
+     VALUES ($1, $2, 'withdrawal:' || $1 || ':' || (SELECT count(*) FROM refunds WHERE order_id = $1 AND kind = 'withdrawal'), $3, $4, 'pending', $5, $6, $7, $8)
      RETURNING ${columns}`,
-    [r.orderId, r.provider, r.amount, r.currency, r.destination ?? null, new Date(r.now), r.attemptId],
+    [r.orderId, r.provider, r.amount, r.currency, r.destination ?? null, new Date(r.now), r.attemptId, nextRefundAttemptAt(1, r.now)],
   );
   return row!;
 }

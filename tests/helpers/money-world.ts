@@ -1,5 +1,6 @@
 import type { FakeClock } from '../../server/clock';
-import { runPaymentJobs } from '../../server/billing/payment-jobs';
+import { expireOverdue, reconcileCharging, reconcileUnknown } from '../../server/billing/payment-jobs';
+import { retryUnansweredRefunds } from '../../server/billing/refund-retry';
 import { runPixAutomatico } from '../../server/billing/pix-automatico';
 import { runRenewals } from '../../server/billing/renewal';
 import { BOLETO_PROVIDER } from '../../server/payments/boleto-provider';
@@ -64,6 +65,14 @@ export class Customer {
     return this.account.uid;
   }
 
+  get db() {
+    return this.world.server.db;
+  }
+
+  now(): number {
+    return this.world.clock.now();
+  }
+
   async auth(): Promise<Record<string, string>> {
     // A session lasts 10 days (spec section 4): a moved clock outlives it.
     if (this.world.clock.now() - this.tokenAt > 9 * DAY) {
@@ -115,7 +124,7 @@ export class Customer {
   }
 
   cancelRenewal(): Promise<Outcome> {
-    return this.call('/api/job/updateRenewStatus/v1', {});
+    return this.call('/api/job/updateRenewStatus/v1', { status: 'cancelled' });
   }
 
   renewInfo(): Promise<Outcome<{ status: string; planId: string; amount: number; nextBillingDate?: number }>> {
@@ -292,13 +301,29 @@ export class MoneyWorld {
     return answers;
   }
 
-  /** The clock moves, and what it wakes runs: the payment jobs, a renewal pass, the PIX Automático pass. */
-  async advance(ms: number): Promise<void> {
-    this.clock.advance(ms);
+  /**
+   * The clock moves, a day at most at a time, and at each step what the time wakes runs, as a
+   * server's jobs would have every few minutes: the payment jobs, the renewal passes (a declined
+   * card is retried the next day), the PIX Automático pass, and the payer's bank debiting what
+   * that pass scheduled for `debitsOf` (an account). Answers the bank's answers to those debits.
+   */
+  async advance(ms: number, debitsOf?: number): Promise<SandboxAnswer[]> {
     const services = this.server.services;
-    await runPaymentJobs(services, quiet);
-    await runRenewals(services, { now: this.clock.now(), limit: 500 });
-    await runPixAutomatico(services, { now: this.clock.now() });
+    const debits: SandboxAnswer[] = [];
+    for (let left = ms; left > 0; left -= DAY) {
+      this.clock.advance(Math.min(left, DAY));
+      // The payment jobs (payment-jobs.ts) but the card network's day of charges matched against
+      // the orders: in one process nothing charges twice, and the sequences, each starting on the
+      // same date, would have it compare every earlier sequence's charges at every step.
+      await expireOverdue(services);
+      await reconcileCharging(services, quiet);
+      await reconcileUnknown(services, quiet);
+      await retryUnansweredRefunds(services, quiet);
+      while ((await runRenewals(services, { now: this.clock.now(), limit: 200 })).claimed === 200);
+      await runPixAutomatico(services, { now: this.clock.now() });
+      if (debitsOf !== undefined) debits.push(...(await this.bankDebitsPixAutomatico(debitsOf)));
+    }
+    return debits;
   }
 }
 

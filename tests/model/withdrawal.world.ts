@@ -1,8 +1,9 @@
 // The real server state behind each answer of the withdrawal walks (docs/decisions/058): a
 // customer who bought plan 1 by the method the path's answers need (a card is refunded or refused
 // at once; PIX, a boleto and crypto wait for their provider), and what happens meanwhile: the
-// 7 days pass, another tab withdraws first, the card network has already returned part of the
-// charge, the sandbox bank makes the refund before the customer cancels it, a storage fault.
+// 7 days pass, another tab withdraws first, the card holder's bank disputes the charge, the card
+// network has already returned part of the charge, the sandbox bank makes the refund before the
+// customer cancels it, a storage fault.
 // Shared by walks (a), (b) and (c).
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
@@ -126,6 +127,11 @@ export class WithdrawalWorld {
       else if (code === WithdrawalErr.windowPassed) this.clock.advance(8 * DAY);
       // Another tab withdrew first: the card was refunded there.
       else if (code === WithdrawalErr.notWithdrawable) expect((await this.withdrawElsewhere()).data).toMatchObject({ status: 'succeeded' });
+      // The card holder's bank disputes the charge while the page is open (docs/decisions/069).
+      else if (code === WithdrawalErr.disputeOpen)
+        expect((await this.server.app.inject({ method: 'POST', url: `/api/sandbox/card/dispute/${this.orderId}`, payload: {} })).json()).toMatchObject({
+          result: 'applied',
+        });
       return;
     }
     // The card network already returned a cent of the charge (a partial refund): the whole amount
@@ -182,9 +188,12 @@ export class WithdrawalWorld {
     if (reached.matches('rejected')) expect([status, refund, mails.at(-1)]).toEqual(['REFUND_REJECTED', 'rejected', 'refundRejected']);
     if (reached.matches('cancelled')) expect([status, refund, mails.at(-1)]).toEqual(['REFUND_CANCELLED', 'cancelled', 'refundCancelled']);
     if (reached.matches('closed')) {
-      // Refused for good: past the 7 days nothing changed; otherwise the money already went back.
-      expect([status, errCode]).toEqual(errCode === WithdrawalErr.windowPassed ? ['PAYMENT_SUCCEEDED', errCode] : ['REFUND_SUCCEEDED', errCode]);
+      // Refused for good: past the 7 days nothing changed; under a chargeback the card network
+      // decides; otherwise the money already went back.
+      const expected: Record<number, string> = { [WithdrawalErr.windowPassed]: 'PAYMENT_SUCCEEDED', [WithdrawalErr.disputeOpen]: 'CHARGEBACK_PENDING' };
+      expect([status, errCode]).toEqual([expected[errCode!] ?? 'REFUND_SUCCEEDED', errCode]);
     }
+
     if (reached.matches('failure')) {
       expect(error).toMatchObject({ kind: 'refusal', errCode: -2499 });
       // Nothing was written: the purchase stands, or its refund stays pending.

@@ -57,6 +57,9 @@ describe('money where two flows meet (docs/decisions/069)', () => {
       [upgrade],
     );
     expect(returned).toEqual({ kind: 'returned', status: 'succeeded', amount: 1750 });
+    // The customer is told the money is on its way back.
+    const mails = (await server.services.outbox.list({ to: c.account.email! })).map((m) => m.template);
+    expect(mails).toContain('paymentReturned');
   });
 
   it('2. a chargeback racing a withdrawal returns the money once, in every round', async () => {
