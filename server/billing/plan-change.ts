@@ -57,8 +57,17 @@ export interface CreditPart {
  * credit ended that day (service-periods.ts), so it counts no more.
  */
 export async function creditParts(q: Queryable, accountUid: number, now: number): Promise<CreditPart[]> {
-  const rows = await q.query<{ id: string; paid: string; currency: string; valid_days: number; service_start: Date; service_end: Date; credit_held: string }>(
-    `SELECT o.id, (o.total - o.interest)::text AS paid, o.currency, o.valid_days, o.service_start, o.service_end,
+  const rows = await q.query<{
+    id: string;
+    paid: string;
+    currency: string;
+    valid_days: number;
+    service_start: Date;
+    service_end: Date;
+    span: string | null;
+    credit_held: string;
+  }>(
+    `SELECT o.id, (o.total - o.interest)::text AS paid, o.currency, o.valid_days, o.service_start, o.service_end, o.service_span_ms::text AS span,
             (SELECT coalesce(sum(CASE l.kind WHEN 'credit_granted' THEN l.amount WHEN 'credit_reversed' THEN -l.amount ELSE 0 END), 0)
                FROM ledger_entries l WHERE l.order_id = o.id AND l.kind LIKE 'credit\\_%'
                  AND EXISTS (SELECT 1 FROM ledger_entries c WHERE c.order_id = o.id AND c.kind = 'credit_consumed' AND c.source_order_id = l.source_order_id))::text AS credit_held
@@ -72,7 +81,8 @@ export async function creditParts(q: Queryable, accountUid: number, now: number)
   return rows.map((r) => {
     const start = new Date(r.service_start).getTime();
     const end = new Date(r.service_end).getTime();
-    const spanMs = Math.max(1, end - start);
+    // Days given back to an order (reversal.ts) are valued over the whole period its worth was for.
+    const spanMs = Math.max(1, r.span === null ? end - start : Number(r.span));
     const unusedMs = Math.min(spanMs, Math.ceil((end - Math.max(now, start)) / DAY_MS) * DAY_MS);
     return {
       orderId: r.id,

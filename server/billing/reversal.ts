@@ -28,10 +28,7 @@ export async function reverseOrder(tx: Queryable, order: OrderRow, at: number, r
     if (link.net <= 0) continue;
     await reverseCredit(tx, order, link.sourceOrderId, `the upgrade ${order.id} was reversed: its credit goes back to ${link.sourceOrderId}`, at);
     const source = await loadOrder(tx, link.sourceOrderId);
-    if (link.consumed && source && paidStatuses.includes(source.status)) {
-      await giveBack(tx, source.id, link.serviceMs, at, from);
-      from += link.serviceMs;
-    }
+    if (link.consumed && source && paidStatuses.includes(source.status)) from = await giveBack(tx, source.id, link.serviceMs, at, from);
   }
   await takeBackCreditGiven(tx, order.id, null, at);
   await alignMandates(tx, order.account_uid, at, { stop: renewal === 'stop' });

@@ -40,20 +40,19 @@ async function setPeriod(tx: Queryable, orderId: string, start: number, end: num
   await tx.query('UPDATE orders SET service_start = $2, service_end = $3 WHERE id = $1', [orderId, new Date(start), new Date(end)]);
 }
 
-async function orderPeriod(q: Queryable, orderId: string): Promise<(Period & { accountUid: number }) | undefined> {
-  const [r] = await q.query<{ account_uid: number; service_start: Date | null; service_end: Date | null; plan_id: number | null }>(
-    `SELECT o.account_uid, o.service_start, o.service_end, (SELECT l.plan_id FROM order_lines l WHERE l.order_id = o.id ORDER BY l.line_no DESC LIMIT 1) AS plan_id
+/** An order's period, and `span`: the whole period its worth is for (its record's length, unless days were given back). */
+async function orderPeriod(q: Queryable, orderId: string): Promise<(Period & { accountUid: number; span: number }) | undefined> {
+  const [r] = await q.query<{ account_uid: number; service_start: Date | null; service_end: Date | null; plan_id: number | null; span: string | null }>(
+    `SELECT o.account_uid, o.service_start, o.service_end, o.service_span_ms::text AS span,
+            (SELECT l.plan_id FROM order_lines l WHERE l.order_id = o.id ORDER BY l.line_no DESC LIMIT 1) AS plan_id
      FROM orders o WHERE o.id = $1`,
     [orderId],
   );
   if (!r?.service_start || !r.service_end) return undefined;
-  return {
-    orderId,
-    accountUid: Number(r.account_uid),
-    start: ms(r.service_start),
-    end: ms(r.service_end),
-    planId: r.plan_id === null ? null : Number(r.plan_id),
-  };
+  const start = ms(r.service_start);
+  const end = ms(r.service_end);
+  const span = r.span === null ? end - start : Number(r.span);
+  return { orderId, accountUid: Number(r.account_uid), start, end, span, planId: r.plan_id === null ? null : Number(r.plan_id) };
 }
 
 /** Moves every kept period of the account that starts at or after `from` by `delta` (other than `except`). */
@@ -63,11 +62,15 @@ async function shiftFrom(tx: Queryable, accountUid: number, from: number, delta:
     if (p.orderId !== except && p.start >= from) await setPeriod(tx, p.orderId, p.start + delta, p.end + delta);
 }
 
-/** The entitlement's expiry moves by `delta` (never below `at`); its plan follows the period that now ends last. */
+/**
+ * The entitlement's expiry moves by `delta` (never below `at`); its plan follows the period that now
+ * ends last. Days given back (`delta` > 0) count from `at` when the plan had already ended, as
+ * `giveBack` lays them, not from an expiry in the past.
+ */
 async function moveExpiry(tx: Queryable, accountUid: number, delta: number, at: number) {
   const [e] = await tx.query<{ expires_at: Date }>('SELECT expires_at FROM entitlements WHERE account_uid = $1 FOR UPDATE', [accountUid]);
   if (!e) return;
-  const expiresAt = Math.max(at, ms(e.expires_at) + delta);
+  const expiresAt = delta > 0 ? Math.max(at, ms(e.expires_at)) + delta : Math.max(at, ms(e.expires_at) + delta);
   const last = (await keptPeriods(tx, accountUid)).filter((p) => p.end > at && p.planId !== null).sort((a, b) => b.end - a.end)[0];
   const plan = last && last.end === expiresAt ? last.planId : null;
   if (plan !== null) {
@@ -110,32 +113,38 @@ export async function convertRemainder(tx: Queryable, orderId: string, at: numbe
 }
 
 /**
- * The days an upgrade's credit was made of return to their order at `at`: its period becomes the
- * part it had used, ending at `from`, followed by `remainder`; every kept period from `from` on
- * moves after it, and the entitlement's expiry with them. `from` is `at` for the first order given
- * back, and the end of the days given back before it for the next: an upgrade made of two orders'
- * credit lays their days one after the other, not both from `at`.
+ * The days an upgrade's credit was made of return to their order (the upgrade's money went back at
+ * `at`): they come after the period running then, or after the days given back just before them
+ * (`from`: an upgrade made of two orders' credit lays their days one after the other), and before
+ * what was stacked later, which moves after them, the entitlement's expiry with it. The order's
+ * period then shows only those days; `service_span_ms` keeps the length of the whole period its
+ * worth was for (what it had used, and these), so that a later credit or a later cut values its
+ * days as before. Answers where the days given back end.
  */
-export async function giveBack(tx: Queryable, orderId: string, remainder: number, at: number, from = at): Promise<void> {
+export async function giveBack(tx: Queryable, orderId: string, remainder: number, at: number, from = at): Promise<number> {
   const p = await orderPeriod(tx, orderId);
-  if (!p || remainder <= 0) return;
-  const used = Math.max(0, Math.min(p.end, at) - p.start);
-  await shiftFrom(tx, p.accountUid, from, remainder, orderId);
-  await setPeriod(tx, orderId, from - used, from + remainder);
+  if (!p || remainder <= 0) return from;
+  const used = Math.max(0, p.end - p.start);
+  const running = (await keptPeriods(tx, p.accountUid)).find((q) => q.orderId !== orderId && q.start < from && q.end > from);
+  const place = running ? running.end : from;
+  await shiftFrom(tx, p.accountUid, place, remainder, orderId);
+  await setPeriod(tx, orderId, place, place + remainder);
+  await tx.query('UPDATE orders SET service_span_ms = $2 WHERE id = $1', [orderId, used + remainder]);
   await moveExpiry(tx, p.accountUid, remainder, at);
+  return place + remainder;
 }
 
 /**
- * An order keeps `share` (kept ÷ worth, as integers) of its whole period: the rest of what it was
- * worth went back. Its end moves earlier by as much (never before `at`), and the periods after it
- * move up with it.
+ * An order keeps `kept` of its `worth`: the rest went back, and its end moves earlier by the time
+ * that rest bought over the whole period the worth was for (never before `at`), the periods after
+ * it moving up with it.
  */
 export async function scaleRemainder(tx: Queryable, orderId: string, kept: number, worth: number, at: number): Promise<number> {
   const p = await orderPeriod(tx, orderId);
   if (!p || p.end <= at || worth <= 0) return 0;
-  const span = p.end - p.start;
   // In BigInt: a year in milliseconds times an amount in cents passes 2^53.
-  const newEnd = Math.max(at, p.start + Number((BigInt(span) * BigInt(Math.max(0, kept))) / BigInt(worth)));
+  const lost = Number((BigInt(p.span) * BigInt(worth - Math.max(0, kept))) / BigInt(worth));
+  const newEnd = Math.max(at, p.start, p.end - lost);
   const removed = p.end - newEnd;
   if (removed <= 0) return 0;
   await setPeriod(tx, orderId, p.start, newEnd);

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { serverOnFreshDatabase, useCleanups } from './helpers/payments';
+import { randomKiller, serverOnFreshDatabase, useCleanups } from './helpers/payments';
 import { payByCard, signUp, type Account } from './helpers/portal-client';
 
 /** CRASH_CHECKOUTS: fewer for a quick local run. */
@@ -49,18 +49,14 @@ describe('kill -9 during 200 card checkouts', () => {
     async function run(crashAt: boolean) {
       const queue = checkouts.filter((c) => !c.answer);
       let alive = true;
-      let killer: NodeJS.Timeout | undefined;
       // A random moment in the stream of answers: after 1 to 20 of them, plus up to 40 ms, so
       // requests are in flight at every stage (a fresh process's first answers are slow to come).
-      const killAfter = 1 + Math.floor(Math.random() * 20);
-      let answered = 0;
+      const killer = randomKiller(server, 1 + Math.floor(Math.random() * 20), () => {
+        alive = false;
+        stats.randomKills++;
+      });
       const armKiller = () => {
-        if (crashAt || killer || ++answered < killAfter) return;
-        killer = setTimeout(() => {
-          alive = false;
-          stats.randomKills++;
-          void server.kill('SIGKILL');
-        }, Math.random() * 40);
+        if (!crashAt) killer.answered();
       };
       const worker = async () => {
         for (let c = queue.shift(); c && alive; c = queue.shift()) {
@@ -78,7 +74,7 @@ describe('kill -9 during 200 card checkouts', () => {
         }
       };
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-      clearTimeout(killer);
+      killer.stop();
       if (crashAt && !alive) stats.crashAtKills++;
     }
 

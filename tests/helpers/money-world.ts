@@ -5,6 +5,7 @@ import { runPixAutomatico } from '../../server/billing/pix-automatico';
 import { runRenewals } from '../../server/billing/renewal';
 import { BOLETO_PROVIDER } from '../../server/payments/boleto-provider';
 import { PIX_PROVIDER } from '../../server/payments/pix-provider';
+import { SANDBOX_CLOSED_ACCOUNT } from '../../server/payments/sandbox-refunds';
 import { sandboxWebhookKey, WEBHOOK_SIGNATURE_HEADER } from '../../server/payments/payment-events';
 import { signWebhook } from '../../server/payments/webhook-signature';
 import { createTestAccount, DEFAULT_TEST_PASSWORD, sessionFor, type ServerHandle, type TestAccount } from './accounts';
@@ -139,6 +140,11 @@ export class Customer {
   withdrawAsTheFormDoes(orderId: string, paymentType: string | undefined): Promise<Outcome<{ status: string }>> {
     const needsAccount = paymentType === 'boleto' || paymentType === 'bank_transfer';
     return this.call('/api/bill/order/withdraw/v1', { orderId, ...(needsAccount ? { bankAccount: REFUND_ACCOUNT } : {}) });
+  }
+
+  /** A withdrawal of a slip payment to an account the bank will find closed: the PSP refuses the payout (docs/decisions/058). */
+  withdrawToClosedAccount(orderId: string): Promise<Outcome<{ status: string }>> {
+    return this.call('/api/bill/order/withdraw/v1', { orderId, bankAccount: { ...REFUND_ACCOUNT, account: SANDBOX_CLOSED_ACCOUNT } });
   }
 
   cancelWithdrawal(orderId: string): Promise<Outcome> {

@@ -289,6 +289,10 @@ const acts: fc.WeightedArbitrary<Step>[] = [
         }),
     ),
   },
+  {
+    weight: 1,
+    arbitrary: pick.map((i) => new OnOrder('customer withdraws to a closed account', i, (orderId, r) => r.c.withdrawToClosedAccount(orderId), ['boleto'])),
+  },
   { weight: 1, arbitrary: pick.map((i) => new OnOrder('customer cancels the refund', i, (orderId, r) => r.c.cancelWithdrawal(orderId))) },
   { weight: 1, arbitrary: fc.constantFrom('1', '2').map((p) => new StartPixAutomatico(p)) },
   { weight: 2, arbitrary: fc.constant(new ApprovePixAutomatico()) },
@@ -307,8 +311,17 @@ const acts: fc.WeightedArbitrary<Step>[] = [
       .tuple(pick, fc.constantFrom('lost', 'lost', 'won', 'warning_closed') as fc.Arbitrary<'lost' | 'won' | 'warning_closed'>)
       .map(([i, outcome]) => new OnOrder(`card network moves a dispute (${outcome})`, i, (orderId, r) => r.world.dispute(orderId, outcome), ['card'])),
   },
-  // The PSP.
-  { weight: 3, arbitrary: pick.map((i) => new OnOrder('PSP settles the refunds', i, (orderId, r) => r.world.pspSettlesRefunds(orderId).then((a) => a[0]))) },
+  // The PSP: it pays the refunds out, or refuses a payout to a closed account.
+  {
+    weight: 3,
+    arbitrary: fc.constant(
+      new Simple('PSP settles the refunds it holds', async (m, r) => {
+        const answers = (await Promise.all(m.orders.map((o) => r.world.pspSettlesRefunds(o.id)))).flat();
+        for (const a of answers.slice(1)) answered('PSP settles the refunds it holds', a);
+        return answers[0];
+      }),
+    ),
+  },
   {
     weight: 1,
     arbitrary: fc

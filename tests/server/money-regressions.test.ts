@@ -91,8 +91,8 @@ describe('money where two flows meet (docs/decisions/069)', () => {
     await holds(c);
 
     expect(ok(await c.withdraw(a)).status).toBe('succeeded');
-    // R$ 20,00 of R$ 49,90 paid for four screens: 30 days × 2000 ÷ 4990 of it.
-    expect(await expiry(c.uid)).toEqual({ at: paidAt + Math.floor((30 * DAY * 2000) / 4990), planId: 2 });
+    // R$ 20,00 of R$ 49,90 paid for four screens: the R$ 29,90 that went back bought 30 days × 2990 ÷ 4990 of it.
+    expect(await expiry(c.uid)).toEqual({ at: paidAt + 30 * DAY - Math.floor((30 * DAY * 2990) / 4990), planId: 2 });
     expect(ok(await c.renewInfo()).status).toBe('cancelled');
     await holds(c);
 
@@ -132,6 +132,53 @@ describe('money where two flows meet (docs/decisions/069)', () => {
       started.idRec,
     ]);
     expect(rec).toEqual({ status: 'CANCELADA', cancelled_by: 'receiver' });
+    await holds(c);
+  });
+
+  // Found by the crash suite (tests/attack/money-crash.attack.ts): where the days an upgrade took go
+  // when its money goes back.
+  it('an upgrade made of two purchases’ credit, charged back: each purchase’s days come back, one after the other', async () => {
+    const c = await customer();
+    ok(await c.buy('card', '1'));
+    await world.advance(16 * DAY);
+    ok(await c.buy('card', '1'));
+    const upgrade = ok(await c.changePlan('2')).orderId!;
+    ok(await c.repay(upgrade, 'card'));
+    await c.cancelRenewal();
+    await holds(c);
+    for (let step = 0; step < 3; step++) await world.dispute(upgrade, 'lost');
+    expect(await statusOf(c, upgrade)).toBe('CHARGEBACK_SUCCEEDED');
+    // 14 days of the first month and 30 of the second, from now.
+    expect(await expiry(c.uid)).toEqual({ at: clock.now() + 44 * DAY, planId: 1 });
+    await holds(c);
+  });
+
+  it('an upgrade charged back after the plan ended: its credit’s days come back from now', async () => {
+    const c = await customer();
+    ok(await c.buy('card', '1'));
+    await world.advance(15 * DAY);
+    const upgrade = ok(await c.changePlan('2')).orderId!;
+    ok(await c.repay(upgrade, 'card'));
+    await c.cancelRenewal();
+    await world.advance(40 * DAY);
+    for (let step = 0; step < 3; step++) await world.dispute(upgrade, 'lost');
+    expect(await expiry(c.uid)).toEqual({ at: clock.now() + 15 * DAY, planId: 1 });
+    await holds(c);
+  });
+
+  it('an upgrade charged back while a later purchase runs: its credit’s days come after that purchase', async () => {
+    const c = await customer();
+    ok(await c.buy('card', '1'));
+    await world.advance(10 * DAY);
+    const upgrade = ok(await c.changePlan('2')).orderId!;
+    ok(await c.repay(upgrade, 'card'));
+    const later = ok(await c.buy('card', '2')).orderId;
+    await c.cancelRenewal();
+    await world.advance(35 * DAY);
+    const [running] = await server.db.query<{ service_end: Date }>('SELECT service_end FROM orders WHERE id = $1', [later]);
+    for (let step = 0; step < 3; step++) await world.dispute(upgrade, 'lost');
+    // The purchase runs on; the 20 days the upgrade took come after it.
+    expect(await expiry(c.uid)).toEqual({ at: new Date(running!.service_end).getTime() + 20 * DAY, planId: 1 });
     await holds(c);
   });
 

@@ -56,6 +56,10 @@ $$;
 CREATE TRIGGER ledger_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON ledger_entries
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_is_append_only();
 
+-- When the days an upgrade took as credit return to their order (its money went back), the order's
+-- period shows only those days; this keeps the length of the whole period its worth was for.
+ALTER TABLE orders ADD COLUMN service_span_ms bigint CHECK (service_span_ms > 0);
+
 -- A refund is a withdrawal (the customer asked) or a payment returned (money that arrived for an
 -- order that could no longer be paid); `attempt_id` is the payment it returns, and a returned
 -- payment names its charge row, returned once.

@@ -5,7 +5,8 @@
  * networks and PSPs do until the receiver acknowledges it. The sandbox commits a step before it
  * sends the step's event and keeps no event it could not deliver, so the suite, playing the
  * provider, rebuilds the event from the provider's row. The portal applies each dispute step and
- * each refund's settlement once, whatever the event id.
+ * each refund's settlement once, whatever the event id. Last, what the suite reads of an account
+ * to report on it: its rows when an invariant breaks, the money its ledger moved.
  */
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../../server/db/database';
@@ -142,4 +143,40 @@ export async function accountRows(db: Queryable, uid: number, serverLog: string)
     ),
     `  server log:\n${logged.join('\n')}`,
   ].join('\n');
+}
+
+/** The order's pending PIX code (its txid) and the amount the bank pays by it. */
+export async function pendingPixCode(db: Queryable, orderId: string): Promise<{ txid: string; amount: number } | undefined> {
+  const [code] = await db.query<{ txid: string; amount: number }>(
+    "SELECT provider_ref AS txid, amount::int AS amount FROM payment_attempts WHERE order_id = $1 AND provider = 'sandbox-pix' AND status = 'pending' ORDER BY id DESC LIMIT 1",
+    [orderId],
+  );
+  return code && { txid: code.txid, amount: Number(code.amount) };
+}
+
+/** How many payments the portal booked for the order (its ledger's charges). */
+export const chargesBooked = async (db: Queryable, orderId: string) =>
+  Number((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_entries WHERE order_id = $1 AND kind = 'charge'", [orderId]))[0]!.n);
+
+/** The accounts' money as the ledger holds it, and the charges the server's start-ups reconciled, for a suite's summary line. */
+export async function moneyFigures(db: Queryable, uids: number[], serverLog: string) {
+  const [moved] = await db.query<{ charged: number; returned: number; entries: number }>(
+    `SELECT coalesce(sum(amount) FILTER (WHERE kind = 'charge'), 0)::int AS charged,
+            coalesce(sum(amount) FILTER (WHERE kind IN ('refund', 'chargeback')), 0)::int AS returned, count(*)::int AS entries
+     FROM ledger_entries WHERE account_uid = ANY($1)`,
+    [uids],
+  );
+  const [orders] = await db.query<{ n: number; paid: number }>(
+    "SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'PAYMENT_SUCCEEDED')::int AS paid FROM orders WHERE account_uid = ANY($1)",
+    [uids],
+  );
+  const brl = (cents: number) => `R$ ${(Number(cents) / 100).toFixed(2)}`;
+  return {
+    orders: Number(orders!.n),
+    paid: Number(orders!.paid),
+    charged: brl(moved!.charged),
+    returned: brl(moved!.returned),
+    entries: Number(moved!.entries),
+    reconciled: serverLog.split('\n').filter((l) => l.includes('reconciled a charge left charging')).length,
+  };
 }

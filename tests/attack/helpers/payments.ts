@@ -159,3 +159,55 @@ export async function waitUntilDown(url: string, timeoutMs = 10_000): Promise<bo
   }
   return false;
 }
+
+/**
+ * After a kill -9: what the dead process had sent still runs to its end in PostgreSQL (a key's
+ * claim, an attempt may commit a moment after the process is gone), and its open transactions
+ * roll back once their connection is seen closed. Waits until nothing but idle sessions is left
+ * on the database: the caller's own queries must all have returned.
+ */
+export async function deadSessionsEnded(db: Database, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const [busy] = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle'",
+    );
+    if (Number(busy!.n) === 0) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`the dead process still has statements running after ${timeoutMs} ms`);
+}
+
+/**
+ * After a kill -9: what a live process could still be finishing is made old enough to settle
+ * rather than waited for: charges left `charging` (past reconciliation's grace), idempotency keys
+ * in progress (past their lease), renewal claims (past the stale takeover). Each is set back from
+ * its own time, so it holds on a server whose clock was moved forward (TEST_CLOCK).
+ */
+export async function ageUnfinished(db: Database): Promise<void> {
+  await db.query(
+    "UPDATE payment_attempts SET created_at = created_at - interval '10 minutes', updated_at = updated_at - interval '10 minutes' WHERE status = 'charging'",
+  );
+  await db.query("UPDATE idempotency_keys SET created_at = created_at - interval '10 minutes' WHERE state = 'in_progress'");
+  await db.query("UPDATE subscriptions SET renewing_since = renewing_since - interval '16 minutes' WHERE renewing_since IS NOT NULL");
+}
+
+/**
+ * A kill -9 at a random moment: armed by every answer a suite counts, it fires a few milliseconds
+ * after the `after`th one, so requests are in flight at every stage of their work when it does.
+ * `onKill` runs first (the suite stops sending); `stop` disarms it at the end of a run.
+ */
+export function randomKiller(server: { kill(signal?: NodeJS.Signals): Promise<void> }, after: number, onKill: () => void) {
+  let killer: NodeJS.Timeout | undefined;
+  let answers = 0;
+  return {
+    answered() {
+      if (killer || ++answers < after) return;
+      killer = setTimeout(() => {
+        onKill();
+        void server.kill('SIGKILL');
+      }, Math.random() * 40);
+    },
+    stop: () => clearTimeout(killer),
+  };
+}
