@@ -1143,7 +1143,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw from a purchase within 7 days of its payment, cancelling it and asking for the money back.
-         * @description Not one of the specification's calls (CDC art. 49, docs/decisions/058). Offered while the order's `withdrawableUntil` has not passed: 7 days from the payment's confirmation. The order goes REFUND_PENDING and the provider that took the payment refunds it: a card at once (REFUND_SUCCEEDED), the other methods later by their signed webhook. A boleto or a transfer is refunded to `bankAccount`, whose holder must be the payer; a crypto payment to `refundAddress` on the quote's network. Refusals: 1001 not the caller's order, 8402 not a paid purchase (or a refund is pending or made), 8401 the 7 days have passed, 8403 an incomplete or malformed bank account, 8404 a holder CPF with a wrong check digit or not the payer's, 8405 a refund address not of the payment's network, 8407 a payment the portal cannot refund (customer support does).
+         * @description Not one of the specification's calls (CDC art. 49, docs/decisions/058). Offered while the order's `withdrawableUntil` has not passed: 7 days from the payment's confirmation, for a purchase or an upgrade (whose credit then goes back to the days it was made of, docs/decisions/069). The order goes REFUND_PENDING and the provider that took the payment refunds it: a card at once (REFUND_SUCCEEDED), the other methods later by their signed webhook. A boleto or a transfer is refunded to `bankAccount`, whose holder must be the payer; a crypto payment to `refundAddress` on the quote's network. Refusals: 1001 not the caller's order, 8402 not a paid purchase (or a refund is pending or made), 8401 the 7 days have passed, 8403 an incomplete or malformed bank account, 8404 a holder CPF with a wrong check digit or not the payer's, 8405 a refund address not of the payment's network, 8407 a payment the portal cannot refund (customer support does), 8408 a chargeback of the payment is open.
          */
         post: operations["withdrawOrder"];
         delete?: never;
@@ -1291,7 +1291,7 @@ export interface paths {
         put?: never;
         /**
          * Change the running plan, now (an upgrade order to pay on /payment) or at the next renewal.
-         * @description Not in the specification's list of calls (docs/decisions/056). An upgrade now answers the id of a SUBMITTED order for the new plan, its credit inside `discount`, which the payment page pays with any method (repay values it again with the days left then). A change at the renewal is scheduled, replacing one already waiting, and answered; 8203 when no auto-renewal is on. Otherwise the refusals of quotePlanChange.
+         * @description Not in the specification's list of calls (docs/decisions/056). An upgrade now answers the id of a SUBMITTED order for the new plan, its credit inside `discount`, which the payment page pays with any method (repay values it again with the days left then). A change at the renewal is scheduled, replacing one already waiting, and answered; 8203 when no auto-renewal is on. An account has one upgrade open at a time: opening another cancels the older (docs/decisions/069); 8208 while a refund or a chargeback of its paid orders is under way. Otherwise the refusals of quotePlanChange.
          */
         post: operations["changePlan"];
         delete?: never;
