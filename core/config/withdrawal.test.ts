@@ -6,10 +6,10 @@ import { canWithdraw, WITHDRAWAL_WINDOW_MS, withdrawableUntil } from './withdraw
 const paidAt = Date.UTC(2026, 10, 20, 12);
 
 describe('the withdrawal deadline', () => {
-  it('a paid purchase has one, 7 days after its payment; a renewal, an upgrade or an unpaid order has none', () => {
+  it('a paid purchase or upgrade has one, 7 days after its payment (docs/decisions/069); a renewal or an unpaid order has none', () => {
     expect(withdrawableUntil({ status: 'PAYMENT_SUCCEEDED', paidAt, kind: 'purchase' })).toBe(paidAt + WITHDRAWAL_WINDOW_MS);
+    expect(withdrawableUntil({ status: 'PAYMENT_SUCCEEDED', paidAt, kind: 'upgrade' })).toBe(paidAt + WITHDRAWAL_WINDOW_MS);
     expect(withdrawableUntil({ status: 'PAYMENT_SUCCEEDED', paidAt, kind: 'renewal' })).toBeNull();
-    expect(withdrawableUntil({ status: 'PAYMENT_SUCCEEDED', paidAt, kind: 'upgrade' })).toBeNull();
     expect(withdrawableUntil({ status: 'PAYMENT_PENDING', kind: 'purchase' })).toBeNull();
   });
 
@@ -18,7 +18,7 @@ describe('the withdrawal deadline', () => {
     expect(canWithdraw({ status: 'PAYMENT_SUCCEEDED', withdrawableUntil: until }, until)).toBe(true);
     expect(canWithdraw({ status: 'PAYMENT_SUCCEEDED', withdrawableUntil: until }, until + 1)).toBe(false);
     expect(canWithdraw({ status: 'REFUND_PENDING', withdrawableUntil: until }, paidAt)).toBe(false);
-    // No deadline from the server (a renewal, an upgrade): never offered.
+    // No deadline from the server (a renewal): never offered.
     expect(canWithdraw({ status: 'PAYMENT_SUCCEEDED' }, paidAt)).toBe(false);
   });
 });
