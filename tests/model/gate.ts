@@ -63,13 +63,16 @@ export function closeSuite(run: SuiteRun, lists: GateLists, options: { runId?: s
   return part;
 }
 
-/** Polls until `get` answers (an answer from the server, a render); fails after `WAIT_CEILING_MS`. */
-export async function pollUntil<T>(get: () => T | undefined, what: string): Promise<T> {
+/**
+ * Polls until `get` answers (an answer from the server, a render); fails after `WAIT_CEILING_MS`.
+ * `what` may be a function: read when it fails, so it says what was seen by then.
+ */
+export async function pollUntil<T>(get: () => T | undefined, what: string | (() => string)): Promise<T> {
   const deadline = Date.now() + WAIT_CEILING_MS;
   for (;;) {
     const value = get();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`waited ${WAIT_CEILING_MS / 1000} s for ${what}`);
+    if (Date.now() > deadline) throw new Error(`waited ${WAIT_CEILING_MS / 1000} s for ${typeof what === 'function' ? what() : what}`);
     await new Promise((r) => setTimeout(r, 5));
   }
 }

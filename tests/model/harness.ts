@@ -320,6 +320,21 @@ export class CoverageRecorder {
   readonly anyState = new Set<string>();
   /** Each actor's atomic states after its last microstep, by session id. */
   private readonly atomic = new Map<string, AnyStateNode[]>();
+  private sealed = false;
+
+  /**
+   * Ends the recording: a path covers what its actors did up to its last check, never an answer
+   * let through after it (a held answer reaching a state no step of the path looked at).
+   */
+  seal() {
+    this.sealed = true;
+  }
+
+  /** Which of `targets` (a step's planned transitions, refusals, any-state targets) the actors have not taken. */
+  missing(targets: readonly string[]): string[] {
+    const all = new Set([...this.transitions, ...this.refusals, ...this.anyState]);
+    return targets.filter((t) => !all.has(t));
+  }
 
   /** Pass as `inspect` to `createActor`: records every microstep of the actors of its system. */
   readonly inspect = (event: {
@@ -330,7 +345,7 @@ export class CoverageRecorder {
     snapshot?: unknown;
     _transitions?: TransitionDefinition<any, any>[];
   }) => {
-    if (event.type !== '@xstate.snapshot' && event.type !== '@xstate.microstep') return;
+    if (this.sealed || (event.type !== '@xstate.snapshot' && event.type !== '@xstate.microstep')) return;
     const snapshot = event.snapshot as { _nodes?: AnyStateNode[]; machine?: AnyStateMachine } | undefined;
     if (!snapshot?._nodes) return;
     const session = event.actorRef?.sessionId ?? '';

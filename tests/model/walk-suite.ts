@@ -27,7 +27,7 @@ import {
   type Walk as WalkKind,
 } from './coverage';
 import { closeSuite, gapsOf, pollUntil, WAIT_CEILING_MS } from './gate';
-import { CoverageRecorder, eventTitle, flowPaths, pathTitles, startRecorded, type FlowPath, type GraphModel, type PathChoice } from './harness';
+import { CoverageRecorder, eventTitle, flowPaths, pathTitles, startRecorded, targetsTaken, type FlowPath, type GraphModel, type PathChoice } from './harness';
 import type { AnswerGate } from './real-server';
 import { walkPath, type Walk } from './walker';
 
@@ -212,22 +212,33 @@ async function walkOne<M extends AnyStateMachine>(suite: WalkSuite<M>, path: Flo
     onResult: (result) => void results.push(result),
   };
   const openGates = () => gates.forEach((_, gate) => gate.open());
+  const last = path.steps.length - 1;
+  let step = 0;
   try {
     const walk = await suite.path(run);
     await walkPath(path, {
       ...walk,
       async check(reached, expected, event) {
         expect(reached.value).toEqual(expected.value);
+        // A step covers what it was planned to take: the same state reached another way (another
+        // branch, another refusal code) fails the path instead of crediting the planned targets.
+        const planned = step === 0 ? [] : targetsTaken(suite.model.machine, path.steps[step - 1]!.state, event);
+        const missing = recorder.missing(planned);
+        expect(missing, `step ${step} (${eventTitle(event)}) was planned to take ${missing.join(', ')}; the actor took another way`).toEqual([]);
+        // The path's coverage ends at its last state: what an answer does after it is no step's.
+        if (step++ === last) recorder.seal();
         await walk.check(reached, expected, event);
       },
       async checked(reached, next) {
-        const actsWhileBusy = next !== undefined && (suite.actsWhileBusy ?? []).includes(next.type);
+        // After the last state, answers stay held until the recording is sealed (below).
+        const actsWhileBusy = next === undefined || (suite.actsWhileBusy ?? []).includes(next.type);
         gates.forEach((busy, gate) => (actsWhileBusy && busy(reached) ? undefined : gate.open()));
         await walk.checked?.(reached, next);
       },
       until: walk.until ?? pollUntil,
     });
   } finally {
+    recorder.seal();
     openGates();
     for (const end of ends.reverse()) await end();
   }

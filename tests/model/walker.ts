@@ -21,8 +21,8 @@ export interface Walk {
    * through, unless that event is one the customer makes before the answer comes (`actsWhileBusy`).
    */
   checked?(reached: AnyMachineSnapshot, next: EventObject | undefined): Promise<void>;
-  /** Waits for a condition the walk cannot know the timing of (an answer, a render). */
-  until<T>(get: () => T | undefined, what: string): Promise<T>;
+  /** Waits for a condition the walk cannot know the timing of (an answer, a render); `what` is read when it fails. */
+  until<T>(get: () => T | undefined, what: () => string): Promise<T>;
 }
 
 /** The machines' clock as the walk moves it: XState's `SimulatedClock`, or the browser page's. */
@@ -55,7 +55,7 @@ export async function walkPath(path: FlowPath<AnyStateMachine>, walk: Walk): Pro
         }
         return undefined;
       },
-      `state ${valueKey(expected)} (seen: ${snapshots().slice(cursor).map(valueKey).join(', ')})`,
+      () => `state ${valueKey(expected)} (seen: ${snapshots().slice(cursor).map(valueKey).join(', ') || 'nothing since the last step'})`,
     );
 
   const first = await reach(steps[0]!.state as AnyMachineSnapshot);
