@@ -3,11 +3,12 @@
  * browser report (tests/model/browser-report.ts): `npm run test:browser-walk` and
  * `npm run test:flows` both start them here.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { closeBrowserRun, type BrowserReport } from '../tests/model/browser-report';
 import { listFlows, type Flow } from './flows-report-data';
+import { runStamp } from './run-stamp';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const browserJunit = path.join(root, 'reports/flows/browser-junit.xml');
@@ -48,12 +49,11 @@ export function runBrowserWalks(flows: readonly Flow[], runId: string, { build =
     ],
     { cwd: root, stdio: 'inherit', env: { ...process.env, FLOW_RUN_ID: runId } },
   );
-  const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
   const status = vitest.status ?? 1;
   const { report, file, incomplete } = closeBrowserRun(
     runId,
     browserWalked().map((f) => f.id),
-    { passed: status === 0, commit },
+    { passed: status === 0, stamp: runStamp(runId) },
   );
   const short = flows
     .map((f) => f.id)

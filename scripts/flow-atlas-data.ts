@@ -15,8 +15,8 @@ import { anyStateTargets, TARGET_KINDS, type KnownGap, type TargetKind, type Tar
 import { figure, type MachineEntry } from '../tests/model/coverage-report';
 import { flowPaths, pathTitles, refusalTarget, type FlowPath, type GraphModel } from '../tests/model/harness';
 import type { BrowserFlow, BrowserReport } from '../tests/model/browser-report';
-import { eventLabel, guardLabel, refusalMessage, routedCodes, transitionId } from './flow-dot';
-import { root } from './flow-drawing';
+import { eventLabel, guardLabel, NOT_RUN_SINCE_CHANGE, refusalMessage, routedCodes, transitionId } from './flow-dot';
+import { currentCoverage, root } from './flow-drawing';
 import { allNodes, plannedTargets, scenarioName, scenarioRoute, scenarioSteps, stateLabel, transitionsOf } from './flow-atlas-steps';
 import {
   ATLAS_WALKS,
@@ -135,10 +135,16 @@ function shotOf(browser: BrowserFlow | undefined, stateId: string, dir: string):
 
 /** The atlas of one machine. */
 async function flowOf(machine: AnyStateMachine, input: AtlasInput): Promise<AtlasFlow> {
-  const entry = input.report?.machines[machine.id];
-  const browser = input.browser?.flows[machine.id];
+  // Coverage counts only for the machine it was measured on: another version's is not shown
+  // (the screenshots stay, as pictures of the screens at the browser run's commit).
+  const { entry, stale } = currentCoverage(machine, input.report?.machines[machine.id]);
+  const shots = input.browser?.flows[machine.id];
+  const browserNow = currentCoverage(machine, shots && { ...shots, hash: shots.machineHash });
+  const browser = browserNow.entry;
   const sources = walkSources(entry, browser);
   const notes: AtlasFlow['notes'] = [];
+  if (stale) notes.push({ on: 'flow', text: `Server and screens walks: ${NOT_RUN_SINCE_CHANGE} (coverage.json walked another version).` });
+  if (browserNow.stale) notes.push({ on: 'flow', text: `Browser walk: ${NOT_RUN_SINCE_CHANGE} (browser.json walked another version).` });
   if (entry?.former) notes.push({ on: 'flow', text: 'coverage.json has the former shape: refusals and any-state targets were not measured.' });
 
   // Scenarios: the graph's paths as the walks take them (every target, known gaps of every walk that ran skipped).
@@ -223,7 +229,7 @@ async function flowOf(machine: AnyStateMachine, input: AtlasInput): Promise<Atla
 
   const nodes = allNodes(machine.root);
   const states: AtlasState[] = nodes.map((node) => {
-    const shot = shotOf(browser, node.id, input.dir);
+    const shot = shotOf(shots, node.id, input.dir);
     return {
       id: node.id,
       label: stateLabel(machine, node.id),
@@ -287,6 +293,8 @@ export async function atlasData(input: AtlasInput): Promise<AtlasData> {
     coverage: {
       present: !!report,
       commit: report?.commit ?? null,
+      dirty: report?.dirty ?? null,
+      runId: report?.runId ?? null,
       date: report?.finishedAt ?? input.coverageFileDate ?? null,
       dateSource: report?.finishedAt ? 'run' : input.coverageFileDate ? 'file' : null,
       perPath,
@@ -294,6 +302,8 @@ export async function atlasData(input: AtlasInput): Promise<AtlasData> {
     browser: {
       present: !!input.browser,
       commit: input.browser?.commit ?? null,
+      dirty: input.browser?.dirty ?? null,
+      runId: input.browser?.runId ?? null,
       finishedAt: input.browser?.finishedAt ?? null,
       complete: input.browser?.complete ?? false,
     },

@@ -53,7 +53,11 @@ const date = (iso: string | null) =>
           .replace(/Z$/, ' UTC'),
       )
     : 'date not recorded';
-const commit = (sha: string | null) => (sha ? `commit <code>${esc(sha.slice(0, 12))}</code>` : 'commit unknown');
+/** What a run tested: its commit, whether the tree had changes beside it, and the run's id. */
+const commit = (sha: string | null, dirty: boolean | null = null, runId: string | null = null) =>
+  (sha ? `commit <code>${esc(sha.slice(0, 12))}</code>` : 'commit unknown') +
+  (dirty ? ' <strong>with uncommitted changes</strong>' : '') +
+  (runId ? ` · run <code>${esc(runId)}</code>` : '');
 
 function verdictBadges(verdicts: readonly Verdict[]): string {
   return verdicts
@@ -74,10 +78,10 @@ function header(data: AtlasData): string {
   const c = data.coverage;
   const b = data.browser;
   const coverage = c.present
-    ? `${commit(c.commit)} · ${date(c.date)}${c.dateSource === 'file' ? ' (date of the file)' : ''}`
+    ? `${commit(c.commit, c.dirty, c.runId)} · ${date(c.date)}${c.dateSource === 'file' ? ' (date of the file)' : ''}`
     : 'none yet: <code>npm test</code> writes <code>docs/flows/coverage.json</code> after a complete run';
   const browser = b.present
-    ? `${commit(b.commit)} · ${date(b.finishedAt)}${b.complete ? '' : ' · <strong>incomplete run</strong>'}`
+    ? `${commit(b.commit, b.dirty, b.runId)} · ${date(b.finishedAt)}${b.complete ? '' : ' · <strong>incomplete run</strong>'}`
     : `none yet: <code>${SHOTS_COMMAND}</code> walks the flows in a real browser and takes the screenshots (<code>docs/flows/browser.json</code>)`;
   return `<header class="top">
 <h1>Flow atlas</h1>

@@ -174,8 +174,17 @@ export interface AtlasFlow {
 }
 
 export interface AtlasData {
-  coverage: { present: boolean; commit: string | null; date: string | null; dateSource: 'run' | 'file' | null; perPath: boolean };
-  browser: { present: boolean; commit: string | null; finishedAt: string | null; complete: boolean };
+  coverage: {
+    present: boolean;
+    commit: string | null;
+    /** The tree had uncommitted changes when the run started; null when not recorded. */
+    dirty: boolean | null;
+    runId: string | null;
+    date: string | null;
+    dateSource: 'run' | 'file' | null;
+    perPath: boolean;
+  };
+  browser: { present: boolean; commit: string | null; dirty: boolean | null; runId: string | null; finishedAt: string | null; complete: boolean };
   flows: AtlasFlow[];
 }
 

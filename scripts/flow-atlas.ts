@@ -6,7 +6,6 @@
  * `npm run flows` draws from the committed docs/flows/coverage.json; `npm test` redraws right
  * after a complete run wrote it, so the drawings always show the last complete run.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnyStateMachine } from 'xstate';
@@ -22,7 +21,9 @@ import {
 } from '../tests/model/coverage-report';
 import { languages, type Language } from '../core/i18n/languages';
 import { billingRules } from '../server/billing/billing-rules';
-import { drawMachine, FLOWS_DIR, listMachines, machineHash, root } from './flow-drawing';
+import { NOT_RUN_SINCE_CHANGE } from './flow-dot';
+import { runStamp } from './run-stamp';
+import { currentCoverage, drawMachine, FLOWS_DIR, listMachines, machineHash, root } from './flow-drawing';
 import { drawMoneyRules, MONEY_RULES_FILE, moneyRulesReadmeLine } from './flow-money-rules';
 import { readBrowserReport } from './flow-atlas-data';
 import { writeAtlas } from './flow-atlas-html';
@@ -47,16 +48,20 @@ export async function drawFlows(report: CoverageReport | undefined, machines?: A
   const flows = all.map((m) => m.id);
   const svgs: Record<string, string> = {};
   for (const machine of all) {
-    const entry = report?.machines[machine.id];
+    const { entry, stale } = currentCoverage(machine, report?.machines[machine.id]);
     for (const language of languages) {
       const file = drawingFile(machine.id, language);
       mkdirSync(path.dirname(file), { recursive: true });
-      const svg = await drawMachine(machine, entry, { language, flows });
+      const svg = await drawMachine(machine, entry, { language, flows, stale });
       writeFileSync(file, svg);
       if (language === 'en') svgs[machine.id] = svg;
       written.push(file);
     }
-    rows.push(`| [${machine.id}](${machine.id}.svg) | ${cells(entry, 'server')} | ${cells(entry, 'screens')} |`);
+    rows.push(
+      stale
+        ? `| [${machine.id}](${machine.id}.svg) | ${NOT_RUN_SINCE_CHANGE} | | | | | | | |`
+        : `| [${machine.id}](${machine.id}.svg) | ${cells(entry, 'server')} | ${cells(entry, 'screens')} |`,
+    );
   }
   // The money rules are no machine but decide within every flow (docs/decisions/069): drawn beside them.
   const moneySvg = await drawMoneyRules(billingRules);
@@ -102,7 +107,9 @@ their own drawing, and a legend (hover a transition for its description). Englis
 here; \`pt/\`, \`es/\` and \`ru/\` hold the same with the customer's messages in that language.
 Colours come from the last complete model run (\`coverage.json\`, written by \`npm test\`),
 counting only the paths that passed: green, covered by the walk against the server (a) and the
-walk through the screens (b); amber, by one; red, by none. A transition is covered with every
+walk through the screens (b); amber, by one; red, by none; all grey, *not run since this change*:
+the machine changed after that run (its fingerprint takes in its actions, guards and the code of
+its folder), so nothing is coloured by it until \`npm test\` walks it again. A transition is covered with every
 refusal code it routes and, for one a parent state defines, from every state that can take it. A
 test fails when a drawing is older than its machine or than \`coverage.json\`. The same drawings
 are interactive on the app's \`/flows\` page (off in production).
@@ -120,15 +127,6 @@ ${moneyRulesReadmeLine()}
 `;
 }
 
-/** The commit a run tested, or null outside a git checkout. */
-function gitHead(): string | null {
-  try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The end of `npm test`'s model step: merges the run's parts; a complete run (every machine, both
  * walks, every path, on the machines as they are) writes docs/flows/coverage.json and redraws the
@@ -137,7 +135,7 @@ function gitHead(): string | null {
  */
 export async function closeFlowRun(runId: string): Promise<boolean> {
   const machines = await listMachines();
-  const result = mergeRun({ runId, expected: machines.map((m) => ({ id: m.id, hash: machineHash(m) })), commit: gitHead() });
+  const result = mergeRun({ runId, expected: machines.map((m) => ({ id: m.id, hash: machineHash(m) })), stamp: runStamp(runId) });
   pruneRuns(5);
   console.log(`flow coverage of run ${runId}, passed paths only (${path.relative(root, result.file)}):`);
   console.log(formatCoverage(result.report));

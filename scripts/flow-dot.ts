@@ -34,6 +34,11 @@ export interface DotOptions {
   flows?: readonly string[];
   /** How a link to another flow's drawing is written (default `<id>.svg`, beside this one). */
   linkTo?: (flowId: string) => string;
+  /**
+   * The last run walked another version of the machine (scripts/flow-drawing.ts `currentCoverage`):
+   * nothing is coloured by it, the chart is grey and says so.
+   */
+  stale?: boolean;
 }
 
 /** A note's pen (the events a parent state offers; the money rules' outcomes, scripts/flow-money-rules.ts). */
@@ -43,7 +48,11 @@ const palette = {
   both: { fill: '#d9f2df', line: '#1e7b3c' },
   one: { fill: '#fff0c7', line: '#a46400' },
   none: { fill: '#fde4e2', line: '#b42318' },
+  notRun: { fill: '#eeeeee', line: '#8a8a8a' },
 };
+
+/** What a grey chart says: the run that measured coverage walked another version of the machine. */
+export const NOT_RUN_SINCE_CHANGE = 'not run since this change: grey until npm test walks the machine as it is';
 
 // DOT strings: labels use HTML-like labels (<…>), other attributes quoted strings.
 export const q = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
@@ -131,6 +140,7 @@ export function toDot(machine: AnyStateMachine, coverage: MachineCoverage | unde
   const language = options.language ?? 'en';
   const linkTo = options.linkTo ?? ((id: string) => `${id}.svg`);
   const level = (kind: 'states' | 'transitions', id: string) => {
+    if (options.stale) return palette.notRun;
     const n = WALKS.filter((w) => walkCovers(coverage?.[w], kind, id)).length;
     return palette[n === 2 ? 'both' : n === 1 ? 'one' : 'none'];
   };
@@ -138,7 +148,7 @@ export function toDot(machine: AnyStateMachine, coverage: MachineCoverage | unde
   const lines: string[] = [
     `digraph ${q(machine.id)} {`,
     '  compound=true; rankdir=LR; newrank=true; nodesep=0.35; ranksep=0.55;',
-    `  label=<<b>${wrap(title, 110)}</b>>; labelloc=t; fontname="Helvetica"; fontsize=13;`,
+    `  label=<<b>${wrap(title, 110)}</b>${options.stale ? `<br/><font point-size="11" color="#555555">${esc(NOT_RUN_SINCE_CHANGE)}</font>` : ''}>; labelloc=t; fontname="Helvetica"; fontsize=13;`,
     '  node [shape=box, style="rounded,filled", fontname="Helvetica", fontsize=11, margin="0.12,0.06"];',
     '  edge [fontname="Helvetica", fontsize=9, arrowsize=0.7];',
   ];
@@ -238,14 +248,18 @@ export function toDot(machine: AnyStateMachine, coverage: MachineCoverage | unde
   lines.push(
     '  subgraph cluster_legend {',
     '    label=<<b>How to read it</b>>; style="rounded"; color="#999999"; fontsize=10;',
-    `    "__legend_both" [label=<covered by the server walk<br/>and the screens walk>, fillcolor=${q(palette.both.fill)}, color=${q(palette.both.line)}, fontsize=9];`,
-    `    "__legend_one" [label=<covered by one of the two walks>, fillcolor=${q(palette.one.fill)}, color=${q(palette.one.line)}, fontsize=9];`,
-    `    "__legend_none" [label=<not covered by a passing walk>, fillcolor=${q(palette.none.fill)}, color=${q(palette.none.line)}, fontsize=9];`,
+    ...(options.stale
+      ? [`    "__legend_grey" [label=<${wrap(NOT_RUN_SINCE_CHANGE, 34)}>, fillcolor=${q(palette.notRun.fill)}, color=${q(palette.notRun.line)}, fontsize=9];`]
+      : [
+          `    "__legend_both" [label=<covered by the server walk<br/>and the screens walk>, fillcolor=${q(palette.both.fill)}, color=${q(palette.both.line)}, fontsize=9];`,
+          `    "__legend_one" [label=<covered by one of the two walks>, fillcolor=${q(palette.one.fill)}, color=${q(palette.one.line)}, fontsize=9];`,
+          `    "__legend_none" [label=<not covered by a passing walk>, fillcolor=${q(palette.none.fill)}, color=${q(palette.none.line)}, fontsize=9];`,
+        ]),
     '    "__legend_final" [label=<an end of the flow>, peripheries=2, fillcolor="#ffffff", fontsize=9];',
     `    "__legend_note" [${NOTE}, label=<an event offered in<br/>each of the states named>, fontsize=9];`,
     '    "__legend_a" [label=<a state>, fillcolor="#ffffff", fontsize=9]; "__legend_b" [label=<stays in its state>, fillcolor="#ffffff", fontsize=9];',
     '    "__legend_a" -> "__legend_b" [label=<dashed: nothing changes<br/>but what the state holds>, style=dashed, fontsize=8];',
-    '    "__legend_both" -> "__legend_one" -> "__legend_none" -> "__legend_final" -> "__legend_note" [style=invis];',
+    `    ${(options.stale ? ['__legend_grey'] : ['__legend_both', '__legend_one', '__legend_none']).map((n) => `"${n}" -> `).join('')}"__legend_final" -> "__legend_note" [style=invis];`,
     '  }',
     '}',
   );

@@ -7,7 +7,7 @@
  * Graphviz (compiled to WebAssembly, @viz-js/viz) lays it out; no web service is involved.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, EventObject, MachineContext, TransitionDefinition } from 'xstate';
@@ -44,7 +44,13 @@ export async function listMachines(): Promise<AnyStateMachine[]> {
   return machines;
 }
 
-/** A fingerprint of a machine's structure: its drawing is stale when this changes. */
+/**
+ * A fingerprint of a machine: its structure (states, transitions, their guards and actions, entry
+ * and exit actions, invocations, tags, descriptions) and the text of the files its behaviour is
+ * written in (`machineSourceFiles`: the guards' and actions' code). A drawing, and the coverage a
+ * run measured, belong to one fingerprint: once it changes, the chart is grey until a run walks
+ * the machine as it is (docs/decisions/070).
+ */
 export function machineHash(machine: AnyStateMachine): string {
   const shape = (node: AnyStateNode): unknown => ({
     id: node.id,
@@ -52,6 +58,8 @@ export function machineHash(machine: AnyStateMachine): string {
     initial: node.initial?.target?.map((t: AnyStateNode) => t.id),
     on: [...node.transitions.entries()].map(([event, ts]) => [event, ts.map(edgeShape)]),
     always: (node.always ?? []).map(edgeShape),
+    entry: (node.entry ?? []).map(actionShape),
+    exit: (node.exit ?? []).map(actionShape),
     invoke: node.invoke.map((i: { id: string; src: unknown }) => [i.id, typeof i.src === 'string' ? i.src : '']),
     tags: [...node.tags],
     description: node.description ?? null,
@@ -59,6 +67,7 @@ export function machineHash(machine: AnyStateMachine): string {
   });
   return createHash('sha256')
     .update(JSON.stringify(shape(machine.root)))
+    .update(sourcesDigest(machine.id))
     .digest('hex')
     .slice(0, 16);
 }
@@ -67,10 +76,69 @@ function edgeShape(t: AnyTransition) {
   return [
     t.target?.map((n: AnyStateNode) => n.id) ?? null,
     guardLabel(t.guard) ?? null,
+    guardParams(t.guard),
     routedCodes(t),
+    (t.actions ?? []).map(actionShape),
     t.reenter ?? false,
     (t as { description?: string }).description ?? null,
   ];
+}
+
+/** An action as the machine names it: its type (a string, `{ type, params }`) or a built-in's (assign, raise…). */
+function actionShape(action: unknown): unknown {
+  if (typeof action === 'string') return action;
+  if (typeof action === 'function') return `${(action as { type?: string }).type ?? 'inline'}:${action.name}`;
+  if (action && typeof action === 'object') {
+    const { type, params } = action as { type?: unknown; params?: unknown };
+    return [type ?? null, typeof params === 'function' ? 'params()' : JSON.stringify(params ?? null)];
+  }
+  return null;
+}
+
+/** A guard's parameters, nested guards' too (a guard of `not(…)`, `and(…)`). */
+function guardParams(guard: unknown): unknown {
+  if (!guard || (typeof guard !== 'object' && typeof guard !== 'function')) return null;
+  const g = guard as { params?: unknown; guards?: unknown[] };
+  return [typeof g.params === 'function' ? 'params()' : JSON.stringify(g.params ?? null), (g.guards ?? []).map(guardParams)];
+}
+
+const sourceFiles = new Map<string, string[]>();
+
+/**
+ * The files a machine's behaviour is written in: its folder under machines/ (the one whose
+ * `<folder>.machine.ts` declares its id), tests aside, and the helpers every machine shares
+ * (machines/*.ts). None for a machine of no folder (a test's own).
+ */
+export function machineSourceFiles(id: string): string[] {
+  const known = sourceFiles.get(id);
+  if (known) return known;
+  const dir = path.join(root, 'machines');
+  const code = (file: string) => file.endsWith('.ts') && !/\.test\.tsx?$/.test(file);
+  const folder = readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .find((name) => {
+      const file = path.join(dir, name, `${name}.machine.ts`);
+      return existsSync(file) && new RegExp(`\\bid: '${id}'`).test(readFileSync(file, 'utf8'));
+    });
+  const files = folder
+    ? [
+        ...readdirSync(path.join(dir, folder))
+          .filter(code)
+          .map((f) => path.join(dir, folder, f)),
+        ...readdirSync(dir)
+          .filter(code)
+          .map((f) => path.join(dir, f)),
+      ].sort()
+    : [];
+  sourceFiles.set(id, files);
+  return files;
+}
+
+function sourcesDigest(id: string): string {
+  const hash = createHash('sha256');
+  for (const file of machineSourceFiles(id)) hash.update(`${path.relative(root, file)}\n${readFileSync(file, 'utf8')}\n`);
+  return hash.digest('hex');
 }
 
 const WALKS = ['server', 'screens'] as const;
@@ -86,6 +154,15 @@ export function coverageHash(entry: MachineCoverage | undefined): string {
     return walk ? { covered: walk.covered, missing: walk.missing } : null;
   });
   return createHash('sha256').update(JSON.stringify(outcome)).digest('hex').slice(0, 16);
+}
+
+/**
+ * A machine's entry of a coverage report, when the run walked the machine as it is now (same
+ * `machineHash`); `stale` when it walked another version: nothing may be coloured by it.
+ */
+export function currentCoverage<E extends { hash: string }>(machine: AnyStateMachine, entry: E | undefined): { entry: E | undefined; stale: boolean } {
+  if (!entry) return { entry: undefined, stale: false };
+  return entry.hash === machineHash(machine) ? { entry, stale: false } : { entry: undefined, stale: true };
 }
 
 /**

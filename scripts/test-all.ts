@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { chromiumMissingMessage, findChromium } from './chromium';
+import { stampRun } from './run-stamp';
 import { root, testRun } from './test-steps';
 
 /**
@@ -19,7 +20,8 @@ import { root, testRun } from './test-steps';
  * under 100% of its targets (known gaps aside), or an incomplete run, fails `npm test`.
  */
 const runId = new Date().toISOString().replace(/[:.]/g, '-');
-process.env.FLOW_RUN_ID = runId;
+// What the run tests, taken before it writes anything (scripts/run-stamp.ts).
+stampRun(runId);
 let modelRan = false;
 let flows: boolean | undefined;
 function closeFlows(): boolean {

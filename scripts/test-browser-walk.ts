@@ -10,6 +10,7 @@
  */
 import path from 'node:path';
 import { browserJunit, browserSummary, browserWalked, runBrowserWalks } from './browser-walk-run';
+import { stampRun } from './run-stamp';
 import { newRunId, resolveFlows, unknownFlowsMessage } from './flows-report-data';
 
 const rel = (file: string) => path.relative(process.cwd(), file) || '.';
@@ -24,7 +25,9 @@ if (!resolved.ok) {
   process.exit(1);
 }
 
-const run = runBrowserWalks(resolved.flows, newRunId(new Date(), process.pid), { build: !args.includes('--no-build') });
+const runId = newRunId(new Date(), process.pid);
+stampRun(runId);
+const run = runBrowserWalks(resolved.flows, runId, { build: !args.includes('--no-build') });
 console.log('\n━━ browser walk report');
 for (const line of browserSummary(run, resolved.flows)) console.log(line);
 if (run.incomplete.length) console.log(`\npartial (${run.incomplete.join('; ')}): ${rel(run.file)}`);

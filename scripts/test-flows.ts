@@ -12,6 +12,7 @@ import path from 'node:path';
 import { browserJunit, browserSummary, browserWalked, runBrowserWalks } from './browser-walk-run';
 import { listFlows, newRunId, resolveFlows, summaryLine, unknownFlowsMessage, WALKS, type Walk } from './flows-report-data';
 import { writeFlowReport } from './flows-report-write';
+import { stampRun } from './run-stamp';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reportDir = path.join(root, 'reports/flows');
@@ -47,13 +48,14 @@ if (files.length === 0) {
 }
 
 const runId = newRunId(new Date(), process.pid);
+stampRun(runId);
 mkdirSync(reportDir, { recursive: true });
 rmSync(junitFile, { force: true });
 console.log(`━━ flow tests: ${resolved.flows.map((f) => f.folder).join(', ')} (run ${runId})\n`);
 const vitest = spawnSync('npx', ['vitest', 'run', ...files, '--reporter=default', '--reporter=junit', `--outputFile.junit=${junitFile}`], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, FLOW_RUN_ID: runId },
+  env: process.env,
 });
 const browserFlows = args.includes('--no-browser') ? [] : browserWalked().filter((b) => resolved.flows.some((f) => f.id === b.id));
 for (const flow of browserFlows) expected.push({ flow: flow.id, walk: 'browser' });

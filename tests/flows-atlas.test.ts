@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { escapeHtml } from '../scripts/flows-report';
-import { FLOWS_DIR, listMachines } from '../scripts/flow-drawing';
+import { NOT_RUN_SINCE_CHANGE } from '../scripts/flow-dot';
+import { FLOWS_DIR, listMachines, machineHash } from '../scripts/flow-drawing';
 import { NO_SHOT, writeAtlas } from '../scripts/flow-atlas-html';
 import type { BrowserFlow, BrowserReport } from './model/browser-report';
 import { emptyTargets, type TargetLists } from './model/coverage';
@@ -28,8 +29,11 @@ const UNBOUND = '[heldByOtherOrder] CONFIRMED → done:unbind(unbound) ⇒ "unbo
 const REFUSED = '[heldByOtherOrder] CONFIRMED → done:unbind(refused 1003) ⇒ "cannotRemove"';
 const targets = (transitions: string[]): TargetLists => ({ ...emptyTargets(), transitions });
 
-/** The committed report, with the discount unbinding's server walk made up: two paths, each saying what it took. */
-function report(): CoverageReport {
+/**
+ * The committed report, with the discount unbinding's server walk made up: two paths, each saying
+ * what it took; measured on the machine as it is, or (`hash`) on another version of it.
+ */
+function report(hash = machineHash(unbinding)): CoverageReport {
   const real = readReport();
   const walk = { covered: targets([CONFIRMED]), missing: emptyTargets(), knownGaps: [] };
   return {
@@ -38,7 +42,7 @@ function report(): CoverageReport {
     machines: {
       ...real?.machines,
       discountUnbinding: {
-        hash: '',
+        hash,
         totals: { states: 7, transitions: 7, refusals: 1, anyState: 0 },
         server: walk,
         paths: [
@@ -58,7 +62,7 @@ function browser(dir: string): BrowserReport {
   const flow: BrowserFlow = {
     flow: 'discountUnbinding',
     walk: 'browser' as BrowserFlow['walk'],
-    machineHash: '',
+    machineHash: machineHash(unbinding),
     complete: true,
     targets: targets([CONFIRMED]),
     covered: targets([CONFIRMED]),
@@ -82,6 +86,7 @@ type PageFlow = {
 let dir: string;
 let html: string;
 let withShots: string;
+let stale: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'flow-atlas-'));
@@ -89,6 +94,10 @@ beforeAll(async () => {
   const shots = path.join(dir, 'shots');
   const machinesShown: AnyStateMachine[] = [unbinding];
   withShots = readFileSync(await writeAtlas({ machines: machinesShown, report: report(), browser: browser(shots), svgs, dir: shots }), 'utf8');
+  stale = readFileSync(
+    await writeAtlas({ machines: machinesShown, report: report('0123456789abcdef'), browser: undefined, svgs, dir: path.join(dir, 'stale') }),
+    'utf8',
+  );
 }, 60_000);
 
 afterAll(() => {
@@ -120,6 +129,13 @@ describe('the static flow atlas (docs/flows/index.html)', () => {
     expect(chips).toContain(`<a class="chip chip-ok" href="#path-discountUnbinding-${passed}" title="server passed 0.1 s">P${passed}</a>`);
     expect(chips).toContain(`href="#path-discountUnbinding-${failed}" title="server failed 0.1 s">P${failed} ✖</a>`);
     expect(chips).toContain('2 paths took it (passed: server 1)');
+  });
+
+  it('shows no coverage measured on another version of the machine, and says it was not run since', () => {
+    const flow = section(stale, 'discountUnbinding');
+    expect(flow).toContain(escapeHtml(NOT_RUN_SINCE_CHANGE));
+    expect(flow).not.toContain('chip-ok');
+    expect(flow).not.toContain('2 paths took it');
   });
 
   it("walks a scenario step by step, each branch's guard evaluated on that step", () => {

@@ -4,8 +4,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { refusalMessage } from '../scripts/flow-dot';
-import { coverageHash, drawingCoverageHash, drawingHash, FLOWS_DIR, listMachines, machineHash, toDot, type MachineCoverage } from '../scripts/flow-drawing';
+import { NOT_RUN_SINCE_CHANGE, refusalMessage } from '../scripts/flow-dot';
+import {
+  coverageHash,
+  currentCoverage,
+  drawingCoverageHash,
+  drawingHash,
+  FLOWS_DIR,
+  listMachines,
+  machineHash,
+  machineSourceFiles,
+  toDot,
+  type MachineCoverage,
+} from '../scripts/flow-drawing';
+import { setup } from 'xstate';
 import { languages } from '../core/i18n/languages';
 import { drawingFile } from '../scripts/flow-atlas';
 import { readReport } from './model/coverage-report';
@@ -45,7 +57,7 @@ describe('the flow atlas (docs/flows)', () => {
       const svg = readFileSync(file, 'utf8');
       expect(drawingHash(svg), `docs/flows/${name} is older than machines/…/${id}: run npm run flows`).toBe(machineHash(machine));
       expect(drawingCoverageHash(svg), `docs/flows/${name} is older than coverage.json: run npm test or npm run flows`).toBe(
-        coverageHash(report?.machines[id]),
+        coverageHash(currentCoverage(machine, report?.machines[id]).entry),
       );
     },
   );
@@ -102,5 +114,43 @@ describe('the flow atlas (docs/flows)', () => {
     // A drawing's coverage stamp follows the outcome, and nothing else.
     expect(coverageHash({ server: whole, screens: partly })).not.toBe(coverageHash({ server: whole, screens: whole }));
     expect(coverageHash(undefined)).toBe('none');
+  });
+
+  it('fingerprints a machine by its actions, its guards and the code they are written in, not its structure alone', () => {
+    const machine = (action: 'tell' | 'warn', guard: { type: 'allowed'; params: { limit: number } }) =>
+      setup({ actions: { tell: () => {}, warn: () => {} }, guards: { allowed: () => true } }).createMachine({
+        id: 'tiny',
+        initial: 'a',
+        states: { a: { on: { GO: { target: 'b', guard, actions: action } } }, b: { entry: 'tell' } },
+      });
+    const base = machineHash(machine('tell', { type: 'allowed', params: { limit: 3 } }));
+    expect(machineHash(machine('warn', { type: 'allowed', params: { limit: 3 } }))).not.toBe(base);
+    expect(machineHash(machine('tell', { type: 'allowed', params: { limit: 4 } }))).not.toBe(base);
+    // A real machine's fingerprint takes in the files of its folder and the helpers all machines share.
+    const files = machineSourceFiles('checkout').map((f) => path.relative(FLOWS_DIR, f));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        '../../machines/checkout/checkout.machine.ts',
+        '../../machines/checkout/checkout.setup.ts',
+        '../../machines/expected-refusals.ts',
+      ]),
+    );
+    expect(files.some((f) => f.endsWith('.test.ts'))).toBe(false);
+  });
+
+  it('colours nothing by a run that walked another version of the machine: grey, and says so', () => {
+    const payment = machines.find((m) => m.id === 'payment')!;
+    const all = { states: [payment.root.id], transitions: [], refusals: [], anyState: [] };
+    const whole = { covered: all, missing: { states: [], transitions: [], refusals: [], anyState: [] }, knownGaps: [] };
+    expect(currentCoverage(payment, { hash: machineHash(payment), server: whole })).toEqual({
+      entry: { hash: machineHash(payment), server: whole },
+      stale: false,
+    });
+    const old = currentCoverage(payment, { hash: 'f00df00df00df00d', server: whole, screens: whole });
+    expect(old).toEqual({ entry: undefined, stale: true });
+    const dot = toDot(payment, old.entry, { stale: old.stale });
+    expect(dot).toContain(NOT_RUN_SINCE_CHANGE);
+    expect(dot).not.toContain('#1e7b3c');
+    expect(dot).not.toContain('#b42318');
   });
 });

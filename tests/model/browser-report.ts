@@ -39,7 +39,12 @@ export interface BrowserFlow extends CoveragePart {
 }
 
 export interface BrowserReport {
-  commit: string;
+  /** The commit the run tested, or null outside a git checkout. */
+  commit: string | null;
+  /** The tree had changes besides the files runs write (scripts/run-stamp.ts); absent from reports written before it was recorded. */
+  dirty?: boolean | null;
+  /** The run that wrote it; absent from reports written before it was recorded. */
+  runId?: string;
   finishedAt: string;
   /** Every path of every flow ran; only then is the report committed. */
   complete: boolean;
@@ -74,7 +79,7 @@ export const shotsFile = (runId: string, flow: string) => path.join(root, '.tmp/
 export function closeBrowserRun(
   runId: string,
   expected: readonly string[],
-  { passed, commit, files = browserFiles }: { passed: boolean; commit: string; files?: typeof browserFiles },
+  { passed, stamp, files = browserFiles }: { passed: boolean; stamp: { commit: string | null; dirty: boolean | null }; files?: typeof browserFiles },
 ): { report: BrowserReport; file: string; incomplete: string[] } {
   const parts = readBrowserParts(runId);
   const incomplete: string[] = [];
@@ -108,7 +113,7 @@ export function closeBrowserRun(
     }
     flows[part.flow] = { ...part, shots };
   }
-  const report: BrowserReport = { commit, finishedAt: new Date().toISOString(), complete, flows };
+  const report: BrowserReport = { commit: stamp.commit, dirty: stamp.dirty, runId, finishedAt: new Date().toISOString(), complete, flows };
   writeAtomic(file, `${JSON.stringify(report, null, 2)}\n`);
   return { report, file, incomplete };
 }

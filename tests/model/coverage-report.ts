@@ -46,6 +46,10 @@ export interface MachineEntry {
 export interface CoverageReport {
   /** The commit the run tested (`git rev-parse HEAD`), or null. */
   commit: string | null;
+  /** The tree had changes besides the files runs write (scripts/run-stamp.ts); absent from reports written before it was recorded. */
+  dirty?: boolean | null;
+  /** The run that wrote it; absent from reports written before it was recorded. */
+  runId?: string;
   /** When the complete run that wrote it ended (ISO 8601); absent from reports written before it was recorded. */
   finishedAt?: string;
   machines: Record<string, MachineEntry>;
@@ -119,7 +123,12 @@ export function writePartial(runId: string, files: CoverageFiles = defaultFiles,
  * `npm test`'s merge: the committed report when every expected machine has both walks' parts,
  * each complete and run on the machine as it is now (`hash`); else the partial one, saying why.
  */
-export function mergeRun(options: { runId: string; expected: ReadonlyArray<{ id: string; hash: string }>; commit: string | null; files?: CoverageFiles }): {
+export function mergeRun(options: {
+  runId: string;
+  expected: ReadonlyArray<{ id: string; hash: string }>;
+  stamp: { commit: string | null; dirty: boolean | null };
+  files?: CoverageFiles;
+}): {
   committed: boolean;
   file: string;
   report: CoverageReport;
@@ -142,9 +151,15 @@ export function mergeRun(options: { runId: string; expected: ReadonlyArray<{ id:
   }
   const merged = reportOf(
     parts.filter((p) => options.expected.some((e) => e.id === p.flow)),
-    options.commit,
+    options.stamp.commit,
   );
-  const report: CoverageReport = { commit: merged.commit, finishedAt: new Date().toISOString(), machines: merged.machines };
+  const report: CoverageReport = {
+    commit: merged.commit,
+    dirty: options.stamp.dirty,
+    runId: options.runId,
+    finishedAt: new Date().toISOString(),
+    machines: merged.machines,
+  };
   writeAtomic(files.committed, `${JSON.stringify(report, null, 2)}\n`);
   return { committed: true, file: files.committed, report, incomplete };
 }

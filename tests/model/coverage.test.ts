@@ -154,7 +154,7 @@ describe('only passed paths count, and only a complete run is gated', () => {
     expect(part.complete).toBe(false);
     expect(existsSync(f.partial)).toBe(true);
     expect(existsSync(f.committed)).toBe(false);
-    const merged = mergeRun({ runId: 'r', expected: [{ id: 'tiny', hash: 'h1' }], commit: 'abc', files: f });
+    const merged = mergeRun({ runId: 'r', expected: [{ id: 'tiny', hash: 'h1' }], stamp: { commit: 'abc', dirty: false }, files: f });
     expect(merged.committed).toBe(false);
     expect(merged.incomplete).toEqual(['tiny (server): not every path ran', expect.stringMatching(/^tiny \(screens\): no part in /)]);
     expect(existsSync(f.committed)).toBe(false);
@@ -171,11 +171,12 @@ describe('only passed paths count, and only a complete run is gated', () => {
       expect(part.paths.map((p) => p.title)).toEqual(['a', 'b']);
       expect(part.covered.transitions).toEqual(['t1', 't2']);
     }
-    expect(mergeRun({ runId: 'r', expected: [{ id: 'tiny', hash: 'h2' }], commit: 'abc', files: f }).committed).toBe(false);
-    const merged = mergeRun({ runId: 'r', expected: [{ id: 'tiny', hash: 'h1' }], commit: 'abc', files: f });
+    expect(mergeRun({ runId: 'r', expected: [{ id: 'tiny', hash: 'h2' }], stamp: { commit: 'abc', dirty: true }, files: f }).committed).toBe(false);
+    const merged = mergeRun({ runId: 'r', expected: [{ id: 'tiny', hash: 'h1' }], stamp: { commit: 'abc', dirty: true }, files: f });
     expect(merged.committed).toBe(true);
     const report = readReport(f.committed)!;
-    expect(report.commit).toBe('abc');
+    // It names what it was made on: the commit, the tree's changes, the run.
+    expect(report).toMatchObject({ commit: 'abc', dirty: true, runId: 'r' });
     expect(report.machines.tiny).toMatchObject({
       hash: 'h1',
       totals: { states: 0, transitions: 2, refusals: 0, anyState: 0 },
