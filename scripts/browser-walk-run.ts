@@ -4,14 +4,13 @@
  * `npm run test:flows` both start them here.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { closeBrowserRun, type BrowserReport } from '../tests/model/browser-report';
 import { listFlows, type Flow } from './flows-report-data';
 import { runStamp } from './run-stamp';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const browserJunit = path.join(root, 'reports/flows/browser-junit.xml');
 export const browserWalkFile = (folder: string) => path.join('tests/browser', `${folder}.walk.ts`);
 
 /** The flows that have a browser walk. */
@@ -33,22 +32,12 @@ export function runBrowserWalks(flows: readonly Flow[], runId: string, { build =
     console.log('━━ production build (the browser walks serve it)');
     if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('the production build failed');
   }
-  mkdirSync(path.dirname(browserJunit), { recursive: true });
   console.log(`\n━━ browser walks: ${flows.map((f) => f.folder).join(', ')} (run ${runId})\n`);
-  const vitest = spawnSync(
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--config',
-      'vitest.browser.config.ts',
-      ...flows.map((f) => browserWalkFile(f.folder)),
-      '--reporter=default',
-      '--reporter=junit',
-      `--outputFile.junit=${browserJunit}`,
-    ],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, FLOW_RUN_ID: runId } },
-  );
+  const vitest = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.browser.config.ts', ...flows.map((f) => browserWalkFile(f.folder))], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FLOW_RUN_ID: runId },
+  });
   const status = vitest.status ?? 1;
   const { report, file, incomplete } = closeBrowserRun(
     runId,

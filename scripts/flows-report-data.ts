@@ -96,6 +96,7 @@ export function normalisePart(raw: unknown): FlowPart | null {
       ...(typeof p.stoppedAt === 'string' ? { stoppedAt: p.stoppedAt } : {}),
       covered: targetsOf(p.covered),
     })),
+    ...(Array.isArray(r.gate) ? { gate: strings(r.gate) } : {}),
   };
 }
 

@@ -1,18 +1,22 @@
 /**
- * Writes a run's tester report, reports/flows/index.html (scripts/flows-report.ts), from the
- * coverage parts its walks left in .tmp/flow-coverage/<run>/: `npm run test:flows` for the flows it
- * ran, `npm test` for every flow (so CI keeps the report of each full run).
+ * Writes a run's tester report, reports/flows/index.html (scripts/flows-report.ts), and its JUnit
+ * file, reports/flows/junit.xml (scripts/flows-junit.ts), from the coverage parts its walks left in
+ * .tmp/flow-coverage/<run>/: `npm run test:flows` for the flows it ran, `npm test` for every flow
+ * (so CI keeps the report of each full run).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readParts, type Walk } from './flows-report-data';
+import { flowJunit } from './flows-junit';
 import { renderReport } from './flows-report';
+import { runStamp } from './run-stamp';
 import { readShotsTaken } from '../tests/model/browser-report';
 
 export const reportDir = (root: string) => path.join(root, 'reports/flows');
 
 export interface WrittenReport {
   file: string;
+  junit: string;
   parts: ReturnType<typeof readParts>['parts'];
   unreadable: string[];
   partsDir: string;
@@ -54,5 +58,7 @@ export function writeFlowReport(options: {
       ...(options.exitCode === undefined ? {} : { exitCode: options.exitCode }),
     }),
   );
-  return { file, parts, unreadable, partsDir };
+  const junit = path.join(reportDir(root), 'junit.xml');
+  writeFileSync(junit, flowJunit({ parts, expected, stamp: runStamp(runId), timestamp: new Date().toISOString().slice(0, 19) }));
+  return { file, junit, parts, unreadable, partsDir };
 }

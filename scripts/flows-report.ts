@@ -289,7 +289,7 @@ export function renderReport(input: ReportInput): string {
 <p class="muted">Each flow is tested three ways: <b>server</b> walks the flow's machine against the real server, <b>screens</b> through the app's screens, <b>browser</b> in a real Chromium (the shortest path to each state, so only states count there).
 Each test is one <b>path</b> through the flow's chart. A <b>target</b> is a state, a transition (an event taken in a state), a refusal (a transition
 with each error code the server can answer) or an any-state transition (one declared for every state, from each state it can be taken in); it is
-covered when a passed path went through it. The per-test results are also in <a href="junit.xml">junit.xml</a> and <a href="browser-junit.xml">browser-junit.xml</a>.</p>
+covered when a passed path went through it. The same run is in <a href="junit.xml">junit.xml</a> for a test-management tool: a case per path with a stable id, known gaps as skipped cases, the coverage gate as a case.</p>
 ${summaryTable(rows)}
 ${sections.join('\n')}
 </body></html>

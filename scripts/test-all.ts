@@ -66,11 +66,7 @@ vitest(
   pglite,
 );
 modelRan = true;
-vitest(
-  "model-based tests (tests/model: the machines' graphs walked on the server and on the screens)",
-  ['tests/model', '--reporter=junit', '--outputFile.junit=reports/flows/junit.xml'],
-  pglite,
-);
+vitest("model-based tests (tests/model: the machines' graphs walked on the server and on the screens)", ['tests/model'], pglite);
 closeFlows();
 if (unitDb) vitest('server tests on PostgreSQL', ['tests/server'], { TEST_DATABASE_URL: unitDb, BUILT_APP_DIST: pglite.BUILT_APP_DIST });
 

@@ -5,11 +5,13 @@
  * `--no-build`: `npm test` has just built it; ADR 039). A complete run of every flow writes
  * docs/flows/browser.json and the screenshots under docs/flows/screens/, which the atlas reads
  * (`npm run flows`); any other run writes reports/flows/browser.partial.json and
- * reports/flows/screens/. Vitest's JUnit file: reports/flows/browser-junit.xml. Exits with
+ * reports/flows/screens/. The tester's report and JUnit file: reports/flows/index.html and
+ * reports/flows/junit.xml (scripts/flows-report-write.ts). Exits with
  * Vitest's code, or 1 when a flow's states are not all reached.
  */
 import path from 'node:path';
-import { browserJunit, browserSummary, browserWalked, runBrowserWalks } from './browser-walk-run';
+import { browserSummary, browserWalked, runBrowserWalks } from './browser-walk-run';
+import { writeFlowReport } from './flows-report-write';
 import { stampRun } from './run-stamp';
 import { newRunId, resolveFlows, unknownFlowsMessage } from './flows-report-data';
 
@@ -32,5 +34,12 @@ console.log('\n━━ browser walk report');
 for (const line of browserSummary(run, resolved.flows)) console.log(line);
 if (run.incomplete.length) console.log(`\npartial (${run.incomplete.join('; ')}): ${rel(run.file)}`);
 else console.log(`\nreport: ${rel(run.file)} (the atlas: npm run flows)`);
-console.log(`junit:  ${rel(browserJunit)}`);
-process.exit(run.status !== 0 ? run.status : run.short.length ? 1 : 0);
+const exitCode = run.status !== 0 ? run.status : run.short.length ? 1 : 0;
+const written = writeFlowReport({
+  root: path.resolve(import.meta.dirname, '..'),
+  runId,
+  expected: resolved.flows.map((f) => ({ flow: f.id, walk: 'browser' as const })),
+  exitCode,
+});
+console.log(`tester report: ${rel(written.file)}\njunit:  ${rel(written.junit)}`);
+process.exit(exitCode);

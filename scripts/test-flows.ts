@@ -3,20 +3,19 @@
  * folder, `discount-unbinding`, or machine id, `discountUnbinding`; all by default), walk (a)
  * against the real server and walk (b) through the screens, then walk (c) in Chromium for those
  * that have one (scripts/browser-walk-run.ts; after a production build), then a report a tester
- * reads without the code: reports/flows/index.html (scripts/flows-report.ts), next to Vitest's
- * reports/flows/junit.xml and reports/flows/browser-junit.xml. Exits 1 if a walk failed.
+ * reads without the code: reports/flows/index.html (scripts/flows-report.ts), and the same run as
+ * JUnit, reports/flows/junit.xml (scripts/flows-junit.ts). Exits 1 if a walk failed.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { browserJunit, browserSummary, browserWalked, runBrowserWalks } from './browser-walk-run';
+import { browserSummary, browserWalked, runBrowserWalks } from './browser-walk-run';
 import { listFlows, newRunId, resolveFlows, summaryLine, unknownFlowsMessage, WALKS, type Walk } from './flows-report-data';
 import { writeFlowReport } from './flows-report-write';
 import { stampRun } from './run-stamp';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reportDir = path.join(root, 'reports/flows');
-const junitFile = path.join(reportDir, 'junit.xml');
 const rel = (file: string) => path.relative(process.cwd(), file) || '.';
 
 const flows = listFlows(root);
@@ -50,9 +49,8 @@ if (files.length === 0) {
 const runId = newRunId(new Date(), process.pid);
 stampRun(runId);
 mkdirSync(reportDir, { recursive: true });
-rmSync(junitFile, { force: true });
 console.log(`━━ flow tests: ${resolved.flows.map((f) => f.folder).join(', ')} (run ${runId})\n`);
-const vitest = spawnSync('npx', ['vitest', 'run', ...files, '--reporter=default', '--reporter=junit', `--outputFile.junit=${junitFile}`], {
+const vitest = spawnSync('npx', ['vitest', 'run', ...files], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,
@@ -62,7 +60,7 @@ for (const flow of browserFlows) expected.push({ flow: flow.id, walk: 'browser' 
 const browser = browserFlows.length ? runBrowserWalks(browserFlows, runId) : undefined;
 const exitCode = vitest.status !== 0 ? (vitest.status ?? 1) : browser && (browser.status !== 0 || browser.short.length) ? 1 : 0;
 
-const { file: htmlFile, parts, unreadable, partsDir } = writeFlowReport({ root, runId, expected, exitCode });
+const { file: htmlFile, junit, parts, unreadable, partsDir } = writeFlowReport({ root, runId, expected, exitCode });
 for (const file of unreadable) console.warn(`(skipped ${rel(path.join(partsDir, file))}: not a coverage part)`);
 
 console.log('\n━━ flow test report');
@@ -78,6 +76,6 @@ for (const { flow, walk } of expected.filter((e) => e.walk !== 'browser')) {
 }
 if (browser) for (const line of browserSummary(browser, browserFlows)) console.log(line);
 console.log(`\nreport: ${rel(htmlFile)}`);
-console.log(`junit:  ${existsSync(junitFile) ? rel(junitFile) : `${rel(junitFile)} (not written)`}`);
-if (browser) console.log(`        ${rel(browserJunit)} (browser walks; screenshots: ${rel(browser.file)})`);
+console.log(`junit:  ${rel(junit)}`);
+if (browser) console.log(`screenshots: ${rel(browser.file)}`);
 process.exit(exitCode);

@@ -62,6 +62,11 @@ export interface CoveragePart {
   covered: TargetLists;
   knownGaps: KnownGap[];
   paths: PathRecord[];
+  /**
+   * Why the coverage gate failed the suite (tests/model/gate.ts), none when it held; absent when it
+   * did not judge (an incomplete run is not gated) and from parts written before it was recorded.
+   */
+  gate?: string[];
 }
 
 /** Where coverage goes; tests hand in temporary ones. */

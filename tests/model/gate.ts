@@ -56,9 +56,10 @@ export function closeSuite(run: SuiteRun, lists: GateLists, options: { runId?: s
   const runId = options.runId ?? currentRunId();
   const files = options.files ?? defaultFiles;
   const { part, gapsCovered } = buildPart(run);
+  const failures = gateFailures(part, gapsCovered, lists);
+  if (part.complete) part.gate = failures;
   savePart(part, runId, files);
   writePartial(runId, files);
-  const failures = gateFailures(part, gapsCovered, lists);
   if (failures.length) throw new Error(failures.join('\n'));
   return part;
 }
