@@ -44,6 +44,11 @@ export function runBrowserWalks(flows: readonly Flow[], runId: string, { build =
     browserWalked().map((f) => f.id),
     { passed: status === 0, stamp: runStamp(runId) },
   );
+  // The atlas shows the screenshots and figures of the run that made them: redrawn at once.
+  if (!incomplete.length) {
+    const redraw = spawnSync('npx', ['tsx', 'scripts/flows.ts'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    console.log(redraw.status === 0 ? '━━ redrew the atlas (docs/flows) with this browser run' : '✖ the atlas could not be redrawn: npm run flows');
+  }
   const short = flows
     .map((f) => f.id)
     .filter((id) => {

@@ -61,6 +61,23 @@ export async function graphModelOf(machine: AnyStateMachine): Promise<GraphLooku
   return { note: `No scenarios: tests/model/${folder}.model.ts exports no graph of the ${machine.id} machine.` };
 }
 
+/**
+ * The moment every scenario is played at: a machine that stamps its context with the clock (a
+ * code's resend time) shows the same context each time the atlas is drawn, so the committed page
+ * changes only when a flow does (tests/flows-atlas-committed.test.ts). The scenarios run
+ * synchronously, so nothing else sees the clock stopped.
+ */
+export const SCENARIO_TIME = Date.UTC(2026, 0, 1, 12);
+function atScenarioTime(play: () => void): void {
+  const now = Date.now;
+  Date.now = () => SCENARIO_TIME;
+  try {
+    play();
+  } finally {
+    Date.now = now;
+  }
+}
+
 const pathKey = (p: FlowPath<AnyStateMachine>) => `${p.start}|${p.steps.map((s) => JSON.stringify(s.event)).join(' ')}`;
 
 interface WalkSource {
@@ -163,28 +180,29 @@ async function flowOf(machine: AnyStateMachine, input: AtlasInput): Promise<Atla
   /** Per walk, the title it gives each path of the page, and back. */
   const pathByTitle = new Map<AtlasWalk, Map<string, number>>(sources.map((s) => [s.walk, new Map()]));
   if ('note' in lookup) notes.push({ on: 'scenarios', text: lookup.note });
-  else {
-    const gapsOf = (s: WalkSource) => new Set(s.knownGaps.filter((g) => !g.incidental).map((g) => g.target));
-    const sets = sources.map(gapsOf);
-    const common = sets.length ? [...sets[0]!].filter((t) => sets.every((set) => set.has(t))) : [];
-    const graphPaths = flowPaths(lookup.model, { skip: common, every: 'target' });
-    const titles = pathTitles(graphPaths);
-    const keys = graphPaths.map(pathKey);
-    // Each walk titles its own set of paths (the titles of alike paths depend on the set): a path's title in each walk.
-    for (const source of sources) {
-      const own = flowPaths(lookup.model, { skip: [...gapsOf(source)], every: 'target' });
-      const ownTitles = pathTitles(own);
-      const byKey = new Map(own.map((p, i) => [pathKey(p), ownTitles[i]!]));
-      keys.forEach((key, i) => pathByTitle.get(source.walk)!.set(byKey.get(key) ?? titles[i]!, i));
-    }
-    const starts = new Set(graphPaths.map((p) => p.start)).size;
-    graphPaths.forEach((p, i) => {
-      const steps = scenarioSteps(lookup.model.machine, p, contextIndex);
-      const route = `${starts > 1 ? `from ${p.start}: ` : ''}${scenarioRoute(steps)}`;
-      scenarios.push({ n: i + 1, name: scenarioName(steps), route, title: titles[i]!, start: p.start, steps });
-      paths.push({ n: i + 1, title: titles[i]!, name: scenarios[i]!.name, start: p.start, results: [], scenario: i });
+  else
+    atScenarioTime(() => {
+      const gapsOf = (s: WalkSource) => new Set(s.knownGaps.filter((g) => !g.incidental).map((g) => g.target));
+      const sets = sources.map(gapsOf);
+      const common = sets.length ? [...sets[0]!].filter((t) => sets.every((set) => set.has(t))) : [];
+      const graphPaths = flowPaths(lookup.model, { skip: common, every: 'target' });
+      const titles = pathTitles(graphPaths);
+      const keys = graphPaths.map(pathKey);
+      // Each walk titles its own set of paths (the titles of alike paths depend on the set): a path's title in each walk.
+      for (const source of sources) {
+        const own = flowPaths(lookup.model, { skip: [...gapsOf(source)], every: 'target' });
+        const ownTitles = pathTitles(own);
+        const byKey = new Map(own.map((p, i) => [pathKey(p), ownTitles[i]!]));
+        keys.forEach((key, i) => pathByTitle.get(source.walk)!.set(byKey.get(key) ?? titles[i]!, i));
+      }
+      const starts = new Set(graphPaths.map((p) => p.start)).size;
+      graphPaths.forEach((p, i) => {
+        const steps = scenarioSteps(lookup.model.machine, p, contextIndex);
+        const route = `${starts > 1 ? `from ${p.start}: ` : ''}${scenarioRoute(steps)}`;
+        scenarios.push({ n: i + 1, name: scenarioName(steps), route, title: titles[i]!, start: p.start, steps });
+        paths.push({ n: i + 1, title: titles[i]!, name: scenarios[i]!.name, start: p.start, results: [], scenario: i });
+      });
     });
-  }
   // Each walk's results; a path a walk recorded that is no scenario (the graph changed since, or could not be read) is listed too.
   const others = new Map<string, number>();
   const recordedAt = new Map<AtlasWalk, Map<string, number>>();

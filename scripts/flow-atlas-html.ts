@@ -336,17 +336,24 @@ ${data.flows.map((f) => flowSection(f, data)).join('\n')}${moneyRules ? `\n${mon
 `;
 }
 
-/** Builds the atlas's data and writes `<dir>/index.html`; answers the file. */
-export async function writeAtlas(input: Omit<AtlasInput, 'coverageFileDate'> & { coverageFile?: string; moneyRules?: MoneyRulesChart }): Promise<string> {
+export type AtlasPageInput = Omit<AtlasInput, 'coverageFileDate'> & { coverageFile?: string; moneyRules?: MoneyRulesChart };
+
+/** The atlas page's HTML, its screenshots checked in `input.dir` (the page links them relative to it). */
+export async function atlasPage(input: AtlasPageInput): Promise<string> {
   let coverageFileDate: string | null = null;
   try {
     if (input.coverageFile) coverageFileDate = statSync(input.coverageFile).mtime.toISOString();
   } catch {
     coverageFileDate = null;
   }
-  const data = await atlasData({ ...input, coverageFileDate });
+  return renderAtlas(await atlasData({ ...input, coverageFileDate }), input.moneyRules);
+}
+
+/** Builds the atlas's data and writes `<dir>/index.html`; answers the file. */
+export async function writeAtlas(input: AtlasPageInput): Promise<string> {
+  const html = await atlasPage(input);
   mkdirSync(input.dir, { recursive: true });
   const file = path.join(input.dir, 'index.html');
-  writeFileSync(file, renderAtlas(data, input.moneyRules));
+  writeFileSync(file, html);
   return file;
 }
