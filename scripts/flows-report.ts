@@ -109,6 +109,7 @@ function resultBadges(part: FlowPart | undefined, f: WalkFigures | undefined): s
   if (!part || !f) return '<span class="badge b-none">no result</span>';
   const badges = [f.failed > 0 ? `<span class="badge b-fail">✖ ${f.failed} failed</span>` : '<span class="badge b-pass">✔ passed</span>'];
   if (!part.complete) badges.push('<span class="badge b-warn">incomplete</span>');
+  if (part.gate?.length) badges.push(`<span class="badge b-fail" title="${esc(part.gate.join('\n'))}">✖ coverage gate</span>`);
   if (f.covered + f.gaps < f.total) badges.push(`<span class="badge b-warn">${f.total - f.covered - f.gaps} uncovered</span>`);
   return badges.join('');
 }
@@ -264,10 +265,17 @@ export function renderReport(input: ReportInput): string {
   const passed = figures.reduce((n, f) => n + f.passed, 0);
   const failed = figures.reduce((n, f) => n + f.failed, 0);
   const missing = rows.filter((r) => !r.part).length;
-  const verdict =
-    failed > 0 || missing > 0 || (input.exitCode !== undefined && input.exitCode !== 0)
-      ? `<span class="badge b-fail">✖ ${failed} path${failed === 1 ? '' : 's'} failed${missing ? `, ${missing} walk${missing === 1 ? '' : 's'} without result` : ''}</span>`
-      : '<span class="badge b-pass">✔ every path passed</span>';
+  const gates = rows.filter((r) => r.part?.gate?.length).length;
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  // The headline names what failed: paths, walks without a result, coverage gates, or else the run itself.
+  const reasons = [
+    failed > 0 && `${plural(failed, 'path', 'paths')} failed`,
+    missing > 0 && `${plural(missing, 'walk', 'walks')} without result`,
+    gates > 0 && `${plural(gates, 'coverage gate', 'coverage gates')} failed`,
+  ].filter((r): r is string => !!r);
+  if (!reasons.length && input.exitCode !== undefined && input.exitCode !== 0)
+    reasons.push(`the run failed (exit code ${input.exitCode ?? 'none: killed'}) outside any path: a suite's set-up or clean-up, see the console`);
+  const verdict = reasons.length ? `<span class="badge b-fail">✖ ${reasons.join(', ')}</span>` : '<span class="badge b-pass">✔ every path passed</span>';
   const meta = [
     input.generatedAt && `generated ${esc(input.generatedAt)}`,
     input.runId && `run <code>${esc(input.runId)}</code>`,

@@ -234,6 +234,24 @@ describe('the flow test report', () => {
     expect(section(F, 'server')).not.toMatch(/fr-(reached|stopped|uncovered)"/);
   });
 
+  it('names in its headline what failed, a run failed outside any path and a coverage gate included', () => {
+    const passing = { ...login, paths: login.paths.filter((p) => p.status === 'passed') };
+    const headline = (page: string) => /<p><span class="badge[^>]*>([^<]*)<\/span>/.exec(page)?.[1];
+    expect(headline(html)).toMatch(/^✖ 1 path failed, 1 walk without result/);
+    const crashed = renderReport({ parts: [passing], svgs: {}, expected: [{ flow: 'login', walk: 'server' }], exitCode: 1 });
+    expect(headline(crashed)).toMatch(/^✖ the run failed \(exit code 1\) outside any path/);
+    expect(headline(crashed)).not.toMatch(/0 paths failed/);
+    const gated = renderReport({
+      parts: [{ ...passing, gate: ['login (server) leaves uncovered:\n  login.entering'] }],
+      svgs: {},
+      expected: [{ flow: 'login', walk: 'server' }],
+      exitCode: 1,
+    });
+    expect(headline(gated)).toBe('✖ 1 coverage gate failed');
+    expect(gated).toContain('✖ coverage gate</span>');
+    expect(headline(renderReport({ parts: [passing], svgs: {}, expected: [{ flow: 'login', walk: 'server' }], exitCode: 0 }))).toBe('✔ every path passed');
+  });
+
   it('escapes every text, a script in a path title included', () => {
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
