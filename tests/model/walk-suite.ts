@@ -114,6 +114,8 @@ export interface WalkSuite<M extends AnyStateMachine> {
 }
 
 const byBusyTag = (s: AnyMachineSnapshot) => s.hasTag('busy');
+/** A server walk's actor that is finished, or runs no call: nothing but the walk can move it. */
+const serverSettled = (s: AnyMachineSnapshot) => s.status !== 'active' || Object.keys(s.children).length === 0;
 
 export function walkSuite<M extends AnyStateMachine>(suite: WalkSuite<M>): void {
   const gaps = gapsOf(suite);
@@ -236,6 +238,8 @@ async function walkOne<M extends AnyStateMachine>(suite: WalkSuite<M>, path: Flo
         await walk.checked?.(reached, next);
       },
       until: walk.until ?? pollUntil,
+      // Against the server, only the actor's own children (its calls) move it without the walk.
+      ...(walk.settled ? { settled: walk.settled } : suite.walk === 'server' ? { settled: serverSettled } : {}),
     });
   } finally {
     recorder.seal();

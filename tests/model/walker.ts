@@ -21,6 +21,12 @@ export interface Walk {
    * through, unless that event is one the customer makes before the answer comes (`actsWhileBusy`).
    */
   checked?(reached: AnyMachineSnapshot, next: EventObject | undefined): Promise<void>;
+  /**
+   * Whether the actor, in `latest`, cannot move on without the walk (finished, or nothing of its
+   * own running): waiting for another state then is waiting for nothing, and the path fails at
+   * once instead of at the wait's ceiling. By default, only a finished actor.
+   */
+  settled?(latest: AnyMachineSnapshot): boolean;
   /** Waits for a condition the walk cannot know the timing of (an answer, a render); `what` is read when it fails. */
   until<T>(get: () => T | undefined, what: () => string): Promise<T>;
 }
@@ -43,6 +49,8 @@ export async function walkPath(path: FlowPath<AnyStateMachine>, walk: Walk): Pro
   const { snapshots, clock } = await walk.start(path.start);
   let cursor = 0;
   /** The first snapshot from the cursor on in the expected state (the actor may have moved on since). */
+  const settled = walk.settled ?? ((s: AnyMachineSnapshot) => s.status !== 'active');
+  const seenSince = () => snapshots().slice(cursor).map(valueKey).join(', ') || 'nothing since the last step';
   const reach = (expected: AnyMachineSnapshot) =>
     walk.until(
       () => {
@@ -53,9 +61,12 @@ export async function walkPath(path: FlowPath<AnyStateMachine>, walk: Walk): Pro
             return list[k];
           }
         }
+        const latest = list[list.length - 1];
+        if (latest && list.length > cursor && settled(latest))
+          throw new Error(`the actor settled in ${valueKey(latest)} and cannot reach ${valueKey(expected)} (seen: ${seenSince()})`);
         return undefined;
       },
-      () => `state ${valueKey(expected)} (seen: ${snapshots().slice(cursor).map(valueKey).join(', ') || 'nothing since the last step'})`,
+      () => `state ${valueKey(expected)} (seen: ${seenSince()})`,
     );
 
   const first = await reach(steps[0]!.state as AnyMachineSnapshot);
