@@ -107,6 +107,8 @@ function verdictsOf(sources: readonly WalkSource[], kind: TargetKind, target: st
     const source = sources.find((s) => s.walk === walk);
     if (!source) return { walk, state: 'not run' };
     if (source.covered[kind].includes(target)) return { walk, state: 'covered' };
+    // A walk that does not measure this kind (the browser walk: states only) has no verdict on it.
+    if (source.targets && !source.targets[kind].length) return { walk, state: 'n/a' };
     const gap = source.knownGaps.find((g) => g.target === target);
     return { walk, state: 'uncovered', ...(gap ? { gap: gap.reason } : {}) };
   });

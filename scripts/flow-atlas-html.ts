@@ -63,6 +63,7 @@ function verdictBadges(verdicts: readonly Verdict[]): string {
   return verdicts
     .map((v) => {
       if (v.state === 'not run') return `<span class="vb vb-none" title="${esc(WALK_TITLES[v.walk])}: no result">${v.walk}: not run</span>`;
+      if (v.state === 'n/a') return `<span class="vb vb-none" title="${esc(WALK_TITLES[v.walk])} measures states only">${v.walk}: n/a</span>`;
       if (v.state === 'covered') return `<span class="vb vb-ok">${v.walk}: ✔ covered</span>`;
       if (v.gap) return `<span class="vb vb-gap" title="${esc(v.gap)}">${v.walk}: known gap</span>`;
       return `<span class="vb vb-bad">${v.walk}: ✖ not covered</span>`;

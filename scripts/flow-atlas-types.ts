@@ -14,7 +14,8 @@ export type AtlasWalk = (typeof ATLAS_WALKS)[number];
 export const WALK_NAMES: Record<AtlasWalk, string> = { server: 'server', screens: 'screens', browser: 'browser' };
 
 /** One walk's verdict on a target: covered, not covered (with the known gap's reason, if any), or the walk has no result. */
-export type Verdict = { walk: AtlasWalk; state: 'covered' | 'uncovered' | 'not run'; gap?: string };
+/** A walk's verdict on a target; `n/a` where the walk measures no target of that kind (the browser walk's transitions). */
+export type Verdict = { walk: AtlasWalk; state: 'covered' | 'uncovered' | 'not run' | 'n/a'; gap?: string };
 
 /** A path's last result in one walk. */
 export interface PathResult {

@@ -64,8 +64,9 @@ function browser(dir: string): BrowserReport {
     walk: 'browser' as BrowserFlow['walk'],
     machineHash: machineHash(unbinding),
     complete: true,
-    targets: targets([CONFIRMED]),
-    covered: targets([CONFIRMED]),
+    // Like every browser walk: states only.
+    targets: { ...emptyTargets(), states: ['discountUnbinding.explaining'] },
+    covered: { ...emptyTargets(), states: ['discountUnbinding.explaining'] },
     knownGaps: [],
     paths: [],
     shots: {
@@ -164,5 +165,11 @@ describe('the static flow atlas (docs/flows/index.html)', () => {
     expect(withShots).toContain(`${NO_SHOT} (375 px)`);
     expect(withShots).not.toContain('discountUnbinding.explaining.375.jpg"');
     expect(withShots).toContain('commit <code>fedcba987654</code> · 2026-11-26 11:00:00 UTC');
+    // The browser walk measures states: it has no verdict on a transition, rather than a red one.
+    const card = withShots.slice(withShots.indexOf(`id="t-${CONFIRMED.replace(/[^A-Za-z0-9_-]/g, '_')}"`));
+    const badges = card.slice(0, card.indexOf('</li>'));
+    expect(badges).toContain('browser: n/a');
+    expect(badges).not.toContain('browser: ✖');
+    expect(withShots).toContain('<span class="vb vb-ok">browser: ✔ covered</span>');
   });
 });
