@@ -97,7 +97,12 @@ export function flowJunit(options: {
                 outcome: {
                   kind: 'failure' as const,
                   message: p.error ?? 'failed',
-                  body: [`path ${id}`, `steps: ${p.steps.join(' → ') || '(start)'}`, ...(p.stoppedAt ? [`last state seen: ${p.stoppedAt}`] : [])].join('\n'),
+                  body: [
+                    `path ${id}`,
+                    `planned: ${p.steps.join(' → ') || '(start)'}`,
+                    ...(p.seen ? [`events seen: ${p.seen.events.join(' → ') || 'none'}`, `states seen: ${p.seen.states.join(' → ') || 'none'}`] : []),
+                    ...(p.stoppedAt ? [`last state seen: ${p.stoppedAt}`] : []),
+                  ].join('\n'),
                 },
               }
             : {}),

@@ -94,6 +94,9 @@ export function normalisePart(raw: unknown): FlowPart | null {
       durationMs: typeof p.durationMs === 'number' ? p.durationMs : 0,
       ...(typeof p.error === 'string' ? { error: p.error } : {}),
       ...(typeof p.stoppedAt === 'string' ? { stoppedAt: p.stoppedAt } : {}),
+      ...(p.seen && typeof p.seen === 'object'
+        ? { seen: { events: strings((p.seen as { events?: unknown }).events), states: strings((p.seen as { states?: unknown }).states) } }
+        : {}),
       covered: targetsOf(p.covered),
     })),
     ...(Array.isArray(r.gate) ? { gate: strings(r.gate) } : {}),

@@ -164,7 +164,10 @@ function pathsTable(flow: string, walk: Walk, part: FlowPart, svg: string | unde
     const { reached, stopped } = reachedStates(flow, p);
     const classes = new Map<string, string[]>(reached.map((s) => [s, [stopped.includes(s) ? 'fr-stopped' : 'fr-reached']]));
     const where = p.stoppedAt ? `<p><b>Stopped in:</b> <span class="bad">${esc(readableStateValue(p.stoppedAt))}</span></p>` : '';
-    const steps = p.steps.length ? `<p><b>Steps:</b></p><ol class="steps">${p.steps.map((s) => `<li>${esc(s)}</li>`).join('')}</ol>` : '';
+    const steps = p.steps.length ? `<p><b>Steps planned:</b></p><ol class="steps">${p.steps.map((s) => `<li>${esc(s)}</li>`).join('')}</ol>` : '';
+    const seen = p.seen
+      ? `<p><b>Events the actors took:</b> ${esc(p.seen.events.join(' → ') || 'none')}</p><p><b>States seen:</b> ${esc(p.seen.states.map(readableStateValue).join(' → ') || 'none')}</p>`
+      : '';
     const reachedList = reached.length
       ? `<p><b>States reached:</b> ${reached.map((s) => `<code>${esc(targetLabel(flow, 'states', s))}</code>`).join(', ')}</p>`
       : '';
@@ -180,7 +183,7 @@ function pathsTable(flow: string, walk: Walk, part: FlowPart, svg: string | unde
     const error = `<p><b>Error:</b></p><pre>${esc(p.error ?? '(no message)')}</pre>`;
     const screen = screens?.[`${flow} ${p.title}`];
     const shot = screen ? `<p><b>The screen where it stopped:</b></p><img class="stopped" src="${screen}" alt="${esc(`The page when P${n} stopped`)}">` : '';
-    return `${row}<tr class="fail-detail"><td></td><td colspan="3">${error}${where}${steps}${reachedList}${shot}${chart}</td></tr>`;
+    return `${row}<tr class="fail-detail"><td></td><td colspan="3">${error}${where}${steps}${seen}${reachedList}${shot}${chart}</td></tr>`;
   });
   const head = '<thead><tr><th class="num">#</th><th>Result</th><th>Path</th><th class="num">Time</th></tr></thead>';
   return rows.length ? `<table class="paths">${head}<tbody>${rows.join('')}</tbody></table>` : '<p class="muted">No path ran.</p>';

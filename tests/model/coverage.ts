@@ -46,6 +46,8 @@ export interface PathRecord {
   error?: string;
   /** The root actor's last state value (JSON). */
   stoppedAt?: string;
+  /** What a failed path really did: the events its actors took, and the root's states, in order. */
+  seen?: { events: string[]; states: string[] };
   /** The targets it covered (known gaps left out); they count only if it passed. */
   covered: TargetLists;
 }

@@ -318,6 +318,11 @@ export class CoverageRecorder {
   readonly transitions = new Set<string>();
   readonly refusals = new Set<string>();
   readonly anyState = new Set<string>();
+  /**
+   * The events the actors took, in order, as path titles read them (`done:submit(refused 11)`); a
+   * child actor's prefixed with its machine: a failed path's report sets them against its plan.
+   */
+  readonly events: string[] = [];
   /** Each actor's atomic states after its last microstep, by session id. */
   private readonly atomic = new Map<string, AnyStateNode[]>();
   private sealed = false;
@@ -355,6 +360,10 @@ export class CoverageRecorder {
       step.transitions.forEach((id) => this.transitions.add(id));
       step.refusals.forEach((id) => this.refusals.add(id));
       step.anyState.forEach((id) => this.anyState.add(id));
+      if (event.event && (event._transitions ?? []).length) {
+        const child = event.rootId !== undefined && session !== event.rootId;
+        this.events.push(`${child ? `${snapshot.machine?.id ?? 'child'}: ` : ''}${eventTitle(event.event)}`);
+      }
       // A transient state (left by an eventless transition) is in no settled snapshot.
       for (const t of event._transitions ?? []) this.states.add(t.source.id);
     }

@@ -114,6 +114,7 @@ export interface WalkSuite<M extends AnyStateMachine> {
 }
 
 const byBusyTag = (s: AnyMachineSnapshot) => s.hasTag('busy');
+const stateText = (s: AnyMachineSnapshot) => (typeof s.value === 'string' ? s.value : JSON.stringify(s.value));
 /** A server walk's actor that is finished, or runs no call: nothing but the walk can move it. */
 const serverSettled = (s: AnyMachineSnapshot) => s.status !== 'active' || Object.keys(s.children).length === 0;
 
@@ -171,7 +172,8 @@ async function walkOne<M extends AnyStateMachine>(suite: WalkSuite<M>, path: Flo
       status: passed ? 'passed' : 'failed',
       durationMs: Math.round(performance.now() - began),
       ...(passed ? {} : { error: (error?.message ?? 'failed').split('\n')[0]! }),
-      ...(last ? { stoppedAt: typeof last.value === 'string' ? last.value : JSON.stringify(last.value) } : {}),
+      ...(last ? { stoppedAt: stateText(last) } : {}),
+      ...(passed ? {} : { seen: { events: recorder.events.slice(-60), states: seen.map(stateText).filter((v, i, all) => v !== all[i - 1]) } }),
       reached: { states: [...recorder.states], transitions: [...recorder.transitions], refusals: [...recorder.refusals], anyState: [...recorder.anyState] },
     });
   });

@@ -1,6 +1,6 @@
 // The walker (tests/model/walker.ts) on a small machine, no server: a path whose actor settled in
 // another state than the one it waits for fails at once, saying where it stopped, instead of
-// waiting the 30 s ceiling.
+// waiting the 30 s ceiling; its recorder keeps the events the actor really took.
 import { describe, expect, it } from 'vitest';
 import { fromPromise, setup, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { pollUntil } from './gate';
@@ -40,12 +40,13 @@ describe('a path that cannot go on', () => {
     const path = flowPaths(model as never).find((p) => pathTitles([p])[0]!.includes('done:call(ok)'))!;
     expect(path).toBeDefined();
     let actor: ReturnType<typeof startRecorded<typeof small>>['actor'] | undefined;
+    const recorder = new CoverageRecorder();
     const seen: AnyMachineSnapshot[] = [];
     const walking = walkPath(path, {
       // The server refuses where the path planned an answer: the actor goes to the form and waits for the customer.
       arrange: async () => void (answer = { kind: 'refused', errCode: 8 }),
       async start() {
-        const started = startRecorded(small, new CoverageRecorder());
+        const started = startRecorded(small, recorder);
         actor = started.actor;
         seen.push(actor.getSnapshot() as AnyMachineSnapshot);
         actor.subscribe((s) => void seen.push(s as AnyMachineSnapshot));
@@ -58,6 +59,8 @@ describe('a path that cannot go on', () => {
       settled: (s) => s.status !== 'active' || Object.keys(s.children).length === 0,
     });
     await expect(walking).rejects.toThrow(/settled in "form" and cannot reach "idle"/);
+    // What it really did, for the failure's report: the answer it got, not the one planned.
+    expect(recorder.events).toEqual(['GO', 'done:call(refused 8)']);
     actor?.stop();
   });
 });

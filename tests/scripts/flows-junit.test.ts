@@ -37,6 +37,7 @@ const parts: FlowPart[] = [
       path('[web] PAY_SUBMITTED → done:payment(declined 301) ⇒ "editing"', ['PAY_SUBMITTED', 'done:payment(declined 301)'], 'failed', {
         error: 'expected "editing" but the actor stayed in "paying" & <more>',
         stoppedAt: 'paying',
+        seen: { events: ['PAY_SUBMITTED', 'done:payment(paid)'], states: ['editing', 'paying'] },
       }),
     ],
     knownGaps: [{ target: 'checkout.preparing xstate.done.actor.loadCart#0 @4598', reason: 'a feature the walks cannot turn off yet' }],
@@ -96,6 +97,9 @@ describe('the flow walks as JUnit', () => {
     expect(paid!.failure).toBeUndefined();
     expect(declined!.failure?.[0]?.message).toBe('expected "editing" but the actor stayed in "paying" & <more>');
     expect(declined!.failure?.[0]?.inner).toContain('last state seen: paying');
+    // The plan against what happened: the answer the server really gave.
+    expect(declined!.failure?.[0]?.inner).toContain('planned: PAY_SUBMITTED → done:payment(declined 301)');
+    expect(declined!.failure?.[0]?.inner).toContain('events seen: PAY_SUBMITTED → done:payment(paid)');
     // The id depends on the path's events only: the same path, another run, the same id.
     expect(pathId('checkout', 'server', 'web', ['PAY_SUBMITTED', 'done:payment(paid)'])).toBe(props(paid!).id);
   });
