@@ -17,6 +17,8 @@ import { flowPaths, pathTitles, refusalTarget, type FlowPath, type GraphModel } 
 import type { BrowserFlow, BrowserReport } from '../tests/model/browser-report';
 import { eventLabel, guardLabel, NOT_RUN_SINCE_CHANGE, refusalMessage, routedCodes, transitionId } from './flow-dot';
 import { currentCoverage, root } from './flow-drawing';
+import { flowRules } from './flow-rules';
+import { languages } from '../core/i18n/languages';
 import { allNodes, plannedTargets, scenarioName, scenarioRoute, scenarioSteps, stateLabel, transitionsOf } from './flow-atlas-steps';
 import {
   ATLAS_WALKS,
@@ -300,7 +302,25 @@ async function flowOf(machine: AnyStateMachine, input: AtlasInput): Promise<Atla
     contexts,
     notes,
     svg: input.svgs[machine.id] ?? '',
+    rules: flowRules[machine.id] ?? [],
+    refusalCodes: refusalCodesOf(transitions),
   };
+}
+
+/** What the refusals table says of a code the app handles without a text of the catalogue (a redirect, a screen of its own). */
+export const NO_REFUSAL_TEXT = '(no message: the app handles it without a text of the catalogue)';
+
+/** The refusal codes a flow's transitions route, each with where and the customer's text in every language (the portal's, Portuguese first). */
+function refusalCodesOf(transitions: readonly AtlasTransition[]): AtlasFlow['refusalCodes'] {
+  const where = new Map<number, string[]>();
+  for (const t of transitions) for (const r of t.refusals) where.set(r.code, [...new Set([...(where.get(r.code) ?? []), `${t.sourceLabel}: ${t.event}`])]);
+  return [...where]
+    .sort(([a], [b]) => a - b)
+    .map(([code, places]) => ({
+      code,
+      where: places,
+      messages: languages.map((language) => ({ language, text: refusalMessage(code, language) ?? NO_REFUSAL_TEXT })),
+    }));
 }
 
 /** The atlas's data: every machine's flow, and where the figures come from. */

@@ -234,6 +234,27 @@ function chartPanel(flow: AtlasFlow): string {
   return chartFrame({ key: flow.id, name: flow.id, svg: chart(flow, label), label, click: 'Click a box for its state below.' });
 }
 
+/**
+ * The flow's rules and limits, each with the constant it is read from, and every refusal its calls
+ * route with the customer's text in each language (scripts/flow-rules.ts).
+ */
+function rulesPanel(flow: AtlasFlow): string {
+  if (!flow.rules.length && !flow.refusalCodes.length) return '';
+  const rules = flow.rules.length
+    ? `<ul class="rules">${flow.rules.map((r) => `<li>${esc(r.text)} <span class="small muted">(${esc(r.source)})</span></li>`).join('')}</ul>`
+    : '';
+  const head = flow.refusalCodes[0]?.messages.map((m) => `<th>${esc(m.language)}</th>`).join('') ?? '';
+  const refusals = flow.refusalCodes.length
+    ? `<details><summary>What the customer reads when the server refuses (${flow.refusalCodes.length} code${flow.refusalCodes.length === 1 ? '' : 's'}, in each language)</summary><div class="table-scroll"><table class="figures refusal-texts"><thead><tr><th>Code</th><th>Where</th>${head}</tr></thead><tbody>${flow.refusalCodes
+        .map(
+          (r) =>
+            `<tr><td class="num">${r.code}</td><td class="small">${r.where.map(esc).join('<br>')}</td>${r.messages.map((m) => `<td lang="${esc(m.language)}">${esc(m.text)}</td>`).join('')}</tr>`,
+        )
+        .join('')}</tbody></table></div></details>`
+    : '';
+  return `<details class="block" id="${anchor('rules', flow.id)}" open><summary><h3>Rules and limits</h3></summary>${rules}${refusals}</details>`;
+}
+
 function flowSection(flow: AtlasFlow, data: AtlasData): string {
   const figures = flow.figures
     .map((f) =>
@@ -245,6 +266,7 @@ function flowSection(flow: AtlasFlow, data: AtlasData): string {
   return `<section class="flow" id="${anchor('flow', flow.id)}" aria-labelledby="${anchor('title', flow.id)}">
 <h2 id="${anchor('title', flow.id)}">${esc(flowTitle(flow.id))} <code>${esc(flow.id)}</code></h2><p class="lede">${esc(flow.description)}</p><p class="small">${esc(figures)}</p>
 ${notesOn(flow, 'flow')}
+${rulesPanel(flow)}
 <div class="flow-body">${chartPanel(flow)}${walkPanel(flow)}</div>
 ${statesList(flow, data.browser.present)}${transitionsList(flow)}${pathsList(flow)}<p class="small"><a href="#contents">Back to the list of flows</a></p></section>`;
 }

@@ -172,6 +172,10 @@ export interface AtlasFlow {
   notes: Array<{ on: 'flow' | 'scenarios' | 'transitions'; text: string }>;
   /** The English drawing (docs/flows/<id>.svg), coloured by coverage.json. */
   svg: string;
+  /** Its rules and limits, each read from the constant the server enforces (scripts/flow-rules.ts). */
+  rules: ReadonlyArray<{ text: string; source: string }>;
+  /** Every refusal code its calls route, where, and what the customer reads in each language (Portuguese first). */
+  refusalCodes: Array<{ code: number; where: string[]; messages: Array<{ language: string; text: string }> }>;
 }
 
 export interface AtlasData {

@@ -8,7 +8,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { escapeHtml } from '../scripts/flows-report';
-import { NOT_RUN_SINCE_CHANGE } from '../scripts/flow-dot';
+import { NOT_RUN_SINCE_CHANGE, refusalMessage } from '../scripts/flow-dot';
+import { duration } from '../scripts/flow-rules';
+import { languages } from '../core/i18n/languages';
+import { WITHDRAWAL_WINDOW_MS } from '../core/config/withdrawal';
+import { LockoutPolicy } from '../server/auth/lockout';
+import { PIX_TTL_MS } from '../server/payments/pix-provider';
 import { FLOWS_DIR, listMachines, machineHash } from '../scripts/flow-drawing';
 import { NO_SHOT, writeAtlas } from '../scripts/flow-atlas-html';
 import type { BrowserFlow, BrowserReport } from './model/browser-report';
@@ -137,6 +142,20 @@ describe('the static flow atlas (docs/flows/index.html)', () => {
     expect(flow).toContain(escapeHtml(NOT_RUN_SINCE_CHANGE));
     expect(flow).not.toContain('chip-ok');
     expect(flow).not.toContain('2 paths took it');
+  });
+
+  it("puts each flow's rules and limits beside it, read from the server's constants, and its refusals' texts in every language", () => {
+    const login = section(html, 'login');
+    expect(login).toContain('<h3>Rules and limits</h3>');
+    expect(login).toContain(`${LockoutPolicy.threshold} wrong passwords or codes within ${duration(LockoutPolicy.windowMs)} lock the account`);
+    expect(login).toContain('server/auth/lockout.ts · LockoutPolicy.threshold');
+    const locked = login.slice(login.indexOf('<tr><td class="num">17</td>'));
+    const row = locked.slice(0, locked.indexOf('</tr>'));
+    for (const language of languages) expect(row).toContain(`<td lang="${language}">${escapeHtml(refusalMessage(17, language)!)}</td>`);
+    expect(section(html, 'checkout')).toContain(`A PIX code can be paid for ${duration(PIX_TTL_MS)}`);
+    expect(section(html, 'withdrawal')).toContain(`within ${duration(WITHDRAWAL_WINDOW_MS)} of its payment`);
+    expect(duration(30 * 60_000)).toBe('30 minutes');
+    expect(duration(86_400_000)).toBe('1 day');
   });
 
   it("walks a scenario step by step, each branch's guard evaluated on that step", () => {
