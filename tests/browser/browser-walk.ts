@@ -207,6 +207,7 @@ export function browserWalkSuite<M extends AnyStateMachine>(suite: BrowserWalkSu
         for (const width of SHOT_WIDTHS) {
           await page.setViewportSize({ width, height: SHOT_HEIGHT[width] });
           await painted(page);
+          await page.evaluate(showNotice);
           const file = path.join(shotsDir, `${base}.${width}.${Date.now()}.jpg`);
           mkdirSync(path.dirname(file), { recursive: true });
           await page.screenshot({ path: file, type: 'jpeg', quality: 60 });
@@ -292,6 +293,21 @@ const nodesOf = (machine: AnyStateMachine, ids: string[]) => ids.map((id) => mac
 function snapshotOf(machine: AnyStateMachine, record: Extract<ProbeRecord, { kind: 'snapshot' }>): AnyMachineSnapshot {
   const resolved = machine.resolveState({ value: record.value as never, context: record.context as never });
   return { ...resolved, status: record.status, output: record.output, children: {} } as AnyMachineSnapshot;
+}
+
+/**
+ * Runs in the page before a screenshot: the notice a state is about (an alert, a dialog, a status
+ * with text) is scrolled into the middle of the view, so the picture shows it rather than the top of
+ * a long page; with none, the page is shown from its top.
+ */
+function showNotice(): void {
+  const visible = (el: Element) => (el as HTMLElement).offsetParent !== null && !!el.textContent?.trim();
+  // A dialog first, then an alert, then a status: the first on the page of the first kind there is.
+  const notice = ['[role="alertdialog"], [role="dialog"]', '[role="alert"]', '[role="status"]']
+    .map((selector) => [...document.querySelectorAll(selector)].find(visible))
+    .find(Boolean);
+  if (notice) notice.scrollIntoView({ block: 'center' });
+  else window.scrollTo(0, 0);
 }
 
 /** A page's record as the coverage recorder's inspection event, with the machine's own nodes and transitions. */
