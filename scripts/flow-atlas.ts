@@ -15,6 +15,8 @@ import {
   knownGapLines,
   mergeRun,
   pruneRuns,
+  readReport,
+  targetChangeLines,
   underFullCoverage,
   type CoverageReport,
   type MachineEntry,
@@ -135,6 +137,8 @@ ${moneyRulesReadmeLine()}
  */
 export async function closeFlowRun(runId: string): Promise<boolean> {
   const machines = await listMachines();
+  // What the run's targets are set against: the committed coverage, read before the merge replaces it.
+  const baseline = readReport();
   const result = mergeRun({ runId, expected: machines.map((m) => ({ id: m.id, hash: machineHash(m) })), stamp: runStamp(runId) });
   pruneRuns(5);
   console.log(`flow coverage of run ${runId}, passed paths only (${path.relative(root, result.file)}):`);
@@ -145,8 +149,15 @@ export async function closeFlowRun(runId: string): Promise<boolean> {
   } else {
     console.error(`✖ the run is incomplete, so docs/flows/coverage.json and the drawings stay as they were:\n  ${result.incomplete.join('\n  ')}`);
   }
-  const report = writeFlowReport({ root, runId, expected: machines.flatMap((m) => (['server', 'screens'] as const).map((walk) => ({ flow: m.id, walk }))) });
+  const report = writeFlowReport({
+    root,
+    runId,
+    expected: machines.flatMap((m) => (['server', 'screens'] as const).map((walk) => ({ flow: m.id, walk }))),
+    ...(baseline ? { baseline } : {}),
+  });
   console.log(`tester report: ${path.relative(root, report.file)}`);
+  const changed = targetChangeLines(report.changes);
+  if (changed.length) console.log(`targets added or removed since the committed coverage (review them):\n  ${changed.join('\n  ')}`);
   const gaps = knownGapLines(result.report);
   if (gaps.length) console.log(`known gaps (uncovered, allowed):\n  ${gaps.join('\n  ')}`);
   const under = underFullCoverage(result.report);

@@ -11,11 +11,14 @@ import { flowJunit } from './flows-junit';
 import { renderReport } from './flows-report';
 import { runStamp } from './run-stamp';
 import { readShotsTaken } from '../tests/model/browser-report';
+import { readReport, targetChanges, type CoverageReport, type TargetChange } from '../tests/model/coverage-report';
 
 export const reportDir = (root: string) => path.join(root, 'reports/flows');
 
 export interface WrittenReport {
   file: string;
+  /** The targets the run has that the baseline had not, and the other way round. */
+  changes: TargetChange[];
   junit: string;
   parts: ReturnType<typeof readParts>['parts'];
   unreadable: string[];
@@ -27,6 +30,8 @@ export function writeFlowReport(options: {
   runId: string;
   expected: Array<{ flow: string; walk: Walk }>;
   exitCode?: number | null;
+  /** The coverage the run's targets are set against (default: docs/flows/coverage.json as it is). */
+  baseline?: CoverageReport;
 }): WrittenReport {
   const { root, runId, expected } = options;
   const partsDir = path.join(root, '.tmp/flow-coverage', runId);
@@ -44,6 +49,7 @@ export function writeFlowReport(options: {
       if (existsSync(image)) stoppedScreens[`${flow} ${title}`] = `data:image/jpeg;base64,${readFileSync(image).toString('base64')}`;
     }
   }
+  const changes = targetChanges(options.baseline ?? readReport(path.join(root, 'docs/flows/coverage.json')), parts);
   const file = path.join(reportDir(root), 'index.html');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(
@@ -55,10 +61,11 @@ export function writeFlowReport(options: {
       runId,
       generatedAt: new Date().toISOString(),
       stoppedScreens,
+      changes,
       ...(options.exitCode === undefined ? {} : { exitCode: options.exitCode }),
     }),
   );
   const junit = path.join(reportDir(root), 'junit.xml');
   writeFileSync(junit, flowJunit({ parts, expected, stamp: runStamp(runId), timestamp: new Date().toISOString().slice(0, 19) }));
-  return { file, junit, parts, unreadable, partsDir };
+  return { file, junit, parts, unreadable, partsDir, changes };
 }

@@ -20,6 +20,7 @@ import {
   type WalkFigures,
 } from './flows-report-data';
 import { inlineChart } from './flows-report-svg';
+import type { TargetChange } from '../tests/model/coverage-report';
 
 export interface ReportInput {
   parts: readonly FlowPart[];
@@ -35,6 +36,8 @@ export interface ReportInput {
   stoppedScreens?: Readonly<Record<string, string>>;
   /** At most this many failed paths of a walk get their own chart (default 10). */
   maxFailedCharts?: number;
+  /** Targets added or removed against the committed coverage (tests/model/coverage-report.ts `targetChanges`). */
+  changes?: readonly TargetChange[];
 }
 
 /** Text made safe for HTML content and attribute values. */
@@ -260,6 +263,16 @@ function walkSection(row: Row, svg: string | undefined, maxCharts: number, scree
   );
 }
 
+/** What the run's targets gained or lost against the committed coverage: a vanished target is a change to review. */
+function changesSection(changes: readonly TargetChange[]): string {
+  if (!changes.length) return '<p class="muted">The targets are those of the committed coverage (docs/flows/coverage.json): none added, none removed.</p>';
+  const items = changes.flatMap((c) => [
+    ...c.removed.map((t) => `<li><span class="bad">removed</span> ${esc(c.flow)} (${c.walk}): <code>${esc(t)}</code></li>`),
+    ...c.added.map((t) => `<li>added ${esc(c.flow)} (${c.walk}): <code>${esc(t)}</code></li>`),
+  ]);
+  return `<section id="target-changes"><h2>Targets added or removed since the committed coverage</h2><p>Against docs/flows/coverage.json: a removed refusal code or state no longer counts anywhere, so it is listed here for review.</p><ul>${items.join('')}</ul></section>`;
+}
+
 /** The whole page. */
 export function renderReport(input: ReportInput): string {
   const rows = rowsOf(input);
@@ -302,6 +315,7 @@ Each test is one <b>path</b> through the flow's chart. A <b>target</b> is a stat
 with each error code the server can answer) or an any-state transition (one declared for every state, from each state it can be taken in); it is
 covered when a passed path went through it. The same run is in <a href="junit.xml">junit.xml</a> for a test-management tool: a case per path with a stable id, known gaps as skipped cases, the coverage gate as a case.</p>
 ${summaryTable(rows)}
+${changesSection(input.changes ?? [])}
 ${sections.join('\n')}
 </body></html>
 `;

@@ -13,6 +13,7 @@ import { browserSummary, browserWalked, runBrowserWalks } from './browser-walk-r
 import { listFlows, newRunId, resolveFlows, summaryLine, unknownFlowsMessage, WALKS, type Walk } from './flows-report-data';
 import { writeFlowReport } from './flows-report-write';
 import { stampRun } from './run-stamp';
+import { targetChangeLines } from '../tests/model/coverage-report';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reportDir = path.join(root, 'reports/flows');
@@ -60,7 +61,7 @@ for (const flow of browserFlows) expected.push({ flow: flow.id, walk: 'browser' 
 const browser = browserFlows.length ? runBrowserWalks(browserFlows, runId) : undefined;
 const exitCode = vitest.status !== 0 ? (vitest.status ?? 1) : browser && (browser.status !== 0 || browser.short.length) ? 1 : 0;
 
-const { file: htmlFile, junit, parts, unreadable, partsDir } = writeFlowReport({ root, runId, expected, exitCode });
+const { file: htmlFile, junit, parts, unreadable, partsDir, changes } = writeFlowReport({ root, runId, expected, exitCode });
 for (const file of unreadable) console.warn(`(skipped ${rel(path.join(partsDir, file))}: not a coverage part)`);
 
 console.log('\n━━ flow test report');
@@ -75,6 +76,7 @@ for (const { flow, walk } of expected.filter((e) => e.walk !== 'browser')) {
   );
 }
 if (browser) for (const line of browserSummary(browser, browserFlows)) console.log(line);
+for (const line of targetChangeLines(changes)) console.log(`target ${line} (since the committed coverage)`);
 console.log(`\nreport: ${rel(htmlFile)}`);
 console.log(`junit:  ${rel(junit)}`);
 if (browser) console.log(`screenshots: ${rel(browser.file)}`);

@@ -243,6 +243,39 @@ export function underFullCoverage(report: CoverageReport): string[] {
   return lines;
 }
 
+/** The targets of a walk that a run has, against those of the committed report. */
+export interface TargetChange {
+  flow: string;
+  walk: ModelWalk;
+  added: string[];
+  removed: string[];
+}
+
+/**
+ * The targets each walk of a run has that the committed report had not, and the other way round: a
+ * refusal code dropped from a call's list and from the flow's branch, a state removed. A target
+ * that vanishes is a change to review, never a silent 100 %. Flows the baseline does not know
+ * (new ones) and the browser walk (not in coverage.json) are left out.
+ */
+export function targetChanges(baseline: CoverageReport | undefined, parts: readonly CoveragePart[]): TargetChange[] {
+  const changes: TargetChange[] = [];
+  for (const part of parts) {
+    if (part.walk === 'browser') continue;
+    const before = baseline?.machines[part.flow]?.[part.walk];
+    if (!before) continue;
+    const was = new Set(TARGET_KINDS.flatMap((k) => [...before.covered[k], ...before.missing[k]]));
+    const now = new Set(TARGET_KINDS.flatMap((k) => part.targets[k]));
+    const added = [...now].filter((t) => !was.has(t)).sort();
+    const removed = [...was].filter((t) => !now.has(t)).sort();
+    if (added.length || removed.length) changes.push({ flow: part.flow, walk: part.walk, added, removed });
+  }
+  return changes.sort((a, b) => `${a.flow} ${a.walk}`.localeCompare(`${b.flow} ${b.walk}`));
+}
+
+/** The changes as lines for the console. */
+export const targetChangeLines = (changes: readonly TargetChange[]): string[] =>
+  changes.flatMap((c) => [...c.removed.map((t) => `${c.flow} (${c.walk}) removed: ${t}`), ...c.added.map((t) => `${c.flow} (${c.walk}) added: ${t}`)]);
+
 /** The known gaps of a report, as readable lines (they stay uncovered until a walk can arrange them). */
 export function knownGapLines(report: CoverageReport): string[] {
   return Object.entries(report.machines).flatMap(([name, m]) =>
