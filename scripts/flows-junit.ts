@@ -7,6 +7,7 @@
  * output, so it says what the coverage says (docs/decisions/070).
  */
 import { createHash } from 'node:crypto';
+import { esc } from './flow-dot';
 import type { FlowPart, Walk } from './flows-report-data';
 import type { RunStamp } from './run-stamp';
 
@@ -28,8 +29,7 @@ export function pathId(flow: string, walk: Walk, start: string, steps: readonly 
 // XML 1.0 has no place for most control characters, even escaped.
 // eslint-disable-next-line no-control-regex
 const invalid = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD]/g;
-const xml = (text: string) =>
-  text.replace(invalid, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const xml = (text: string) => esc(text.replace(invalid, ''));
 const attrs = (record: Record<string, string | number>) =>
   Object.entries(record)
     .map(([k, v]) => ` ${k}="${xml(String(v))}"`)

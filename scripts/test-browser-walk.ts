@@ -13,6 +13,7 @@ import path from 'node:path';
 import { browserSummary, browserWalked, runBrowserWalks } from './browser-walk-run';
 import { writeFlowReport } from './flows-report-write';
 import { stampRun } from './run-stamp';
+import { root } from './test-steps';
 import { newRunId, resolveFlows, unknownFlowsMessage } from './flows-report-data';
 
 const rel = (file: string) => path.relative(process.cwd(), file) || '.';
@@ -36,7 +37,7 @@ if (run.incomplete.length) console.log(`\npartial (${run.incomplete.join('; ')})
 else console.log(`\nreport: ${rel(run.file)} (the atlas: npm run flows)`);
 const exitCode = run.status !== 0 ? run.status : run.short.length ? 1 : 0;
 const written = writeFlowReport({
-  root: path.resolve(import.meta.dirname, '..'),
+  root,
   runId,
   expected: resolved.flows.map((f) => ({ flow: f.id, walk: 'browser' as const })),
   exitCode,

@@ -51,11 +51,7 @@ const runId = newRunId(new Date(), process.pid);
 stampRun(runId);
 mkdirSync(reportDir, { recursive: true });
 console.log(`━━ flow tests: ${resolved.flows.map((f) => f.folder).join(', ')} (run ${runId})\n`);
-const vitest = spawnSync('npx', ['vitest', 'run', ...files], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
+const vitest = spawnSync('npx', ['vitest', 'run', ...files], { cwd: root, stdio: 'inherit' });
 const browserFlows = args.includes('--no-browser') ? [] : browserWalked().filter((b) => resolved.flows.some((f) => f.id === b.id));
 for (const flow of browserFlows) expected.push({ flow: flow.id, walk: 'browser' });
 const browser = browserFlows.length ? runBrowserWalks(browserFlows, runId) : undefined;

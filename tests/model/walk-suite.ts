@@ -216,7 +216,7 @@ async function walkOne<M extends AnyStateMachine>(suite: WalkSuite<M>, path: Flo
     onResult: (result) => void results.push(result),
   };
   const openGates = () => gates.forEach((_, gate) => gate.open());
-  const last = path.steps.length - 1;
+  const lastStep = path.steps.length - 1;
   let step = 0;
   try {
     const walk = await suite.path(run);
@@ -230,7 +230,7 @@ async function walkOne<M extends AnyStateMachine>(suite: WalkSuite<M>, path: Flo
         const missing = recorder.missing(planned);
         expect(missing, `step ${step} (${eventTitle(event)}) was planned to take ${missing.join(', ')}; the actor took another way`).toEqual([]);
         // The path's coverage ends at its last state: what an answer does after it is no step's.
-        if (step++ === last) recorder.seal();
+        if (step++ === lastStep) recorder.seal();
         await walk.check(reached, expected, event);
       },
       async checked(reached, next) {

@@ -48,9 +48,9 @@ export async function walkPath(path: FlowPath<AnyStateMachine>, walk: Walk): Pro
   await arrangeFollowing(1);
   const { snapshots, clock } = await walk.start(path.start);
   let cursor = 0;
-  /** The first snapshot from the cursor on in the expected state (the actor may have moved on since). */
   const settled = walk.settled ?? ((s: AnyMachineSnapshot) => s.status !== 'active');
   const seenSince = () => snapshots().slice(cursor).map(valueKey).join(', ') || 'nothing since the last step';
+  /** The first snapshot from the cursor on in the expected state (the actor may have moved on since). */
   const reach = (expected: AnyMachineSnapshot) =>
     walk.until(
       () => {
