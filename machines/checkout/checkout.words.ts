@@ -1,0 +1,352 @@
+// The checkout in the customer's and the owner's words (machines/flow-words.ts, docs/decisions/071).
+import type { FlowWords } from '../flow-words';
+
+export const words = {
+  states: {
+    checkingAvailability: {
+      pt: 'Verificando se o plano está disponível',
+      en: 'Checking the plan can be bought',
+      es: 'Verificando si el plan está disponible',
+      ru: 'Проверяем, можно ли купить тариф',
+    },
+    checkingCart: {
+      pt: 'Procurando pedido não concluído',
+      en: 'Looking for an unfinished order',
+      es: 'Buscando un pedido sin terminar',
+      ru: 'Ищем незавершённый заказ',
+    },
+    cartFound: {
+      pt: 'Você tem um pedido não concluído',
+      en: 'You have an unfinished order',
+      es: 'Tienes un pedido sin terminar',
+      ru: 'Есть незавершённый заказ',
+    },
+    preparing: {
+      pt: 'Carregando as formas de pagamento',
+      en: 'Loading the payment methods',
+      es: 'Cargando los medios de pago',
+      ru: 'Загружаем способы оплаты',
+    },
+    valuing: {
+      pt: 'Calculando o preço',
+      en: 'Working out the price',
+      es: 'Calculando el precio',
+      ru: 'Рассчитываем цену',
+    },
+    unbinding: {
+      pt: 'Liberar o código de outro pedido?',
+      en: 'Free the code from another order?',
+      es: '¿Liberar el código del otro pedido?',
+      ru: 'Освободить код из другого заказа?',
+    },
+    editing: {
+      pt: 'Formulário de pagamento',
+      en: 'Payment form',
+      es: 'Formulario de pago',
+      ru: 'Форма оплаты',
+    },
+    paying: {
+      pt: 'Pagamento em andamento',
+      en: 'Payment in progress',
+      es: 'Pago en curso',
+      ru: 'Идёт оплата',
+    },
+    findingRefusedOrder: {
+      pt: 'Buscando o pedido recusado',
+      en: 'Looking up the refused order',
+      es: 'Buscando el pedido rechazado',
+      ru: 'Ищем отклонённый заказ',
+    },
+    failure: {
+      pt: 'Não foi possível preparar a página',
+      en: 'The page could not be prepared',
+      es: 'No se pudo preparar la página',
+      ru: 'Не удалось подготовить страницу',
+    },
+    paid: {
+      pt: 'Pedido pago',
+      en: 'Order paid',
+      es: 'Pedido pagado',
+      ru: 'Заказ оплачен',
+    },
+    pending: {
+      pt: 'Pagamento a caminho',
+      en: 'Payment on its way',
+      es: 'Pago en camino',
+      ru: 'Платёж ещё в пути',
+    },
+    redirected: {
+      pt: 'Aprovação no PayPal ou na carteira digital',
+      en: 'Approving at PayPal or the e-wallet',
+      es: 'Aprobación en PayPal o la billetera electrónica',
+      ru: 'Подтверждение в PayPal или кошельке',
+    },
+    closed: {
+      pt: 'O pedido não pode mais ser pago',
+      en: 'The order can no longer be paid',
+      es: 'El pedido ya no se puede pagar',
+      ru: 'Заказ больше нельзя оплатить',
+    },
+    unavailable: {
+      pt: 'Plano indisponível',
+      en: 'Plan not available',
+      es: 'Plan no disponible',
+      ru: 'Тариф недоступен',
+    },
+    passwordResetNeeded: {
+      pt: 'Redefina a senha antes de comprar',
+      en: 'Reset the password before buying',
+      es: 'Restablece la contraseña antes de comprar',
+      ru: 'Сбросьте пароль перед покупкой',
+    },
+    finishingOrder: {
+      pt: 'Concluir o pedido anterior',
+      en: 'Finishing the earlier order',
+      es: 'Terminar el pedido anterior',
+      ru: 'Завершение прежнего заказа',
+    },
+  },
+  events: {
+    CODE_APPLIED: {
+      pt: 'O cliente aplica um cupom de desconto',
+      en: 'The customer applies a discount code',
+      es: 'El cliente aplica un código de descuento',
+      ru: 'Клиент применяет промокод',
+    },
+    CODE_REMOVED: {
+      pt: 'O cliente remove o cupom',
+      en: 'The customer removes the code',
+      es: 'El cliente quita el código',
+      ru: 'Клиент убирает промокод',
+    },
+    COUNTRY_CHANGED: {
+      pt: 'O cliente muda o país',
+      en: 'The customer changes the country',
+      es: 'El cliente cambia el país',
+      ru: 'Клиент меняет страну',
+    },
+    CURRENCY_CHANGED: {
+      pt: 'O cliente muda a moeda',
+      en: 'The customer changes the currency',
+      es: 'El cliente cambia la moneda',
+      ru: 'Клиент меняет валюту',
+    },
+    EMAIL_CHANGED: {
+      pt: 'O cliente digita o e-mail do recibo',
+      en: 'The customer types the receipt email',
+      es: 'El cliente escribe el correo para el recibo',
+      ru: 'Клиент вводит почту для квитанции',
+    },
+    FINISH_ORDER_CHOSEN: {
+      pt: 'O cliente escolhe concluir aquele pedido',
+      en: 'The customer chooses to finish that order',
+      es: 'El cliente elige terminar ese pedido',
+      ru: 'Клиент решает завершить тот заказ',
+    },
+    INSTALLMENTS_CHANGED: {
+      pt: 'O cliente escolhe outro número de parcelas',
+      en: 'The customer picks another number of instalments',
+      es: 'El cliente elige otra cantidad de cuotas',
+      ru: 'Клиент выбирает другое число платежей',
+    },
+    METHOD_SELECTED: {
+      pt: 'O cliente escolhe outra forma de pagamento',
+      en: 'The customer picks another method',
+      es: 'El cliente elige otro medio de pago',
+      ru: 'Клиент выбирает другой способ оплаты',
+    },
+    NEW_ORDER_CHOSEN: {
+      pt: 'O cliente faz um novo pedido',
+      en: 'The customer starts a new order',
+      es: 'El cliente hace un pedido nuevo',
+      ru: 'Клиент оформляет новый заказ',
+    },
+    PAY_SUBMITTED: {
+      pt: 'O cliente clica em Pagar',
+      en: 'The customer presses Pay',
+      es: 'El cliente hace clic en Pagar',
+      ru: 'Клиент нажимает «Оплатить»',
+    },
+    RETRY: {
+      pt: 'O cliente tenta de novo',
+      en: 'The customer tries again',
+      es: 'El cliente lo intenta de nuevo',
+      ru: 'Клиент пробует снова',
+    },
+  },
+  calls: {
+    checkAvailability: {
+      done: { pt: 'O plano pode ser comprado', en: 'The plan can be bought', es: 'El plan se puede comprar', ru: 'Тариф можно купить' },
+      error: {
+        pt: 'Não foi possível verificar o plano',
+        en: 'The plan could not be checked',
+        es: 'No se pudo verificar el plan',
+        ru: 'Не удалось проверить тариф',
+      },
+    },
+    loadCart: {
+      done: {
+        pt: 'Verificado se há pedido não concluído',
+        en: 'Checked for an unfinished order',
+        es: 'Se revisó si hay un pedido sin terminar',
+        ru: 'Проверено, есть ли незавершённый заказ',
+      },
+      error: {
+        pt: 'Não foi possível buscar pedidos não concluídos',
+        en: 'Unfinished orders could not be looked up',
+        es: 'No se pudieron buscar pedidos sin terminar',
+        ru: 'Не удалось проверить незавершённые заказы',
+      },
+    },
+    loadMethods: {
+      done: { pt: 'As formas de pagamento chegaram', en: 'The payment methods are in', es: 'Llegaron los medios de pago', ru: 'Способы оплаты загружены' },
+      error: {
+        pt: 'Não foi possível carregar as formas de pagamento',
+        en: 'The payment methods could not be loaded',
+        es: 'No se pudieron cargar los medios de pago',
+        ru: 'Не удалось загрузить способы оплаты',
+      },
+    },
+    valuate: {
+      done: { pt: 'O preço chegou', en: 'The price is in', es: 'Llegó el precio', ru: 'Цена рассчитана' },
+      error: {
+        pt: 'Não foi possível calcular o preço',
+        en: 'The price could not be fetched',
+        es: 'No se pudo calcular el precio',
+        ru: 'Не удалось рассчитать цену',
+      },
+    },
+    unbinding: {
+      done: {
+        pt: 'O cliente decidiu sobre o outro pedido',
+        en: 'The customer decided about the other order',
+        es: 'El cliente decidió sobre el otro pedido',
+        ru: 'Клиент решил, что делать с другим заказом',
+      },
+      error: { pt: 'A liberação do código falhou', en: 'Freeing the code failed', es: 'Falló la liberación del código', ru: 'Не удалось освободить код' },
+    },
+    payment: {
+      done: { pt: 'O pagamento terminou', en: 'The payment is over', es: 'El pago terminó', ru: 'Оплата завершена' },
+      error: {
+        pt: 'O pagamento falhou inesperadamente',
+        en: 'The payment failed unexpectedly',
+        es: 'El pago falló de forma inesperada',
+        ru: 'Оплата неожиданно сорвалась',
+      },
+    },
+    findRefusedOrder: {
+      done: { pt: 'O pedido recusado foi encontrado', en: 'The refused order is found', es: 'Se encontró el pedido rechazado', ru: 'Отклонённый заказ найден' },
+      error: {
+        pt: 'Não foi possível encontrar o pedido recusado',
+        en: 'The refused order could not be found',
+        es: 'No se pudo encontrar el pedido rechazado',
+        ru: 'Не удалось найти отклонённый заказ',
+      },
+    },
+  },
+  rules: {
+    canChangeCode: {
+      pt: 'não é um pedido recusado sendo pago de novo',
+      en: 'this is not a refused order paid again',
+      es: 'no es un pedido rechazado que se vuelve a pagar',
+      ru: 'это не повторная оплата отклонённого заказа',
+    },
+    canPay: {
+      pt: 'há forma de pagamento, preço e e-mail',
+      en: 'a method, a price and an email are set',
+      es: 'hay medio de pago, precio y correo',
+      ru: 'есть способ оплаты, цена и почта',
+    },
+    canRemoveCode: {
+      pt: 'um pedido novo tem cupom aplicado',
+      en: 'a new order has a code applied',
+      es: 'un pedido nuevo tiene un código aplicado',
+      ru: 'к новому заказу применён промокод',
+    },
+    hasOngoingOrder: {
+      pt: 'o cliente tem um pedido não concluído',
+      en: 'the customer has an unfinished order',
+      es: 'el cliente tiene un pedido sin terminar',
+      ru: 'у клиента есть незавершённый заказ',
+    },
+    isAvailable: {
+      pt: 'o plano pode ser comprado',
+      en: 'the plan can be bought',
+      es: 'el plan se puede comprar',
+      ru: 'тариф можно купить',
+    },
+    isClosed: {
+      pt: 'o pedido não pode mais ser pago',
+      en: 'the order can no longer be paid',
+      es: 'el pedido ya no se puede pagar',
+      ru: 'заказ больше нельзя оплатить',
+    },
+    isCodeBound: {
+      pt: 'o código está em outro pedido não pago',
+      en: 'the code is held by another unpaid order',
+      es: 'el código está en otro pedido sin pagar',
+      ru: 'код занят другим неоплаченным заказом',
+    },
+    isCodeMisshapen: {
+      pt: 'o código não tem formato de cupom',
+      en: 'the code cannot be a coupon',
+      es: 'el código no tiene formato de cupón',
+      ru: 'код не может быть промокодом',
+    },
+    isCodeRefused: {
+      pt: 'o cupom não vale para este pedido',
+      en: 'the code does not apply',
+      es: 'el código no aplica a este pedido',
+      ru: 'промокод не подходит',
+    },
+    isCodeStuck: {
+      pt: 'o código não pôde ser liberado',
+      en: 'the code could not be freed',
+      es: 'el código no se pudo liberar',
+      ru: 'код не удалось освободить',
+    },
+    isDeclined: {
+      pt: 'o pagamento foi recusado',
+      en: 'the payment was refused',
+      es: 'el pago fue rechazado',
+      ru: 'платёж отклонён',
+    },
+    isPaid: {
+      pt: 'o pedido foi pago',
+      en: 'the order is paid',
+      es: 'el pedido está pagado',
+      ru: 'заказ оплачен',
+    },
+    isPending: {
+      pt: 'o dinheiro ainda está a caminho',
+      en: 'the money is still on its way',
+      es: 'el dinero aún está en camino',
+      ru: 'деньги ещё в пути',
+    },
+    isPriced: {
+      pt: 'já há um preço na tela',
+      en: 'a price is already shown',
+      es: 'ya hay un precio en pantalla',
+      ru: 'цена уже показана',
+    },
+    isRedirected: {
+      pt: 'é preciso aprovar no PayPal ou na carteira digital',
+      en: 'it must be approved at PayPal or the e-wallet',
+      es: 'hay que aprobarlo en PayPal o la billetera electrónica',
+      ru: 'нужно подтвердить в PayPal или кошельке',
+    },
+    isUnbound: {
+      pt: 'o outro pedido foi cancelado e o código liberado',
+      en: 'the other order is cancelled and the code free',
+      es: 'el otro pedido se canceló y el código quedó libre',
+      ru: 'другой заказ отменён, код свободен',
+    },
+    offersInstalments: {
+      pt: 'a forma de pagamento permite parcelas',
+      en: 'the method allows instalments',
+      es: 'el medio de pago permite cuotas',
+      ru: 'способ оплаты допускает рассрочку',
+    },
+  },
+  timers: {},
+} as const satisfies FlowWords;

@@ -1,0 +1,275 @@
+// The payment in the customer's and the owner's words (machines/flow-words.ts, docs/decisions/071).
+import type { FlowWords } from '../flow-words';
+
+export const words = {
+  states: {
+    submitting: { pt: 'Enviando o pagamento', en: 'Sending the payment', es: 'Enviando el pago', ru: 'Отправляем платёж' },
+    waitingToRetry: { pt: 'Aguardando para tentar de novo', en: 'Waiting to ask again', es: 'Esperando para reintentar', ru: 'Ждём, чтобы повторить' },
+    redirecting: {
+      pt: 'Indo para o PayPal ou a carteira digital',
+      en: 'Going to PayPal or the e-wallet',
+      es: 'Yendo a PayPal o la billetera electrónica',
+      ru: 'Переход в PayPal или кошелёк',
+    },
+    pix: { pt: 'Pague com PIX', en: 'Pay with PIX', es: 'Paga con PIX', ru: 'Оплата через PIX' },
+    'pix.waiting': { pt: 'Aguardando o PIX', en: 'Waiting for the PIX payment', es: 'Esperando el pago PIX', ru: 'Ждём оплату PIX' },
+    'pix.checking': {
+      pt: 'Verificando se o PIX chegou',
+      en: 'Checking whether the PIX arrived',
+      es: 'Comprobando si llegó el PIX',
+      ru: 'Проверяем, пришёл ли PIX',
+    },
+    boleto: { pt: 'Pague o boleto', en: 'Pay the payment slip', es: 'Paga el boleto', ru: 'Оплатите квитанцию (boleto)' },
+    'boleto.waiting': {
+      pt: 'Aguardando o pagamento do boleto',
+      en: 'Waiting for the slip to be paid',
+      es: 'Esperando el pago del boleto',
+      ru: 'Ждём оплату квитанции',
+    },
+    'boleto.checking': {
+      pt: 'Verificando se o boleto foi pago',
+      en: 'Checking whether the slip is paid',
+      es: 'Comprobando si se pagó el boleto',
+      ru: 'Проверяем оплату квитанции',
+    },
+    crypto: { pt: 'Pague com criptomoedas', en: 'Pay with crypto', es: 'Paga con criptomonedas', ru: 'Оплата криптовалютой' },
+    'crypto.watching': {
+      pt: 'Endereço e valor a enviar',
+      en: 'Address and amount to send',
+      es: 'Dirección e importe a enviar',
+      ru: 'Адрес и сумма к отправке',
+    },
+    'crypto.watching.waiting': { pt: 'Aguardando as moedas', en: 'Waiting for the coins', es: 'Esperando las monedas', ru: 'Ждём поступления монет' },
+    'crypto.watching.checking': {
+      pt: 'Verificando se as moedas chegaram',
+      en: 'Checking whether the coins arrived',
+      es: 'Comprobando si llegaron las monedas',
+      ru: 'Проверяем, пришли ли монеты',
+    },
+    'crypto.requoting': {
+      pt: 'Nova cotação na moeda escolhida',
+      en: 'New quote in the chosen coin',
+      es: 'Nueva cotización en la moneda elegida',
+      ru: 'Новый расчёт в выбранной монете',
+    },
+    transfer: { pt: 'Pague por transferência bancária', en: 'Pay by bank transfer', es: 'Paga por transferencia bancaria', ru: 'Оплата банковским переводом' },
+    'transfer.awaitingProof': {
+      pt: 'Dados da transferência e comprovante',
+      en: 'Transfer details and bank receipt',
+      es: 'Datos de la transferencia y comprobante',
+      ru: 'Реквизиты перевода и квитанция',
+    },
+    'transfer.awaitingProof.waiting': {
+      pt: 'Aguardando a transferência',
+      en: 'Waiting for the transfer',
+      es: 'Esperando la transferencia',
+      ru: 'Ждём перевод',
+    },
+    'transfer.awaitingProof.checking': {
+      pt: 'Verificando se a transferência chegou',
+      en: 'Checking whether the transfer arrived',
+      es: 'Comprobando si llegó la transferencia',
+      ru: 'Проверяем, пришёл ли перевод',
+    },
+    'transfer.uploadingProof': { pt: 'Enviando o comprovante', en: 'Uploading the receipt', es: 'Subiendo el comprobante', ru: 'Загружаем квитанцию банка' },
+    'transfer.reported': { pt: 'Transferência informada', en: 'Transfer reported', es: 'Transferencia informada', ru: 'Перевод отмечен' },
+    'transfer.reported.waiting': {
+      pt: 'Aguardando a confirmação do banco',
+      en: "Waiting for the bank's statement",
+      es: 'Esperando la confirmación del banco',
+      ru: 'Ждём подтверждения банка',
+    },
+    'transfer.reported.checking': {
+      pt: 'Verificando a transferência informada',
+      en: 'Checking the reported transfer',
+      es: 'Comprobando la transferencia informada',
+      ru: 'Проверяем отмеченный перевод',
+    },
+    otp: {
+      pt: 'Confirme com o código da operadora',
+      en: "Confirm with the operator's code",
+      es: 'Confirma con el código del operador',
+      ru: 'Подтверждение кодом оператора',
+    },
+    'otp.enteringCode': { pt: 'Digitando o código do SMS', en: 'Typing the SMS code', es: 'Escribiendo el código del SMS', ru: 'Ввод кода из SMS' },
+    'otp.confirming': { pt: 'Conferindo o código', en: 'Checking the code', es: 'Verificando el código', ru: 'Проверяем код' },
+    paid: { pt: 'Pagamento recebido', en: 'Payment received', es: 'Pago recibido', ru: 'Платёж получен' },
+    expired: { pt: 'O prazo para pagar acabou', en: 'The time to pay is over', es: 'Se acabó el plazo para pagar', ru: 'Срок оплаты истёк' },
+    closed: { pt: 'Pedido encerrado sem pagamento', en: 'Order closed unpaid', es: 'Pedido cerrado sin pago', ru: 'Заказ закрыт без оплаты' },
+    declined: { pt: 'Pagamento recusado', en: 'Payment refused', es: 'Pago rechazado', ru: 'Платёж отклонён' },
+    pending: { pt: 'O cliente vai pagar depois', en: 'Paying later', es: 'Pagará más tarde', ru: 'Клиент оплатит позже' },
+    unanswered: { pt: 'Confirmando o pagamento', en: 'Confirming the payment', es: 'Confirmando el pago', ru: 'Подтверждаем платёж' },
+    failure: { pt: 'O pagamento falhou', en: 'The payment failed', es: 'El pago falló', ru: 'Оплата не удалась' },
+  },
+  events: {
+    COIN_CHANGED: {
+      pt: 'O cliente escolhe outra moeda ou rede',
+      en: 'The customer picks another coin or network',
+      es: 'El cliente elige otra moneda o red',
+      ru: 'Клиент выбирает другую монету или сеть',
+    },
+    LEFT_TO_PAY_LATER: {
+      pt: 'O cliente sai para pagar depois',
+      en: 'The customer leaves to pay later',
+      es: 'El cliente sale para pagar más tarde',
+      ru: 'Клиент уходит, чтобы оплатить позже',
+    },
+    OTP_SUBMITTED: {
+      pt: 'O cliente envia o código do SMS',
+      en: 'The customer submits the SMS code',
+      es: 'El cliente envía el código del SMS',
+      ru: 'Клиент отправляет код из SMS',
+    },
+    PROOF_SELECTED: {
+      pt: 'O cliente escolhe o comprovante do banco',
+      en: "The customer picks the bank's receipt",
+      es: 'El cliente elige el comprobante del banco',
+      ru: 'Клиент выбирает квитанцию банка',
+    },
+  },
+  calls: {
+    submit: {
+      done: {
+        pt: 'O servidor respondeu ao pagamento',
+        en: 'The server answered the payment',
+        es: 'El servidor respondió al pago',
+        ru: 'Сервер ответил на платёж',
+      },
+      error: {
+        pt: 'O pagamento não pôde ser enviado',
+        en: 'The payment could not be sent',
+        es: 'No se pudo enviar el pago',
+        ru: 'Не удалось отправить платёж',
+      },
+    },
+    pixCheck: {
+      done: { pt: 'Chegou a situação do PIX', en: 'The PIX status is in', es: 'Llegó el estado del PIX', ru: 'Статус PIX получен' },
+      error: { pt: 'A verificação do PIX falhou', en: 'The PIX check was lost', es: 'Falló la verificación del PIX', ru: 'Не удалось проверить PIX' },
+    },
+    boletoCheck: {
+      done: { pt: 'Chegou a situação do boleto', en: 'The slip status is in', es: 'Llegó el estado del boleto', ru: 'Статус квитанции получен' },
+      error: {
+        pt: 'A verificação do boleto falhou',
+        en: 'The slip check was lost',
+        es: 'Falló la verificación del boleto',
+        ru: 'Не удалось проверить квитанцию',
+      },
+    },
+    cryptoCheck: {
+      done: { pt: 'Chegou quanto já foi recebido', en: 'What has arrived so far is in', es: 'Llegó cuánto se recibió', ru: 'Известно, сколько уже поступило' },
+      error: {
+        pt: 'A verificação das moedas falhou',
+        en: 'The coin check was lost',
+        es: 'Falló la verificación de las monedas',
+        ru: 'Не удалось проверить поступление монет',
+      },
+    },
+    requote: {
+      done: { pt: 'A nova cotação chegou', en: 'The new quote is in', es: 'Llegó la nueva cotización', ru: 'Новый расчёт получен' },
+      error: {
+        pt: 'Não foi possível fazer a nova cotação',
+        en: 'The new quote could not be made',
+        es: 'No se pudo hacer la nueva cotización',
+        ru: 'Не удалось получить новый расчёт',
+      },
+    },
+    transferCheck: {
+      done: {
+        pt: 'Chegou a situação da transferência',
+        en: 'The transfer status is in',
+        es: 'Llegó el estado de la transferencia',
+        ru: 'Статус перевода получен',
+      },
+      error: {
+        pt: 'A verificação da transferência falhou',
+        en: 'The transfer check was lost',
+        es: 'Falló la verificación de la transferencia',
+        ru: 'Не удалось проверить перевод',
+      },
+    },
+    uploadProof: {
+      done: { pt: 'O comprovante foi anexado', en: 'The receipt is attached', es: 'Se adjuntó el comprobante', ru: 'Квитанция прикреплена' },
+      error: { pt: 'O envio do comprovante falhou', en: 'The upload failed', es: 'Falló la subida del comprobante', ru: 'Не удалось загрузить квитанцию' },
+    },
+    reportedCheck: {
+      done: {
+        pt: 'Chegou a situação da transferência informada',
+        en: 'The reported transfer status is in',
+        es: 'Llegó el estado de la transferencia informada',
+        ru: 'Статус отмеченного перевода получен',
+      },
+      error: {
+        pt: 'A verificação da transferência falhou',
+        en: 'The transfer check was lost',
+        es: 'Falló la verificación de la transferencia',
+        ru: 'Не удалось проверить перевод',
+      },
+    },
+    confirmOtp: {
+      done: {
+        pt: 'A operadora respondeu ao código',
+        en: 'The operator answered the code',
+        es: 'El operador respondió al código',
+        ru: 'Оператор ответил на код',
+      },
+      error: {
+        pt: 'Não foi possível conferir o código',
+        en: 'The code could not be checked',
+        es: 'No se pudo verificar el código',
+        ru: 'Не удалось проверить код',
+      },
+    },
+  },
+  rules: {
+    isBoleto: { pt: 'o pagamento é por boleto', en: 'it is paid by payment slip', es: 'se paga con boleto', ru: 'оплата по квитанции (boleto)' },
+    isClosed: {
+      pt: 'o prazo acabou ou o pedido foi cancelado',
+      en: 'the time to pay is over or the order cancelled',
+      es: 'venció el plazo o se canceló el pedido',
+      ru: 'срок истёк или заказ отменён',
+    },
+    isCrypto: { pt: 'o pagamento é em criptomoedas', en: 'it is paid in crypto', es: 'se paga con criptomonedas', ru: 'оплата криптовалютой' },
+    isOtp: {
+      pt: 'a operadora enviou um código por SMS',
+      en: 'the operator texted a code',
+      es: 'el operador envió un código por SMS',
+      ru: 'оператор прислал код по SMS',
+    },
+    isPaid: { pt: 'o dinheiro chegou', en: 'the money arrived', es: 'llegó el dinero', ru: 'деньги поступили' },
+    isPix: { pt: 'o pagamento é por PIX', en: 'it is paid by PIX', es: 'se paga con PIX', ru: 'оплата через PIX' },
+    isRedirect: {
+      pt: 'é preciso aprovar no PayPal ou na carteira digital',
+      en: 'it must be approved at PayPal or the e-wallet',
+      es: 'hay que aprobarlo en PayPal o la billetera electrónica',
+      ru: 'нужно подтвердить в PayPal или кошельке',
+    },
+    isReported: { pt: 'o comprovante foi anexado', en: 'the receipt is attached', es: 'el comprobante quedó adjunto', ru: 'квитанция прикреплена' },
+    isSettledOtherwise: {
+      pt: 'o pedido foi encerrado sem pagamento',
+      en: 'the order closed without being paid',
+      es: 'el pedido se cerró sin pagarse',
+      ru: 'заказ закрыт без оплаты',
+    },
+    isSettledPaid: { pt: 'o pedido ficou pago', en: 'the order is paid', es: 'el pedido quedó pagado', ru: 'заказ оплачен' },
+    isTransfer: {
+      pt: 'o pagamento é por transferência bancária',
+      en: 'it is paid by bank transfer',
+      es: 'se paga por transferencia bancaria',
+      ru: 'оплата банковским переводом',
+    },
+  },
+  timers: {
+    pollInterval: {
+      pt: 'a cada 5 segundos, para ver se o dinheiro chegou',
+      en: 'every 5 seconds, to check for the money',
+      es: 'cada 5 segundos, para ver si llegó el dinero',
+      ru: 'каждые 5 секунд — проверить, пришли ли деньги',
+    },
+    retryDelay: {
+      pt: 'após um segundo, para tentar de novo',
+      en: 'after a second, to ask again',
+      es: 'al cabo de un segundo, para reintentar',
+      ru: 'через секунду — повторить запрос',
+    },
+  },
+} as const satisfies FlowWords;
