@@ -15,10 +15,11 @@ import { anyStateTargets, TARGET_KINDS, type KnownGap, type TargetKind, type Tar
 import { figure, type MachineEntry } from '../tests/model/coverage-report';
 import { flowPaths, pathTitles, refusalTarget, type FlowPath, type GraphModel } from '../tests/model/harness';
 import type { BrowserFlow, BrowserReport } from '../tests/model/browser-report';
-import { eventLabel, guardLabel, NOT_RUN_SINCE_CHANGE, refusalMessage, routedCodes, transitionId } from './flow-dot';
+import { guardLabel, NOT_RUN_SINCE_CHANGE, refusalMessage, routedCodes, transitionId } from './flow-dot';
 import { currentCoverage, root } from './flow-drawing';
 import { flowRules } from './flow-rules';
 import { languages } from '../core/i18n/languages';
+import { arrowIds, arrowTitle, ruleTitle } from './flow-words-text';
 import { allNodes, plannedTargets, scenarioName, scenarioRoute, scenarioSteps, stateLabel, transitionsOf } from './flow-atlas-steps';
 import {
   ATLAS_WALKS,
@@ -271,10 +272,11 @@ async function flowOf(machine: AnyStateMachine, input: AtlasInput): Promise<Atla
         source: node.id,
         sourceLabel: node === machine.root ? 'any state of the flow' : stateLabel(machine, node.id),
         targetLabels: t.target?.length ? t.target.map((x: AnyStateNode) => stateLabel(machine, x.id)) : [`${stateLabel(machine, node.id)} (stays)`],
-        event: t.eventType === '' ? 'at once' : eventLabel(t.eventType),
+        event: arrowTitle(machine, t),
         eventType: t.eventType,
+        ids: arrowIds(t),
         description: (t as { description?: string }).description ?? '',
-        ...(guardLabel(t.guard) ? { guard: guardLabel(t.guard)! } : {}),
+        ...(guardLabel(t.guard) ? { guard: ruleTitle(machine, t.guard) ?? guardLabel(t.guard)! } : {}),
         refusals: codes.map((code) => ({
           code,
           ...(refusalMessage(code, 'en') ? { message: refusalMessage(code, 'en')! } : {}),

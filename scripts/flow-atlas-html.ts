@@ -13,7 +13,11 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chartFrame } from './flow-atlas-chart';
+import { pathCounts } from './flow-atlas-counts';
 import { svgEdgeId, svgStateId } from './flow-dot';
+import { flowTitle } from './flow-labels';
+
+export { flowTitle } from './flow-labels';
 import { moneyRulesContentsLink, moneyRulesSection, type MoneyRulesChart } from './flow-money-rules';
 import { inlineChart } from './flows-report-svg';
 import { escapeHtml as esc } from './flows-report';
@@ -37,12 +41,6 @@ export const NO_SHOT = `No screenshot yet: run ${SHOTS_COMMAND}`;
 
 const WALK_TITLES = { server: 'Server walk (a)', screens: 'Screens walk (b)', browser: 'Browser walk (c)' } as const;
 const anchor = (...parts: Array<string | number>) => parts.join('-').replace(/[^A-Za-z0-9_-]/g, '_');
-
-/** A machine id as a heading reads it: `discountUnbinding` → `Discount unbinding`. */
-export const flowTitle = (id: string) => {
-  const words = id.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 const date = (iso: string | null) =>
   iso
@@ -173,9 +171,9 @@ function transitionsList(flow: AtlasFlow): string {
       ? `<p class="small">Offered in each of these states, each a target of its own:</p><ul class="refusals">${t.from.map((f) => `<li>from ${esc(f.state)}<br>${verdictBadges(f.verdicts)}</li>`).join('')}</ul>`
       : '';
     return `<li class="card" id="${anchor('t', t.id)}"><h4>${esc(t.sourceLabel)} → ${esc(t.targetLabels.join(', '))}</h4>
-<p><span class="event">${esc(t.event)}</span>${t.guard ? ` <span class="guard">only if: ${esc(t.guard)}</span>` : ''}</p>
+<p><span class="event">${esc(t.event)}</span>${t.guard && !t.refusals.length ? ` <span class="guard">only if ${esc(t.guard)}</span>` : ''}</p>
 <p>${esc(t.description)}</p>${refusals}${from}<p class="verdicts">${verdictBadges(t.verdicts)}</p>${gapNotes([...t.verdicts, ...t.refusals.flatMap((r) => r.verdicts), ...t.from.flatMap((f) => f.verdicts)])}
-${pathChips(flow, t)}<p class="small"><code>${esc(t.id)}</code></p></li>`;
+${pathChips(flow, t)}<p class="small"><code>${esc(t.ids)}</code> · <code>${esc(t.id)}</code></p></li>`;
   });
   return `<details class="block" id="${anchor('transitions', flow.id)}"><summary><h3>Transitions (${flow.transitions.length})</h3></summary>${notesOn(flow, 'transitions')}<ul class="cards">${items.join('')}</ul></details>`;
 }
@@ -200,7 +198,7 @@ function pathsList(flow: AtlasFlow): string {
     return `<li id="${anchor('path', flow.id, p.n)}"><strong>P${p.n}</strong> ${esc(p.name)}${route}<br><code class="small">${esc(p.title)}</code><br>${result(p)}${walk}</li>`;
   });
   const failed = flow.paths.filter((p) => p.results.some((r) => r.status === 'failed')).length;
-  return `<details class="block" id="${anchor('paths', flow.id)}"><summary><h3>Paths (${flow.paths.length})${failed ? ` <span class="vb vb-bad">${failed} failed</span>` : ''}</h3></summary><ol class="paths">${items.join('')}</ol></details>`;
+  return `<details class="block" id="${anchor('paths', flow.id)}"><summary><h3>Paths (${flow.paths.length})${failed ? ` <span class="vb vb-bad">${failed} failed</span>` : ''}</h3> <span class="small">${esc(pathCounts(flow))}</span></summary><ol class="paths">${items.join('')}</ol></details>`;
 }
 
 function walkPanel(flow: AtlasFlow): string {
@@ -259,7 +257,9 @@ function flowSection(flow: AtlasFlow, data: AtlasData): string {
   const figures = flow.figures
     .map((f) =>
       f.kinds
-        ? `${f.walk}: states ${f.kinds.states}, transitions ${f.kinds.transitions}, paths ${f.passed}/${f.passed + f.failed} passed`
+        ? f.walk === 'browser'
+          ? `${f.walk}: states ${f.kinds.states} photographed, paths ${f.passed}/${f.passed + f.failed} passed`
+          : `${f.walk}: states ${f.kinds.states}, transitions ${f.kinds.transitions}, paths ${f.passed}/${f.passed + f.failed} passed`
         : `${f.walk}: not run`,
     )
     .join(' · ');

@@ -8,7 +8,8 @@ import { type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type 
 import { evaluateGuard } from 'xstate/guards';
 import type { TargetLists } from '../tests/model/coverage';
 import { eventTitle, mockScope, refusalTarget, type FlowPath } from '../tests/model/harness';
-import { eventLabel, guardLabel, refusalMessage, routedCodes, transitionId } from './flow-dot';
+import { guardLabel, refusalMessage, routedCodes, transitionId } from './flow-dot';
+import { eventTitle as eventWords, glue, ruleTitle, stateTitle } from './flow-words-text';
 import type { AtlasScenario, AtlasStep, GuardCheck } from './flow-atlas-types';
 
 type AnyTransition = TransitionDefinition<MachineContext, EventObject>;
@@ -17,16 +18,13 @@ const children = (node: AnyStateNode) => Object.values(node.states) as AnyStateN
 export const allNodes = (node: AnyStateNode): AnyStateNode[] => [node, ...children(node).flatMap(allNodes)];
 export const transitionsOf = (node: AnyStateNode): AnyTransition[] => [...[...node.transitions.values()].flat(), ...(node.always ?? [])] as AnyTransition[];
 
-/** A state id as the page reads it: `paying › card`; the root as the whole flow. */
+/** A state as the page reads it: its title in the owner's words (machines/flow-words.ts), or its path `paying › card`; the root as the whole flow. */
 export function stateLabel(machine: AnyStateMachine, id: string): string {
-  if (id === machine.id) return `${machine.id} (the whole flow)`;
-  return id.startsWith(`${machine.id}.`)
-    ? id
-        .slice(machine.id.length + 1)
-        .split('.')
-        .join(' › ')
-    : id;
+  return stateTitle(machine, id, 'en');
 }
+
+/** A guard as the page reads it: the rule's words, else its name (`refused …` for a refusal's branch). */
+const guardWords = (machine: AnyStateMachine, guard: unknown) => ruleTitle(machine, guard) ?? guardLabel(guard);
 
 /** The readable form of an event (`answer of unbind`) with the refusal code when it carries one. */
 function refusalOf(event: EventObject): number | undefined {
@@ -102,7 +100,7 @@ function guardChecks(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, eve
           transition: transitionId(t),
           from: node === machine.root ? 'any state' : stateLabel(machine, node.id),
           to: t.target?.length ? t.target.map((x: AnyStateNode) => stateLabel(machine, x.id)).join(', ') : `${stateLabel(machine, node.id)} (stays)`,
-          ...(guardLabel(t.guard) ? { guard: guardLabel(t.guard)! } : {}),
+          ...(guardWords(machine, t.guard) ? { guard: guardWords(machine, t.guard)! } : {}),
           holds,
           taken: taken.has(transitionId(t)),
           skipped: done,
@@ -194,7 +192,7 @@ export function scenarioSteps(machine: AnyStateMachine, p: FlowPath<AnyStateMach
         transition: transitionId(t),
         from: stateLabel(machine, leaf.id),
         to: (t.target ?? []).map((x: AnyStateNode) => stateLabel(machine, x.id)).join(', '),
-        ...(guardLabel(t.guard) ? { guard: guardLabel(t.guard)! } : {}),
+        ...(guardWords(machine, t.guard) ? { guard: guardWords(machine, t.guard)! } : {}),
         holds,
         taken: t === entered,
         skipped: takenIndex >= 0 && i > takenIndex,
@@ -229,7 +227,7 @@ export function scenarioSteps(machine: AnyStateMachine, p: FlowPath<AnyStateMach
     const first = taken[0];
     steps.push({
       event: eventTitle(event),
-      eventLabel: eventLabel(event.type),
+      eventLabel: code === undefined ? eventWords(machine, event.type) : `${glue('en').refused} ${code}`,
       label: (first as { description?: string } | undefined)?.description ?? '',
       ...(code === undefined ? {} : { refusal: { code, ...(refusalMessage(code, 'en') ? { message: refusalMessage(code, 'en')! } : {}) } }),
       ...whereAt(machine, state),
@@ -258,32 +256,25 @@ export function plannedTargets(scenario: AtlasScenario, anyState: ReadonlySet<st
   return out;
 }
 
-/** How a scenario ends, in business words: the last transition's description, its refusal, the state it ends in. */
+/** How a scenario ends, in the owner's words: the state it ends (or stops) in; the atlas groups scenarios by it. */
 export function scenarioName(steps: AtlasStep[]): string {
   const last = steps[steps.length - 1]!;
-  const what = last.label ? shortText(last.label) : shortText(last.stateDescription);
-  const refusal = last.refusal ? ` (refused ${last.refusal.code}${last.refusal.message ? `: “${shortText(last.refusal.message, 60)}”` : ''})` : '';
-  return `${what}${refusal}: ${last.final ? 'ends in' : 'stops in'} ${last.stateLabel}`;
+  return `${last.final ? 'Ends in' : 'Stops at'} “${last.stateLabel}”`;
 }
 
 /**
- * The way a scenario takes, in a few words: what the customer does (`method selected: paypal`)
- * and the answers that are not the plain ones (`payment declined 301`, `valuate failed`); the
- * answers every scenario gets are left out, so scenarios that end alike read apart.
+ * The way a scenario takes, in the owner's words: what the customer does (`The customer picks a
+ * method (paypal)`) and the answers that are not the plain ones (`Refused 301 “Card declined”`,
+ * `The price could not be fetched`); the answers every scenario gets are left out, so scenarios
+ * that end alike read apart.
  */
 export function scenarioRoute(steps: AtlasStep[]): string {
-  const words = (name: string) => name.toLowerCase().replace(/_/g, ' ');
   const parts = steps.slice(1).flatMap((step): string[] => {
     const e = step.event;
-    const answer = /^done:([^(]+)\((\S+) (-?\d+)\)$/.exec(e);
-    if (answer) return [`${answer[1]} ${answer[2]} ${answer[3]}`];
+    if (step.refusal) return [`${step.eventLabel}${step.refusal.message ? ` “${shortText(step.refusal.message, 60)}”` : ''}`];
     if (e.startsWith('done:')) return [];
-    const failed = /^error:(.+)$/.exec(e);
-    if (failed) return [`${failed[1]} failed`];
-    const after = /^after:([^.]+)/.exec(e);
-    if (after) return [`after ${after[1]}`];
-    const user = /^([A-Z0-9_]+)(?:\((.*)\))?$/.exec(e);
-    return [user ? `${words(user[1]!)}${user[2] ? `: ${user[2]}` : ''}` : e];
+    const user = /^[A-Z0-9_]+\((.*)\)$/.exec(e);
+    return [user?.[1] ? `${step.eventLabel} (${user[1]})` : step.eventLabel];
   });
-  return parts.join(' → ') || 'straight on';
+  return parts.join(' → ') || 'Straight on';
 }

@@ -85,9 +85,11 @@ export interface AtlasTransition {
   source: string;
   sourceLabel: string;
   targetLabels: string[];
-  /** `answer of unbind`, `after pollInterval`, `CODE_APPLIED`. */
+  /** What happens, in the owner's words (`The customer types the code`); the chart's arrow reads the same. */
   event: string;
   eventType: string;
+  /** The identifiers, for the small grey type: `CODE_SUBMITTED`, `answer of valuate [isCodeBound]`. */
+  ids: string;
   description: string;
   guard?: string;
   refusals: AtlasRefusal[];
@@ -118,7 +120,7 @@ export interface GuardCheck {
 export interface AtlasStep {
   /** The event as the path's title reads it (`done:unbind(refused 1003)`); the start's name for the first step. */
   event: string;
-  /** The event as the chart reads it (`answer of unbind`). */
+  /** What happened, in the owner's words (`The code is freed`, `Refused 1003`). */
   eventLabel: string;
   /** What happened, in the words of the transition taken. */
   label: string;
@@ -141,9 +143,9 @@ export interface AtlasStep {
 
 export interface AtlasScenario {
   n: number;
-  /** How it ends, in business words (`The payment went through: ends in paid`). */
+  /** How it ends, in the owner's words (`Ends in “Paid”`): the scenarios are grouped by it. */
   name: string;
-  /** The way it takes: the customer's events and the answers out of the ordinary (`pay submitted → payment declined 301`). */
+  /** The way it takes: the customer's events and the answers out of the ordinary (`The customer pays → Refused 301 “Card declined”`). */
   route: string;
   title: string;
   start: string;

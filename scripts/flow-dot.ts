@@ -9,7 +9,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnyStateMachine, AnyStateNode, EventObject, MachineContext, TransitionDefinition } from 'xstate';
 import type { Language } from '../core/i18n/languages';
-import { refusalCodesOf } from '../machines/expected-refusals';
+import { arrowIds, arrowTitle, nodeTitle } from './flow-words-text';
+
+export { eventLabel, guardLabel, routedCodes } from './flow-labels';
+import { flowTitle, routedCodes } from './flow-labels';
 import { statesTaking } from '../tests/model/coverage';
 
 type AnyTransition = TransitionDefinition<MachineContext, EventObject>;
@@ -82,32 +85,6 @@ export function refusalMessage(code: number, language: Language): string | undef
   return catalogues.get(language)![`error.${code}`];
 }
 
-/** The refusal codes a branch routes (machines/expected-refusals.ts). */
-export const routedCodes = (t: AnyTransition): number[] => refusalCodesOf(t as { guard?: unknown; meta?: unknown });
-
-/** A guard as the chart names it: its name, `refused …` for refusedWith, operands of and()/or()/not(). */
-export function guardLabel(g: unknown): string | undefined {
-  if (!g) return undefined;
-  if (typeof g === 'string') return g;
-  const guard = g as { type?: string; params?: { codes?: number[] }; guards?: unknown[]; name?: string };
-  if (typeof g === 'object' && guard.type === 'refusedWith') return `refused ${(guard.params?.codes ?? []).join(', ')}`;
-  if (typeof g === 'object' && guard.type) return guard.type;
-  if (typeof g === 'function' && Array.isArray(guard.guards)) {
-    const parts = guard.guards.map(guardLabel).filter(Boolean);
-    return guard.name === 'not' ? `not ${parts[0]}` : parts.join(guard.name === 'or' ? ' or ' : ' and ');
-  }
-  return 'condition';
-}
-
-/** How an event reads on an edge: `done: submit`, `after pollInterval`, `CODE_APPLIED`. */
-export function eventLabel(type: string): string {
-  const done = /^xstate\.(done|error)\.actor\.(.+)$/.exec(type);
-  if (done) return `${done[1] === 'done' ? 'answer of' : 'failure of'} ${done[2]}`;
-  const after = /^xstate\.after\.([^.]+)\./.exec(type);
-  if (after) return `after ${after[1]}`;
-  return type === '' ? 'at once' : type;
-}
-
 /** The harness's transition id (tests/model/harness.ts): source, event (or `always`) and place. */
 export function transitionId(t: AnyTransition): string {
   const source = t.source;
@@ -144,7 +121,7 @@ export function toDot(machine: AnyStateMachine, coverage: MachineCoverage | unde
     const n = WALKS.filter((w) => walkCovers(coverage?.[w], kind, id)).length;
     return palette[n === 2 ? 'both' : n === 1 ? 'one' : 'none'];
   };
-  const title = machine.root.description ? `${machine.id}: ${machine.root.description}` : machine.id;
+  const title = machine.root.description ? `${flowTitle(machine.id)}: ${machine.root.description}` : flowTitle(machine.id);
   const lines: string[] = [
     `digraph ${q(machine.id)} {`,
     '  compound=true; rankdir=LR; newrank=true; nodesep=0.35; ranksep=0.55;',
@@ -160,7 +137,10 @@ export function toDot(machine: AnyStateMachine, coverage: MachineCoverage | unde
   const cluster = (node: AnyStateNode) => q(`cluster_${node.id}`);
 
   const stateLabel = (node: AnyStateNode) => {
-    const parts = [`<b>${esc(node.key)}</b>`];
+    // The owner's title large, the identifier small and grey (docs/decisions/071).
+    const title = nodeTitle(machine, node, language);
+    const parts = [`<b>${esc(title)}</b>`];
+    if (title !== node.key) parts.push(`<font point-size="8" color="#777777">${esc(node.key)}</font>`);
     if (node.description) parts.push(`<font point-size="9">${wrap(node.description, 38)}</font>`);
     for (const invoke of node.invoke as Array<{ id: string; src: unknown }>) {
       const src = typeof invoke.src === 'string' ? invoke.src : invoke.id;
@@ -201,9 +181,10 @@ export function toDot(machine: AnyStateMachine, coverage: MachineCoverage | unde
   }
 
   const edgeLabel = (t: AnyTransition) => {
-    const guard = guardLabel(t.guard);
     const codes = routedCodes(t);
-    const head = esc(eventLabel(t.eventType)) + (guard && !guard.startsWith('refused') ? ` [${esc(guard)}]` : '');
+    const words = arrowTitle(machine, t, language);
+    const ids = arrowIds(t);
+    const head = `${wrap(words, 40)}${words !== ids ? `<br/><font point-size="7" color="#777777">${esc(ids)}</font>` : ''}`;
     if (!codes.length) return `<${head}>`;
     // Up to four codes with the customer's message; more as a list of codes.
     const refusals =
@@ -229,7 +210,7 @@ export function toDot(machine: AnyStateMachine, coverage: MachineCoverage | unde
           const key = `${node.id} ${t.eventType}`;
           if (!notes.has(key)) {
             notes.set(key, q(`__from_${notes.size + 1}`));
-            const names = takers.map((s) => s.key).join(', ');
+            const names = takers.map((s) => nodeTitle(machine, s, language)).join(', ');
             lines.push(
               `  ${notes.get(key)} [${NOTE}, fontsize=9, label=<${wrap(`from any of: ${names}`, 40)}>, tooltip=${q(`Offered in every one of these states: ${names}`)}];`,
             );

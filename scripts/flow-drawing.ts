@@ -11,7 +11,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, EventObject, MachineContext, TransitionDefinition } from 'xstate';
+import type { FlowWords } from '../machines/flow-words';
 import { guardLabel, routedCodes, toDot, type DotOptions, type MachineCoverage } from './flow-dot';
+import { registerWords } from './flow-words-text';
 
 export { toDot, type MachineCoverage } from './flow-dot';
 
@@ -20,7 +22,7 @@ type AnyTransition = TransitionDefinition<MachineContext, EventObject>;
 export const root = path.resolve(import.meta.dirname, '..');
 export const FLOWS_DIR = path.join(root, 'docs/flows');
 
-/** Every machine exported by machines/<flow>/<flow>.machine.ts, by its id. */
+/** Every machine exported by machines/<flow>/<flow>.machine.ts, by its id; its words (machines/<flow>/<flow>.words.ts) registered for the drawings. */
 export async function listMachines(): Promise<AnyStateMachine[]> {
   const dir = path.join(root, 'machines');
   const machines: AnyStateMachine[] = [];
@@ -36,9 +38,14 @@ export async function listMachines(): Promise<AnyStateMachine[]> {
       if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') continue;
       throw error;
     }
+    const wordsFile = path.join(dir, flow, `${flow}.words.ts`);
+    const words = existsSync(wordsFile) ? ((await import(pathToFileURL(wordsFile).href)) as { words?: FlowWords }).words : undefined;
     for (const value of Object.values(module)) {
       const m = value as Partial<AnyStateMachine> | null;
-      if (m && typeof m === 'object' && 'root' in m && 'transition' in m && typeof m.id === 'string') machines.push(m as AnyStateMachine);
+      if (m && typeof m === 'object' && 'root' in m && 'transition' in m && typeof m.id === 'string') {
+        machines.push(m as AnyStateMachine);
+        if (words) registerWords(m.id, words);
+      }
     }
   }
   return machines;
