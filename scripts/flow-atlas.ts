@@ -121,6 +121,14 @@ that routes it: \`<transition> @<code>\`); any-state (each transition of a paren
 state that can take it: \`<transition> from <state>\`). Known gaps count in the totals, never as
 covered.
 
+Before a change lands, \`npm run flows -- --diff <ref>\` (any commit, branch or \`HEAD~3\`; \`--flow <id>\`
+for one flow) prints what changed in each flow since \`<ref>\`: states, transitions (by the
+harness's id, a branch that only moved among its event's branches read as moved), refusal codes
+routed, scenarios (the walks' path titles) and the screenshots of \`browser.json\` whose picture
+changed; it writes \`reports/flows/diff.html\` with each changed flow's chart then and now side by
+side, each drawn by its own commit's code, and the changed screenshots old beside new. A report,
+not a gate: it exits 0 (docs/decisions/073).
+
 | Machine | (a) states | (a) transitions | (a) refusals | (a) any-state | (b) states | (b) transitions | (b) refusals | (b) any-state |
 |---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}

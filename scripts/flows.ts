@@ -7,11 +7,17 @@
  * `npm run flows -- --run <id>` (what `npm test` runs after its model step): merges that run's
  * coverage parts first (scripts/flow-atlas.ts `closeFlowRun`); exits 1 unless it was complete and
  * fully covered.
+ * `npm run flows -- --diff <ref> [--flow <id>]`: draws nothing; prints what changed in each flow
+ * since `ref` and writes reports/flows/diff.html (scripts/flow-diff.ts, docs/decisions/073).
  */
 import path from 'node:path';
 import { readReport } from '../tests/model/coverage-report';
 import { closeFlowRun, drawFlows } from './flow-atlas';
 
+if (process.argv.includes('--diff')) {
+  const { runFlowDiff } = await import('./flow-diff');
+  process.exit(await runFlowDiff(process.argv));
+}
 const at = process.argv.indexOf('--run');
 if (at >= 0) {
   const runId = process.argv[at + 1];
