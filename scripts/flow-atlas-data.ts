@@ -19,7 +19,7 @@ import { guardLabel, NOT_RUN_SINCE_CHANGE, refusalMessage, routedCodes, transiti
 import { currentCoverage, root } from './flow-drawing';
 import { flowRules } from './flow-rules';
 import { languages } from '../core/i18n/languages';
-import { arrowIds, arrowTitle, ruleTitle } from './flow-words-text';
+import { arrowEvent, arrowIds, arrowTitle, ruleTitle } from './flow-words-text';
 import { allNodes, plannedTargets, scenarioName, scenarioRoute, scenarioSteps, stateLabel, transitionsOf } from './flow-atlas-steps';
 import {
   ATLAS_WALKS,
@@ -273,6 +273,7 @@ async function flowOf(machine: AnyStateMachine, input: AtlasInput): Promise<Atla
         sourceLabel: node === machine.root ? 'any state of the flow' : stateLabel(machine, node.id),
         targetLabels: t.target?.length ? t.target.map((x: AnyStateNode) => stateLabel(machine, x.id)) : [`${stateLabel(machine, node.id)} (stays)`],
         event: arrowTitle(machine, t),
+        what: arrowEvent(machine, t),
         eventType: t.eventType,
         ids: arrowIds(t),
         description: (t as { description?: string }).description ?? '',

@@ -61,11 +61,13 @@ function verdictBadges(verdicts: readonly Verdict[]): string {
   return verdicts
     .map((v) => {
       if (v.state === 'not run') return `<span class="vb vb-none" title="${esc(WALK_TITLES[v.walk])}: no result">${v.walk}: not run</span>`;
-      if (v.state === 'n/a') return `<span class="vb vb-none" title="${esc(WALK_TITLES[v.walk])} measures states only">${v.walk}: n/a</span>`;
+      // Coverage only where it applies: a walk that measures no target of this kind says so once, above the list.
+      if (v.state === 'n/a') return '';
       if (v.state === 'covered') return `<span class="vb vb-ok">${v.walk}: ✔ covered</span>`;
       if (v.gap) return `<span class="vb vb-gap" title="${esc(v.gap)}">${v.walk}: known gap</span>`;
       return `<span class="vb vb-bad">${v.walk}: ✖ not covered</span>`;
     })
+    .filter(Boolean)
     .join(' ');
 }
 
@@ -171,11 +173,11 @@ function transitionsList(flow: AtlasFlow): string {
       ? `<p class="small">Offered in each of these states, each a target of its own:</p><ul class="refusals">${t.from.map((f) => `<li>from ${esc(f.state)}<br>${verdictBadges(f.verdicts)}</li>`).join('')}</ul>`
       : '';
     return `<li class="card" id="${anchor('t', t.id)}"><h4>${esc(t.sourceLabel)} → ${esc(t.targetLabels.join(', '))}</h4>
-<p><span class="event">${esc(t.event)}</span>${t.guard && !t.refusals.length ? ` <span class="guard">only if ${esc(t.guard)}</span>` : ''}</p>
+<p><span class="event">${esc(t.what)}</span>${t.guard && !t.refusals.length ? ` <span class="guard">only if ${esc(t.guard)}</span>` : ''}</p>
 <p>${esc(t.description)}</p>${refusals}${from}<p class="verdicts">${verdictBadges(t.verdicts)}</p>${gapNotes([...t.verdicts, ...t.refusals.flatMap((r) => r.verdicts), ...t.from.flatMap((f) => f.verdicts)])}
 ${pathChips(flow, t)}<p class="small"><code>${esc(t.ids)}</code> · <code>${esc(t.id)}</code></p></li>`;
   });
-  return `<details class="block" id="${anchor('transitions', flow.id)}"><summary><h3>Transitions (${flow.transitions.length})</h3></summary>${notesOn(flow, 'transitions')}<ul class="cards">${items.join('')}</ul></details>`;
+  return `<details class="block" id="${anchor('transitions', flow.id)}"><summary><h3>Transitions (${flow.transitions.length})</h3></summary><p class="small">The browser walk photographs each state once; it does not measure arrows, so only the server and screens walks are shown here.</p>${notesOn(flow, 'transitions')}<ul class="cards">${items.join('')}</ul></details>`;
 }
 
 function pathsList(flow: AtlasFlow): string {

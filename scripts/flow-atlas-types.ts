@@ -87,6 +87,8 @@ export interface AtlasTransition {
   targetLabels: string[];
   /** What happens, in the owner's words (`The customer types the code`); the chart's arrow reads the same. */
   event: string;
+  /** The event alone, without the rule (`guard` says that): `The price is in`, `Refused`. */
+  what: string;
   eventType: string;
   /** The identifiers, for the small grey type: `CODE_SUBMITTED`, `answer of valuate [isCodeBound]`. */
   ids: string;

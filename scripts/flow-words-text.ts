@@ -114,12 +114,18 @@ export function eventTitle(machine: AnyStateMachine, eventType: string, language
   return words?.events[eventType]?.[language] ?? fallback;
 }
 
+/** What happens on an arrow, without its rule: the event's words, or "Refused" on a call's refusal branch. */
+export function arrowEvent(machine: AnyStateMachine, t: AnyTransition, language: Language = 'en'): string {
+  return routedCodes(t).length && eventKind(t.eventType).kind === 'call' ? GLUE[language].refused : eventTitle(machine, t.eventType, language);
+}
+
 /** An arrow as the owner reads it: what happens, and the rule it checks (`The price is in, if the code is held`); a refusal's branch reads "Refused". */
 export function arrowTitle(machine: AnyStateMachine, t: AnyTransition, language: Language = 'en'): string {
   const g = GLUE[language];
-  const head = routedCodes(t).length && eventKind(t.eventType).kind === 'call' ? g.refused : eventTitle(machine, t.eventType, language);
+  const head = arrowEvent(machine, t, language);
   const rule = ruleTitle(machine, t.guard, language);
-  return rule ? `${head}, ${g.if} ${rule}` : head;
+  // An answer that already says its rule ("The plan can be bought" and "the plan can be bought") reads once.
+  return rule && !head.toLowerCase().includes(rule.toLowerCase()) ? `${head}, ${g.if} ${rule}` : head;
 }
 
 /** The identifiers of an arrow, for the small grey type: its event and its guard. */
