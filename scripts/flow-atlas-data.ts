@@ -18,6 +18,8 @@ import type { BrowserFlow, BrowserReport } from '../tests/model/browser-report';
 import { guardLabel, NOT_RUN_SINCE_CHANGE, refusalMessage, routedCodes, transitionId } from './flow-dot';
 import { currentCoverage, root } from './flow-drawing';
 import { flowRules } from './flow-rules';
+import { methodFieldRules } from './flow-method-fields';
+
 import { languages } from '../core/i18n/languages';
 import { arrowEvent, arrowIds, arrowTitle, ruleTitle } from './flow-words-text';
 import { allNodes, plannedTargets, scenarioName, scenarioRoute, scenarioSteps, stateLabel, transitionsOf } from './flow-atlas-steps';
@@ -37,6 +39,10 @@ import {
   type Verdict,
   type WalkFigures,
 } from './flow-atlas-types';
+
+/** The flows where the customer picks a payment method and fills in its details. */
+const METHOD_FLOWS = new Set(['checkout', 'payment', 'repay']);
+
 import { machineIdOf } from './flows-report-data';
 
 export * from './flow-atlas-types';
@@ -305,7 +311,7 @@ async function flowOf(machine: AnyStateMachine, input: AtlasInput): Promise<Atla
     contexts,
     notes,
     svg: input.svgs[machine.id] ?? '',
-    rules: flowRules[machine.id] ?? [],
+    rules: [...(flowRules[machine.id] ?? []), ...(METHOD_FLOWS.has(machine.id) ? await methodFieldRules() : [])],
     refusalCodes: refusalCodesOf(transitions),
   };
 }
