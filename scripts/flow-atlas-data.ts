@@ -161,6 +161,13 @@ function shotOf(browser: BrowserFlow | undefined, stateId: string, dir: string):
   return { files, missing, path: shot.path };
 }
 
+/** The other flow a state invokes, when it is one of the atlas's machines: its scenarios go on from here. */
+function childFlowOf(node: AnyStateNode, machines: readonly AnyStateMachine[]): { child?: string } {
+  const ids = new Set(machines.map((m) => m.id));
+  const child = (node.invoke as Array<{ src: unknown }>).map((i) => (typeof i.src === 'string' ? i.src : '')).find((src) => ids.has(src));
+  return child ? { child } : {};
+}
+
 /** The atlas of one machine. */
 async function flowOf(machine: AnyStateMachine, input: AtlasInput): Promise<AtlasFlow> {
   // Coverage counts only for the machine it was measured on: another version's is not shown
@@ -265,6 +272,7 @@ async function flowOf(machine: AnyStateMachine, input: AtlasInput): Promise<Atla
       description: node.description ?? '',
       final: node.type === 'final',
       verdicts: verdictsOf(sources, 'states', node.id),
+      ...childFlowOf(node, input.machines),
       ...(shot ? { shot } : {}),
     };
   });

@@ -38,6 +38,10 @@ const asset = (name: string) => readFileSync(path.join(import.meta.dirname, name
 /** The command that makes the screenshots, named wherever one is missing. */
 export const SHOTS_COMMAND = 'npm run test:flows';
 export const NO_SHOT = `No screenshot yet: run ${SHOTS_COMMAND}`;
+/** A state the browser walk reached and left within one answer of the server: seen, checked, too brief for a picture. */
+export const PASSED_THROUGH =
+  'No picture: the browser walk passed through this state on its way (it lasts only while the server answers), so it has no screen of its own to photograph.';
+const passedThrough = (state: AtlasState) => state.verdicts.some((v) => v.walk === 'browser' && v.state === 'covered');
 
 const WALK_TITLES = { server: 'Server walk (a)', screens: 'Screens walk (b)', browser: 'Browser walk (c)' } as const;
 const anchor = (...parts: Array<string | number>) => parts.join('-').replace(/[^A-Za-z0-9_-]/g, '_');
@@ -95,7 +99,7 @@ function header(data: AtlasData): string {
 <li><strong>Colours</strong> say what the last complete test run walked: <span class="sw sw-both">green</span> by the walk against the server and the walk through the screens, <span class="sw sw-one">amber</span> by one of them, <span class="sw sw-none">red</span> by neither. Zoom with + and −, “Fit” shows the whole chart, drag to move it.</li>
 <li><strong>Walk through a scenario</strong>: pick one and press Next. The chart outlines where the customer is; the panel says what happened, which way the flow went and why (each rule the flow checks, in order, and whether it held), and what the flow knows at that point.</li>
 <li><strong>States</strong> and <strong>transitions</strong> below each chart say the same in words, with the screenshots of each state (at 1280 and 375 pixels wide) and, for testers, the paths (P1, P2…) that took each arrow and their last result.</li>
-<li>Names in <code>small grey type</code> are the technical names testers and developers use.</li>
+<li>Technical names (the identifiers testers and developers use, and the file each rule is read from) are hidden; <label class="tech-toggle"><input type="checkbox" id="show-tech"> show them</label>. On the charts they are the small grey type under each name.</li>
 </ul></details>
 </header>`;
 }
@@ -105,7 +109,7 @@ function figuresTable(data: AtlasData, more: string): string {
     f.kinds
       ? // The browser walk is held to states only (ADR 039): its other figures would read as 0/0.
         f.walk === 'browser'
-        ? `<td><span class="fig">states ${f.kinds.states}</span> <span class="small">(every state once, photographed)</span><br><span class="small">paths ${f.passed}/${f.passed + f.failed} passed</span></td>`
+        ? `<td><span class="fig">states ${f.kinds.states}</span> <span class="small">(every state once; photographed where it stays long enough)</span><br><span class="small">paths ${f.passed}/${f.passed + f.failed} passed</span></td>`
         : `<td><span class="fig">states ${f.kinds.states}</span> <span class="fig">transitions ${f.kinds.transitions}</span> <span class="fig">refusals ${f.kinds.refusals}</span> <span class="fig">any-state ${f.kinds.anyState}</span><br><span class="small">paths ${f.passed}/${f.passed + f.failed} passed</span></td>`
       : '<td class="muted">not run</td>';
   const rows = data.flows.map(
@@ -120,6 +124,7 @@ function figuresTable(data: AtlasData, more: string): string {
 function shots(state: AtlasState, browserPresent: boolean): string {
   const shot = state.shot;
   if (!shot || (!shot.files['1280'] && !shot.files['375'])) {
+    if (!shot && passedThrough(state)) return `<p class="noshot">${esc(PASSED_THROUGH)}</p>`;
     const missing = shot?.missing.length ? ` (the files ${shot.missing.map((f) => `<code>${esc(f)}</code>`).join(', ')} are missing)` : '';
     const why = browserPresent && !shot ? ' for this state' : '';
     return `<p class="noshot">${esc(NO_SHOT)}${why}${missing}</p>`;
@@ -136,7 +141,7 @@ function shots(state: AtlasState, browserPresent: boolean): string {
 function statesList(flow: AtlasFlow, browserPresent: boolean): string {
   const items = flow.states.map(
     (s) => `<li class="card" id="${anchor('state', s.id)}"><h4>${esc(s.label)}${s.final ? ' <span class="tag">an end of the flow</span>' : ''}</h4>
-<p class="small"><code>${esc(s.id)}</code></p><p>${esc(s.description)}</p><p class="verdicts">${verdictBadges(s.verdicts)}</p>${gapNotes(s.verdicts)}${shots(s, browserPresent)}</li>`,
+<p class="small tech"><code>${esc(s.id)}</code></p><p>${esc(s.description)}</p><p class="verdicts">${verdictBadges(s.verdicts)}</p>${gapNotes(s.verdicts)}${shots(s, browserPresent)}</li>`,
   );
   return `<details class="block" id="${anchor('states', flow.id)}"><summary><h3>States (${flow.states.length})</h3></summary><ul class="cards">${items.join('')}</ul></details>`;
 }
@@ -175,7 +180,7 @@ function transitionsList(flow: AtlasFlow): string {
     return `<li class="card" id="${anchor('t', t.id)}"><h4>${esc(t.sourceLabel)} → ${esc(t.targetLabels.join(', '))}</h4>
 <p><span class="event">${esc(t.what)}</span>${t.guard && !t.refusals.length ? ` <span class="guard">only if ${esc(t.guard)}</span>` : ''}</p>
 <p>${esc(t.description)}</p>${refusals}${from}<p class="verdicts">${verdictBadges(t.verdicts)}</p>${gapNotes([...t.verdicts, ...t.refusals.flatMap((r) => r.verdicts), ...t.from.flatMap((f) => f.verdicts)])}
-${pathChips(flow, t)}<p class="small"><code>${esc(t.ids)}</code> · <code>${esc(t.id)}</code></p></li>`;
+${pathChips(flow, t)}<p class="small tech"><code>${esc(t.ids)}</code> · <code>${esc(t.id)}</code></p></li>`;
   });
   return `<details class="block" id="${anchor('transitions', flow.id)}"><summary><h3>Transitions (${flow.transitions.length})</h3></summary><p class="small">The browser walk photographs each state once; it does not measure arrows, so only the server and screens walks are shown here.</p>${notesOn(flow, 'transitions')}<ul class="cards">${items.join('')}</ul></details>`;
 }
@@ -197,7 +202,7 @@ function pathsList(flow: AtlasFlow): string {
       p.scenario === undefined
         ? '<br><span class="small">No longer a path of the graph.</span>'
         : `<br><span class="route">${esc(flow.scenarios[p.scenario]!.route)}</span>`;
-    return `<li id="${anchor('path', flow.id, p.n)}"><strong>P${p.n}</strong> ${esc(p.name)}${route}<br><code class="small">${esc(p.title)}</code><br>${result(p)}${walk}</li>`;
+    return `<li id="${anchor('path', flow.id, p.n)}"><strong>P${p.n}</strong> ${esc(p.name)}${route}<span class="tech"><br><code class="small">${esc(p.title)}</code></span><br>${result(p)}${walk}</li>`;
   });
   const failed = flow.paths.filter((p) => p.results.some((r) => r.status === 'failed')).length;
   return `<details class="block" id="${anchor('paths', flow.id)}"><summary><h3>Paths (${flow.paths.length})${failed ? ` <span class="vb vb-bad">${failed} failed</span>` : ''}</h3> <span class="small">${esc(pathCounts(flow))}</span></summary><ol class="paths">${items.join('')}</ol></details>`;
@@ -217,7 +222,7 @@ function walkPanel(flow: AtlasFlow): string {
   const id = anchor('scenario', flow.id);
   return `<div class="walk" data-flow="${esc(flow.id)}"><h3>Walk through a scenario</h3>
 <label for="${id}">Scenario (grouped by how it ends)</label><select id="${id}" class="scenario-select">${options}</select>
-<p class="scenario-name"></p><p class="small scenario-title"></p>
+<p class="scenario-name"></p><p class="small scenario-title tech"></p>
 <div class="stepper"><button type="button" class="btn step-back">← Back</button><span class="step-count" aria-live="polite"></span><button type="button" class="btn step-next">Next →</button></div>
 <div class="step" aria-live="polite"><noscript><p class="note">The walk-through needs JavaScript; the states, transitions and paths below do not.</p></noscript></div></div>`;
 }
@@ -241,7 +246,7 @@ function chartPanel(flow: AtlasFlow): string {
 function rulesPanel(flow: AtlasFlow): string {
   if (!flow.rules.length && !flow.refusalCodes.length) return '';
   const rules = flow.rules.length
-    ? `<ul class="rules">${flow.rules.map((r) => `<li>${esc(r.text)} <span class="small muted">(${esc(r.source)})</span></li>`).join('')}</ul>`
+    ? `<ul class="rules">${flow.rules.map((r) => `<li>${esc(r.text)} <span class="small muted tech">(${esc(r.source)})</span></li>`).join('')}</ul>`
     : '';
   const head = flow.refusalCodes[0]?.messages.map((m) => `<th>${esc(m.language)}</th>`).join('') ?? '';
   const refusals = flow.refusalCodes.length
@@ -299,6 +304,8 @@ export function pageData(data: AtlasData): unknown {
             final: s.final,
             svg: svgStateId(s.id),
             shots: s.shot?.files ?? {},
+            ...(!s.shot && passedThrough(s) ? { brief: PASSED_THROUGH } : {}),
+            ...(s.child ? { child: { id: s.child, title: flowTitle(s.child), anchor: anchor('flow', s.child) } } : {}),
           })),
           transitions: flow.transitions.map((t) => ({
             id: t.id,

@@ -225,5 +225,11 @@
       });
     });
   });
+  // The technical names, for testers and developers, on demand (docs/decisions/071).
+  var techToggle = document.getElementById('show-tech');
+  if (techToggle)
+    techToggle.addEventListener('change', function () {
+      document.body.classList.toggle('show-tech', techToggle.checked);
+    });
   window.flowAtlas = { data: data, charts: charts, h: h };
 })();

@@ -229,6 +229,7 @@ export function scenarioSteps(machine: AnyStateMachine, p: FlowPath<AnyStateMach
       event: eventTitle(event),
       eventLabel: code === undefined ? eventWords(machine, event.type) : `${glue('en').refused} ${code}`,
       label: (first as { description?: string } | undefined)?.description ?? '',
+      ...(first && ruleTitle(machine, first.guard) ? { rule: ruleTitle(machine, first.guard)! } : {}),
       ...(code === undefined ? {} : { refusal: { code, ...(refusalMessage(code, 'en') ? { message: refusalMessage(code, 'en')! } : {}) } }),
       ...whereAt(machine, state),
       context: contextIndex(JSON.stringify(jsonSafe(state.context))),
@@ -256,6 +257,9 @@ export function plannedTargets(scenario: AtlasScenario, anyState: ReadonlySet<st
   return out;
 }
 
+/** An answer and the rule it chose by, once when the answer already says it. */
+const withRule = (what: string, rule: string) => (what.toLowerCase().includes(rule.toLowerCase()) ? what : `${what}, ${glue('en').if} ${rule}`);
+
 /** How a scenario ends, in the owner's words: the state it ends (or stops) in; the atlas groups scenarios by it. */
 export function scenarioName(steps: AtlasStep[]): string {
   const last = steps[steps.length - 1]!;
@@ -272,9 +276,11 @@ export function scenarioRoute(steps: AtlasStep[]): string {
   const parts = steps.slice(1).flatMap((step): string[] => {
     const e = step.event;
     if (step.refusal) return [`${step.eventLabel}${step.refusal.message ? ` “${shortText(step.refusal.message, 60)}”` : ''}`];
-    if (e.startsWith('done:')) return [];
-    const user = /^[A-Z0-9_]+\((.*)\)$/.exec(e);
-    return [user?.[1] ? `${step.eventLabel} (${user[1]})` : step.eventLabel];
+    // A plain answer reads only where it chose the way ("…, if it is paid by PIX"): it tells alike scenarios apart.
+    if (e.startsWith('done:')) return step.rule ? [withRule(step.eventLabel, step.rule)] : [];
+    // The event's values as the customer chose them (`pix`, `DESCONTO5`); the walks' own fixtures (`graph…`) say nothing to the owner.
+    const values = (/^[A-Z0-9_]+\((.*)\)$/.exec(e)?.[1] ?? '').split(', ').filter((v) => v && !/graph|^<.*>$/.test(v));
+    return [values.length ? `${step.eventLabel} (${values.join(', ')})` : step.eventLabel];
   });
   return parts.join(' → ') || 'Straight on';
 }

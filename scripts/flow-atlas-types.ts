@@ -64,6 +64,8 @@ export interface AtlasState {
   final: boolean;
   verdicts: Verdict[];
   shot?: Shot;
+  /** The flow this state hands over to (checkout's paying is the payment flow), whose scenarios go on from here. */
+  child?: string;
 }
 
 export interface AtlasRefusal {
@@ -127,6 +129,8 @@ export interface AtlasStep {
   /** What happened, in the words of the transition taken. */
   label: string;
   refusal?: { code: number; message?: string };
+  /** The rule the branch taken checked, in the owner's words (`it is paid by PIX`). */
+  rule?: string;
   /** The state nodes the flow is in after the step (root first). */
   states: string[];
   /** The innermost state(s), readable. */

@@ -14,7 +14,7 @@
     var widths = ['1280', '375'].filter(function (wd) {
       return files[wd];
     });
-    if (!widths.length) return h('p', { class: 'noshot', text: NO_SHOT });
+    if (!widths.length) return h('p', { class: 'noshot', text: state.brief || NO_SHOT });
     return h(
       'div',
       { class: 'shots' },
@@ -104,6 +104,15 @@
     nodes.push(h('h4', { text: 'Where the customer is now' }), where);
     inner.forEach(function (st) {
       nodes.push(h('p', { text: st.description }), shotsOf(st));
+      // A state that hands over to another flow: its scenarios go on there, step by step.
+      if (st.child)
+        nodes.push(
+          h('p', { class: 'note' }, [
+            'Here the ' + st.child.title + ' flow takes over; its own scenarios walk it step by step: ',
+            h('a', { href: '#' + st.child.anchor, text: 'walk through the ' + st.child.title + ' flow' }),
+            '. When it ends, this flow goes on with its answer.',
+          ]),
+        );
     });
     var ctx = d.contexts[step[4]];
     var changed = i > 0 ? contextChanges(d.contexts[sc.steps[i - 1][4]], ctx) : null;

@@ -84,7 +84,7 @@ const paymentRules: FlowRule[] = [
   },
   { text: `A card's token from the card form works for ${duration(SDK_TOKEN_TTL_MS)}.`, source: 'server/payments/card-sdk-token.ts · SDK_TOKEN_TTL_MS' },
   {
-    text: "The fields a method asks for (name, CPF, address) are each method's own (`requiredFields` of the methods' list); the order is created only once they are filled in.",
+    text: 'Each method asks for its own details (below, method by method); the order is created only once they are filled in.',
     source: 'server/billing/payment-checks.ts · required_fields',
   },
 ];
