@@ -16,6 +16,8 @@ import { chartFrame } from './flow-atlas-chart';
 import { svgEdgeId, svgStateId } from './flow-dot';
 import { moneyRulesContentsLink, moneyRulesSection, type MoneyRulesChart } from './flow-money-rules';
 import { inlineChart } from './flows-report-svg';
+import { criteriaPanel } from './flow-atlas-criteria';
+import { CRITERIA_PAGE, criteriaPage } from './flow-atlas-criteria-page';
 import { escapeHtml as esc } from './flows-report';
 import {
   ATLAS_WALKS,
@@ -87,6 +89,7 @@ function header(data: AtlasData): string {
   return `<header class="top">
 <h1>Flow atlas</h1>
 <p class="lede">Every flow of the Aurora TV customer portal, drawn from the code that runs it, with what the automatic tests walked.</p>
+<p><a href="${CRITERIA_PAGE}">Critérios de aceitação · Acceptance criteria</a> (a page to print and sign)</p>
 <dl class="sources"><dt>Server and screens walks</dt><dd>${coverage}</dd><dt>Browser walk and screenshots</dt><dd>${browser}</dd></dl>
 <details class="howto" open><summary>How to read this page</summary>
 <ul>
@@ -267,6 +270,7 @@ function flowSection(flow: AtlasFlow, data: AtlasData): string {
 <h2 id="${anchor('title', flow.id)}">${esc(flowTitle(flow.id))} <code>${esc(flow.id)}</code></h2><p class="lede">${esc(flow.description)}</p><p class="small">${esc(figures)}</p>
 ${notesOn(flow, 'flow')}
 ${rulesPanel(flow)}
+${criteriaPanel(flow.id, flow.criteria)}
 <div class="flow-body">${chartPanel(flow)}${walkPanel(flow)}</div>
 ${statesList(flow, data.browser.present)}${transitionsList(flow)}${pathsList(flow)}<p class="small"><a href="#contents">Back to the list of flows</a></p></section>`;
 }
@@ -363,20 +367,26 @@ export type AtlasPageInput = Omit<AtlasInput, 'coverageFileDate'> & { coverageFi
 
 /** The atlas page's HTML, its screenshots checked in `input.dir` (the page links them relative to it). */
 export async function atlasPage(input: AtlasPageInput): Promise<string> {
+  return renderAtlas(await atlasDataOf(input), input.moneyRules);
+}
+
+/** The atlas's data, the coverage file's date read when the report has none. */
+async function atlasDataOf(input: AtlasPageInput): Promise<AtlasData> {
   let coverageFileDate: string | null = null;
   try {
     if (input.coverageFile) coverageFileDate = statSync(input.coverageFile).mtime.toISOString();
   } catch {
     coverageFileDate = null;
   }
-  return renderAtlas(await atlasData({ ...input, coverageFileDate }), input.moneyRules);
+  return atlasData({ ...input, coverageFileDate });
 }
 
-/** Builds the atlas's data and writes `<dir>/index.html`; answers the file. */
+/** Builds the atlas's data and writes `<dir>/index.html`, and beside it the printable acceptance criteria (docs/decisions/074); answers the atlas's file. */
 export async function writeAtlas(input: AtlasPageInput): Promise<string> {
-  const html = await atlasPage(input);
+  const data = await atlasDataOf(input);
   mkdirSync(input.dir, { recursive: true });
   const file = path.join(input.dir, 'index.html');
-  writeFileSync(file, html);
+  writeFileSync(file, renderAtlas(data, input.moneyRules));
+  writeFileSync(path.join(input.dir, CRITERIA_PAGE), criteriaPage(data, flowTitle));
   return file;
 }

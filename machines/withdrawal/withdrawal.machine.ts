@@ -5,8 +5,10 @@
 // cancelled. The order's status itself is the receipt page's query, read again after each answer.
 import { assertEvent, assign, setup } from 'xstate';
 import { invocationError, type InvocationEvents } from '../actor-events';
+import { criteria } from '../acceptance';
 import { isRefusedWith, refusedWith } from '../expected-refusals';
 import type { WithdrawalActors } from './withdrawal.actors';
+import { withdrawalCriteria as C } from './withdrawal.criteria';
 import {
   closingCodes,
   destinationCodes,
@@ -117,6 +119,7 @@ export const withdrawalMachine = withdrawalSetup.createMachine({
             actions: 'takeRefund',
             description:
               'Refused (8401 past the 7 days, 8402 no longer withdrawable, 8407 support must refund this payment, 8408 the card holder’s bank disputes the payment): the customer reads why.',
+            meta: criteria(C.windowPassed, C.disputeOpen),
           },
           {
             guard: 'isRefunded',
@@ -145,6 +148,7 @@ export const withdrawalMachine = withdrawalSetup.createMachine({
     },
     pending: {
       description: 'The receipt says "Refund pending": the money goes back once the provider makes it; the customer may cancel the request.',
+      meta: criteria(C.pending),
       on: {
         CANCEL_REQUESTED: {
           target: 'cancelling',
@@ -182,6 +186,7 @@ export const withdrawalMachine = withdrawalSetup.createMachine({
     },
     refunded: {
       description: 'The receipt says "Refunded": the money went back and the plan this order gave has ended.',
+      meta: criteria(C.refunded),
       type: 'final',
     },
     rejected: {
@@ -196,6 +201,7 @@ export const withdrawalMachine = withdrawalSetup.createMachine({
     },
     cancelled: {
       description: 'The receipt says the refund request was cancelled: the purchase stays paid.',
+      meta: criteria(C.cancelled),
       on: {
         WITHDRAW_REQUESTED: {
           target: 'confirming',
