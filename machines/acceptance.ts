@@ -1,8 +1,9 @@
 // Acceptance criteria a product owner signs (docs/decisions/074): each state and transition may
-// carry, in its `meta`, the criteria the model walks check there, in the portal's languages,
-// Portuguese first. The texts live beside the machine (`<flow>.criteria.ts`, out of its
-// fingerprint like its words: rewording one keeps the coverage); the report lists each with the
-// paths that checked it (scripts/flow-atlas-criteria.ts).
+// name, in its `meta`, the criteria the model walks check there. Their texts, in the portal's
+// languages with Portuguese first, live beside the machine (`<flow>.criteria.ts`): the machine
+// imports only their type, so no text ships to the customer's browser (the route budgets, ADR 026),
+// and rewording one keeps the coverage (they are out of the fingerprint, like the flow's words).
+// The atlas lists each with the paths that checked it (scripts/flow-atlas-criteria.ts).
 import type { AnyStateMachine, AnyStateNode, EventObject, MachineContext, TransitionDefinition } from 'xstate';
 
 type AnyTransition = TransitionDefinition<MachineContext, EventObject>;
@@ -25,13 +26,26 @@ export interface Criterion {
   refusal?: number;
 }
 
-/** `meta: criteria(a, b)`, or beside other meta: `meta: { ...otherRefusals(1, 9), ...criteria(a) }`. */
-export const criteria = (...list: Criterion[]) => ({ criteria: list });
+/** A flow's criteria by key: what `<flow>.criteria.ts` exports as `acceptanceCriteria`. */
+export type CriteriaTexts = Readonly<Record<string, Criterion>>;
 
-/** The criteria of a state's or a transition's meta (none when it has no `criteria`). */
-export function criteriaIn(meta: unknown): Criterion[] {
+/** `meta: criteria('paid')`, or beside other meta: `meta: { ...otherRefusals(1, 9), ...criteria('locked') }`. */
+export const criteria = <K extends string>(...keys: K[]) => ({ criteria: keys });
+
+/**
+ * `criteria` held to a flow's keys: `const accept = criteriaFor<keyof typeof acceptanceCriteria>()`
+ * with `import type { acceptanceCriteria } from './<flow>.criteria'`, so a key the texts lack does
+ * not compile and the texts stay out of the bundle.
+ */
+export const criteriaFor =
+  <K extends string>() =>
+  (...keys: K[]) =>
+    criteria(...keys);
+
+/** The criteria keys of a state's or a transition's meta (none when it has no `criteria`). */
+export function criteriaIn(meta: unknown): string[] {
   const list = (meta as { criteria?: unknown } | undefined)?.criteria;
-  return Array.isArray(list) ? (list as Criterion[]) : [];
+  return Array.isArray(list) ? list.filter((k): k is string => typeof k === 'string') : [];
 }
 
 /** Where a criterion is attached, as the coverage names its targets (tests/model/coverage.ts). */
@@ -41,6 +55,7 @@ export interface AttachedCriterion {
   target: string;
   /** The state id, or the transition id (as scripts/flow-dot.ts `transitionId` writes it). */
   at: string;
+  key: string;
   criterion: Criterion;
 }
 
@@ -52,17 +67,26 @@ const idOf = (node: AnyStateNode, t: AnyTransition) =>
     ? `${node.id} always#${(node.always ?? []).indexOf(t)}`
     : `${node.id} ${t.eventType}#${(node.transitions.get(t.eventType) ?? []).indexOf(t)}`;
 
-/** Every criterion of a machine, in the order of its states (root first) and each state's transitions. */
-export function criteriaOf(machine: AnyStateMachine): AttachedCriterion[] {
+/**
+ * Every criterion of a machine with its text from `texts`, in the order of its states (root first)
+ * and each state's transitions; a key the texts lack fails loudly.
+ */
+export function criteriaOf(machine: AnyStateMachine, texts: CriteriaTexts): AttachedCriterion[] {
   const out: AttachedCriterion[] = [];
+  const textOf = (key: string) => {
+    const criterion = texts[key];
+    if (!criterion) throw new Error(`${machine.id}: no text for the acceptance criterion "${key}" in its .criteria.ts`);
+    return criterion;
+  };
   for (const node of nodesOf(machine.root)) {
-    for (const criterion of criteriaIn(node.meta)) out.push({ kind: 'states', target: node.id, at: node.id, criterion });
+    for (const key of criteriaIn(node.meta)) out.push({ kind: 'states', target: node.id, at: node.id, key, criterion: textOf(key) });
     const transitions = [...[...node.transitions.values()].flat(), ...(node.always ?? [])] as AnyTransition[];
     for (const t of transitions) {
       const at = idOf(node, t);
-      for (const criterion of criteriaIn(t.meta)) {
+      for (const key of criteriaIn(t.meta)) {
+        const criterion = textOf(key);
         const refusal = criterion.refusal;
-        out.push(refusal === undefined ? { kind: 'transitions', target: at, at, criterion } : { kind: 'refusals', target: `${at} @${refusal}`, at, criterion });
+        out.push({ ...(refusal === undefined ? { kind: 'transitions', target: at } : { kind: 'refusals', target: `${at} @${refusal}` }), at, key, criterion });
       }
     }
   }
@@ -70,12 +94,12 @@ export function criteriaOf(machine: AnyStateMachine): AttachedCriterion[] {
 }
 
 /**
- * `branches` with `list` added to the meta of the branch that goes to `target`: for the branches a
- * shared builder makes (machines/login/login.setup.ts `loginAnswers`), which a flow cannot write into.
+ * `branches` with the criteria `keys` added to the meta of the branch that goes to `target`: for the
+ * branches a shared builder makes (machines/login/login.setup.ts `loginAnswers`), which a flow cannot write into.
  */
-export function withCriteria<T extends readonly object[]>(branches: T, target: string, ...list: Criterion[]): T {
+export function withCriteria<T extends readonly object[]>(branches: T, target: string, ...keys: string[]): T {
   if (!branches.some((b) => (b as { target?: unknown }).target === target)) throw new Error(`no branch goes to ${target}`);
   return branches.map((b) =>
-    (b as { target?: unknown }).target === target ? { ...b, meta: { ...(b as { meta?: object }).meta, ...criteria(...list) } } : b,
+    (b as { target?: unknown }).target === target ? { ...b, meta: { ...(b as { meta?: object }).meta, ...criteria(...keys) } } : b,
   ) as unknown as T;
 }

@@ -6,8 +6,11 @@
  * code there. Only a passed path verifies (tests/model/coverage.ts: a failed path's targets never
  * count); the server and screens walks are counted apart, as coverage.json records them.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
-import { criteriaOf, type Criterion } from '../machines/acceptance';
+import { criteriaOf, type CriteriaTexts, type Criterion } from '../machines/acceptance';
 import { WITHDRAWAL_WINDOW_MS } from '../core/config/withdrawal';
 import { languages, type Language } from '../core/i18n/languages';
 import { CodePolicy } from '../server/auth/codes';
@@ -16,6 +19,8 @@ import { BOLETO_VALID_DAYS } from '../server/payments/boleto-provider';
 import { PIX_TTL_MS } from '../server/payments/pix-provider';
 import { eventLabel } from './flow-dot';
 import { stateLabel } from './flow-atlas-steps';
+import { root } from './flow-drawing';
+import { machineIdOf } from './flows-report-data';
 import type { PathTargets } from './flow-atlas-types';
 import { escapeHtml as esc } from './flows-report';
 
@@ -97,9 +102,28 @@ function whereOf(machine: AnyStateMachine, kind: AtlasCriterion['kind'], at: str
 
 const distinct = (list: number[]) => [...new Set(list)].sort((a, b) => a - b);
 
-/** Every criterion of `machine` with the paths that checked it and the verdict. */
-export function flowCriteria(machine: AnyStateMachine, input: CriteriaInput): AtlasCriterion[] {
-  return criteriaOf(machine).map(({ kind, at, target, criterion }): AtlasCriterion => {
+/** A flow's criteria texts: what machines/<folder>/<folder>.criteria.ts exports as `acceptanceCriteria`; none without that file. */
+export async function criteriaTextsOf(machine: AnyStateMachine): Promise<CriteriaTexts> {
+  const dir = path.join(root, 'machines');
+  const folder = readdirSync(dir, { withFileTypes: true }).find((d) => d.isDirectory() && machineIdOf(d.name) === machine.id)?.name;
+  const file = folder && path.join(dir, folder, `${folder}.criteria.ts`);
+  if (!file || !existsSync(file)) return {};
+  return ((await import(pathToFileURL(file).href)) as { acceptanceCriteria?: CriteriaTexts }).acceptanceCriteria ?? {};
+}
+
+/** Each machine with its criteria texts, for those that have any (the tester report's section). */
+export async function loadCriteriaTexts(machines: readonly AnyStateMachine[]): Promise<Array<{ machine: AnyStateMachine; texts: CriteriaTexts }>> {
+  const out: Array<{ machine: AnyStateMachine; texts: CriteriaTexts }> = [];
+  for (const machine of machines) {
+    const texts = await criteriaTextsOf(machine);
+    if (Object.keys(texts).length) out.push({ machine, texts });
+  }
+  return out;
+}
+
+/** Every criterion of `machine` (its texts from `texts`) with the paths that checked it and the verdict. */
+export function flowCriteria(machine: AnyStateMachine, texts: CriteriaTexts, input: CriteriaInput): AtlasCriterion[] {
+  return criteriaOf(machine, texts).map(({ kind, at, target, criterion }): AtlasCriterion => {
     const walks = CRITERION_WALKS.map((walk) => {
       const mine = input.pathTargets.filter((p) => p.walk === walk && p.covered[kind].includes(target));
       return {

@@ -18,7 +18,7 @@ import type { BrowserFlow, BrowserReport } from '../tests/model/browser-report';
 import { eventLabel, guardLabel, NOT_RUN_SINCE_CHANGE, refusalMessage, routedCodes, transitionId } from './flow-dot';
 import { currentCoverage, root } from './flow-drawing';
 import { flowRules } from './flow-rules';
-import { flowCriteria } from './flow-atlas-criteria';
+import { criteriaTextsOf, flowCriteria } from './flow-atlas-criteria';
 import { languages } from '../core/i18n/languages';
 import { allNodes, plannedTargets, scenarioName, scenarioRoute, scenarioSteps, stateLabel, transitionsOf } from './flow-atlas-steps';
 import {
@@ -305,7 +305,12 @@ async function flowOf(machine: AnyStateMachine, input: AtlasInput): Promise<Atla
     svg: input.svgs[machine.id] ?? '',
     rules: flowRules[machine.id] ?? [],
     refusalCodes: refusalCodesOf(transitions),
-    criteria: flowCriteria(machine, { pathTargets, stale, planned, date: input.report?.finishedAt ?? input.coverageFileDate ?? null }),
+    criteria: flowCriteria(machine, await criteriaTextsOf(machine), {
+      pathTargets,
+      stale,
+      planned,
+      date: input.report?.finishedAt ?? input.coverageFileDate ?? null,
+    }),
   };
 }
 

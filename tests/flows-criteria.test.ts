@@ -3,14 +3,15 @@
 // that every criterion the machines carry names a real target of the walks and known constants.
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
-import { criteria, criteriaIn, criteriaOf, withCriteria, type Criterion } from '../machines/acceptance';
+import { criteria, criteriaIn, criteriaOf, withCriteria, type CriteriaTexts, type Criterion } from '../machines/acceptance';
 import { otherRefusals, refusalCodesOf } from '../machines/expected-refusals';
 import { CodePolicy } from '../server/auth/codes';
 import { PIX_TTL_MS } from '../server/payments/pix-provider';
-import { criterionText, flowCriteria, localDuration, unknownFigures, verdictText } from '../scripts/flow-atlas-criteria';
+import { criteriaTextsOf, criterionText, flowCriteria, localDuration, unknownFigures, verdictText } from '../scripts/flow-atlas-criteria';
 import { criteriaPage } from '../scripts/flow-atlas-criteria-page';
+import { criteriaSection } from '../scripts/flows-report-criteria';
 import type { AtlasData, AtlasFlow, PathTargets } from '../scripts/flow-atlas-types';
-import { listMachines, machineSourceFiles } from '../scripts/flow-drawing';
+import { listMachines, machineHash, machineSourceFiles } from '../scripts/flow-drawing';
 import { emptyTargets, machineTargets, routingOf, type TargetLists } from './model/coverage';
 
 const said = (text: string): Criterion => ({ pt: `pt ${text}`, en: `en ${text}`, es: `es ${text}`, ru: `ru ${text}` });
@@ -21,14 +22,15 @@ const machine = createMachine({
   states: {
     cart: {
       on: {
-        PAY: { target: 'paid', meta: criteria(said('pay')) },
-        REFUSED: { target: 'cart', meta: { ...otherRefusals(301, 302), ...criteria({ ...said('declined'), refusal: 301 }) } },
+        PAY: { target: 'paid', meta: criteria('pay') },
+        REFUSED: { target: 'cart', meta: { ...otherRefusals(301, 302), ...criteria('declined') } },
       },
     },
-    paid: { type: 'final', meta: criteria(said('paid')) },
-    lost: { type: 'final', meta: criteria(said('never reached')) },
+    paid: { type: 'final', meta: criteria('paid') },
+    lost: { type: 'final', meta: criteria('lost') },
   },
 });
+const texts: CriteriaTexts = { pay: said('pay'), declined: { ...said('declined'), refusal: 301 }, paid: said('paid'), lost: said('never reached') };
 
 const PAY = 'shop.cart PAY#0';
 const DECLINED = 'shop.cart REFUSED#0 @301';
@@ -54,27 +56,28 @@ describe('acceptance criteria in meta', () => {
   it('compose with other meta: the refusal codes a branch names stay readable', () => {
     const t = machine.root.states.cart!.transitions.get('REFUSED')![0]!;
     expect(refusalCodesOf(t)).toEqual([301, 302]);
-    expect(criteriaIn(t.meta).map((c) => c.en)).toEqual(['en declined']);
+    expect(criteriaIn(t.meta)).toEqual(['declined']);
   });
 
   it('are listed with where they are attached: a state, a transition, or a refusal on a transition', () => {
-    expect(criteriaOf(machine).map(({ kind, at, target }) => [kind, at, target])).toEqual([
+    expect(criteriaOf(machine, texts).map(({ kind, at, target }) => [kind, at, target])).toEqual([
       ['transitions', PAY, PAY],
       ['refusals', 'shop.cart REFUSED#0', DECLINED],
       ['states', 'shop.paid', 'shop.paid'],
       ['states', 'shop.lost', 'shop.lost'],
     ]);
+    expect(() => criteriaOf(machine, { pay: said('pay') })).toThrow(/no text for the acceptance criterion "declined"/);
   });
 
   it('are added to a shared builder’s branch by its target, and a target no branch has fails', () => {
-    const branches = withCriteria([{ target: 'a' }, { target: 'b', meta: { refusals: [17] } }] as const, 'b', said('locked'));
-    expect(branches[1]).toEqual({ target: 'b', meta: { refusals: [17], criteria: [said('locked')] } });
-    expect(() => withCriteria([{ target: 'a' }], 'c', said('x'))).toThrow(/no branch goes to c/);
+    const branches = withCriteria([{ target: 'a' }, { target: 'b', meta: { refusals: [17] } }] as const, 'b', 'locked');
+    expect(branches[1]).toEqual({ target: 'b', meta: { refusals: [17], criteria: ['locked'] } });
+    expect(() => withCriteria([{ target: 'a' }], 'c', 'x')).toThrow(/no branch goes to c/);
   });
 });
 
 describe('which paths check a criterion', () => {
-  const list = byTarget(flowCriteria(machine, { pathTargets: paths, stale: false, planned: false, date: DATE }));
+  const list = byTarget(flowCriteria(machine, texts, { pathTargets: paths, stale: false, planned: false, date: DATE }));
 
   it('counts only passed paths, and only those that reached the state or took the transition, per walk', () => {
     expect(list['shop.paid']!.walks).toEqual([
@@ -94,15 +97,15 @@ describe('which paths check a criterion', () => {
   });
 
   it('reads failed when only failed paths reached it, and not run since the change when the coverage is stale', () => {
-    const failedOnly = byTarget(flowCriteria(machine, { pathTargets: [paths[1]!], stale: false, planned: false, date: DATE }));
+    const failedOnly = byTarget(flowCriteria(machine, texts, { pathTargets: [paths[1]!], stale: false, planned: false, date: DATE }));
     expect(failedOnly['shop.paid']!.verdict).toBe('failed');
     expect(verdictText(failedOnly['shop.paid']!, 'pt')).toBe('falhou: 1 caminho (P2), nenhum aprovado');
-    const stale = flowCriteria(machine, { pathTargets: [], stale: true, planned: false, date: DATE });
+    const stale = flowCriteria(machine, texts, { pathTargets: [], stale: true, planned: false, date: DATE });
     expect(new Set(stale.map((c) => verdictText(c, 'en')))).toEqual(new Set(['not run since this change']));
   });
 
   it('prints a page to sign: each flow with its criteria, their verdicts, and a signature line', () => {
-    const flow = { id: 'shop', criteria: flowCriteria(machine, { pathTargets: paths, stale: false, planned: false, date: DATE }) } as AtlasFlow;
+    const flow = { id: 'shop', criteria: flowCriteria(machine, texts, { pathTargets: paths, stale: false, planned: false, date: DATE }) } as AtlasFlow;
     const html = criteriaPage({ coverage: { present: true, commit: 'abc', date: DATE }, flows: [flow] } as AtlasData);
     expect(html).toContain('pt paid');
     expect(html).toContain('não verificado');
@@ -111,29 +114,65 @@ describe('which paths check a criterion', () => {
   });
 });
 
+describe("the tester report's section", () => {
+  it("lists each criterion with this run's paths by title, only passed ones verifying", () => {
+    const rec = (title: string, status: 'passed' | 'failed', covered: Partial<TargetLists>) => ({
+      title,
+      start: 'cart',
+      steps: [],
+      status,
+      durationMs: 1,
+      covered: { ...emptyTargets(), ...covered },
+    });
+    const part = {
+      flow: 'shop',
+      walk: 'server' as const,
+      machineHash: machineHash(machine),
+      complete: true,
+      targets: emptyTargets(),
+      covered: emptyTargets(),
+      knownGaps: [],
+      paths: [rec('[cart] PAY', 'passed', { states: ['shop.paid'], transitions: [PAY] }), rec('[cart] PAY again', 'failed', { states: ['shop.paid'] })],
+    };
+    const html = criteriaSection([{ machine, texts }], [part], DATE);
+    expect(html).toContain('verificado por 1 caminho (P1), aprovado em 2026-12-07');
+    expect(html).toContain('failed · P2 [cart] PAY again');
+    expect(html).toContain('não verificado');
+    expect(criteriaSection([{ machine, texts }], [], DATE)).toBe('');
+  });
+});
+
 describe("the machines' criteria", async () => {
   const machines = await listMachines();
 
+  const textsOf = new Map(await Promise.all(machines.map(async (m) => [m.id, await criteriaTextsOf(m)] as const)));
+
   it('fill their figures in from the constants, in every language', () => {
-    const pix = criteriaOf(machines.find((m) => m.id === 'payment')!).find((c) => c.criterion.pt.includes('{PIX_TTL_MS}'))!;
+    const payment = machines.find((m) => m.id === 'payment')!;
+    const pix = criteriaOf(payment, textsOf.get('payment')!).find((c) => c.criterion.pt.includes('{PIX_TTL_MS}'))!;
     expect(criterionText(pix.criterion, 'pt')).toContain(localDuration(PIX_TTL_MS, 'pt'));
     expect(localDuration(CodePolicy.ttlMs, 'ru')).toBe('10 минут');
     for (const m of machines)
-      for (const { criterion } of criteriaOf(m))
+      for (const { criterion } of criteriaOf(m, textsOf.get(m.id)!))
         for (const language of ['pt', 'en', 'es', 'ru'] as const) {
           expect(criterion[language].trim(), `${m.id}: ${criterion.en}`).not.toBe('');
           expect(unknownFigures(criterion[language]), `${m.id}: ${criterion[language]}`).toEqual([]);
         }
   });
 
-  it('are attached to targets the walks measure, 25 to 40 in all', async () => {
+  it('are attached to targets the walks measure, each text used, 25 to 40 in all', async () => {
     let count = 0;
     for (const m of machines) {
       const targets = machineTargets(m, await routingOf(m));
-      for (const c of criteriaOf(m)) {
+      const attached = criteriaOf(m, textsOf.get(m.id)!);
+      for (const c of attached) {
         count++;
         expect(targets[c.kind], `${m.id}: ${c.criterion.en}`).toContain(c.target);
       }
+      expect(
+        Object.keys(textsOf.get(m.id)!).filter((key) => !attached.some((c) => c.key === key)),
+        `${m.id}: texts no state or transition names`,
+      ).toEqual([]);
     }
     expect(count).toBeGreaterThanOrEqual(25);
     expect(count).toBeLessThanOrEqual(40);

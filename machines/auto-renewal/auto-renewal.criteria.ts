@@ -2,7 +2,7 @@
 // the machine attaches it (tests/model/auto-renewal.world.ts `check`).
 import type { Criterion } from '../acceptance';
 
-export const autoRenewalCriteria = {
+export const acceptanceCriteria = {
   activated: {
     pt: 'Com a renovação ativa, a página mostra o cartão em que a próxima renovação será cobrada, o mesmo que o servidor tem.',
     en: 'With renewal on, the page shows the card the next renewal is charged to, the one the server has.',

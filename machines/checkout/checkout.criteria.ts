@@ -2,7 +2,7 @@
 // machine attaches it (tests/model/checkout.world.ts `check`).
 import type { Criterion } from '../acceptance';
 
-export const checkoutCriteria = {
+export const acceptanceCriteria = {
   cartFound: {
     pt: 'Um pedido ainda em aberto é oferecido de novo para terminar o pagamento (ADR 052).',
     en: 'An order still open is offered again to finish paying it (ADR 052).',

@@ -5,13 +5,16 @@
 // goes through the unbinding flow (machines/discount-unbinding). Calls come from
 // createCheckoutActors(api); guards and actions are in checkout.setup.ts.
 import { and } from 'xstate';
-import { criteria } from '../acceptance';
+import { criteriaFor } from '../acceptance';
 import { otherRefusals, refusedWith } from '../expected-refusals';
-import { checkoutCriteria as C } from './checkout.criteria';
+import type { acceptanceCriteria } from './checkout.criteria';
 import { payingState } from '../payment/payment.guards';
 import { checkoutSetup, finished, newKey, paymentRequest } from './checkout.setup';
 
 export type { CheckoutMachineEvent } from './checkout.setup';
+
+/** The acceptance criteria the states and transitions name (docs/decisions/074); their texts stay out of the bundle. */
+const accept = criteriaFor<keyof typeof acceptanceCriteria>();
 
 export const checkoutMachine = checkoutSetup.createMachine({
   id: 'checkout',
@@ -103,7 +106,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     },
     cartFound: {
       description: 'The customer sees a dialog: an unfinished order exists; finish that order, or start a new one.',
-      meta: criteria(C.cartFound),
+      meta: accept('cartFound'),
       on: {
         FINISH_ORDER_CHOSEN: {
           target: 'finishingOrder',
@@ -221,7 +224,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
           target: 'valuing',
           actions: 'setInstallments',
           description: 'The customer picks another number of instalments, as far as the method allows: the order is priced again.',
-          meta: criteria(C.instalments),
+          meta: accept('instalments'),
         },
         CODE_APPLIED: [
           {
@@ -277,7 +280,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
           target: 'editing',
           actions: 'takeRefusedOrder',
           description: 'The refused order is found: the customer is back on the form with the reason, and paying again repays it.',
-          meta: criteria(C.declinedPaysAgain),
+          meta: accept('declinedPaysAgain'),
         },
         onError: {
           target: 'editing',
@@ -292,7 +295,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         RETRY: { target: 'checkingAvailability', description: 'The customer tries again: the checkout starts over from whether the plan may be bought.' },
       },
     },
-    paid: { description: 'Paid: the customer is taken to the payment result, and the plan is active.', type: 'final', entry: finished, meta: criteria(C.paid) },
+    paid: { description: 'Paid: the customer is taken to the payment result, and the plan is active.', type: 'final', entry: finished, meta: accept('paid') },
     pending: {
       description: 'The money is on its way (a slip, a transfer, a charge being confirmed): the customer is told when to look again.',
       type: 'final',
@@ -300,13 +303,13 @@ export const checkoutMachine = checkoutSetup.createMachine({
     },
     redirected: {
       description: "The customer left for PayPal's or the e-wallet's page to approve the payment, to come back to /payment-redirect.",
-      meta: criteria(C.paypal),
+      meta: accept('paypal'),
       type: 'final',
       entry: finished,
     },
     closed: {
       description: 'The order can no longer be paid (its PIX window closed, or it was cancelled): the customer may start again.',
-      meta: criteria(C.closed),
+      meta: accept('closed'),
       type: 'final',
       entry: finished,
     },

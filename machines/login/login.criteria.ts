@@ -3,7 +3,7 @@
 // constant the report fills in (machines/acceptance.ts).
 import type { Criterion } from '../acceptance';
 
-export const loginCriteria = {
+export const acceptanceCriteria = {
   loggedIn: {
     pt: 'Ao entrar, o cliente tem uma sessão que o servidor aceita.',
     en: 'Once logged in, the customer has a session the server accepts.',

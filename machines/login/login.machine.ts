@@ -6,14 +6,17 @@
 import { and, assertEvent } from 'xstate';
 import { DEFAULT_COUNTDOWN } from '../../core/session/store';
 import { captchaFields, CAPTCHA_REFUSALS, loadingCaptchaState } from '../captcha';
-import { criteria, withCriteria } from '../acceptance';
+import { criteriaFor, withCriteria } from '../acceptance';
 import { otherRefusals, refusedWith } from '../expected-refusals';
 import { codeRequestInput, resendCountdown, sendingState } from '../send-code';
 import { googleStates } from './login.google';
-import { loginCriteria as C } from './login.criteria';
+import type { acceptanceCriteria } from './login.criteria';
 import { loginAnswers, loginSetup } from './login.setup';
 
 export { loginSetup, type LoginMachineEvent } from './login.setup';
+
+/** The acceptance criteria the states and transitions name (docs/decisions/074); their texts stay out of the bundle. */
+const accept = criteriaFor<keyof typeof acceptanceCriteria>();
 
 export const loginMachine = loginSetup.createMachine({
   id: 'login',
@@ -161,13 +164,13 @@ export const loginMachine = loginSetup.createMachine({
                       target: 'loadingCaptcha',
                       actions: 'takeRefusal',
                       description: 'Captcha due (-3034) or not solved for this form, expired or spent (-3035): a new challenge is shown (ADR 006).',
-                      meta: criteria(C.afterLock),
+                      meta: accept('afterLock'),
                     },
                     [4596, 5, 4000],
                     'Unknown account or wrong password (4596, one answer; ADR 006), format (5) or country code (4000): the form says why.',
                   ),
                   '#login.form.locked',
-                  C.lockout,
+                  'lockout',
                 ),
                 onError: {
                   target: 'editing',
@@ -273,7 +276,7 @@ export const loginMachine = loginSetup.createMachine({
                     actions: 'takeRefusal',
                     description:
                       'Code expired or used (10), wrong (11) or none sent (4597): the dialog says so; the countdown goes on where it was, then a new code may be asked for.',
-                    meta: criteria(C.codeExpired),
+                    meta: accept('codeExpired'),
                   },
                   [1, 2, 5, 4000],
                   'The account is no longer found (1, 2), format (5) or country code (4000): the code form again, saying why.',
@@ -300,7 +303,7 @@ export const loginMachine = loginSetup.createMachine({
         },
         locked: {
           description: 'Locked (17) after too many failed attempts (15 minutes, escalating; docs/decisions/006): the notice says so.',
-          meta: criteria(C.locked),
+          meta: accept('locked'),
           on: {
             NOTICE_DISMISSED: {
               target: 'choosingTab',
@@ -323,7 +326,7 @@ export const loginMachine = loginSetup.createMachine({
     },
     loggedIn: {
       description: 'Signed in: the session is stored and the customer goes back to where they came from (spec section 4).',
-      meta: criteria(C.loggedIn),
+      meta: accept('loggedIn'),
       type: 'final',
       entry: [
         { type: 'storeUserInfo', params: ({ context }) => ({ userInfo: context.userInfo! }) },

@@ -3,7 +3,7 @@
 // is a server constant the report fills in (machines/acceptance.ts).
 import type { Criterion } from '../acceptance';
 
-export const passwordRecoveryCriteria = {
+export const acceptanceCriteria = {
   codeExpired: {
     pt: 'Um código de recuperação digitado depois de {CodePolicy.ttlMs} é recusado (10).',
     en: 'A recovery code typed after {CodePolicy.ttlMs} is refused (10).',

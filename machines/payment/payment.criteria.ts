@@ -3,7 +3,7 @@
 // constant the report fills in (machines/acceptance.ts).
 import type { Criterion } from '../acceptance';
 
-export const paymentCriteria = {
+export const acceptanceCriteria = {
   paid: {
     pt: 'Pagamento aprovado: o pedido consta como pago (PAYMENT_SUCCEEDED) no servidor.',
     en: 'Payment approved: the order reads paid (PAYMENT_SUCCEEDED) on the server.',

@@ -1,7 +1,7 @@
 // The payment machine's setup (machines/payment/payment.machine.ts holds its states): the events
 // it takes, its guards, delays and actions, and the piece every state waiting for the money shares.
 import { assertEvent, assign, setup } from 'xstate';
-import { criteria, type Criterion } from '../acceptance';
+import { criteria } from '../acceptance';
 import { invocationError, type InvocationEvents } from '../actor-events';
 import { isRefusedWith } from '../expected-refusals';
 import type { PaymentActors } from './payment.actors';
@@ -148,7 +148,7 @@ const awaited: Record<Awaiting, string> = {
 };
 
 /** The acceptance criteria a waiting state's parts carry (docs/decisions/074): its waiting, its paid and its closed branch. */
-export type AwaitingCriteria = Partial<Record<'waiting' | 'paid' | 'closed', readonly Criterion[]>>;
+export type AwaitingCriteria = Partial<Record<'waiting' | 'paid' | 'closed', readonly string[]>>;
 
 /**
  * A state waiting for the money: it asks for the order's status every few seconds while the page
@@ -156,7 +156,7 @@ export type AwaitingCriteria = Partial<Record<'waiting' | 'paid' | 'closed', rea
  */
 export const awaitingMoney = (id: Awaiting, options: { closes: boolean; criteria?: AwaitingCriteria } = { closes: true }) => {
   const what = awaited[id];
-  const accepts = (list: readonly Criterion[] | undefined) => (list?.length ? { meta: criteria(...list) } : {});
+  const accepts = (keys: readonly string[] | undefined) => (keys?.length ? { meta: criteria(...keys) } : {});
   const paid = {
     ...accepts(options.criteria?.paid),
     guard: 'isPaid',

@@ -2,7 +2,7 @@
 // where the machine attaches it (tests/model/withdrawal.world.ts `arrange` and `check`).
 import type { Criterion } from '../acceptance';
 
-export const withdrawalCriteria = {
+export const acceptanceCriteria = {
   refunded: {
     pt: 'Dentro de {WITHDRAWAL_WINDOW_MS} do pagamento, a desistência de uma compra no cartão é reembolsada na hora (REFUND_SUCCEEDED) e o cliente recebe o e-mail do reembolso.',
     en: 'Within {WITHDRAWAL_WINDOW_MS} of the payment, withdrawing from a card purchase refunds it at once (REFUND_SUCCEEDED) and the customer gets the refund e-mail.',
