@@ -19,7 +19,7 @@ import { guardLabel, NOT_RUN_SINCE_CHANGE, refusalMessage, routedCodes, transiti
 import { currentCoverage, root } from './flow-drawing';
 import { flowRules } from './flow-rules';
 import { methodFieldRules } from './flow-method-fields';
-
+import { criteriaTextsOf, flowCriteria } from './flow-atlas-criteria';
 import { languages } from '../core/i18n/languages';
 import { arrowEvent, arrowIds, arrowTitle, ruleTitle } from './flow-words-text';
 import { allNodes, plannedTargets, scenarioName, scenarioRoute, scenarioSteps, stateLabel, transitionsOf } from './flow-atlas-steps';
@@ -321,6 +321,12 @@ async function flowOf(machine: AnyStateMachine, input: AtlasInput): Promise<Atla
     svg: input.svgs[machine.id] ?? '',
     rules: [...(flowRules[machine.id] ?? []), ...(METHOD_FLOWS.has(machine.id) ? await methodFieldRules() : [])],
     refusalCodes: refusalCodesOf(transitions),
+    criteria: flowCriteria(machine, await criteriaTextsOf(machine), {
+      pathTargets,
+      stale,
+      planned,
+      date: input.report?.finishedAt ?? input.coverageFileDate ?? null,
+    }),
   };
 }
 

@@ -13,13 +13,15 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chartFrame } from './flow-atlas-chart';
-import { pathCounts } from './flow-atlas-counts';
+import { gapNotes, pathCounts, verdictBadges, WALK_TITLES } from './flow-atlas-counts';
 import { svgEdgeId, svgStateId } from './flow-dot';
 import { flowTitle } from './flow-labels';
 
 export { flowTitle } from './flow-labels';
 import { moneyRulesContentsLink, moneyRulesSection, type MoneyRulesChart } from './flow-money-rules';
 import { inlineChart } from './flows-report-svg';
+import { criteriaPanel } from './flow-atlas-criteria';
+import { CRITERIA_PAGE, criteriaPage } from './flow-atlas-criteria-page';
 import { escapeHtml as esc } from './flows-report';
 import {
   ATLAS_WALKS,
@@ -30,7 +32,6 @@ import {
   type AtlasPath,
   type AtlasState,
   type AtlasTransition,
-  type Verdict,
 } from './flow-atlas-data';
 
 const asset = (name: string) => readFileSync(path.join(import.meta.dirname, name), 'utf8');
@@ -43,7 +44,6 @@ export const PASSED_THROUGH =
   'No picture: the browser walk passed through this state on its way (it lasts only while the server answers), so it has no screen of its own to photograph.';
 const passedThrough = (state: AtlasState) => state.verdicts.some((v) => v.walk === 'browser' && v.state === 'covered');
 
-const WALK_TITLES = { server: 'Server walk (a)', screens: 'Screens walk (b)', browser: 'Browser walk (c)' } as const;
 const anchor = (...parts: Array<string | number>) => parts.join('-').replace(/[^A-Za-z0-9_-]/g, '_');
 
 const date = (iso: string | null) =>
@@ -61,24 +61,6 @@ const commit = (sha: string | null, dirty: boolean | null = null, runId: string 
   (dirty ? ' <strong>with uncommitted changes</strong>' : '') +
   (runId ? ` · run <code>${esc(runId)}</code>` : '');
 
-function verdictBadges(verdicts: readonly Verdict[]): string {
-  return verdicts
-    .map((v) => {
-      if (v.state === 'not run') return `<span class="vb vb-none" title="${esc(WALK_TITLES[v.walk])}: no result">${v.walk}: not run</span>`;
-      // Coverage only where it applies: a walk that measures no target of this kind says so once, above the list.
-      if (v.state === 'n/a') return '';
-      if (v.state === 'covered') return `<span class="vb vb-ok">${v.walk}: ✔ covered</span>`;
-      if (v.gap) return `<span class="vb vb-gap" title="${esc(v.gap)}">${v.walk}: known gap</span>`;
-      return `<span class="vb vb-bad">${v.walk}: ✖ not covered</span>`;
-    })
-    .filter(Boolean)
-    .join(' ');
-}
-
-/** The known gaps' reasons of a target, once each. */
-const gapNotes = (verdicts: readonly Verdict[]) =>
-  [...new Set(verdicts.flatMap((v) => (v.gap ? [v.gap] : [])))].map((g) => `<p class="small gap">Known gap: ${esc(g)}</p>`).join('');
-
 function header(data: AtlasData): string {
   const c = data.coverage;
   const b = data.browser;
@@ -91,6 +73,7 @@ function header(data: AtlasData): string {
   return `<header class="top">
 <h1>Flow atlas</h1>
 <p class="lede">Every flow of the Aurora TV customer portal, drawn from the code that runs it, with what the automatic tests walked.</p>
+<p><a href="${CRITERIA_PAGE}">Critérios de aceitação · Acceptance criteria</a> (a page to print and sign)</p>
 <dl class="sources"><dt>Server and screens walks</dt><dd>${coverage}</dd><dt>Browser walk and screenshots</dt><dd>${browser}</dd></dl>
 <details class="howto" open><summary>How to read this page</summary>
 <ul>
@@ -274,6 +257,7 @@ function flowSection(flow: AtlasFlow, data: AtlasData): string {
 <h2 id="${anchor('title', flow.id)}">${esc(flowTitle(flow.id))} <code>${esc(flow.id)}</code></h2><p class="lede">${esc(flow.description)}</p><p class="small">${esc(figures)}</p>
 ${notesOn(flow, 'flow')}
 ${rulesPanel(flow)}
+${criteriaPanel(flow.id, flow.criteria)}
 <div class="flow-body">${chartPanel(flow)}${walkPanel(flow)}</div>
 ${statesList(flow, data.browser.present)}${transitionsList(flow)}${pathsList(flow)}<p class="small"><a href="#contents">Back to the list of flows</a></p></section>`;
 }
@@ -372,20 +356,26 @@ export type AtlasPageInput = Omit<AtlasInput, 'coverageFileDate'> & { coverageFi
 
 /** The atlas page's HTML, its screenshots checked in `input.dir` (the page links them relative to it). */
 export async function atlasPage(input: AtlasPageInput): Promise<string> {
+  return renderAtlas(await atlasDataOf(input), input.moneyRules);
+}
+
+/** The atlas's data, the coverage file's date read when the report has none. */
+async function atlasDataOf(input: AtlasPageInput): Promise<AtlasData> {
   let coverageFileDate: string | null = null;
   try {
     if (input.coverageFile) coverageFileDate = statSync(input.coverageFile).mtime.toISOString();
   } catch {
     coverageFileDate = null;
   }
-  return renderAtlas(await atlasData({ ...input, coverageFileDate }), input.moneyRules);
+  return atlasData({ ...input, coverageFileDate });
 }
 
-/** Builds the atlas's data and writes `<dir>/index.html`; answers the file. */
+/** Builds the atlas's data and writes `<dir>/index.html`, and beside it the printable acceptance criteria (docs/decisions/074); answers the atlas's file. */
 export async function writeAtlas(input: AtlasPageInput): Promise<string> {
-  const html = await atlasPage(input);
+  const data = await atlasDataOf(input);
   mkdirSync(input.dir, { recursive: true });
   const file = path.join(input.dir, 'index.html');
-  writeFileSync(file, html);
+  writeFileSync(file, renderAtlas(data, input.moneyRules));
+  writeFileSync(path.join(input.dir, CRITERIA_PAGE), criteriaPage(data, flowTitle));
   return file;
 }

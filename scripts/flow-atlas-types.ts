@@ -7,6 +7,7 @@ import type { TargetKind, TargetLists } from '../tests/model/coverage';
 import type { CoverageReport } from '../tests/model/coverage-report';
 import type { BrowserReport } from '../tests/model/browser-report';
 import type { GraphModel } from '../tests/model/harness';
+import type { AtlasCriterion } from './flow-atlas-criteria';
 
 /** The walks the atlas shows: (a) against the server, (b) through the screens, (c) in a real browser. */
 export const ATLAS_WALKS = ['server', 'screens', 'browser'] as const;
@@ -184,6 +185,8 @@ export interface AtlasFlow {
   rules: ReadonlyArray<{ text: string; source: string }>;
   /** Every refusal code its calls route, where, and what the customer reads in each language (Portuguese first). */
   refusalCodes: Array<{ code: number; where: string[]; messages: Array<{ language: string; text: string }> }>;
+  /** Its acceptance criteria with the paths that checked them (scripts/flow-atlas-criteria.ts, docs/decisions/074). */
+  criteria?: AtlasCriterion[];
 }
 
 export interface AtlasData {

@@ -28,6 +28,7 @@ import { runStamp } from './run-stamp';
 import { currentCoverage, drawMachine, FLOWS_DIR, listMachines, machineHash, root } from './flow-drawing';
 import { drawMoneyRules, MONEY_RULES_FILE, moneyRulesReadmeLine } from './flow-money-rules';
 import { readBrowserReport } from './flow-atlas-data';
+import { loadCriteriaTexts } from './flow-atlas-criteria';
 import { writeAtlas } from './flow-atlas-html';
 import { writeFlowReport } from './flows-report-write';
 
@@ -101,6 +102,13 @@ what happened, each rule the flow checked and the context), every state with its
 its screenshots, every transition with its refusals and the paths that took it, and each walk's
 figures.
 
+**Acceptance criteria** ([criteria.html](criteria.html), to print and sign; each flow's panel in
+the atlas): the criteria a product owner signs, attached to the states and transitions the walks
+check them at (\`meta: accept('key')\`, texts in \`machines/<flow>/<flow>.criteria.ts\`, Portuguese
+first; figures filled in from the server's constants), each with the paths of the last complete
+run that checked it and passed, and the run's date; *not verified* in red when no passed path did,
+*not run since this change* when the machine changed after that run (docs/decisions/074).
+
 Each machine of \`machines/\` as a statechart, drawn by \`npm run flows\` from the machine itself,
 for a reader who never opens the code: every state with its description, every transition with
 its event, its rule and the refusals it routes (the code and the customer's message), the events a
@@ -162,6 +170,7 @@ export async function closeFlowRun(runId: string): Promise<boolean> {
     runId,
     expected: machines.flatMap((m) => (['server', 'screens'] as const).map((walk) => ({ flow: m.id, walk }))),
     ...(baseline ? { baseline } : {}),
+    criteria: await loadCriteriaTexts(machines),
   });
   console.log(`tester report: ${path.relative(root, report.file)}`);
   const changed = targetChangeLines(report.changes);

@@ -120,8 +120,10 @@ export function machineSourceFiles(id: string): string[] {
   const known = sourceFiles.get(id);
   if (known) return known;
   const dir = path.join(root, 'machines');
-  // Words are not behaviour (machines/flow-words.ts): rewording a chart keeps its coverage.
-  const code = (file: string) => file.endsWith('.ts') && !/\.(test|words)\.tsx?$/.test(file) && path.basename(file) !== 'flow-words.ts';
+  // Words are not behaviour (machines/flow-words.ts), nor acceptance criteria and the helper that
+  // attaches them as meta (docs/decisions/074): rewording either keeps the coverage.
+  const code = (file: string) =>
+    file.endsWith('.ts') && !/\.(test|words|criteria)\.tsx?$/.test(file) && !['flow-words.ts', 'acceptance.ts'].includes(path.basename(file));
   const folder = readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name)

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { readParts, type Walk } from './flows-report-data';
 import { flowJunit } from './flows-junit';
 import { renderReport } from './flows-report';
+import { criteriaSection, type FlowTexts } from './flows-report-criteria';
 import { runStamp } from './run-stamp';
 import { readShotsTaken } from '../tests/model/browser-report';
 import { readReport, targetChanges, type CoverageReport, type TargetChange } from '../tests/model/coverage-report';
@@ -32,6 +33,8 @@ export function writeFlowReport(options: {
   exitCode?: number | null;
   /** The coverage the run's targets are set against (default: docs/flows/coverage.json as it is). */
   baseline?: CoverageReport;
+  /** The flows' acceptance criteria, for the report's section (docs/decisions/074); none without them. */
+  criteria?: readonly FlowTexts[];
 }): WrittenReport {
   const { root, runId, expected } = options;
   const partsDir = path.join(root, '.tmp/flow-coverage', runId);
@@ -51,6 +54,8 @@ export function writeFlowReport(options: {
   }
   const changes = targetChanges(options.baseline ?? readReport(path.join(root, 'docs/flows/coverage.json')), parts);
   const file = path.join(reportDir(root), 'index.html');
+  const generatedAt = new Date().toISOString();
+  const criteria = options.criteria ? criteriaSection(options.criteria, parts, generatedAt) : '';
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(
     file,
@@ -59,9 +64,10 @@ export function writeFlowReport(options: {
       svgs,
       expected,
       runId,
-      generatedAt: new Date().toISOString(),
+      generatedAt,
       stoppedScreens,
       changes,
+      ...(criteria ? { criteria } : {}),
       ...(options.exitCode === undefined ? {} : { exitCode: options.exitCode }),
     }),
   );

@@ -38,6 +38,8 @@ export interface ReportInput {
   maxFailedCharts?: number;
   /** Targets added or removed against the committed coverage (tests/model/coverage-report.ts `targetChanges`). */
   changes?: readonly TargetChange[];
+  /** The acceptance criteria's section (scripts/flows-report-criteria.ts), when the run's flows carry any. */
+  criteria?: string;
 }
 
 /** Text made safe for HTML content and attribute values. */
@@ -316,6 +318,7 @@ with each error code the server can answer) or an any-state transition (one decl
 covered when a passed path went through it. The same run is in <a href="junit.xml">junit.xml</a> for a test-management tool: a case per path with a stable id, known gaps as skipped cases, the coverage gate as a case.</p>
 ${summaryTable(rows)}
 ${changesSection(input.changes ?? [])}
+${input.criteria ?? ''}
 ${sections.join('\n')}
 </body></html>
 `;

@@ -11,6 +11,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { browserSummary, browserWalked, runBrowserWalks } from './browser-walk-run';
 import { listFlows, newRunId, resolveFlows, summaryLine, unknownFlowsMessage, WALKS, type Walk } from './flows-report-data';
+import { loadCriteriaTexts } from './flow-atlas-criteria';
+import { listMachines } from './flow-drawing';
 import { writeFlowReport } from './flows-report-write';
 import { stampRun } from './run-stamp';
 import { targetChangeLines } from '../tests/model/coverage-report';
@@ -57,7 +59,9 @@ for (const flow of browserFlows) expected.push({ flow: flow.id, walk: 'browser' 
 const browser = browserFlows.length ? runBrowserWalks(browserFlows, runId) : undefined;
 const exitCode = vitest.status !== 0 ? (vitest.status ?? 1) : browser && (browser.status !== 0 || browser.short.length) ? 1 : 0;
 
-const { file: htmlFile, junit, parts, unreadable, partsDir, changes } = writeFlowReport({ root, runId, expected, exitCode });
+// The flows' acceptance criteria, for the report's section (docs/decisions/074).
+const criteria = await loadCriteriaTexts(await listMachines());
+const { file: htmlFile, junit, parts, unreadable, partsDir, changes } = writeFlowReport({ root, runId, expected, exitCode, criteria });
 for (const file of unreadable) console.warn(`(skipped ${rel(path.join(partsDir, file))}: not a coverage part)`);
 
 console.log('\n━━ flow test report');

@@ -4,8 +4,10 @@
 // auto-renew again (the view links to /pricing-table).
 import { assertEvent, assign, setup } from 'xstate';
 import { invocationError, type InvocationEvents } from '../actor-events';
+import { criteriaFor } from '../acceptance';
 import { isRefusedWith, otherRefusals, refusedWith } from '../expected-refusals';
 import type { AutoRenewalActors } from './auto-renewal.actors';
+import type { acceptanceCriteria } from './auto-renewal.criteria';
 import { RenewalCode, type AutoRenewalContext, type AutoRenewalEvent, type RenewInfo } from './auto-renewal.types';
 
 /** The user's events and the answers of the machine's calls, as each actor types them. */
@@ -59,6 +61,9 @@ export const autoRenewalSetup = setup({
   },
 });
 
+/** The acceptance criteria the states and transitions name (docs/decisions/074); their texts stay out of the bundle. */
+const accept = criteriaFor<keyof typeof acceptanceCriteria>();
+
 export const autoRenewalMachine = autoRenewalSetup.createMachine({
   id: 'autoRenewal',
   description: "The customer's auto-renewal on the account screen: on or off, turning it off, and the card renewals are charged to.",
@@ -105,6 +110,7 @@ export const autoRenewalMachine = autoRenewalSetup.createMachine({
     },
     activated: {
       description: 'Auto-renewal is on (spec section 4): the plan renews by itself each month, charged to the billing card.',
+      meta: accept('activated'),
       tags: ['on'],
       initial: 'idle',
       states: {
@@ -190,12 +196,14 @@ export const autoRenewalMachine = autoRenewalSetup.createMachine({
                 target: 'idle',
                 actions: ['takeInfo', 'markCardChanged'],
                 description: 'Card changed (docs/decisions/010): the next renewal is charged to it, past declines reset; the panel confirms it.',
+                meta: accept('cardChanged'),
               },
               {
                 guard: refusedWith(R.cardUnusable),
                 target: 'choosingCard',
                 actions: 'takeRefusal',
                 description: 'Card expired or cannot be charged by renewals (6206): the customer chooses another card.',
+                meta: accept('cardRefused'),
               },
               {
                 guard: refusedWith(R.cardNotUpdated),
@@ -221,6 +229,7 @@ export const autoRenewalMachine = autoRenewalSetup.createMachine({
     },
     cancelled: {
       description: 'Auto-renewal is off: the paid plan runs to its end; the way back is buying a monthly plan with auto-renew (spec section 4).',
+      meta: accept('cancelled'),
       type: 'final',
       tags: ['off'],
     },

@@ -5,11 +5,16 @@
 // goes through the unbinding flow (machines/discount-unbinding). Calls come from
 // createCheckoutActors(api); guards and actions are in checkout.setup.ts.
 import { and } from 'xstate';
+import { criteriaFor } from '../acceptance';
 import { otherRefusals, refusedWith } from '../expected-refusals';
+import type { acceptanceCriteria } from './checkout.criteria';
 import { payingState } from '../payment/payment.guards';
 import { checkoutSetup, finished, newKey, paymentRequest } from './checkout.setup';
 
 export type { CheckoutMachineEvent } from './checkout.setup';
+
+/** The acceptance criteria the states and transitions name (docs/decisions/074); their texts stay out of the bundle. */
+const accept = criteriaFor<keyof typeof acceptanceCriteria>();
 
 export const checkoutMachine = checkoutSetup.createMachine({
   id: 'checkout',
@@ -101,6 +106,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     },
     cartFound: {
       description: 'The customer sees a dialog: an unfinished order exists; finish that order, or start a new one.',
+      meta: accept('cartFound'),
       on: {
         FINISH_ORDER_CHOSEN: {
           target: 'finishingOrder',
@@ -218,6 +224,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
           target: 'valuing',
           actions: 'setInstallments',
           description: 'The customer picks another number of instalments, as far as the method allows: the order is priced again.',
+          meta: accept('instalments'),
         },
         CODE_APPLIED: [
           {
@@ -273,6 +280,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
           target: 'editing',
           actions: 'takeRefusedOrder',
           description: 'The refused order is found: the customer is back on the form with the reason, and paying again repays it.',
+          meta: accept('declinedPaysAgain'),
         },
         onError: {
           target: 'editing',
@@ -287,7 +295,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         RETRY: { target: 'checkingAvailability', description: 'The customer tries again: the checkout starts over from whether the plan may be bought.' },
       },
     },
-    paid: { description: 'Paid: the customer is taken to the payment result, and the plan is active.', type: 'final', entry: finished },
+    paid: { description: 'Paid: the customer is taken to the payment result, and the plan is active.', type: 'final', entry: finished, meta: accept('paid') },
     pending: {
       description: 'The money is on its way (a slip, a transfer, a charge being confirmed): the customer is told when to look again.',
       type: 'final',
@@ -295,11 +303,13 @@ export const checkoutMachine = checkoutSetup.createMachine({
     },
     redirected: {
       description: "The customer left for PayPal's or the e-wallet's page to approve the payment, to come back to /payment-redirect.",
+      meta: accept('paypal'),
       type: 'final',
       entry: finished,
     },
     closed: {
       description: 'The order can no longer be paid (its PIX window closed, or it was cancelled): the customer may start again.',
+      meta: accept('closed'),
       type: 'final',
       entry: finished,
     },

@@ -6,12 +6,17 @@
 import { and, assertEvent } from 'xstate';
 import { DEFAULT_COUNTDOWN } from '../../core/session/store';
 import { captchaFields, CAPTCHA_REFUSALS, loadingCaptchaState } from '../captcha';
+import { criteriaFor, withCriteria } from '../acceptance';
 import { otherRefusals, refusedWith } from '../expected-refusals';
 import { codeRequestInput, resendCountdown, sendingState } from '../send-code';
 import { googleStates } from './login.google';
+import type { acceptanceCriteria } from './login.criteria';
 import { loginAnswers, loginSetup } from './login.setup';
 
 export { loginSetup, type LoginMachineEvent } from './login.setup';
+
+/** The acceptance criteria the states and transitions name (docs/decisions/074); their texts stay out of the bundle. */
+const accept = criteriaFor<keyof typeof acceptanceCriteria>();
 
 export const loginMachine = loginSetup.createMachine({
   id: 'login',
@@ -152,15 +157,20 @@ export const loginMachine = loginSetup.createMachine({
                   assertEvent(event, 'PASSWORD_SUBMITTED');
                   return { fields: event.fields, password: event.password, ...captchaFields(context.captcha, 'login', event.captchaCode) };
                 },
-                onDone: loginAnswers(
-                  {
-                    guard: refusedWith(...CAPTCHA_REFUSALS),
-                    target: 'loadingCaptcha',
-                    actions: 'takeRefusal',
-                    description: 'Captcha due (-3034) or not solved for this form, expired or spent (-3035): a new challenge is shown (ADR 006).',
-                  },
-                  [4596, 5, 4000],
-                  'Unknown account or wrong password (4596, one answer; ADR 006), format (5) or country code (4000): the form says why.',
+                onDone: withCriteria(
+                  loginAnswers(
+                    {
+                      guard: refusedWith(...CAPTCHA_REFUSALS),
+                      target: 'loadingCaptcha',
+                      actions: 'takeRefusal',
+                      description: 'Captcha due (-3034) or not solved for this form, expired or spent (-3035): a new challenge is shown (ADR 006).',
+                      meta: accept('afterLock'),
+                    },
+                    [4596, 5, 4000],
+                    'Unknown account or wrong password (4596, one answer; ADR 006), format (5) or country code (4000): the form says why.',
+                  ),
+                  '#login.form.locked',
+                  'lockout',
                 ),
                 onError: {
                   target: 'editing',
@@ -266,6 +276,7 @@ export const loginMachine = loginSetup.createMachine({
                     actions: 'takeRefusal',
                     description:
                       'Code expired or used (10), wrong (11) or none sent (4597): the dialog says so; the countdown goes on where it was, then a new code may be asked for.',
+                    meta: accept('codeExpired'),
                   },
                   [1, 2, 5, 4000],
                   'The account is no longer found (1, 2), format (5) or country code (4000): the code form again, saying why.',
@@ -292,6 +303,7 @@ export const loginMachine = loginSetup.createMachine({
         },
         locked: {
           description: 'Locked (17) after too many failed attempts (15 minutes, escalating; docs/decisions/006): the notice says so.',
+          meta: accept('locked'),
           on: {
             NOTICE_DISMISSED: {
               target: 'choosingTab',
@@ -314,6 +326,7 @@ export const loginMachine = loginSetup.createMachine({
     },
     loggedIn: {
       description: 'Signed in: the session is stored and the customer goes back to where they came from (spec section 4).',
+      meta: accept('loggedIn'),
       type: 'final',
       entry: [
         { type: 'storeUserInfo', params: ({ context }) => ({ userInfo: context.userInfo! }) },

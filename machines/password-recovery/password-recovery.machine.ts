@@ -6,10 +6,12 @@ import { assertEvent, assign, setup } from 'xstate';
 import { DEFAULT_COUNTDOWN } from '../../core/session/store';
 import { invocationError, type InvocationEvents } from '../actor-events';
 import { captchaFields, loadingCaptchaState, type CaptchaPurpose } from '../captcha';
+import { criteriaFor } from '../acceptance';
 import { isRefusedWith, otherRefusals, refusedWith } from '../expected-refusals';
 import { codeRequestInput, resendCountdown, resendDeadline, sendingState, untilResend } from '../send-code';
 import { paths } from '../../core/routing/paths';
 import type { PasswordRecoveryActors } from './password-recovery.actors';
+import type { acceptanceCriteria } from './password-recovery.criteria';
 import type { PasswordRecoveryContext, PasswordRecoveryEvent, PasswordRecoveryInput } from './password-recovery.types';
 
 /** The user's events and the answers of the machine's calls, as each actor types them. */
@@ -26,6 +28,9 @@ const answered =
     assertEvent(event, ANSWERS);
     return event.output.kind === kind;
   };
+
+/** The acceptance criteria the states and transitions name (docs/decisions/074); their texts stay out of the bundle. */
+const accept = criteriaFor<keyof typeof acceptanceCriteria>();
 
 export const passwordRecoveryMachine = setup({
   types: {
@@ -237,6 +242,7 @@ export const passwordRecoveryMachine = setup({
             actions: 'takeRefusal',
             description:
               'Code expired or used (10), wrong (11) or none sent (4597, also an unknown account): try again; the countdown goes on where it was, then a new one may be asked for.',
+            meta: accept('codeExpired'),
           },
           {
             target: 'requesting',
@@ -309,7 +315,7 @@ export const passwordRecoveryMachine = setup({
           {
             target: 'linkUnavailable',
             actions: 'takeRefusal',
-            meta: otherRefusals(10302),
+            meta: { ...otherRefusals(10302), ...accept('linkUsed') },
             description: 'The link died meanwhile (10302: used in another tab, a newer one sent, 30 minutes): ask for a new one.',
           },
         ],
@@ -325,6 +331,7 @@ export const passwordRecoveryMachine = setup({
       on: { RESTART: { target: 'requesting', actions: 'restart', description: 'The customer goes back to the request form to ask for a new link.' } },
     },
     done: {
+      meta: accept('done'),
       description:
         'The new password is set and every session ended (ADR 006): the customer goes to /login, which says the password was changed, to log in with it and go back to where they were buying.',
       type: 'final',

@@ -5,10 +5,15 @@
 // slip, bank transfer, mobile-money code, crypto. Its output says how it ended. Its guards,
 // actions and the waiting piece the methods share are in payment.setup.ts.
 import { assertEvent } from 'xstate';
+import { criteriaFor } from '../acceptance';
 import { otherRefusals, refusedWith } from '../expected-refusals';
+import type { acceptanceCriteria } from './payment.criteria';
 import { awaitingMoney, orderIdOf, paymentSetup } from './payment.setup';
 
 export type { PaymentMachineEvent } from './payment.setup';
+
+/** The acceptance criteria the states and transitions name (docs/decisions/074); their texts stay out of the bundle. */
+const accept = criteriaFor<keyof typeof acceptanceCriteria>();
 
 export const paymentMachine = paymentSetup.createMachine({
   id: 'payment',
@@ -96,7 +101,10 @@ export const paymentMachine = paymentSetup.createMachine({
           {
             target: 'declined',
             actions: 'takeRefusal',
-            meta: otherRefusals(301, 302, 306, 309, 312, 314, 315, 5015, -2400, -2511, 1020, 2003, -2602, 5003, -2408, 9003, 5000),
+            meta: {
+              ...otherRefusals(301, 302, 306, 309, 312, 314, 315, 5015, -2400, -2511, 1020, 2003, -2602, 5003, -2408, 9003, 5000),
+              ...accept('cardDeclined'),
+            },
             description: 'Refused (spec section 8): a card declined or mistyped, a saved card gone, a method, country or currency not taken, a code used up.',
           },
         ],
@@ -125,7 +133,7 @@ export const paymentMachine = paymentSetup.createMachine({
     pix: {
       description: "The customer pays the PIX code from the bank's app while the page watches for the money, or leaves to pay later.",
       tags: ['awaitingPayment'],
-      ...awaitingMoney('pix'),
+      ...awaitingMoney('pix', { closes: true, criteria: { waiting: ['pixWaiting'], paid: ['pixPaid'], closed: ['pixExpired'] } }),
       on: {
         LEFT_TO_PAY_LATER: {
           target: 'pending',
@@ -136,7 +144,7 @@ export const paymentMachine = paymentSetup.createMachine({
     boleto: {
       description: 'The customer has a payment slip to pay at a bank within 5 days; the page watches for the money meanwhile.',
       tags: ['awaitingPayment'],
-      ...awaitingMoney('boleto'),
+      ...awaitingMoney('boleto', { closes: true, criteria: { paid: ['boletoPaid'], closed: ['boletoExpired'] } }),
       on: {
         LEFT_TO_PAY_LATER: {
           target: 'pending',
@@ -316,6 +324,7 @@ export const paymentMachine = paymentSetup.createMachine({
     paid: {
       description: "Paid: the flow that started the payment shows the confirmation, and the customer's plan is active.",
       type: 'final',
+      meta: accept('paid'),
       entry: 'endPaid',
     },
     expired: {

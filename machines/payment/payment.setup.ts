@@ -1,6 +1,7 @@
 // The payment machine's setup (machines/payment/payment.machine.ts holds its states): the events
 // it takes, its guards, delays and actions, and the piece every state waiting for the money shares.
 import { assertEvent, assign, setup } from 'xstate';
+import { criteria } from '../acceptance';
 import { invocationError, type InvocationEvents } from '../actor-events';
 import { isRefusedWith } from '../expected-refusals';
 import type { PaymentActors } from './payment.actors';
@@ -146,13 +147,18 @@ const awaited: Record<Awaiting, string> = {
   reported: 'the reported transfer',
 };
 
+/** The acceptance criteria a waiting state's parts carry (docs/decisions/074): its waiting, its paid and its closed branch. */
+export type AwaitingCriteria = Partial<Record<'waiting' | 'paid' | 'closed', readonly string[]>>;
+
 /**
  * A state waiting for the money: it asks for the order's status every few seconds while the page
  * is open; paid → paid, closed (expired, cancelled) → expired; a failed check just waits again.
  */
-export const awaitingMoney = (id: Awaiting, options: { closes: boolean } = { closes: true }) => {
+export const awaitingMoney = (id: Awaiting, options: { closes: boolean; criteria?: AwaitingCriteria } = { closes: true }) => {
   const what = awaited[id];
+  const accepts = (keys: readonly string[] | undefined) => (keys?.length ? { meta: criteria(...keys) } : {});
   const paid = {
+    ...accepts(options.criteria?.paid),
     guard: 'isPaid',
     target: '#payment.paid',
     actions: 'takeStatus',
@@ -173,6 +179,7 @@ export const awaitingMoney = (id: Awaiting, options: { closes: boolean } = { clo
     states: {
       waiting: {
         description: `The customer has the instructions to pay ${what}; the page waits a few seconds before asking again.`,
+        ...accepts(options.criteria?.waiting),
         after: {
           pollInterval: { target: 'checking', description: `Every 5 seconds the open page asks the server whether the money for ${what} has arrived.` },
         },
@@ -189,6 +196,7 @@ export const awaitingMoney = (id: Awaiting, options: { closes: boolean } = { clo
             ? ([
                 paid,
                 {
+                  ...accepts(options.criteria?.closed),
                   guard: 'isClosed',
                   target: '#payment.expired',
                   actions: 'takeStatus',

@@ -5,8 +5,10 @@
 // cancelled. The order's status itself is the receipt page's query, read again after each answer.
 import { assertEvent, assign, setup } from 'xstate';
 import { invocationError, type InvocationEvents } from '../actor-events';
+import { criteriaFor } from '../acceptance';
 import { isRefusedWith, refusedWith } from '../expected-refusals';
 import type { WithdrawalActors } from './withdrawal.actors';
+import type { acceptanceCriteria } from './withdrawal.criteria';
 import {
   closingCodes,
   destinationCodes,
@@ -56,6 +58,9 @@ export const withdrawalSetup = setup({
     recordError: assign({ error: invocationError }),
   },
 });
+
+/** The acceptance criteria the states and transitions name (docs/decisions/074); their texts stay out of the bundle. */
+const accept = criteriaFor<keyof typeof acceptanceCriteria>();
 
 export const withdrawalMachine = withdrawalSetup.createMachine({
   id: 'withdrawal',
@@ -117,6 +122,7 @@ export const withdrawalMachine = withdrawalSetup.createMachine({
             actions: 'takeRefund',
             description:
               'Refused (8401 past the 7 days, 8402 no longer withdrawable, 8407 support must refund this payment, 8408 the card holder’s bank disputes the payment): the customer reads why.',
+            meta: accept('windowPassed', 'disputeOpen'),
           },
           {
             guard: 'isRefunded',
@@ -145,6 +151,7 @@ export const withdrawalMachine = withdrawalSetup.createMachine({
     },
     pending: {
       description: 'The receipt says "Refund pending": the money goes back once the provider makes it; the customer may cancel the request.',
+      meta: accept('pending'),
       on: {
         CANCEL_REQUESTED: {
           target: 'cancelling',
@@ -182,6 +189,7 @@ export const withdrawalMachine = withdrawalSetup.createMachine({
     },
     refunded: {
       description: 'The receipt says "Refunded": the money went back and the plan this order gave has ended.',
+      meta: accept('refunded'),
       type: 'final',
     },
     rejected: {
@@ -196,6 +204,7 @@ export const withdrawalMachine = withdrawalSetup.createMachine({
     },
     cancelled: {
       description: 'The receipt says the refund request was cancelled: the purchase stays paid.',
+      meta: accept('cancelled'),
       on: {
         WITHDRAW_REQUESTED: {
           target: 'confirming',
