@@ -165,9 +165,9 @@ describe('the static flow atlas (docs/flows/index.html)', () => {
     expect(scenario.steps.map((s) => s[0])).toEqual(['start: heldByOtherOrder', 'CONFIRMED', 'done:unbind(refused 1003)']);
     const [, , code, , , checks] = scenario.steps[2]!;
     expect(code).toBe(1003);
-    // Two branches: isUnbound checked first and does not hold; the default branch (routing 1003) is taken.
+    // Two branches: isUnbound ("the other order was cancelled") checked first and does not hold; the default branch (routing 1003) is taken.
     expect(checks.map(([t, holds, taken]) => [flow.transitions[t ?? -1]?.guard, holds, taken])).toEqual([
-      ['isUnbound', 0, 0],
+      ['the other order was cancelled', 0, 0],
       [null, 1, 1],
     ]);
     // The page's scripts parse (they run from the file, with nothing to report a syntax error to).
@@ -179,16 +179,16 @@ describe('the static flow atlas (docs/flows/index.html)', () => {
   it('says plainly where a screenshot is missing, and shows one the browser walk left', () => {
     expect(section(html, 'discountUnbinding')).toContain(NO_SHOT);
     expect(html).not.toMatch(/<img src=/);
-    expect(withShots).toContain(`<img src="${SHOT}" alt="explaining at 1280 pixels wide" loading="lazy">`);
+    expect(withShots).toContain(`<img src="${SHOT}" alt="Code held by another order at 1280 pixels wide" loading="lazy">`);
     // Named by the report but not on disk: said, never a broken image.
     expect(withShots).toContain(`${NO_SHOT} (375 px)`);
     expect(withShots).not.toContain('discountUnbinding.explaining.375.jpg"');
     expect(withShots).toContain('commit <code>fedcba987654</code> · 2026-11-26 11:00:00 UTC');
-    // The browser walk measures states: it has no verdict on a transition, rather than a red one.
+    // The browser walk measures states: a transition carries no browser badge at all (coverage only where it applies), one line says why.
     const card = withShots.slice(withShots.indexOf(`id="t-${CONFIRMED.replace(/[^A-Za-z0-9_-]/g, '_')}"`));
     const badges = card.slice(0, card.indexOf('</li>'));
-    expect(badges).toContain('browser: n/a');
-    expect(badges).not.toContain('browser: ✖');
+    expect(badges).not.toContain('browser:');
+    expect(withShots).toContain('it does not measure arrows');
     expect(withShots).toContain('<span class="vb vb-ok">browser: ✔ covered</span>');
   });
 });
