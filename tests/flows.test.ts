@@ -73,12 +73,18 @@ describe('the flow atlas (docs/flows)', () => {
     const walk = { covered: targets(['payment.paid']), missing: targets(['payment.declined']), knownGaps: [] };
     const dot = toDot(payment, { server: walk, screens: walk }, { flows: ['payment', 'checkout'] });
     // A state covered by both walks is green; one covered by neither is red; each says what it means.
-    expect(dot).toMatch(/"payment\.paid" \[label=<<b>paid<\/b><br\/><font point-size="9">[^>]+/);
+    // The owner's title large, the identifier small and grey under it, then the description (ADR 071).
+    expect(dot).toMatch(
+      /"payment\.paid" \[label=<<b>Payment received<\/b><br\/><font point-size="8" color="#777777">paid<\/font><br\/><font point-size="9">[^>]+/,
+    );
     expect(dot).toMatch(/"payment\.paid" \[label=<.*?>, fillcolor="#d9f2df"/);
     expect(dot).toMatch(/"payment\.declined" \[label=<.*?>, fillcolor="#fde4e2"/);
     // Nested states are clusters; events read as the customer's or the flow's.
     expect(dot).toContain('subgraph "cluster_payment.transfer"');
-    expect(dot).toContain('label=<answer of submit [isPix]>');
+    // The arrow in the owner's words, its identifiers small and grey beneath (ADR 071).
+    expect(dot).toContain(
+      'label=<The server answered the payment, if it<br/>is paid by PIX<br/><font point-size="7" color="#777777">answer of submit [isPix]</font>>',
+    );
     expect(dot).toContain('label=<after pollInterval>');
     // A refusal is drawn with its code and the customer's message, in the drawing's language.
     expect(dot).toMatch(/refused 1015: “[^”]+”/);
@@ -93,7 +99,7 @@ describe('the flow atlas (docs/flows)', () => {
   it("draws a parent state's events from the states that offer them, and a child flow as a link", () => {
     const session = machines.find((m) => m.id === 'session')!;
     const dot = toDot(session, undefined);
-    expect(dot).toMatch(/"__from_\d+" \[shape=note.*from any of: signedOut, signedIn,<br\/>signingOut|from any of: signedOut, signedIn, signingOut/);
+    expect(dot).toMatch(/"__from_\d+" \[shape=note.*from any of: Visitor, not logged in,<br\/>Customer logged in, Logging out/);
     expect(dot).not.toMatch(/"session\.opening" -> "session\.reloading"/);
     const checkout = machines.find((m) => m.id === 'checkout')!;
     expect(toDot(checkout, undefined, { flows: ['payment', 'checkout'] })).toContain('URL="payment.svg"');
