@@ -85,7 +85,7 @@ describe('the flow atlas (docs/flows)', () => {
     expect(dot).toContain(
       'label=<The server answered the payment, if it<br/>is paid by PIX<br/><font point-size="7" color="#777777">answer of submit [isPix]</font>>',
     );
-    expect(dot).toContain('label=<after pollInterval>');
+    expect(dot).toContain('label=<every 5 seconds, to check for the money<br/><font point-size="7" color="#777777">after pollInterval</font>>');
     // A refusal is drawn with its code and the customer's message, in the drawing's language.
     expect(dot).toMatch(/refused 1015: “[^”]+”/);
     const pt = toDot(payment, undefined, { language: 'pt' });
