@@ -102,6 +102,10 @@ export function flowJunit(options: {
                     `planned: ${p.steps.join(' → ') || '(start)'}`,
                     ...(p.seen ? [`events seen: ${p.seen.events.join(' → ') || 'none'}`, `states seen: ${p.seen.states.join(' → ') || 'none'}`] : []),
                     ...(p.stoppedAt ? [`last state seen: ${p.stoppedAt}`] : []),
+                    ...(p.evidence?.network.length ? ['calls to the server:', ...p.evidence.network.map((l) => `  ${l}`)] : []),
+                    ...(p.evidence?.console.length ? ['page console:', ...p.evidence.console.map((l) => `  ${l}`)] : []),
+                    // The screen it stopped on, as the JUnit attachments convention names a file (Jenkins, GitLab).
+                    ...(p.evidence?.screenshot ? [`[[ATTACHMENT|${p.evidence.screenshot}]]`] : []),
                   ].join('\n'),
                 },
               }

@@ -142,8 +142,23 @@ export function browserWalkSuite<M extends AnyStateMachine>(suite: BrowserWalkSu
       const context = await suite.world.browser.newContext({ viewport: { width: 1280, height: SHOT_HEIGHT[1280] }, locale: 'en-US' });
       run.onEnd(() => context.close());
       const page = await context.newPage();
-      // What went wrong in the page goes with the path's result (BROWSER_WALK_DEBUG=1 prints the rest).
-      page.on('pageerror', (error) => console.error(`[${suite.flow}] page error: ${error.message}`));
+      // What went wrong in the page goes with the path's result (BROWSER_WALK_DEBUG=1 prints the rest),
+      // and a failed path carries its page's console and calls into the report and JUnit (ADR 070).
+      const keep = (list: string[], line: string) => list.push(line) > 50 && list.shift();
+      page.on('pageerror', (error) => {
+        console.error(`[${suite.flow}] page error: ${error.message}`);
+        keep(run.evidence.console, `page error: ${error.message}`);
+      });
+      page.on('console', (message) => keep(run.evidence.console, `console.${message.type()}: ${message.text()}`));
+      page.on('response', (response) => {
+        const url = new URL(response.url());
+        if (!url.pathname.startsWith('/api/')) return;
+        const line = `${response.request().method()} ${url.pathname} → ${response.status()}`;
+        void response
+          .json()
+          .then((body: { errCode?: unknown }) => keep(run.evidence.network, typeof body?.errCode === 'number' ? `${line} errCode ${body.errCode}` : line))
+          .catch(() => keep(run.evidence.network, line));
+      });
       if (process.env.BROWSER_WALK_DEBUG) {
         page.on('console', (message) => console.log(`[${suite.flow}] console.${message.type()}: ${message.text()}`));
         page.on('framenavigated', (frame) => frame === page.mainFrame() && console.log(`[${suite.flow}] at ${frame.url()}`));
@@ -186,7 +201,10 @@ export function browserWalkSuite<M extends AnyStateMachine>(suite: BrowserWalkSu
       run.onEnd(async () => {
         const file = path.join(shotsDir, `stopped.${Date.now()}.jpg`);
         mkdirSync(path.dirname(file), { recursive: true });
-        if (await page.screenshot({ path: file, type: 'jpeg', quality: 60 }).catch(() => null)) lastScreen = file;
+        if (await page.screenshot({ path: file, type: 'jpeg', quality: 60 }).catch(() => null)) {
+          lastScreen = file;
+          run.evidence.screenshot = path.relative(root, file);
+        }
       });
       let lastScreen: string | undefined;
       run.onResult((passed) => {

@@ -35,6 +35,15 @@ export interface KnownGap {
   incidental?: boolean;
 }
 
+export interface PathEvidence {
+  /** The page's console messages and errors, latest last (at most 50). */
+  console: string[];
+  /** The page's calls to the API: `POST /api/… → 200 errCode 301`, latest last (at most 50). */
+  network: string[];
+  /** The screen the path stopped on (a JPEG under .tmp/flow-shots). */
+  screenshot?: string;
+}
+
 export interface PathRecord {
   title: string;
   start: string;
@@ -48,6 +57,8 @@ export interface PathRecord {
   stoppedAt?: string;
   /** What a failed path really did: the events its actors took, and the root's states, in order. */
   seen?: { events: string[]; states: string[] };
+  /** A failed browser path's page: its console, its calls to the server with their answers, the screen it stopped on. */
+  evidence?: PathEvidence;
   /** The targets it covered (known gaps left out); they count only if it passed. */
   covered: TargetLists;
 }

@@ -22,6 +22,7 @@ import {
   TARGET_KINDS,
   type CoverageFiles,
   type KnownGap,
+  type PathEvidence,
   type PathOutcome,
   type TargetKind,
   type Walk as WalkKind,
@@ -74,6 +75,8 @@ export interface PathRun<M extends AnyStateMachine> {
   readonly recorder: CoverageRecorder;
   /** Runs once the path's result is known, with whether it passed (the browser walk keeps a passed path's screenshots). */
   onResult(result: (passed: boolean) => void): void;
+  /** What a failed path leaves for the tester besides its events and states: the browser walk's page console, its calls and the screen it stopped on. */
+  readonly evidence: PathEvidence;
 }
 
 export interface WalkSuite<M extends AnyStateMachine> {
@@ -158,6 +161,7 @@ async function walkOne<M extends AnyStateMachine>(suite: WalkSuite<M>, path: Flo
   const recorder = new CoverageRecorder();
   const began = performance.now();
   const seen: AnyMachineSnapshot[] = [];
+  const evidence: PathEvidence = { console: [], network: [] };
   // After the test and its hooks: whether it passed decides whether its coverage counts.
   const results: Array<(passed: boolean) => void> = [];
   onTestFinished(({ task }) => {
@@ -174,6 +178,8 @@ async function walkOne<M extends AnyStateMachine>(suite: WalkSuite<M>, path: Flo
       ...(passed ? {} : { error: (error?.message ?? 'failed').split('\n')[0]! }),
       ...(last ? { stoppedAt: stateText(last) } : {}),
       ...(passed ? {} : { seen: { events: recorder.events.slice(-60), states: seen.map(stateText).filter((v, i, all) => v !== all[i - 1]) } }),
+      // Held by reference: the stopped screen is taken by the path's end hooks, after this record, and before the part is written.
+      ...(passed ? {} : { evidence }),
       reached: { states: [...recorder.states], transitions: [...recorder.transitions], refusals: [...recorder.refusals], anyState: [...recorder.anyState] },
     });
   });
@@ -197,6 +203,7 @@ async function walkOne<M extends AnyStateMachine>(suite: WalkSuite<M>, path: Flo
     path,
     title,
     seen,
+    evidence,
     start(logic, input) {
       const { actor, clock } = startRecorded(logic, recorder, input);
       ends.push(() => actor.stop());

@@ -38,6 +38,11 @@ const parts: FlowPart[] = [
         error: 'expected "editing" but the actor stayed in "paying" & <more>',
         stoppedAt: 'paying',
         seen: { events: ['PAY_SUBMITTED', 'done:payment(paid)'], states: ['editing', 'paying'] },
+        evidence: {
+          console: ['console.error: Failed to load resource'],
+          network: ['POST /api/order/v1/pay → 200 errCode 301'],
+          screenshot: '.tmp/flow-shots/run/checkout/stopped.1.jpg',
+        },
       }),
     ],
     knownGaps: [{ target: 'checkout.preparing xstate.done.actor.loadCart#0 @4598', reason: 'a feature the walks cannot turn off yet' }],
@@ -100,6 +105,10 @@ describe('the flow walks as JUnit', () => {
     // The plan against what happened: the answer the server really gave.
     expect(declined!.failure?.[0]?.inner).toContain('planned: PAY_SUBMITTED → done:payment(declined 301)');
     expect(declined!.failure?.[0]?.inner).toContain('events seen: PAY_SUBMITTED → done:payment(paid)');
+    // A browser path's page: its calls with the server's answers, its console, the screen it stopped on.
+    expect(declined!.failure?.[0]?.inner).toContain('calls to the server:\n  POST /api/order/v1/pay → 200 errCode 301');
+    expect(declined!.failure?.[0]?.inner).toContain('page console:\n  console.error: Failed to load resource');
+    expect(declined!.failure?.[0]?.inner).toContain('[[ATTACHMENT|.tmp/flow-shots/run/checkout/stopped.1.jpg]]');
     // The id depends on the path's events only: the same path, another run, the same id.
     expect(pathId('checkout', 'server', 'web', ['PAY_SUBMITTED', 'done:payment(paid)'])).toBe(props(paid!).id);
   });
