@@ -331,7 +331,7 @@ async function flowOf(machine: AnyStateMachine, input: AtlasInput): Promise<Atla
 }
 
 /** What the refusals table says of a code the app handles without a text of the catalogue (a redirect, a screen of its own). */
-export const NO_REFUSAL_TEXT = '(no message: the app handles it without a text of the catalogue)';
+export const NO_REFUSAL_TEXT = '(no message of its own: the screen the flow goes to explains it)';
 
 /** The refusal codes a flow's transitions route, each with where and the customer's text in every language (the portal's, Portuguese first). */
 function refusalCodesOf(transitions: readonly AtlasTransition[]): AtlasFlow['refusalCodes'] {
