@@ -216,7 +216,7 @@ export function criterionItem(c: AtlasCriterion): string {
   const failedToo = c.verdict === 'verified' && c.walks.some((w) => w.failed.length);
   return `<li class="criterion"><p lang="${first!.language}"><strong>${esc(first!.text)}</strong></p>
 <p class="criterion-verdict" style="color:${colour}"><strong>${esc(verdictText(c, first!.language))}</strong>${failedToo ? ' <span style="color:#b00020">(some paths that reached it failed)</span>' : ''}</p>
-<p class="small muted">${esc(c.where)} <code>${esc(c.target)}</code> · ${esc(walkDetail(c))}${c.source === 'planned' ? ' · paths as planned by the scenarios (coverage.json has no per-path record)' : ''}</p>
+<p class="small muted">${esc(c.where)} <code class="tech">${esc(c.target)}</code> · ${esc(walkDetail(c))}${c.source === 'planned' ? ' · paths as planned by the scenarios (coverage.json has no per-path record)' : ''}</p>
 <ul class="criterion-languages small">${others.map((t) => `<li lang="${t.language}"><strong>${t.language}</strong>: ${esc(t.text)} — <em>${esc(verdictText(c, t.language))}</em></li>`).join('')}</ul></li>`;
 }
 
