@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { refusalsOf } from '../../core/api/refusals';
 import type { Api, FetchResult } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import { discountUnbindingMachine } from '../discount-unbinding/discount-unbinding.machine';
@@ -15,7 +16,9 @@ import type { Availability, AvailabilityQuery, MethodsQuery, Valuation, Valuatio
  * password first); the client routes 6000 and 6001 itself, and leaves -2500 untold for the page.
  */
 export const refusals = {
-  checkAvailability: [6000, 6001, -2500],
+  // 6000 and 6001 the client routes for every call (it opens the pricing table or the not-found
+  // page); the checkout ends its own way on them too.
+  checkAvailability: refusalsOf('POST /api/site/checkPlanAvailable/v1', { routesItself: [6000, 6001] }),
 } as const satisfies Refusals<'checkAvailability'>;
 
 /**

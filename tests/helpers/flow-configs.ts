@@ -5,6 +5,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, TransitionDefinition } from 'xstate';
+import { commonRefusals, operationRefusals, routedForEveryCall, sourceOfRefusals } from '../../core/api/refusals';
 import { refusalCodesOf } from '../../machines/expected-refusals';
 
 type AnyTransition = TransitionDefinition<any, any>;
@@ -100,4 +101,39 @@ export function refusalRouting(flow: Flow): { routes: Array<{ invoke: string; co
   }
   for (const id of Object.keys(flow.refusals)) if (!seenInvokes.has(id)) problems.push(`refusals.${id}: no state invokes ${id}`);
   return { routes, problems };
+}
+
+/**
+ * What is wrong with where a flow's lists come from (docs/decisions/072): each is the contract's
+ * declaration for the operations its call makes (`refusalsOf`), so a code the server can answer
+ * is routed by a branch (`refusalRouting`) or listed as not routed, with its reason; an exception
+ * must name a code the operations declare, so none outlives the code it excused.
+ */
+export function contractProblems(flow: Flow, declared: Readonly<Record<string, readonly number[]>> = operationRefusals): string[] {
+  const problems: string[] = [];
+  const common = new Set(commonRefusals);
+  for (const [id, list] of Object.entries(flow.refusals)) {
+    const source = sourceOfRefusals(list);
+    if (!source) {
+      problems.push(`refusals.${id}: written by hand, not refusalsOf(<operation>)`);
+      continue;
+    }
+    const codes = new Set(source.operations.flatMap((op) => declared[op] ?? []));
+    for (const op of source.operations) if (!declared[op]) problems.push(`refusals.${id}: ${op} is no operation of the contract`);
+    for (const [code, reason] of Object.entries(source.notRouted)) {
+      if (!codes.has(Number(code))) problems.push(`refusals.${id}: ${code} is listed as not routed, but ${source.operations.join(' and ')} do not declare it`);
+      if (reason.trim().split(/\s+/).length < 4) problems.push(`refusals.${id}: ${code} is not routed without a reason`);
+    }
+    for (const code of source.routesItself) {
+      if (!codes.has(code) && !common.has(code)) problems.push(`refusals.${id}: routes ${code} itself, which is neither declared nor common`);
+      if (!routedForEveryCall.has(code) && !common.has(code))
+        problems.push(`refusals.${id}: routes ${code} itself, but it is no code the client routes for every call`);
+    }
+    const expected = [...codes, ...source.routesItself].filter(
+      (c) => (!routedForEveryCall.has(c) || source.routesItself.includes(c)) && !(c in source.notRouted),
+    );
+    const missing = expected.filter((c) => !list.includes(c));
+    if (missing.length) problems.push(`refusals.${id}: declared ${missing.join(', ')} but does not settle them`);
+  }
+  return problems;
 }
