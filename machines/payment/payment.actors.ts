@@ -32,11 +32,13 @@ export const refusals = {
         9002: 'the discount code is not for this plan: the checkout valued the order with it moments before',
         9004: 'the discount code is held by another order: the checkout frees it (discount unbinding) before paying',
         1001: "the order to repay or capture is not the caller's or is gone: the toast says so, onError records it",
-        1040: 'the order has no payment to resume: the toast says so, onError records it',
+        1040: 'the order has no payment to resume or capture: the toast says so, onError records it',
       },
     },
   ),
-  confirmOtp: refusalsOf('POST /api/bill/payment/liQuiDo/confirm/v1'),
+  confirmOtp: refusalsOf('POST /api/bill/payment/liQuiDo/confirm/v1', {
+    notRouted: { 1040: 'the order has no mobile-money payment waiting for a code: the toast says so, onError records it' },
+  }),
   requote: refusalsOf('POST /api/bill/payment/crypto/v1', { routesItself: [5000] }),
   uploadProof: refusalsOf('POST /api/uploadObject/v1', { routesItself: [5000] }),
 } as const satisfies Refusals<'submit' | 'confirmOtp' | 'requote' | 'uploadProof'>;
