@@ -43,7 +43,7 @@ export const operationRefusals = {
   'POST /api/site/email/resetPassword': [10302],
   'GET /api/site/send/resetPasswordEmail': [-3035, -3034, -3031, 8],
   'POST /api/site/active/user': [10302],
-  'POST /api/site/bindEmailConfirmed': [-3031, 4, 5, 6, 8, 12, 13, 187, 10302, 10303],
+  'POST /api/site/bindEmailConfirmed': [10303],
   'GET /api/user/marketing/campaign/subscription': [],
   'POST /api/job/renewInfo/v1': [6201],
   'POST /api/job/updateRenewStatus/v1': [-2511, 1020, 2002, 6201, 6202, 6204, 6206, 6207],
