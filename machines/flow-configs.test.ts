@@ -94,6 +94,26 @@ describe('the flows route what the contract declares', () => {
     ]);
   });
 
+  it('a call that settles no refusals lists what its operation declares, with the reason', () => {
+    const contract = { 'POST /api/example/card/change': [6206], 'GET /api/example/order': [1040, 6001] } as const;
+    const machine = setup({ guards: { refusedWith: isRefusedWith }, actors: { call: fromPromise(async () => null) } }).createMachine({
+      id: 'example',
+      initial: 'busy',
+      states: { busy: { invoke: { id: 'call', src: 'call', onDone: [{ guard: refusedWith(6206), target: 'done' }] } }, done: {} },
+    });
+    const flow: Flow = {
+      folder: 'example',
+      machine,
+      refusals: { call: refusalsFrom(contract)('POST /api/example/card/change') },
+      calls: ['POST /api/example/card/change', 'GET /api/example/order'],
+    };
+    // 6001 the client routes for every call (the not-found page); 1040 is the flow's to list.
+    expect(contractProblems(flow, contract)).toEqual(['GET /api/example/order: declares 1040, which the flow neither settles nor lists in unsettled']);
+    expect(
+      contractProblems({ ...flow, unsettled: { 'GET /api/example/order': { 1040: 'the order has no payment record: a fault to report' } } }, contract),
+    ).toEqual([]);
+  });
+
   it('the type of the codes routed for every call is the table', () => {
     const typed: Record<RoutedForEveryCall, true> = { [-24010]: true, [-24020]: true, 21: true, [-1112]: true, [-24030]: true, 6001: true, 6000: true };
     expect(Object.keys(typed).map(Number).sort()).toEqual([...routedForEveryCall.keys()].sort());

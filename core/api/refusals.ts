@@ -23,6 +23,9 @@ export const routedForEveryCall: ReadonlyMap<number, string> = new Map([
 /** Codes a call's operations declare that its flow does not route, each with the reason. */
 export type NotRouted = Readonly<Record<number, string>>;
 
+/** A flow's calls that settle no refusals, by operation: the codes it declares, each with why the flow leaves it. */
+export type Unsettled = Readonly<Partial<Record<OperationKey, NotRouted>>>;
+
 export interface RefusalsOptions {
   /** Declared codes the flow leaves to the client's toast and its onError, with why. */
   notRouted?: NotRouted;

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../core/api/client';
-import { refusalsOf } from '../../core/api/refusals';
+import { refusalsOf, type Unsettled } from '../../core/api/refusals';
 import { settleExpected, type Refusals, type Refused } from '../expected-refusals';
 import type { CryptoCoin, OrderStatus, PaymentMethod, PaymentRequest, PayResult, StepAnswer } from './payment.types';
 
@@ -42,6 +42,23 @@ export const refusals = {
   requote: refusalsOf('POST /api/bill/payment/crypto/v1', { routesItself: [5000] }),
   uploadProof: refusalsOf('POST /api/uploadObject/v1', { routesItself: [5000] }),
 } as const satisfies Refusals<'submit' | 'confirmOtp' | 'requote' | 'uploadProof'>;
+
+/**
+ * The calls made without settling refusals, with what their operations declare (docs/decisions/072):
+ * the client toasts those codes and the machine's onError records them, for the reason given.
+ */
+export const unsettled = {
+  'POST /api/bill/payment/methods/v1': { [-2408]: 'the currency is not taken: the form asks only in the currencies the pricing page listed' },
+  'GET /api/bill/order/v1/{id}': {
+    1001: "the order polled is gone or not the caller's: the payment made it, a fault to report",
+    1040: 'the order polled has no payment record: a fault to report',
+  },
+  'POST /api/bill/order/upload/v1': {
+    [-3031]: 'the same proof is being attached in another request: the toast says so, the customer sends it again',
+    1001: "the order is gone or not the caller's: the payment made it, a fault to report",
+    1040: 'the order has no transfer waiting for a proof: a fault to report',
+  },
+} as const satisfies Unsettled;
 
 /** The payment flow's calls on the typed client (the app's, or one of the real test server). */
 export function createPaymentActors(api: Api) {

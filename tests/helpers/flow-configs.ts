@@ -1,7 +1,7 @@
 // What the flows' machine configs must say for the charts and the coverage to be true
 // (docs/decisions/039): a description on every state and transition, and every refusal a call
 // expects named by exactly one branch of the invocation's onDone.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, TransitionDefinition } from 'xstate';
@@ -18,6 +18,10 @@ export interface Flow {
   machine: AnyStateMachine;
   /** The refusals each call expects, by invoke id (the actors module's `refusals`); {} when none. */
   refusals: Readonly<Record<string, readonly number[]>>;
+  /** The operations its actors module calls (`client.POST('/api/…'`), as `<METHOD> <path>`. */
+  calls?: readonly string[];
+  /** Its calls that settle no refusals: the codes they declare, with why (the module's `unsettled`). */
+  unsettled?: Readonly<Record<string, Readonly<Record<number, string>>>>;
 }
 
 /** Every flow of machines/: the machine its `<flow>.machine.ts` exports, and its calls' refusals. */
@@ -33,7 +37,11 @@ export async function loadFlows(): Promise<Flow[]> {
       AnyStateMachine | undefined;
     if (!machine) continue;
     const actors = await load(`${folder}.actors.ts`).catch(() => ({}) as Record<string, unknown>);
-    flows.push({ folder, machine, refusals: (actors.refusals ?? {}) as Flow['refusals'] });
+    const source = existsSync(path.join(machinesDir, folder, `${folder}.actors.ts`))
+      ? readFileSync(path.join(machinesDir, folder, `${folder}.actors.ts`), 'utf8')
+      : '';
+    const calls = [...new Set([...source.matchAll(/client\.(GET|POST|PUT|PATCH|DELETE)\(\s*'([^']+)'/g)].map((m) => `${m[1]} ${m[2]}`))];
+    flows.push({ folder, machine, refusals: (actors.refusals ?? {}) as Flow['refusals'], calls, unsettled: (actors.unsettled ?? {}) as Flow['unsettled'] });
   }
   return flows;
 }
@@ -134,6 +142,22 @@ export function contractProblems(flow: Flow, declared: Readonly<Record<string, r
     );
     const missing = expected.filter((c) => !list.includes(c));
     if (missing.length) problems.push(`refusals.${id}: declared ${missing.join(', ')} but does not settle them`);
+  }
+  // The calls that settle nothing: each code their operations declare is listed with its reason.
+  const settled = new Set(Object.values(flow.refusals).flatMap((list) => sourceOfRefusals(list)?.operations ?? []));
+  const unsettled = flow.unsettled ?? {};
+  for (const op of flow.calls ?? []) {
+    if (settled.has(op)) continue;
+    const listed = unsettled[op] ?? {};
+    for (const code of (declared[op] ?? []).filter((c) => !routedForEveryCall.has(c))) {
+      if (!(code in listed)) problems.push(`${op}: declares ${code}, which the flow neither settles nor lists in unsettled`);
+    }
+  }
+  for (const [op, listed] of Object.entries(unsettled)) {
+    for (const [code, reason] of Object.entries(listed)) {
+      if (!(declared[op] ?? []).includes(Number(code))) problems.push(`unsettled ${op}: ${code} is not declared by the operation`);
+      if (reason.trim().split(/\s+/).length < 4) problems.push(`unsettled ${op}: ${code} without a reason`);
+    }
   }
   return problems;
 }
