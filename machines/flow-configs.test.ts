@@ -3,7 +3,13 @@
 // by one branch of its invocation, so each code is a target of the walks and a label on the chart.
 import { describe, expect, it } from 'vitest';
 import { fromPromise, setup } from 'xstate';
-import { loadFlows, refusalRouting, undescribed, type Flow } from '../tests/helpers/flow-configs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { refusalsFrom, routedForEveryCall, type RoutedForEveryCall } from '../core/api/refusals';
+import { refusalsFile, refusalsModule } from '../scripts/gen-refusals';
+import type { ContractDocument } from '../server/openapi/contract';
+import { contractProblems, loadFlows, refusalRouting, undescribed, type Flow } from '../tests/helpers/flow-configs';
 import { isRefusedWith, otherRefusals, refusedWith } from './expected-refusals';
 
 const flows = await loadFlows();
@@ -43,5 +49,82 @@ describe('the flows describe themselves', () => {
       'example.busy xstate.done.actor.call#1: names 1020, which call does not expect',
     ]);
     expect(refusalRouting({ ...flow, refusals: { call: [6206, 1020], other: [1] } }).problems).toEqual(['refusals.other: no state invokes other']);
+  });
+});
+
+// docs/decisions/072: the lists come from the contract, so a code the server can answer is a
+// branch of the flow or an exception with its reason.
+describe('the flows route what the contract declares', () => {
+  it.each(flows.map((f) => [f.machine.id, f] as const))("%s: every list is its operations' declaration, exceptions with reasons", (_id, flow) => {
+    expect(contractProblems(flow)).toEqual([]);
+  });
+
+  it('a code dropped from the branch while the contract declares it fails, and is excused only with a reason', () => {
+    const contract = { 'POST /api/example/card/change': [6206, 1020], 'GET /api/example/order': [1040] } as const;
+    const refusalsOf = refusalsFrom(contract);
+    const machine = setup({ guards: { refusedWith: isRefusedWith }, actors: { call: fromPromise(async () => null) } }).createMachine({
+      id: 'example',
+      initial: 'busy',
+      states: {
+        busy: { invoke: { id: 'call', src: 'call', onDone: [{ guard: refusedWith(6206), target: 'done', description: 'Refused: choose another card' }] } },
+        done: {},
+      },
+    });
+    // 1020 was taken out of the branch (and, before, out of the hand-written list): the contract still declares it.
+    const flow: Flow = { folder: 'example', machine, refusals: { call: refusalsOf('POST /api/example/card/change') } };
+    expect(refusalRouting(flow).problems).toEqual(['example.busy invoke call: refusal 1020 is named by no branch']);
+    expect(contractProblems(flow, contract)).toEqual([]);
+    // A hand-written list is not the contract's.
+    expect(contractProblems({ ...flow, refusals: { call: [6206] } }, contract)).toEqual(['refusals.call: written by hand, not refusalsOf(<operation>)']);
+    // Not routed, with a reason: the branch's list no longer holds it.
+    const excused: Flow = {
+      ...flow,
+      refusals: { call: refusalsOf('POST /api/example/card/change', { notRouted: { 1020: 'another account holds the card: the toast says so' } }) },
+    };
+    expect(refusalRouting(excused).problems).toEqual([]);
+    expect(contractProblems(excused, contract)).toEqual([]);
+    // An exception without a reason, or for a code the operation does not declare, is named.
+    const bare: Flow = {
+      ...flow,
+      refusals: { call: refusalsOf('POST /api/example/card/change', { notRouted: { 1020: '', 1040: 'an order read answers it, not this call' } }) },
+    };
+    expect(contractProblems(bare, contract)).toEqual([
+      'refusals.call: 1020 is not routed without a reason',
+      'refusals.call: 1040 is listed as not routed, but POST /api/example/card/change do not declare it',
+    ]);
+  });
+
+  it('a call that settles no refusals lists what its operation declares, with the reason', () => {
+    const contract = { 'POST /api/example/card/change': [6206], 'GET /api/example/order': [1040, 6001] } as const;
+    const machine = setup({ guards: { refusedWith: isRefusedWith }, actors: { call: fromPromise(async () => null) } }).createMachine({
+      id: 'example',
+      initial: 'busy',
+      states: { busy: { invoke: { id: 'call', src: 'call', onDone: [{ guard: refusedWith(6206), target: 'done' }] } }, done: {} },
+    });
+    const flow: Flow = {
+      folder: 'example',
+      machine,
+      refusals: { call: refusalsFrom(contract)('POST /api/example/card/change') },
+      calls: ['POST /api/example/card/change', 'GET /api/example/order'],
+    };
+    // 6001 the client routes for every call (the not-found page); 1040 is the flow's to list.
+    expect(contractProblems(flow, contract)).toEqual(['GET /api/example/order: declares 1040, which the flow neither settles nor lists in unsettled']);
+    expect(
+      contractProblems({ ...flow, unsettled: { 'GET /api/example/order': { 1040: 'the order has no payment record: a fault to report' } } }, contract),
+    ).toEqual([]);
+  });
+
+  it('the type of the codes routed for every call is the table', () => {
+    const typed: Record<RoutedForEveryCall, true> = { [-24010]: true, [-24020]: true, 21: true, [-1112]: true, [-24030]: true, 6001: true, 6000: true };
+    expect(Object.keys(typed).map(Number).sort()).toEqual([...routedForEveryCall.keys()].sort());
+  });
+
+  it('core/api/refusals.generated.ts is what the contract makes (npm run gen:api)', async () => {
+    const doc = parse(readFileSync('openapi/portal.yaml', 'utf8')) as ContractDocument;
+    const { format, resolveConfig } = await import('prettier');
+    const made = await format(refusalsModule(doc), { ...(await resolveConfig(refusalsFile)), filepath: refusalsFile });
+    expect(readFileSync(refusalsFile, 'utf8')).toBe(made);
+    // The script npm run check:api runs says the same, by its exit code.
+    expect(() => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/gen-refusals.ts', '--check'], { stdio: 'pipe' })).not.toThrow();
   });
 });

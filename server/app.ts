@@ -10,6 +10,7 @@ import { isLanguage, type Language } from '../core/i18n/languages';
 import { createChangeCache } from './db/change-cache';
 import { bindOperations, type CachedAnswer, type Handlers } from './openapi/bind';
 import { loadContract } from './openapi/contract';
+import { refusalDeclaration } from './openapi/refusals';
 import { createOffsetClock, systemClock, type Clock } from './clock';
 import { accountHandlers, devSsoLink } from './routes/account';
 import { deviceHandlers } from './routes/devices';
@@ -98,10 +99,23 @@ export async function buildApp({ config, db, clock: given, hasher = createPasswo
   const errorText = createTranslator(bundled);
   const langOf = (value: unknown): Language => (isLanguage(value) ? value : 'en');
   const envelope = (errCode: number, lang: Language) => ({ code: 1, errCode, msg: errorText(errCode, lang) });
+  const contract = loadContract();
+  // On outside production unless CONTRACT_REFUSALS=off (server/config.ts).
+  const declares = (config.strictRefusals ?? config.env !== 'production') ? refusalDeclaration(contract) : undefined;
 
   app.setErrorHandler((error, request, reply) => {
     const lang = langOf(request.headers.language);
     if (error instanceof ApiRefusal) {
+      // A code the contract does not declare for the route's operation is the server's fault, not
+      // the caller's (docs/decisions/072): said loudly where it is found, answered as one.
+      if (declares && !declares(request.method, request.routeOptions.url, error.errCode)) {
+        const where = `${request.method} ${request.routeOptions.url}`;
+        request.log.error(
+          { errCode: error.errCode, method: request.method, path: request.routeOptions.url },
+          `refusal ${error.errCode} not declared by the contract for ${where}`,
+        );
+        return reply.status(500).send(envelope(ErrCode.systemInternal, lang));
+      }
       if (error.detail) request.log.info({ errCode: error.errCode, detail: error.detail }, 'request refused');
       return reply.status(error.httpStatus).send(envelope(error.errCode, lang));
     }
@@ -162,7 +176,7 @@ export async function buildApp({ config, db, clock: given, hasher = createPasswo
   };
   await registerUploads(app);
   const answers = createChangeCache<CachedAnswer>(db.changes, catalogueTables);
-  bindOperations(app, loadContract(), handlers, { reads: cachedReads, answers });
+  bindOperations(app, contract, handlers, { reads: cachedReads, answers });
   // Outbox: SMTP delivery when SMTP_URL is set; the developer mailbox outside production (docs/decisions/005).
   registerOutboxDelivery(app, services);
   registerDevMailbox(app, services);

@@ -60,6 +60,9 @@ const EnvSchema = z.object({
   // A clock the sandbox can move forward (POST /api/sandbox/clock, docs/decisions/069), for tests
   // that drive a server over HTTP through renewals and 7-day limits: never in production.
   TEST_CLOCK: z.enum(['on', 'off']).default('off'),
+  // Whether a refusal the contract does not declare for its operation fails loudly (500 -2499 and
+  // an error in the log) instead of leaving the server: on outside production (docs/decisions/072).
+  CONTRACT_REFUSALS: z.enum(['strict', 'off']).optional(),
   // The captcha's proof-of-work difficulty (docs/decisions/037): lowered by tests only.
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(100_000).optional(),
   // The theme colour a first start seeds outside production, so the browser suite can check the
@@ -118,6 +121,12 @@ export interface Config {
    * only. A production site's theme is its operator's, in site_settings (docs/decisions/043).
    */
   demoThemeColor: string | undefined;
+  /**
+   * A refusal whose errCode its operation's `x-refusals` and the contract's common refusals do not
+   * name answers 500 -2499 and logs an error (docs/decisions/072); unset means on outside
+   * production, so a test server built from a hand-made config checks too.
+   */
+  strictRefusals?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -191,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { startUp = fal
     captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,
     testClock: e.TEST_CLOCK === 'on',
     demoThemeColor: e.DEMO_THEME_COLOR,
+    strictRefusals: (e.CONTRACT_REFUSALS ?? (production ? 'off' : 'strict')) === 'strict',
   };
 }
 

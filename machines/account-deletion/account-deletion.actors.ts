@@ -1,11 +1,12 @@
 import { fromPromise } from 'xstate';
+import { refusalsOf } from '../../core/api/refusals';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
-import { AccountDeletionCode as Code, type AccountDeletionInvokeId, type DeleteAnswer } from './account-deletion.types';
+import { type AccountDeletionInvokeId, type DeleteAnswer } from './account-deletion.types';
 
 /** The refusals the deletion expects (docs/decisions/061), settled here and routed by the machine. */
 export const refusals = {
-  deleteAccount: [Code.wrongPassword, Code.locked, Code.noPassword, Code.paymentPending, Code.refundOpen],
+  deleteAccount: refusalsOf('POST /api/user/account/delete/v1'),
 } as const satisfies Refusals<AccountDeletionInvokeId>;
 
 /** Deleting the account on the typed client (docs/decisions/061). */

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { refusalsOf } from '../../core/api/refusals';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import { RenewalCode, type AutoRenewalInvokeId, type CardChangeAnswer, type RenewInfoAnswer, type SavedCard } from './auto-renewal.types';
@@ -10,8 +11,12 @@ const R = RenewalCode;
  * docs/decisions/010): the actors settle them, the machine's branches name them, the walks take each.
  */
 export const refusals = {
-  loadInfo: [R.none],
-  changeCard: [R.cardUnusable, R.cardNotUpdated, R.savedCardNotFound, R.cardUserMismatch],
+  loadInfo: refusalsOf('POST /api/job/renewInfo/v1'),
+  changeCard: refusalsOf('POST /api/bill/card/change', {
+    notRouted: {
+      [R.none]: 'the renewal ended while its card page was open: rare enough for the toast and the page read again',
+    },
+  }),
 } as const satisfies Refusals<Exclude<AutoRenewalInvokeId, 'listCards'>>;
 
 /** Auto-renewal's calls on the typed client (spec section 7, "Renewal and card"; docs/decisions/010). */

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
+import { refusalsOf } from '../../core/api/refusals';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import {
-  CancellationCode,
   type AcceptAnswer,
   type CancelAnswer,
   type CancellationInvokeId,
@@ -11,17 +11,18 @@ import {
   type RetentionOffer,
 } from './cancellation.types';
 
-const C = CancellationCode;
-const gone = [C.none, C.expired, C.alreadyCancelled, C.renewing] as const;
-
 /**
  * The refusals each call expects, by the id the machine invokes it under (docs/decisions/057): the
  * actors settle them, the machine's branches name them, the walks take each.
  */
+const reasonChecked = {
+  8301: 'the reason "other" without its text: the offer step was refused it first (findOffer routes 8301), with the same reason',
+};
+
 export const refusals = {
-  findOffer: [C.reasonTextMissing, ...gone],
-  acceptOffer: [C.offerUnavailable, ...gone],
-  cancelRenewal: [...gone],
+  findOffer: refusalsOf('POST /api/job/cancellation/offer/v1'),
+  acceptOffer: refusalsOf('POST /api/job/cancellation/accept/v1', { notRouted: reasonChecked }),
+  cancelRenewal: refusalsOf('POST /api/job/cancellation/v1', { notRouted: reasonChecked }),
 } as const satisfies Refusals<CancellationInvokeId>;
 
 export interface ReasonInput {

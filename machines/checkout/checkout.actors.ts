@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { refusalsOf, type Unsettled } from '../../core/api/refusals';
 import type { Api, FetchResult } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import { discountUnbindingMachine } from '../discount-unbinding/discount-unbinding.machine';
@@ -15,8 +16,25 @@ import type { Availability, AvailabilityQuery, MethodsQuery, Valuation, Valuatio
  * password first); the client routes 6000 and 6001 itself, and leaves -2500 untold for the page.
  */
 export const refusals = {
-  checkAvailability: [6000, 6001, -2500],
+  // 6000 and 6001 the client routes for every call (it opens the pricing table or the not-found
+  // page); the checkout ends its own way on them too.
+  checkAvailability: refusalsOf('POST /api/site/checkPlanAvailable/v1', { routesItself: [6000, 6001] }),
 } as const satisfies Refusals<'checkAvailability'>;
+
+/**
+ * The calls made without settling refusals, with what their operations declare (docs/decisions/072):
+ * the client toasts those codes and the machine's onError records them, for the reason given.
+ */
+export const unsettled = {
+  'POST /api/bill/query/cart': { 1040: "the cart's order has no payment record: a fault to report, not a choice for the customer" },
+  'POST /api/bill/payment/methods/v1': { [-2408]: 'the currency is not taken: the checkout asks only in the currencies the pricing page listed' },
+  'POST /api/bill/goodsValuation': {
+    [-2502]: 'the method is not offered for the plan: the checkout values only the methods it was offered',
+    [-2408]: 'the currency is not taken: the checkout asks only in the currencies the pricing page listed',
+    1001: "the order valued again is gone or not the caller's: a fault to report",
+    1030: 'no exchange rate for the currency now: the pricing page listed it moments before, a fault to report',
+  },
+} as const satisfies Unsettled;
 
 /**
  * Requests started before the step that needs them, each taken once by that step (ADR 064). An

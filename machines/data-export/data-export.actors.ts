@@ -1,11 +1,14 @@
 import { fromPromise } from 'xstate';
+import { refusalsOf } from '../../core/api/refusals';
 import type { Api } from '../../core/api/client';
 import { callPdf } from '../../core/api/pdf';
 import type { Refusals } from '../expected-refusals';
 import type { DataExportInvokeId, ExportFile, ExportFormat } from './data-export.types';
 
 /** No business refusal: the export is the signed-in customer's own; a session refusal is the client's (spec section 8). */
-export const refusals = { prepareFile: [] } as const satisfies Refusals<DataExportInvokeId>;
+export const refusals = {
+  prepareFile: refusalsOf(['GET /api/user/data/v1', 'GET /api/user/data/v1/personal-data.pdf']),
+} as const satisfies Refusals<DataExportInvokeId>;
 
 /**
  * The export's file on the typed client (docs/decisions/061): the JSON as the server answers it,

@@ -1,14 +1,15 @@
 import { fromPromise } from 'xstate';
+import { refusalsOf } from '../../core/api/refusals';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
-import { DevicesCode, type DevicesInvokeId, type SignOutAnswer, type SignOutTarget } from './devices.types';
+import { type DevicesInvokeId, type SignOutAnswer, type SignOutTarget } from './devices.types';
 
 /**
  * The refusals each call expects, by the id the machine invokes it under (docs/decisions/054): the
  * actors settle them, the machine's branches name them, the walks take each.
  */
 export const refusals = {
-  signOut: [DevicesCode.notSignedIn],
+  signOut: refusalsOf(['POST /api/user/devices/signOut/v1', 'POST /api/user/devices/signOutOthers/v1']),
 } as const satisfies Refusals<DevicesInvokeId>;
 
 /** Signing devices out on the typed client (docs/decisions/054). */

@@ -1,14 +1,17 @@
 import { fromPromise } from 'xstate';
+import { refusalsOf } from '../../core/api/refusals';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
-import { CANNOT_REMOVE_CODE, type DiscountUnbindingInput, type DiscountUnbindingInvokeId, type UnbindAnswer } from './discount-unbinding.types';
+import { type DiscountUnbindingInput, type DiscountUnbindingInvokeId, type UnbindAnswer } from './discount-unbinding.types';
 
 /**
  * The refusals each call expects, by the id the machine invokes it under (spec section 8;
  * docs/decisions/008): the actor settles them, the machine's branches name them, the walks take each.
  */
 export const refusals = {
-  unbind: [CANNOT_REMOVE_CODE],
+  unbind: refusalsOf('GET /api/bill/unbindDiscountCode/v1', {
+    notRouted: { 1001: "the order holding the code is gone or not the caller's: the toast says so, the checkout values its order again" },
+  }),
 } as const satisfies Refusals<DiscountUnbindingInvokeId>;
 
 /** The unbinding's call on the typed client (the app's, or one of the real test server). */

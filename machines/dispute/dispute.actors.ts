@@ -1,11 +1,14 @@
 import { fromPromise } from 'xstate';
+import { refusalsOf } from '../../core/api/refusals';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
-import { DisputeCode, type DisputeAnswer, type DisputeInput, type DisputeInvokeId } from './dispute.types';
+import { type DisputeAnswer, type DisputeInput, type DisputeInvokeId } from './dispute.types';
 
 /** The refusals each call expects, by the id the machine invokes it under (docs/decisions/059). */
 export const refusals = {
-  loadDispute: [DisputeCode.noDispute],
+  loadDispute: refusalsOf('GET /api/bill/order/v1/{id}/dispute', {
+    notRouted: { 1001: "the order is not the caller's or is gone: the dispute opens from that order's page, which read it first" },
+  }),
 } as const satisfies Refusals<DisputeInvokeId>;
 
 /** Reading an order's card dispute on the typed client (docs/decisions/059). */

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { components } from '../../openapi/schema';
 import type { Api } from '../../core/api/client';
+import { refusalsOf } from '../../core/api/refusals';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import type { Language } from '../../core/i18n/languages';
 import { DEFAULT_COUNTDOWN, type UserInfo } from '../../core/session/store';
@@ -15,13 +16,18 @@ import type { AccountFields, CodeSendAnswer, EntranceToken, LoginAnswer, LoginCo
  */
 export const refusals = {
   // 4596 for an unknown account and a wrong password alike (docs/decisions/006).
-  passwordLogin: [4596, 5, 9, 17, 197, 7004, 4000, -3034, -3035],
-  sendCode: [1, 2, 5, 7, 17, 4000, -3031, -3034, -3035],
-  codeLogin: [1, 2, 5, 9, 10, 11, 17, 197, 7004, 4000, 4597],
-  tokenLogin: [1, 9, 21, 197, 201, 203, 7004, 4598],
-  googleLogin: [1, 9, 21, 187, 197, 7004, 4598, -24050],
+  passwordLogin: refusalsOf('POST /api/user/login/v1'),
+  sendCode: refusalsOf('POST /api/user/sendVerificationCode/v1'),
+  codeLogin: refusalsOf('POST /api/user/code/login/v1'),
+  // 21, a token that is not valid: the client resets the session for every call; the log-in shows
+  // its tabs too (docs/decisions/007).
+  tokenLogin: refusalsOf('POST /api/user/sso/v1', { routesItself: [21] }),
+  googleLogin: refusalsOf('POST /api/user/google/login/v1', { routesItself: [21] }),
   // 6: the Google identity or its address has an account by now (docs/decisions/047).
-  googleSignup: [6, 21, 4598, -24050],
+  googleSignup: refusalsOf('POST /api/user/google/signup/v1', {
+    routesItself: [21],
+    notRouted: { 187: "the address became another account's while this one was made: the toast says so, the tabs stay" },
+  }),
 } as const satisfies Refusals<Exclude<LoginInvokeId, 'loadConfig' | 'loadCaptcha'>>;
 
 const session = (userInfo: UserInfo): LoginAnswer => ({ kind: 'loggedIn', userInfo });

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../core/api/client';
+import { refusalsOf } from '../../core/api/refusals';
 import { createCaptchaActor } from '../captcha';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import type { AccountFields, LinkAnswer, PasswordRecoveryInvokeId, ResetAnswer, SendAnswer } from './password-recovery.types';
@@ -11,11 +12,18 @@ import type { AccountFields, LinkAnswer, PasswordRecoveryInvokeId, ResetAnswer, 
  * by code then answers 4597.
  */
 export const refusals = {
-  sendLink: [8, -3031, -3034, -3035],
-  sendCode: [5, 17, 4000, -3031, -3034, -3035],
-  resetByCode: [5, 10, 11, 17, 4000, 4597],
-  checkLink: [10302],
-  resetByLink: [10302],
+  sendLink: refusalsOf(['GET /api/site/send/resetPasswordEmail', 'POST /api/site/resetPasswordByEmail']),
+  sendCode: refusalsOf('POST /api/user/sendVerificationCode/v1', {
+    // The send answers these to a log-in only; a reset answers as for a reachable account and sends nothing.
+    notRouted: {
+      1: 'no account has this e-mail address: answered to a log-in send only',
+      2: 'no account has this phone number: answered to a log-in send only',
+      7: 'the account cannot be reached by the channel asked for: answered to a log-in send only',
+    },
+  }),
+  resetByCode: refusalsOf('POST /api/user/resetPasswd/v1'),
+  checkLink: refusalsOf('POST /api/site/obtain/resetPassword/email'),
+  resetByLink: refusalsOf('POST /api/site/email/resetPassword'),
 } as const satisfies Refusals<Exclude<PasswordRecoveryInvokeId, 'loadCaptcha'>>;
 
 /** The password-recovery machine's calls on the typed client. */

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../core/api/client';
+import { refusalsOf, type Unsettled } from '../../core/api/refusals';
 import { settleExpected, type Refusals, type Refused } from '../expected-refusals';
 import type { CryptoCoin, OrderStatus, PaymentMethod, PaymentRequest, PayResult, StepAnswer } from './payment.types';
 
@@ -18,12 +19,46 @@ export const refusals = {
   // Card declines (pass-through), -2400 bad card input, -2511 unknown saved card, 1020 another
   // account's card, 2003 failed, 1015 no answer (the order is reconciled), -3031 the same payment
   // still running, -2602 no receiving account, 5003 country, -2408 currency, 9003 the code's last
-  // use went meanwhile, 5000 a field missing.
-  submit: [301, 302, 306, 309, 312, 314, 315, 5015, -2400, -2511, 1020, 2003, 1015, -3031, -2602, 5003, -2408, 9003, 5000],
-  confirmOtp: [-3033, -3032, 17, 302],
-  requote: [5000],
-  uploadProof: [5000, -3031],
+  // use went meanwhile; and 5000, which any call can answer, here a field the method needs missing.
+  submit: refusalsOf(
+    ['POST /api/bill/pay/v1', 'POST /api/bill/repay/v1', 'GET /api/bill/payment/paypalCapture/v1/{id}', 'POST /api/bill/payment-info/detail'],
+    {
+      routesItself: [5000],
+      notRouted: {
+        [-2502]: 'the method is no longer offered for the plan: the checkout offered it moments before, so the toast says so',
+        [-2500]: 'the account must set a new password first: the checkout asked before the payment form opened',
+        9000: 'the discount code is not available now: the checkout valued the order with it moments before',
+        9001: 'the discount code is unknown: the checkout valued the order with it moments before',
+        9002: 'the discount code is not for this plan: the checkout valued the order with it moments before',
+        9004: 'the discount code is held by another order: the checkout frees it (discount unbinding) before paying',
+        1001: "the order to repay or capture is not the caller's or is gone: the toast says so, onError records it",
+        1040: 'the order has no payment to resume or capture: the toast says so, onError records it',
+      },
+    },
+  ),
+  confirmOtp: refusalsOf('POST /api/bill/payment/liQuiDo/confirm/v1', {
+    notRouted: { 1040: 'the order has no mobile-money payment waiting for a code: the toast says so, onError records it' },
+  }),
+  requote: refusalsOf('POST /api/bill/payment/crypto/v1', { routesItself: [5000] }),
+  uploadProof: refusalsOf('POST /api/uploadObject/v1', { routesItself: [5000] }),
 } as const satisfies Refusals<'submit' | 'confirmOtp' | 'requote' | 'uploadProof'>;
+
+/**
+ * The calls made without settling refusals, with what their operations declare (docs/decisions/072):
+ * the client toasts those codes and the machine's onError records them, for the reason given.
+ */
+export const unsettled = {
+  'POST /api/bill/payment/methods/v1': { [-2408]: 'the currency is not taken: the form asks only in the currencies the pricing page listed' },
+  'GET /api/bill/order/v1/{id}': {
+    1001: "the order polled is gone or not the caller's: the payment made it, a fault to report",
+    1040: 'the order polled has no payment record: a fault to report',
+  },
+  'POST /api/bill/order/upload/v1': {
+    [-3031]: 'the same proof is being attached in another request: the toast says so, the customer sends it again',
+    1001: "the order is gone or not the caller's: the payment made it, a fault to report",
+    1040: 'the order has no transfer waiting for a proof: a fault to report',
+  },
+} as const satisfies Unsettled;
 
 /** The payment flow's calls on the typed client (the app's, or one of the real test server). */
 export function createPaymentActors(api: Api) {

@@ -1,16 +1,17 @@
 import { fromPromise } from 'xstate';
+import { refusalsOf } from '../../core/api/refusals';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
-import { PixAutomaticoCode as C, type AuthorisationAnswer, type PixAutomaticoInvokeId } from './pix-automatico.types';
+import { type AuthorisationAnswer, type PixAutomaticoInvokeId } from './pix-automatico.types';
 
 /**
  * The refusals each call expects, by the id the machine invokes it under (docs/decisions/060): the
  * actors settle them, the machine's branches name them, the walks take each.
  */
 export const refusals = {
-  loadInfo: [C.none],
-  start: [C.planNotMonthly, C.alreadyAuthorised, C.needsEmail],
-  cancel: [C.none, C.ended],
+  loadInfo: refusalsOf('POST /api/job/pixAutomatico/v1'),
+  start: refusalsOf('POST /api/job/pixAutomatico/start/v1'),
+  cancel: refusalsOf('POST /api/job/pixAutomatico/cancel/v1'),
 } as const satisfies Refusals<PixAutomaticoInvokeId>;
 
 /** PIX Automático on the typed client (docs/decisions/060). */

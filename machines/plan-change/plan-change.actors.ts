@@ -1,18 +1,30 @@
 import { fromPromise } from 'xstate';
+import { refusalsOf } from '../../core/api/refusals';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
-import { PlanChangeCode, type ChangeAnswer, type PlanChangeInvokeId, type QuoteAnswer, type UndoAnswer } from './plan-change.types';
+import { type ChangeAnswer, type PlanChangeInvokeId, type QuoteAnswer, type UndoAnswer } from './plan-change.types';
 
 /**
  * The refusals each call expects, by the id the machine invokes it under (docs/decisions/056): the
- * actors settle them, the machine's branches name them, the walks take each. The rarer ones (8201
- * the plan itself, 8202 the plan ended while the page was open, 8204 periods paid in several
- * currencies) stay unexpected: the client toasts them, and the flow says nothing changed.
+ * actors settle them, the machine's branches name them, the walks take each. The rarer ones stay
+ * unexpected: the client toasts them, and the flow says nothing changed.
  */
+const rarer = {
+  8201: 'the plan chosen is the plan itself: the page offers only the other plans',
+  8202: 'the running plan ended while the page was open: the toast says so',
+  8204: 'the periods were paid in several currencies: no credit can be told in one, the toast says so',
+  8208: 'a refund or chargeback of a paid period is under way (docs/decisions/069): the toast says to wait for it',
+};
+const notRouted = {
+  quote: rarer,
+  // The change re-quotes first, so a credit that grew past the price since the quote is refused as the quote was.
+  change: { ...rarer, 8206: 'the credit grew past the new price since the quote: the toast says so, the quote is read again' },
+};
+
 export const refusals = {
-  quote: [PlanChangeCode.creditCoversPrice],
-  change: [PlanChangeCode.noRenewalToChange],
-  undo: [PlanChangeCode.nothingScheduled],
+  quote: refusalsOf('POST /api/bill/planChange/quote/v1', { notRouted: notRouted.quote }),
+  change: refusalsOf('POST /api/bill/planChange/v1', { notRouted: notRouted.change }),
+  undo: refusalsOf('POST /api/bill/planChange/undo/v1'),
 } as const satisfies Refusals<PlanChangeInvokeId>;
 
 /** Changing plan on the typed client (docs/decisions/056). */

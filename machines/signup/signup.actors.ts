@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { refusalsOf } from '../../core/api/refusals';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import type { SignupAnswer, SignupFields } from './signup.types';
@@ -9,7 +10,7 @@ import type { Language } from '../../core/i18n/languages';
  * the id the machine invokes the call under.
  */
 export const refusals = {
-  signup: [4, 5, 6, 8, 12, 13, 32, 187, 4000],
+  signup: refusalsOf('POST /api/user/signup/v1'),
 } as const satisfies Refusals<'signup'>;
 
 /** The sign-up machine's calls on the typed client. */

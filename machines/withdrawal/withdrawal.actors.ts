@@ -1,25 +1,18 @@
 import { fromPromise } from 'xstate';
+import { refusalsOf } from '../../core/api/refusals';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
-import {
-  closingCodes,
-  destinationCodes,
-  WithdrawalCode,
-  type Answered,
-  type CancelAnswer,
-  type Refund,
-  type WithdrawAnswer,
-  type WithdrawDetails,
-  type WithdrawalInvokeId,
-} from './withdrawal.types';
+import { type Answered, type CancelAnswer, type Refund, type WithdrawAnswer, type WithdrawDetails, type WithdrawalInvokeId } from './withdrawal.types';
 
 /**
  * The refusals each call expects, by the id the machine invokes it under (docs/decisions/058): the
  * actors settle them, the machine's branches name them, the walks take each.
  */
 export const refusals = {
-  withdraw: [...destinationCodes, ...closingCodes],
-  cancelRefund: [WithdrawalCode.notCancellable],
+  withdraw: refusalsOf('POST /api/bill/order/withdraw/v1', {
+    notRouted: { 1001: "the order is not the caller's or is gone: the withdrawal opens from that order's page, which read it first" },
+  }),
+  cancelRefund: refusalsOf('POST /api/bill/order/withdraw/cancel/v1'),
 } as const satisfies Refusals<WithdrawalInvokeId>;
 
 const answered = (refund: Refund): Answered => ({ kind: refund.status, refund });

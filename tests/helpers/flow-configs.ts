@@ -1,10 +1,11 @@
 // What the flows' machine configs must say for the charts and the coverage to be true
 // (docs/decisions/039): a description on every state and transition, and every refusal a call
 // expects named by exactly one branch of the invocation's onDone.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, TransitionDefinition } from 'xstate';
+import { commonRefusals, operationRefusals, routedForEveryCall, sourceOfRefusals } from '../../core/api/refusals';
 import { refusalCodesOf } from '../../machines/expected-refusals';
 
 type AnyTransition = TransitionDefinition<any, any>;
@@ -17,6 +18,10 @@ export interface Flow {
   machine: AnyStateMachine;
   /** The refusals each call expects, by invoke id (the actors module's `refusals`); {} when none. */
   refusals: Readonly<Record<string, readonly number[]>>;
+  /** The operations its actors module calls (`client.POST('/api/…'`), as `<METHOD> <path>`. */
+  calls?: readonly string[];
+  /** Its calls that settle no refusals: the codes they declare, with why (the module's `unsettled`). */
+  unsettled?: Readonly<Record<string, Readonly<Record<number, string>>>>;
 }
 
 /** Every flow of machines/: the machine its `<flow>.machine.ts` exports, and its calls' refusals. */
@@ -32,7 +37,11 @@ export async function loadFlows(): Promise<Flow[]> {
       AnyStateMachine | undefined;
     if (!machine) continue;
     const actors = await load(`${folder}.actors.ts`).catch(() => ({}) as Record<string, unknown>);
-    flows.push({ folder, machine, refusals: (actors.refusals ?? {}) as Flow['refusals'] });
+    const source = existsSync(path.join(machinesDir, folder, `${folder}.actors.ts`))
+      ? readFileSync(path.join(machinesDir, folder, `${folder}.actors.ts`), 'utf8')
+      : '';
+    const calls = [...new Set([...source.matchAll(/client\.(GET|POST|PUT|PATCH|DELETE)\(\s*'([^']+)'/g)].map((m) => `${m[1]} ${m[2]}`))];
+    flows.push({ folder, machine, refusals: (actors.refusals ?? {}) as Flow['refusals'], calls, unsettled: (actors.unsettled ?? {}) as Flow['unsettled'] });
   }
   return flows;
 }
@@ -100,4 +109,55 @@ export function refusalRouting(flow: Flow): { routes: Array<{ invoke: string; co
   }
   for (const id of Object.keys(flow.refusals)) if (!seenInvokes.has(id)) problems.push(`refusals.${id}: no state invokes ${id}`);
   return { routes, problems };
+}
+
+/**
+ * What is wrong with where a flow's lists come from (docs/decisions/072): each is the contract's
+ * declaration for the operations its call makes (`refusalsOf`), so a code the server can answer
+ * is routed by a branch (`refusalRouting`) or listed as not routed, with its reason; an exception
+ * must name a code the operations declare, so none outlives the code it excused.
+ */
+export function contractProblems(flow: Flow, declared: Readonly<Record<string, readonly number[]>> = operationRefusals): string[] {
+  const problems: string[] = [];
+  const common = new Set(commonRefusals);
+  for (const [id, list] of Object.entries(flow.refusals)) {
+    const source = sourceOfRefusals(list);
+    if (!source) {
+      problems.push(`refusals.${id}: written by hand, not refusalsOf(<operation>)`);
+      continue;
+    }
+    const codes = new Set(source.operations.flatMap((op) => declared[op] ?? []));
+    for (const op of source.operations) if (!declared[op]) problems.push(`refusals.${id}: ${op} is no operation of the contract`);
+    for (const [code, reason] of Object.entries(source.notRouted)) {
+      if (!codes.has(Number(code))) problems.push(`refusals.${id}: ${code} is listed as not routed, but ${source.operations.join(' and ')} do not declare it`);
+      if (reason.trim().split(/\s+/).length < 4) problems.push(`refusals.${id}: ${code} is not routed without a reason`);
+    }
+    for (const code of source.routesItself) {
+      if (!codes.has(code) && !common.has(code)) problems.push(`refusals.${id}: routes ${code} itself, which is neither declared nor common`);
+      if (!routedForEveryCall.has(code) && !common.has(code))
+        problems.push(`refusals.${id}: routes ${code} itself, but it is no code the client routes for every call`);
+    }
+    const expected = [...codes, ...source.routesItself].filter(
+      (c) => (!routedForEveryCall.has(c) || source.routesItself.includes(c)) && !(c in source.notRouted),
+    );
+    const missing = expected.filter((c) => !list.includes(c));
+    if (missing.length) problems.push(`refusals.${id}: declared ${missing.join(', ')} but does not settle them`);
+  }
+  // The calls that settle nothing: each code their operations declare is listed with its reason.
+  const settled = new Set(Object.values(flow.refusals).flatMap((list) => sourceOfRefusals(list)?.operations ?? []));
+  const unsettled = flow.unsettled ?? {};
+  for (const op of flow.calls ?? []) {
+    if (settled.has(op)) continue;
+    const listed = unsettled[op] ?? {};
+    for (const code of (declared[op] ?? []).filter((c) => !routedForEveryCall.has(c))) {
+      if (!(code in listed)) problems.push(`${op}: declares ${code}, which the flow neither settles nor lists in unsettled`);
+    }
+  }
+  for (const [op, listed] of Object.entries(unsettled)) {
+    for (const [code, reason] of Object.entries(listed)) {
+      if (!(declared[op] ?? []).includes(Number(code))) problems.push(`unsettled ${op}: ${code} is not declared by the operation`);
+      if (reason.trim().split(/\s+/).length < 4) problems.push(`unsettled ${op}: ${code} without a reason`);
+    }
+  }
+  return problems;
 }
