@@ -14,6 +14,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contractFile = path.join(root, 'openapi', 'portal.yaml');
 export const refusalsFile = path.join(root, 'core', 'api', 'refusals.generated.ts');
 
+/** An operation's export name: `POST /api/bill/{id}/card` → `POST_api_bill_id_card`. */
+export const operationName = (key: string) => key.replace(/[^A-Za-z0-9]+/g, '_').replace(/_+$/, '');
+
 /** What a contract's refusals make, before formatting; throws on an operation without `x-refusals`. */
 export function refusalsModule(doc: ContractDocument): string {
   const missing = listOperations(doc)
@@ -21,13 +24,19 @@ export function refusalsModule(doc: ContractDocument): string {
     .map((e) => `${e.method.toUpperCase()} ${e.path}`);
   if (missing.length) throw new Error(`x-refusals missing on: ${missing.join(', ')}`);
   const groups = (doc['x-refusals-common'] ?? []) as CommonRefusals[];
-  const operations = [...operationRefusalsOf(doc)].map(([key, codes]) => `  ${JSON.stringify(key)}: [${codes.join(', ')}],`);
+  const entries = [...operationRefusalsOf(doc)];
+  const operations = entries.map(([key]) => `  ${JSON.stringify(key)}: ${operationName(key)},`);
+  // One export per operation, so the web bundle keeps only the lists its flows use (docs/decisions/072).
+  const named = entries.map(([key, codes]) => `/** ${key} */\nexport const ${operationName(key)} = [${codes.join(', ')}] as const;`);
   return [
     '// Generated from openapi/portal.yaml by scripts/gen-refusals.ts (`npm run gen:api`): do not edit.',
     '// The refusal codes each operation declares (its `x-refusals`) and the ones any operation can',
     '// answer (`x-refusals-common`), docs/decisions/072.',
     '',
-    "/** Each operation's own refusals, by `<METHOD> <path>` as the contract writes it. */",
+    "/** Each operation's own refusals, one export per operation: `refusalsOf(POST_api_bill_card_change)`. */",
+    ...named,
+    '',
+    "/** Each operation's own refusals, by `<METHOD> <path>` as the contract writes it (the server and the tests). */",
     'export const operationRefusals = {',
     ...operations,
     '} as const;',
@@ -36,7 +45,7 @@ export function refusalsModule(doc: ContractDocument): string {
     `export const commonRefusalGroups = ${JSON.stringify(groups.map((g) => ({ codes: g.codes, why: g.why })))} as const;`,
     '',
     '/** Every common refusal code. */',
-    'export const commonRefusals: readonly number[] = commonRefusalGroups.flatMap((g) => g.codes);',
+    `export const commonRefusals: readonly number[] = [${groups.flatMap((g) => g.codes).join(', ')}];`,
     '',
     '/** An operation of the contract, as `<METHOD> <path>`. */',
     'export type OperationKey = keyof typeof operationRefusals;',

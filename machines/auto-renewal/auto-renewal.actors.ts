@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { refusalsOf } from '../../core/api/refusals';
+import { POST_api_bill_card_change, POST_api_job_renewInfo_v1 } from '../../core/api/refusals.generated';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import { RenewalCode, type AutoRenewalInvokeId, type CardChangeAnswer, type RenewInfoAnswer, type SavedCard } from './auto-renewal.types';
@@ -11,8 +12,8 @@ const R = RenewalCode;
  * docs/decisions/010): the actors settle them, the machine's branches name them, the walks take each.
  */
 export const refusals = {
-  loadInfo: refusalsOf('POST /api/job/renewInfo/v1'),
-  changeCard: refusalsOf('POST /api/bill/card/change', {
+  loadInfo: refusalsOf(POST_api_job_renewInfo_v1),
+  changeCard: refusalsOf(POST_api_bill_card_change, {
     notRouted: {
       [R.none]: 'the renewal ended while its card page was open: rare enough for the toast and the page read again',
     },

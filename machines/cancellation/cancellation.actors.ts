@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { refusalsOf } from '../../core/api/refusals';
+import { POST_api_job_cancellation_accept_v1, POST_api_job_cancellation_offer_v1, POST_api_job_cancellation_v1 } from '../../core/api/refusals.generated';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import {
@@ -20,9 +21,9 @@ const reasonChecked = {
 };
 
 export const refusals = {
-  findOffer: refusalsOf('POST /api/job/cancellation/offer/v1'),
-  acceptOffer: refusalsOf('POST /api/job/cancellation/accept/v1', { notRouted: reasonChecked }),
-  cancelRenewal: refusalsOf('POST /api/job/cancellation/v1', { notRouted: reasonChecked }),
+  findOffer: refusalsOf(POST_api_job_cancellation_offer_v1),
+  acceptOffer: refusalsOf(POST_api_job_cancellation_accept_v1, { notRouted: reasonChecked }),
+  cancelRenewal: refusalsOf(POST_api_job_cancellation_v1, { notRouted: reasonChecked }),
 } as const satisfies Refusals<CancellationInvokeId>;
 
 export interface ReasonInput {

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { refusalsOf, type Unsettled } from '../../core/api/refusals';
+import { POST_api_site_checkPlanAvailable_v1 } from '../../core/api/refusals.generated';
 import type { Api, FetchResult } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import { discountUnbindingMachine } from '../discount-unbinding/discount-unbinding.machine';
@@ -18,7 +19,7 @@ import type { Availability, AvailabilityQuery, MethodsQuery, Valuation, Valuatio
 export const refusals = {
   // 6000 and 6001 the client routes for every call (it opens the pricing table or the not-found
   // page); the checkout ends its own way on them too.
-  checkAvailability: refusalsOf('POST /api/site/checkPlanAvailable/v1', { routesItself: [6000, 6001] }),
+  checkAvailability: refusalsOf(POST_api_site_checkPlanAvailable_v1, { routesItself: [6000, 6001] }),
 } as const satisfies Refusals<'checkAvailability'>;
 
 /**

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { refusalsOf } from '../../core/api/refusals';
+import { GET_api_user_data_v1, GET_api_user_data_v1_personal_data_pdf } from '../../core/api/refusals.generated';
 import type { Api } from '../../core/api/client';
 import { callPdf } from '../../core/api/pdf';
 import type { Refusals } from '../expected-refusals';
@@ -7,7 +8,7 @@ import type { DataExportInvokeId, ExportFile, ExportFormat } from './data-export
 
 /** No business refusal: the export is the signed-in customer's own; a session refusal is the client's (spec section 8). */
 export const refusals = {
-  prepareFile: refusalsOf(['GET /api/user/data/v1', 'GET /api/user/data/v1/personal-data.pdf']),
+  prepareFile: refusalsOf([GET_api_user_data_v1, GET_api_user_data_v1_personal_data_pdf]),
 } as const satisfies Refusals<DataExportInvokeId>;
 
 /**

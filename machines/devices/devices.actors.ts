@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { refusalsOf } from '../../core/api/refusals';
+import { POST_api_user_devices_signOutOthers_v1, POST_api_user_devices_signOut_v1 } from '../../core/api/refusals.generated';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import { type DevicesInvokeId, type SignOutAnswer, type SignOutTarget } from './devices.types';
@@ -9,7 +10,7 @@ import { type DevicesInvokeId, type SignOutAnswer, type SignOutTarget } from './
  * actors settle them, the machine's branches name them, the walks take each.
  */
 export const refusals = {
-  signOut: refusalsOf(['POST /api/user/devices/signOut/v1', 'POST /api/user/devices/signOutOthers/v1']),
+  signOut: refusalsOf([POST_api_user_devices_signOut_v1, POST_api_user_devices_signOutOthers_v1]),
 } as const satisfies Refusals<DevicesInvokeId>;
 
 /** Signing devices out on the typed client (docs/decisions/054). */

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { refusalsOf } from '../../core/api/refusals';
+import { GET_api_bill_unbindDiscountCode_v1 } from '../../core/api/refusals.generated';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import { type DiscountUnbindingInput, type DiscountUnbindingInvokeId, type UnbindAnswer } from './discount-unbinding.types';
@@ -9,7 +10,7 @@ import { type DiscountUnbindingInput, type DiscountUnbindingInvokeId, type Unbin
  * docs/decisions/008): the actor settles them, the machine's branches name them, the walks take each.
  */
 export const refusals = {
-  unbind: refusalsOf('GET /api/bill/unbindDiscountCode/v1', {
+  unbind: refusalsOf(GET_api_bill_unbindDiscountCode_v1, {
     notRouted: { 1001: "the order holding the code is gone or not the caller's: the toast says so, the checkout values its order again" },
   }),
 } as const satisfies Refusals<DiscountUnbindingInvokeId>;

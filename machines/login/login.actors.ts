@@ -2,6 +2,14 @@ import { fromPromise } from 'xstate';
 import type { components } from '../../openapi/schema';
 import type { Api } from '../../core/api/client';
 import { refusalsOf } from '../../core/api/refusals';
+import {
+  POST_api_user_code_login_v1,
+  POST_api_user_google_login_v1,
+  POST_api_user_google_signup_v1,
+  POST_api_user_login_v1,
+  POST_api_user_sendVerificationCode_v1,
+  POST_api_user_sso_v1,
+} from '../../core/api/refusals.generated';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import type { Language } from '../../core/i18n/languages';
 import { DEFAULT_COUNTDOWN, type UserInfo } from '../../core/session/store';
@@ -16,15 +24,15 @@ import type { AccountFields, CodeSendAnswer, EntranceToken, LoginAnswer, LoginCo
  */
 export const refusals = {
   // 4596 for an unknown account and a wrong password alike (docs/decisions/006).
-  passwordLogin: refusalsOf('POST /api/user/login/v1'),
-  sendCode: refusalsOf('POST /api/user/sendVerificationCode/v1'),
-  codeLogin: refusalsOf('POST /api/user/code/login/v1'),
+  passwordLogin: refusalsOf(POST_api_user_login_v1),
+  sendCode: refusalsOf(POST_api_user_sendVerificationCode_v1),
+  codeLogin: refusalsOf(POST_api_user_code_login_v1),
   // 21, a token that is not valid: the client resets the session for every call; the log-in shows
   // its tabs too (docs/decisions/007).
-  tokenLogin: refusalsOf('POST /api/user/sso/v1', { routesItself: [21] }),
-  googleLogin: refusalsOf('POST /api/user/google/login/v1', { routesItself: [21] }),
+  tokenLogin: refusalsOf(POST_api_user_sso_v1, { routesItself: [21] }),
+  googleLogin: refusalsOf(POST_api_user_google_login_v1, { routesItself: [21] }),
   // 6: the Google identity or its address has an account by now (docs/decisions/047).
-  googleSignup: refusalsOf('POST /api/user/google/signup/v1', {
+  googleSignup: refusalsOf(POST_api_user_google_signup_v1, {
     routesItself: [21],
     notRouted: { 187: "the address became another account's while this one was made: the toast says so, the tabs stay" },
   }),

@@ -1,6 +1,14 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../core/api/client';
 import { refusalsOf } from '../../core/api/refusals';
+import {
+  GET_api_site_send_resetPasswordEmail,
+  POST_api_site_email_resetPassword,
+  POST_api_site_obtain_resetPassword_email,
+  POST_api_site_resetPasswordByEmail,
+  POST_api_user_resetPasswd_v1,
+  POST_api_user_sendVerificationCode_v1,
+} from '../../core/api/refusals.generated';
 import { createCaptchaActor } from '../captcha';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import type { AccountFields, LinkAnswer, PasswordRecoveryInvokeId, ResetAnswer, SendAnswer } from './password-recovery.types';
@@ -12,8 +20,8 @@ import type { AccountFields, LinkAnswer, PasswordRecoveryInvokeId, ResetAnswer, 
  * by code then answers 4597.
  */
 export const refusals = {
-  sendLink: refusalsOf(['GET /api/site/send/resetPasswordEmail', 'POST /api/site/resetPasswordByEmail']),
-  sendCode: refusalsOf('POST /api/user/sendVerificationCode/v1', {
+  sendLink: refusalsOf([GET_api_site_send_resetPasswordEmail, POST_api_site_resetPasswordByEmail]),
+  sendCode: refusalsOf(POST_api_user_sendVerificationCode_v1, {
     // The send answers these to a log-in only; a reset answers as for a reachable account and sends nothing.
     notRouted: {
       1: 'no account has this e-mail address: answered to a log-in send only',
@@ -21,9 +29,9 @@ export const refusals = {
       7: 'the account cannot be reached by the channel asked for: answered to a log-in send only',
     },
   }),
-  resetByCode: refusalsOf('POST /api/user/resetPasswd/v1'),
-  checkLink: refusalsOf('POST /api/site/obtain/resetPassword/email'),
-  resetByLink: refusalsOf('POST /api/site/email/resetPassword'),
+  resetByCode: refusalsOf(POST_api_user_resetPasswd_v1),
+  checkLink: refusalsOf(POST_api_site_obtain_resetPassword_email),
+  resetByLink: refusalsOf(POST_api_site_email_resetPassword),
 } as const satisfies Refusals<Exclude<PasswordRecoveryInvokeId, 'loadCaptcha'>>;
 
 /** The password-recovery machine's calls on the typed client. */

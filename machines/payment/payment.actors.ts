@@ -1,6 +1,15 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../core/api/client';
 import { refusalsOf, type Unsettled } from '../../core/api/refusals';
+import {
+  GET_api_bill_payment_paypalCapture_v1_id,
+  POST_api_bill_pay_v1,
+  POST_api_bill_payment_crypto_v1,
+  POST_api_bill_payment_info_detail,
+  POST_api_bill_payment_liQuiDo_confirm_v1,
+  POST_api_bill_repay_v1,
+  POST_api_uploadObject_v1,
+} from '../../core/api/refusals.generated';
 import { settleExpected, type Refusals, type Refused } from '../expected-refusals';
 import type { CryptoCoin, OrderStatus, PaymentMethod, PaymentRequest, PayResult, StepAnswer } from './payment.types';
 
@@ -20,27 +29,24 @@ export const refusals = {
   // account's card, 2003 failed, 1015 no answer (the order is reconciled), -3031 the same payment
   // still running, -2602 no receiving account, 5003 country, -2408 currency, 9003 the code's last
   // use went meanwhile; and 5000, which any call can answer, here a field the method needs missing.
-  submit: refusalsOf(
-    ['POST /api/bill/pay/v1', 'POST /api/bill/repay/v1', 'GET /api/bill/payment/paypalCapture/v1/{id}', 'POST /api/bill/payment-info/detail'],
-    {
-      routesItself: [5000],
-      notRouted: {
-        [-2502]: 'the method is no longer offered for the plan: the checkout offered it moments before, so the toast says so',
-        [-2500]: 'the account must set a new password first: the checkout asked before the payment form opened',
-        9000: 'the discount code is not available now: the checkout valued the order with it moments before',
-        9001: 'the discount code is unknown: the checkout valued the order with it moments before',
-        9002: 'the discount code is not for this plan: the checkout valued the order with it moments before',
-        9004: 'the discount code is held by another order: the checkout frees it (discount unbinding) before paying',
-        1001: "the order to repay or capture is not the caller's or is gone: the toast says so, onError records it",
-        1040: 'the order has no payment to resume or capture: the toast says so, onError records it',
-      },
+  submit: refusalsOf([POST_api_bill_pay_v1, POST_api_bill_repay_v1, GET_api_bill_payment_paypalCapture_v1_id, POST_api_bill_payment_info_detail], {
+    routesItself: [5000],
+    notRouted: {
+      [-2502]: 'the method is no longer offered for the plan: the checkout offered it moments before, so the toast says so',
+      [-2500]: 'the account must set a new password first: the checkout asked before the payment form opened',
+      9000: 'the discount code is not available now: the checkout valued the order with it moments before',
+      9001: 'the discount code is unknown: the checkout valued the order with it moments before',
+      9002: 'the discount code is not for this plan: the checkout valued the order with it moments before',
+      9004: 'the discount code is held by another order: the checkout frees it (discount unbinding) before paying',
+      1001: "the order to repay or capture is not the caller's or is gone: the toast says so, onError records it",
+      1040: 'the order has no payment to resume or capture: the toast says so, onError records it',
     },
-  ),
-  confirmOtp: refusalsOf('POST /api/bill/payment/liQuiDo/confirm/v1', {
+  }),
+  confirmOtp: refusalsOf(POST_api_bill_payment_liQuiDo_confirm_v1, {
     notRouted: { 1040: 'the order has no mobile-money payment waiting for a code: the toast says so, onError records it' },
   }),
-  requote: refusalsOf('POST /api/bill/payment/crypto/v1', { routesItself: [5000] }),
-  uploadProof: refusalsOf('POST /api/uploadObject/v1', { routesItself: [5000] }),
+  requote: refusalsOf(POST_api_bill_payment_crypto_v1, { routesItself: [5000] }),
+  uploadProof: refusalsOf(POST_api_uploadObject_v1, { routesItself: [5000] }),
 } as const satisfies Refusals<'submit' | 'confirmOtp' | 'requote' | 'uploadProof'>;
 
 /**

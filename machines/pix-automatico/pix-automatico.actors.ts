@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { refusalsOf } from '../../core/api/refusals';
+import { POST_api_job_pixAutomatico_cancel_v1, POST_api_job_pixAutomatico_start_v1, POST_api_job_pixAutomatico_v1 } from '../../core/api/refusals.generated';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import { type AuthorisationAnswer, type PixAutomaticoInvokeId } from './pix-automatico.types';
@@ -9,9 +10,9 @@ import { type AuthorisationAnswer, type PixAutomaticoInvokeId } from './pix-auto
  * actors settle them, the machine's branches name them, the walks take each.
  */
 export const refusals = {
-  loadInfo: refusalsOf('POST /api/job/pixAutomatico/v1'),
-  start: refusalsOf('POST /api/job/pixAutomatico/start/v1'),
-  cancel: refusalsOf('POST /api/job/pixAutomatico/cancel/v1'),
+  loadInfo: refusalsOf(POST_api_job_pixAutomatico_v1),
+  start: refusalsOf(POST_api_job_pixAutomatico_start_v1),
+  cancel: refusalsOf(POST_api_job_pixAutomatico_cancel_v1),
 } as const satisfies Refusals<PixAutomaticoInvokeId>;
 
 /** PIX Automático on the typed client (docs/decisions/060). */

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { refusalsOf } from '../../core/api/refusals';
+import { POST_api_bill_planChange_quote_v1, POST_api_bill_planChange_undo_v1, POST_api_bill_planChange_v1 } from '../../core/api/refusals.generated';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import { type ChangeAnswer, type PlanChangeInvokeId, type QuoteAnswer, type UndoAnswer } from './plan-change.types';
@@ -22,9 +23,9 @@ const notRouted = {
 };
 
 export const refusals = {
-  quote: refusalsOf('POST /api/bill/planChange/quote/v1', { notRouted: notRouted.quote }),
-  change: refusalsOf('POST /api/bill/planChange/v1', { notRouted: notRouted.change }),
-  undo: refusalsOf('POST /api/bill/planChange/undo/v1'),
+  quote: refusalsOf(POST_api_bill_planChange_quote_v1, { notRouted: notRouted.quote }),
+  change: refusalsOf(POST_api_bill_planChange_v1, { notRouted: notRouted.change }),
+  undo: refusalsOf(POST_api_bill_planChange_undo_v1),
 } as const satisfies Refusals<PlanChangeInvokeId>;
 
 /** Changing plan on the typed client (docs/decisions/056). */

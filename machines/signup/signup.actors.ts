@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { refusalsOf } from '../../core/api/refusals';
+import { POST_api_user_signup_v1 } from '../../core/api/refusals.generated';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import type { SignupAnswer, SignupFields } from './signup.types';
@@ -10,7 +11,7 @@ import type { Language } from '../../core/i18n/languages';
  * the id the machine invokes the call under.
  */
 export const refusals = {
-  signup: refusalsOf('POST /api/user/signup/v1'),
+  signup: refusalsOf(POST_api_user_signup_v1),
 } as const satisfies Refusals<'signup'>;
 
 /** The sign-up machine's calls on the typed client. */

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { refusalsOf } from '../../core/api/refusals';
+import { POST_api_bill_order_withdraw_cancel_v1, POST_api_bill_order_withdraw_v1 } from '../../core/api/refusals.generated';
 import type { Api } from '../../core/api/client';
 import { settleExpected, type Refusals } from '../expected-refusals';
 import { type Answered, type CancelAnswer, type Refund, type WithdrawAnswer, type WithdrawDetails, type WithdrawalInvokeId } from './withdrawal.types';
@@ -9,10 +10,10 @@ import { type Answered, type CancelAnswer, type Refund, type WithdrawAnswer, typ
  * actors settle them, the machine's branches name them, the walks take each.
  */
 export const refusals = {
-  withdraw: refusalsOf('POST /api/bill/order/withdraw/v1', {
+  withdraw: refusalsOf(POST_api_bill_order_withdraw_v1, {
     notRouted: { 1001: "the order is not the caller's or is gone: the withdrawal opens from that order's page, which read it first" },
   }),
-  cancelRefund: refusalsOf('POST /api/bill/order/withdraw/cancel/v1'),
+  cancelRefund: refusalsOf(POST_api_bill_order_withdraw_cancel_v1),
 } as const satisfies Refusals<WithdrawalInvokeId>;
 
 const answered = (refund: Refund): Answered => ({ kind: refund.status, refund });
