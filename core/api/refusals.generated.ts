@@ -168,11 +168,11 @@ export const GET_api_bill_payment_paypalCapture_v1_id = [1001, 1040, 2003] as co
 /** GET /api/site/contry/phone/areacode */
 export const GET_api_site_contry_phone_areacode = [] as const;
 /** POST /api/bill/payment/query/token */
-export const POST_api_bill_payment_query_token = [-2502, 1015] as const;
+export const POST_api_bill_payment_query_token = [-2502, 1001, 1015] as const;
 /** POST /api/site/plan/convert */
 export const POST_api_site_plan_convert = [-2408, 1030, 6001] as const;
 /** POST /api/bill/payment-info/detail */
-export const POST_api_bill_payment_info_detail = [1040] as const;
+export const POST_api_bill_payment_info_detail = [1001, 1040] as const;
 /** POST /api/bill/payment/crypto/v1 */
 export const POST_api_bill_payment_crypto_v1 = [] as const;
 /** POST /api/bill/payment/useepay/customer/confirm/v1 */
