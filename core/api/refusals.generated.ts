@@ -130,9 +130,9 @@ export const POST_api_bill_order_receipt_mail_v1 = [-3031, 4, 1001, 1040] as con
 /** POST /api/bill/order/withdraw/v1 */
 export const POST_api_bill_order_withdraw_v1 = [1001, 8401, 8402, 8403, 8404, 8405, 8407, 8408] as const;
 /** POST /api/bill/order/withdraw/cancel/v1 */
-export const POST_api_bill_order_withdraw_cancel_v1 = [8406] as const;
+export const POST_api_bill_order_withdraw_cancel_v1 = [1001, 8406] as const;
 /** POST /api/bill/order/refund/v1 */
-export const POST_api_bill_order_refund_v1 = [] as const;
+export const POST_api_bill_order_refund_v1 = [1001] as const;
 /** POST /api/bill/payment/methods/v1 */
 export const POST_api_bill_payment_methods_v1 = [-2408, 6001] as const;
 /** POST /api/bill/listCard */
@@ -154,9 +154,11 @@ export const POST_api_bill_pay_v1 = [
   -3031, -2602, -2511, -2502, -2500, -2408, -2400, 301, 302, 306, 309, 312, 314, 315, 1015, 1020, 2003, 5003, 5015, 6000, 6001, 9000, 9001, 9002, 9003, 9004,
 ] as const;
 /** POST /api/bill/repay/v1 */
-export const POST_api_bill_repay_v1 = [-3031, -2602, -2511, -2408, -2400, 301, 302, 306, 309, 312, 314, 315, 1001, 1015, 1020, 2003, 5003, 5015, 9003] as const;
+export const POST_api_bill_repay_v1 = [
+  -3031, -2602, -2511, -2502, -2408, -2400, 301, 302, 306, 309, 312, 314, 315, 1001, 1015, 1020, 2003, 5003, 5015, 9003,
+] as const;
 /** POST /api/bill/payment/liQuiDo/confirm/v1 */
-export const POST_api_bill_payment_liQuiDo_confirm_v1 = [-3033, -3032, 17, 302, 1040] as const;
+export const POST_api_bill_payment_liQuiDo_confirm_v1 = [-3033, -3032, 17, 302, 1001, 1040] as const;
 /** GET /api/bill/getCheckCode/v1 */
 export const GET_api_bill_getCheckCode_v1 = [] as const;
 /** GET /api/site/plan/method/discount */
@@ -174,7 +176,7 @@ export const POST_api_site_plan_convert = [-2408, 1030, 6001] as const;
 /** POST /api/bill/payment-info/detail */
 export const POST_api_bill_payment_info_detail = [1001, 1040] as const;
 /** POST /api/bill/payment/crypto/v1 */
-export const POST_api_bill_payment_crypto_v1 = [] as const;
+export const POST_api_bill_payment_crypto_v1 = [-3031, -2408, 1001, 1015, 2003, 5003, 9003] as const;
 /** POST /api/bill/payment/useepay/customer/confirm/v1 */
 export const POST_api_bill_payment_useepay_customer_confirm_v1 = [-2511, -2400, 301, 1001, 1020] as const;
 /** POST /api/bill/payment/useepay/customer/create/v1 */

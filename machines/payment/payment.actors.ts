@@ -43,9 +43,23 @@ export const refusals = {
     },
   }),
   confirmOtp: refusalsOf(POST_api_bill_payment_liQuiDo_confirm_v1, {
-    notRouted: { 1040: 'the order has no mobile-money payment waiting for a code: the toast says so, onError records it' },
+    notRouted: {
+      1001: "the order is not the caller's or is gone: the toast says so, onError records it",
+      1040: 'the order has no mobile-money payment waiting for a code: the toast says so, onError records it',
+    },
   }),
-  requote: refusalsOf(POST_api_bill_payment_crypto_v1, { routesItself: [5000] }),
+  requote: refusalsOf(POST_api_bill_payment_crypto_v1, {
+    routesItself: [5000],
+    notRouted: {
+      [-3031]: 'the same payment is still running: the toast says so, onError records it, and the customer may ask again',
+      [-2408]: "the order's currency is not the coin's: the payment page offered only coins for it",
+      1001: "the order is not the caller's or is gone: the toast says so, onError records it",
+      1015: 'the crypto provider did not answer: the toast says so, and the order is reconciled',
+      2003: 'the crypto provider refused the quote: the toast says so, onError records it',
+      5003: "the customer's country cannot pay in crypto: the payment page offered crypto only where it may",
+      9003: "the discount code's last use went meanwhile: the toast says so, onError records it",
+    },
+  }),
   uploadProof: refusalsOf(POST_api_uploadObject_v1, { routesItself: [5000] }),
 } as const satisfies Refusals<'submit' | 'confirmOtp' | 'requote' | 'uploadProof'>;
 

@@ -13,7 +13,9 @@ export const refusals = {
   withdraw: refusalsOf(POST_api_bill_order_withdraw_v1, {
     notRouted: { 1001: "the order is not the caller's or is gone: the withdrawal opens from that order's page, which read it first" },
   }),
-  cancelRefund: refusalsOf(POST_api_bill_order_withdraw_cancel_v1),
+  cancelRefund: refusalsOf(POST_api_bill_order_withdraw_cancel_v1, {
+    notRouted: { 1001: "the order is not the caller's or is gone: the toast says so, onError records it" },
+  }),
 } as const satisfies Refusals<WithdrawalInvokeId>;
 
 const answered = (refund: Refund): Answered => ({ kind: refund.status, refund });
