@@ -21,7 +21,7 @@ import { flowRules } from './flow-rules';
 import { methodFieldRules } from './flow-method-fields';
 import { criteriaTextsOf, flowCriteria } from './flow-atlas-criteria';
 import { languages } from '../core/i18n/languages';
-import { arrowEvent, arrowIds, arrowTitle, ruleTitle } from './flow-words-text';
+import { arrowEvent, arrowIds, arrowTitle, guardWords } from './flow-words-text';
 import { allNodes, plannedTargets, scenarioName, scenarioRoute, scenarioSteps, stateLabel, transitionsOf } from './flow-atlas-steps';
 import {
   ATLAS_WALKS,
@@ -291,7 +291,7 @@ async function flowOf(machine: AnyStateMachine, input: AtlasInput): Promise<Atla
         eventType: t.eventType,
         ids: arrowIds(t),
         description: (t as { description?: string }).description ?? '',
-        ...(guardLabel(t.guard) ? { guard: ruleTitle(machine, t.guard) ?? guardLabel(t.guard)! } : {}),
+        ...(guardLabel(t.guard) ? { guard: guardWords(machine, t.guard)! } : {}),
         refusals: codes.map((code) => ({
           code,
           ...(refusalMessage(code, 'en') ? { message: refusalMessage(code, 'en')! } : {}),

@@ -8,8 +8,8 @@ import { type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type 
 import { evaluateGuard } from 'xstate/guards';
 import type { TargetLists } from '../tests/model/coverage';
 import { eventTitle, mockScope, refusalTarget, type FlowPath } from '../tests/model/harness';
-import { guardLabel, refusalMessage, routedCodes, transitionId } from './flow-dot';
-import { eventTitle as eventWords, glue, ruleTitle, stateTitle } from './flow-words-text';
+import { refusalMessage, routedCodes, transitionId } from './flow-dot';
+import { eventTitle as eventWords, glue, guardWords, ruleTitle, stateTitle, withRule } from './flow-words-text';
 import type { AtlasScenario, AtlasStep, GuardCheck } from './flow-atlas-types';
 
 type AnyTransition = TransitionDefinition<MachineContext, EventObject>;
@@ -22,9 +22,6 @@ export const transitionsOf = (node: AnyStateNode): AnyTransition[] => [...[...no
 export function stateLabel(machine: AnyStateMachine, id: string): string {
   return stateTitle(machine, id, 'en');
 }
-
-/** A guard as the page reads it: the rule's words, else its name (`refused …` for a refusal's branch). */
-const guardWords = (machine: AnyStateMachine, guard: unknown) => ruleTitle(machine, guard) ?? guardLabel(guard);
 
 /** The readable form of an event (`answer of unbind`) with the refusal code when it carries one. */
 function refusalOf(event: EventObject): number | undefined {
@@ -256,9 +253,6 @@ export function plannedTargets(scenario: AtlasScenario, anyState: ReadonlySet<st
   }
   return out;
 }
-
-/** An answer and the rule it chose by, once when the answer already says it. */
-const withRule = (what: string, rule: string) => (what.toLowerCase().includes(rule.toLowerCase()) ? what : `${what}, ${glue('en').if} ${rule}`);
 
 /** How a scenario ends, in the owner's words: the state it ends (or stops) in; the atlas groups scenarios by it. */
 export function scenarioName(steps: AtlasStep[]): string {

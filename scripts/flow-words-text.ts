@@ -121,12 +121,17 @@ export function arrowEvent(machine: AnyStateMachine, t: AnyTransition, language:
 
 /** An arrow as the owner reads it: what happens, and the rule it checks (`The price is in, if the code is held`); a refusal's branch reads "Refused". */
 export function arrowTitle(machine: AnyStateMachine, t: AnyTransition, language: Language = 'en'): string {
-  const g = GLUE[language];
   const head = arrowEvent(machine, t, language);
   const rule = ruleTitle(machine, t.guard, language);
-  // An answer that already says its rule ("The plan can be bought" and "the plan can be bought") reads once.
-  return rule && !head.toLowerCase().includes(rule.toLowerCase()) ? `${head}, ${g.if} ${rule}` : head;
+  return rule ? withRule(head, rule, language) : head;
 }
+
+/** What happened and the rule it chose by; an answer that already says its rule ("The plan can be bought") reads once. */
+export const withRule = (what: string, rule: string, language: Language = 'en') =>
+  what.toLowerCase().includes(rule.toLowerCase()) ? what : `${what}, ${GLUE[language].if} ${rule}`;
+
+/** A guard as the page reads it: the rule's words, else its name (`refused …` for a refusal's branch). */
+export const guardWords = (machine: AnyStateMachine, guard: unknown) => ruleTitle(machine, guard) ?? guardLabel(guard);
 
 /** The identifiers of an arrow, for the small grey type: its event and its guard. */
 export function arrowIds(t: AnyTransition): string {
