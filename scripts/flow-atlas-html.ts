@@ -12,6 +12,7 @@
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { languages } from '../core/i18n/languages';
 import { chartFrame } from './flow-atlas-chart';
 import { gapNotes, pathCounts, verdictBadges, WALK_TITLES } from './flow-atlas-counts';
 import { svgEdgeId, svgStateId } from './flow-dot';
@@ -229,7 +230,10 @@ function chartPanel(flow: AtlasFlow): string {
 function rulesPanel(flow: AtlasFlow): string {
   if (!flow.rules.length && !flow.refusalCodes.length) return '';
   const rules = flow.rules.length
-    ? `<ul class="rules">${flow.rules.map((r) => `<li>${esc(r.text)} <span class="small muted tech">(${esc(r.source)})</span></li>`).join('')}</ul>`
+    ? `<ul class="rules">${flow.rules.map((r) => `<li>${esc(r.text.en)} <span class="small muted tech">(${esc(r.source)})</span></li>`).join('')}</ul>` +
+      `<details><summary>The same rules in each language</summary><div class="table-scroll"><table class="figures rule-texts"><thead><tr>${languages.map((l) => `<th>${l}</th>`).join('')}</tr></thead><tbody>${flow.rules
+        .map((r) => `<tr>${languages.map((l) => `<td lang="${l}">${esc(r.text[l])}</td>`).join('')}</tr>`)
+        .join('')}</tbody></table></div></details>`
     : '';
   const head = flow.refusalCodes[0]?.messages.map((m) => `<th>${esc(m.language)}</th>`).join('') ?? '';
   const refusals = flow.refusalCodes.length

@@ -8,6 +8,7 @@ import type { CoverageReport } from '../tests/model/coverage-report';
 import type { BrowserReport } from '../tests/model/browser-report';
 import type { GraphModel } from '../tests/model/harness';
 import type { AtlasCriterion } from './flow-atlas-criteria';
+import type { FlowRule } from './flow-rules';
 
 /** The walks the atlas shows: (a) against the server, (b) through the screens, (c) in a real browser. */
 export const ATLAS_WALKS = ['server', 'screens', 'browser'] as const;
@@ -182,7 +183,7 @@ export interface AtlasFlow {
   /** The English drawing (docs/flows/<id>.svg), coloured by coverage.json. */
   svg: string;
   /** Its rules and limits, each read from the constant the server enforces (scripts/flow-rules.ts). */
-  rules: ReadonlyArray<{ text: string; source: string }>;
+  rules: readonly FlowRule[];
   /** Every refusal code its calls route, where, and what the customer reads in each language (Portuguese first). */
   refusalCodes: Array<{ code: number; where: string[]; messages: Array<{ language: string; text: string }> }>;
   /** Its acceptance criteria with the paths that checked them (scripts/flow-atlas-criteria.ts, docs/decisions/074). */

@@ -156,6 +156,18 @@ describe('the static flow atlas (docs/flows/index.html)', () => {
     expect(section(html, 'withdrawal')).toContain(`within ${duration(WITHDRAWAL_WINDOW_MS)} of its payment`);
     expect(duration(30 * 60_000)).toBe('30 minutes');
     expect(duration(86_400_000)).toBe('1 day');
+    // The same rules in each language, Portuguese first, with the figures in each language's words.
+    const texts = login.slice(login.indexOf('class="figures rule-texts"'));
+    expect(texts.indexOf('<th>pt</th>')).toBeLessThan(texts.indexOf('<th>en</th>'));
+    expect(texts).toContain(
+      `<td lang="pt">${LockoutPolicy.threshold} senhas ou códigos errados em ${duration(LockoutPolicy.windowMs, 'pt')} bloqueiam a conta`,
+    );
+    expect(duration(7 * 86_400_000, 'ru')).toBe('7 дней');
+    expect(duration(60_000, 'es')).toBe('1 minuto');
+    // A method's details are named by the labels its form shows the customer, in each language.
+    const checkout = section(html, 'checkout');
+    expect(checkout).toMatch(/PIX asks for the customer&#39;s “First name”, “Last name”,? and “CPF or CNPJ” before the order exists/);
+    expect(checkout).toContain('«CPF ou CNPJ»');
   });
 
   it("walks a scenario step by step, each branch's guard evaluated on that step", () => {
