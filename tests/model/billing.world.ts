@@ -6,7 +6,7 @@ import { runRenewals } from '../../server/billing/renewal';
 import type { Database } from '../../server/db/database';
 import { createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
-import { createClientWorld, type ClientWorld } from './real-server';
+import { createClientWorld, type ClientWorld, type ServerAt } from './real-server';
 
 type Server = ReturnType<typeof useTestServer>;
 type Auth = Record<string, string>;
@@ -21,10 +21,10 @@ export const Cards = {
 } as const;
 const cardInput = (number: string, save = true) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', holder: 'Lia Alves', save });
 
-/** A customer signed in through the app's own client: its session store holds the token. */
-export async function signedInClient(server: Server): Promise<{ client: ClientWorld; account: TestAccount; auth: Auth }> {
+/** A customer signed in through the app's own client: its session store holds the token; `at`, where its calls go (the suite's server). */
+export async function signedInClient(server: Server, at: ServerAt = server.app): Promise<{ client: ClientWorld; account: TestAccount; auth: Auth }> {
   const account = await createTestAccount(server);
-  const client = createClientWorld(server.app);
+  const client = createClientWorld(at);
   const userInfo = await client.api.callData(client.api.client.POST('/api/user/login/v1', { body: loginBody(account) }));
   client.store.set('userInfo', userInfo as never);
   return { client, account, auth: { Authorization: userInfo.token, Language: 'en' } };

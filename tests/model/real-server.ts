@@ -67,10 +67,16 @@ export class RequestHold {
 }
 
 /**
+ * The server a client reaches: the suite's, or whichever answers at the time of each request (a
+ * site restarted under an open page, with another configuration).
+ */
+export type ServerAt = FastifyInstance | (() => FastifyInstance);
+
+/**
  * A fetch that answers through the server's `inject` (no socket, same routes and plugins);
  * `before` sees each request before the server does (what happens meanwhile on the server).
  */
-export function injectFetch(app: FastifyInstance, gate?: AnswerGate, hold?: RequestHold, before?: (request: Request) => Promise<void>) {
+export function injectFetch(server: ServerAt, gate?: AnswerGate, hold?: RequestHold, before?: (request: Request) => Promise<void>) {
   return async (request: Request): Promise<Response> => {
     if (hold?.picks(request)) await hold.wait(request);
     await before?.(request);
@@ -80,6 +86,7 @@ export function injectFetch(app: FastifyInstance, gate?: AnswerGate, hold?: Requ
     });
     const url = new URL(request.url);
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+    const app = typeof server === 'function' ? server() : server;
     const res = await app.inject({ method: request.method as 'GET', url: url.pathname + url.search, headers, ...(body ? { payload: body } : {}) });
     await gate?.pass();
     return new Response(res.body === '' ? null : res.body, {
@@ -128,7 +135,7 @@ export interface ClientWorld {
 
 /** The app's client, with a session store and effects a test can read. */
 export function createClientWorld(
-  app: FastifyInstance,
+  app: ServerAt,
   storage: Storage = new MemoryStorage(),
   options: { hold?: RequestHold; before?: (request: Request) => Promise<void> } = {},
 ): ClientWorld {

@@ -4,12 +4,10 @@
 // a boleto's payout and a chain transfer stay pending; only a bank account or an address can be
 // refused for what the customer typed.
 import type { EventObject } from 'xstate';
-import { createWithdrawalActors, refusals } from '../../machines/withdrawal/withdrawal.actors';
+import { createWithdrawalActors } from '../../machines/withdrawal/withdrawal.actors';
 import { withdrawalMachine, type WithdrawalMachine } from '../../machines/withdrawal/withdrawal.machine';
 import { closingCodes, destinationCodes, WithdrawalCode, type RefundsTo, type WithdrawalInput } from '../../machines/withdrawal/withdrawal.types';
-import type { KnownGap } from './coverage';
 import { done, error, type GraphModel } from './harness';
-import { unarrangedGaps, type Unarranged } from './login.model';
 
 /** How a path starts: a purchase by each refund route, and one whose refund is already pending. */
 export const withdrawalStarts = {
@@ -66,14 +64,3 @@ export function withdrawalGraph(
     ],
   };
 }
-
-/** The refusals no walk can arrange on the real server. */
-const unarranged: Unarranged<typeof refusals> = {
-  withdraw: {
-    [WithdrawalCode.refundUnavailable]:
-      'every payment method the server takes has a provider that refunds it; 8407 answers a payment whose method has since moved to a provider that did not take it (a live gateway added beside the sandbox), which a test server cannot be',
-  },
-};
-
-/** Known gaps of the withdrawal walks: the refusals they cannot arrange. */
-export const withdrawalKnownGaps: KnownGap[] = unarrangedGaps(withdrawalMachine, refusals, unarranged);

@@ -14,7 +14,7 @@ import { paths } from '../../core/routing/paths';
 import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../helpers/test-server';
 import { signedInScreenWalk } from './signed-in-walk';
-import { withdrawalGraph, withdrawalKnownGaps } from './withdrawal.model';
+import { withdrawalGraph } from './withdrawal.model';
 import { WithdrawalWorld } from './withdrawal.world';
 
 // The page offers the withdrawal by the browser's clock: the server's starts at the same time.
@@ -80,9 +80,10 @@ function assertScreen(s: AnyMachineSnapshot, here: string) {
   if (shown) expect(texts('status')).toEqual([expect.stringMatching(statusText[shown]!)]);
   if (s.matches('closed')) {
     // Refused for good, said once; where the order stands (refunded meanwhile) shown above it;
-    // past the 7 days, or under a chargeback (docs/decisions/069), there is no refund to show.
+    // past the 7 days, where support must refund (docs/decisions/058), or under a chargeback
+    // (docs/decisions/069), there is no refund to show.
     expect(texts('alert')).toEqual([String(errorMessageFor(errCode).defaultMessage)]);
-    expect(texts('status')).toEqual(errCode === 8401 || errCode === 8408 ? [] : [statusText.refunded]);
+    expect(texts('status')).toEqual([8401, 8407, 8408].includes(errCode) ? [] : [statusText.refunded]);
   } else if (s.matches('failure')) {
     expect(texts('alert')).toEqual(['That did not work. Check your connection and look again.Try again']);
   } else expect(texts('alert')).toEqual([]);
@@ -92,7 +93,6 @@ signedInScreenWalk({
   title: 'withdrawal machine, walk (b): through the routed order page, against the real server',
   flow: 'withdrawal',
   model: withdrawalGraph(),
-  knownGaps: withdrawalKnownGaps,
   clock,
   world: (path) => WithdrawalWorld.of(server, clock, path),
   url: (world) => paths.receipt(world.orderId),

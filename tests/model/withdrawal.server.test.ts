@@ -7,7 +7,7 @@ import { withdrawalMachine } from '../../machines/withdrawal/withdrawal.machine'
 import type { WithdrawalEvent, WithdrawalEventType } from '../../machines/withdrawal/withdrawal.types';
 import { createFakeClock } from '../../server/clock';
 import { useTestServer } from '../helpers/test-server';
-import { withdrawalGraph, withdrawalKnownGaps, withdrawalStarts, type WithdrawalStart } from './withdrawal.model';
+import { withdrawalGraph, withdrawalStarts, type WithdrawalStart } from './withdrawal.model';
 import { WithdrawalWorld } from './withdrawal.world';
 import { walkSuite } from './walk-suite';
 
@@ -29,7 +29,6 @@ walkSuite({
   walk: 'server',
   model: withdrawalGraph(),
   walkEveryTarget: true,
-  knownGaps: withdrawalKnownGaps,
   async path(run) {
     const world = WithdrawalWorld.of(server, clock, run.path);
     const start = run.path.start as WithdrawalStart;
