@@ -40,18 +40,36 @@ const tokenFailures = ({ errors }: typeof Jose) => [
 ];
 
 /**
+ * How long Google's keys serve before they are fetched again, counted by the server's clock:
+ * jose's own default, which jose keeps counting in real time as well (docs/decisions/075).
+ */
+export const GOOGLE_KEYS_MAX_AGE_MS = 10 * 60_000;
+
+/**
  * Verifies Google ID tokens against Google's published keys (fetched and cached by jose):
  * RS256 signature, issuer, audience = our client id, expiry (by the server's clock) and a
  * verified e-mail. There is no other path: a token is either verified here or refused.
  */
 export function createGoogleVerifier({ clientId, jwksUrl, clock }: { clientId: string; jwksUrl: string; clock: Clock }) {
-  // jose is loaded by the first Google sign-in rather than at every start; the key set (and
-  // jose's cache of Google's keys in it) is made once.
-  let loaded: Promise<{ jose: typeof Jose; keys: ReturnType<typeof Jose.createRemoteJWKSet> }> | undefined;
+  // jose is loaded by the first Google sign-in rather than at every start.
+  let loaded: Promise<typeof Jose> | undefined;
+  // jose's key set (its cache of Google's keys, its cooldown for unknown key ids) and when, by the
+  // server's clock, it was made: past the keys' age a new set fetches them again, so the server's
+  // time (a moved test clock, the sandbox's) ages them as it ages tokens (docs/decisions/075).
+  let keySet: { keys: ReturnType<typeof Jose.createRemoteJWKSet>; madeAt: number } | undefined;
+  const keysAt = (jose: typeof Jose, now: number) => {
+    if (!keySet || now - keySet.madeAt >= GOOGLE_KEYS_MAX_AGE_MS || now < keySet.madeAt) {
+      const keys = jose.createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5_000, cacheMaxAge: GOOGLE_KEYS_MAX_AGE_MS });
+      keySet = { keys, madeAt: now };
+    }
+    return keySet.keys;
+  };
 
   return async function verifyGoogleIdToken(credential: string): Promise<GoogleIdentity> {
-    loaded ??= import('jose').then((jose) => ({ jose, keys: jose.createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5_000 }) }));
-    const { jose, keys } = await loaded;
+    loaded ??= import('jose');
+    const jose = await loaded;
+    const now = clock.now();
+    const keys = keysAt(jose, now);
     let payload;
     try {
       ({ payload } = await jose.jwtVerify(credential, keys, {
@@ -59,7 +77,7 @@ export function createGoogleVerifier({ clientId, jwksUrl, clock }: { clientId: s
         audience: clientId,
         algorithms: ['RS256'],
         requiredClaims: ['sub', 'exp', 'iat'],
-        currentDate: new Date(clock.now()),
+        currentDate: new Date(now),
         clockTolerance: 30,
       }));
     } catch (error) {

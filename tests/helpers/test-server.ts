@@ -57,15 +57,23 @@ export async function openTestDatabase(): Promise<{ db: Database; url: string | 
  */
 export const TEST_CAPTCHA_MAX_NUMBER = 8;
 
-export async function startTestServer(env: NodeJS.ProcessEnv = {}, options: TestServerOptions = {}): Promise<TestServer> {
-  const { db, url, drop } = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: 'dist', CAPTCHA_MAX_NUMBER: String(TEST_CAPTCHA_MAX_NUMBER), ...env });
-  const hasher = options.hasher ?? createPasswordHasher();
-  await migrate(db);
-  await seedDemoContent(db, hasher, { publicUrl: config.publicUrl, demo: config.demoContent, themeColor: config.demoThemeColor });
+const testConfig = (env: NodeJS.ProcessEnv) =>
+  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: 'dist', CAPTCHA_MAX_NUMBER: String(TEST_CAPTCHA_MAX_NUMBER), ...env });
+
+async function readyApp(db: Database, config: ReturnType<typeof loadConfig>, hasher: PasswordHasher, options: TestServerOptions) {
   const logger = options.logStream ? serverLogger({ logLevel: 'trace' }, options.logStream) : false;
   const app = await buildApp({ config, db, hasher, clock: options.clock, logger });
   await app.ready();
+  return app;
+}
+
+export async function startTestServer(env: NodeJS.ProcessEnv = {}, options: TestServerOptions = {}): Promise<TestServer> {
+  const { db, url, drop } = await openTestDatabase();
+  const config = testConfig(env);
+  const hasher = options.hasher ?? createPasswordHasher();
+  await migrate(db);
+  await seedDemoContent(db, hasher, { publicUrl: config.publicUrl, demo: config.demoContent, themeColor: config.demoThemeColor });
+  const app = await readyApp(db, config, hasher, options);
   return {
     app,
     db,
@@ -131,3 +139,17 @@ export function useTestServer(env: NodeJS.ProcessEnv = {}, options: TestServerOp
     },
   };
 }
+
+/**
+ * Another server process on `first`'s database, started with the operator's new configuration
+ * `env` and the app secret every process shares: what a customer's next call meets when the site
+ * was redeployed after their page loaded. Started by the first call that needs it, closed after the suite.
+ */
+export function useRedeployedServer(first: Pick<ReturnType<typeof useTestServer>, 'db' | 'services'>, env: NodeJS.ProcessEnv, options: TestServerOptions = {}) {
+  let app: Promise<FastifyInstance> | undefined;
+  afterAll(async () => void (await (await app)?.close()));
+  return {
+    app: () => (app ??= readyApp(first.db, testConfig({ APP_SECRET: first.services.secret, ...env }), options.hasher ?? createPasswordHasher(), options)),
+  };
+}
+export type RedeployedServer = ReturnType<typeof useRedeployedServer>;

@@ -12,16 +12,27 @@ export function useGoogleStub(env: NodeJS.ProcessEnv) {
   let server: Server | undefined;
   let key: CryptoKey | undefined;
   let serial = 0;
+  let down = false;
   beforeAll(async () => {
     const pair = await generateKeyPair('RS256', { extractable: true });
     key = pair.privateKey;
     const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'model-key', alg: 'RS256', use: 'sig' };
-    server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })));
+    server = createServer((_req, res) => {
+      if (down) res.writeHead(503, { 'content-type': 'text/plain' }).end('Service Unavailable');
+      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+    });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     env.GOOGLE_JWKS_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/oauth2/v3/certs`;
   });
   afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
   return {
+    /** Google's key endpoint fails (HTTP 503) until the returned repair runs. */
+    keysDown(): () => Promise<void> {
+      down = true;
+      return async () => {
+        down = false;
+      };
+    },
     /** A Google ID token for `email`, issued now by the server's clock. */
     credential(email: string, nowMs: number) {
       const iat = Math.floor(nowMs / 1000);

@@ -57,17 +57,8 @@ export function unarrangedGaps<R extends Refusals<string>>(machine: AnyStateMach
 
 /** The refusals no walk of the login machine can arrange on the real server. */
 export const loginUnarranged: Unarranged<typeof refusals> = {
-  tokenLogin: { 4598: 'token log-in is off only on a production server without SSO_SECRET; the test server always has a key' },
   sendCode: { 7: 'the client picks the channel from the account field (SMS for a phone, email for an address), which always has one' },
   codeLogin: { 4000: 'the code went to the very account field, and sending it already checks the country code' },
-  googleLogin: {
-    4598: 'Google sign-in is off only without GOOGLE_CLIENT_ID, and then the page offers no Google button',
-    [-24050]: "Google's keys unavailable: the walks' key endpoint (tests/model/google-stub.ts) always answers, and jose caches the keys",
-  },
-  googleSignup: {
-    4598: 'Google sign-in is off only without GOOGLE_CLIENT_ID, and then the page offers no Google button',
-    [-24050]: "Google's keys unavailable: the walks' key endpoint (tests/model/google-stub.ts) always answers, and jose caches the keys",
-  },
 };
 
 /** Known gaps of both login walks: the refusals they cannot arrange. */

@@ -13,7 +13,7 @@ import { errorMessageFor } from '../../core/i18n/error-messages';
 import { validationMessages } from '../../core/i18n/validation-messages';
 import { policyMessages } from '../../src/components/policy-texts';
 import { LoginScreen } from '../../src/screens/login/login-screen';
-import { useTestServer } from '../helpers/test-server';
+import { useRedeployedServer, useTestServer } from '../helpers/test-server';
 import { GOOGLE_CLIENT_ID, useGoogleStub } from './google-stub';
 import { loginGraph, loginInputs, loginKnownGaps, loginScreenGaps, type LoginStart } from './login.model';
 import { configureCountdown, LoginWorld } from './login.world';
@@ -27,6 +27,8 @@ const clock = createFakeClock();
 const env: NodeJS.ProcessEnv = { GOOGLE_CLIENT_ID };
 const google = useGoogleStub(env);
 const server = useTestServer(env, { clock });
+// 4598: the site as the operator redeployed it without token log-in and Google sign-in.
+const redeployed = useRedeployedServer(server, { NODE_ENV: 'production' }, { clock });
 beforeAll(() => configureCountdown(server));
 afterEach(() => cleanup());
 
@@ -186,7 +188,7 @@ walkSuite({
   path(run) {
     const storage = new MemoryStorage();
     const client = createClientWorld(server.app, storage);
-    const world = new LoginWorld(server, clock, google, client);
+    const world = new LoginWorld(server, clock, google, client, redeployed);
     world.follow(run.path);
     installGoogleWidget(world);
     // A failed path must not leave its fault to the next one.

@@ -7,7 +7,7 @@ import { createLoginActors } from '../../machines/login/login.actors';
 import { loginMachine } from '../../machines/login/login.machine';
 import type { LoginEvent, LoginEventType } from '../../machines/login/login.types';
 import { createFakeClock } from '../../server/clock';
-import { useTestServer } from '../helpers/test-server';
+import { useRedeployedServer, useTestServer } from '../helpers/test-server';
 import { solutionOf } from './captcha-walks';
 import { GOOGLE_CLIENT_ID, useGoogleStub } from './google-stub';
 import { loginGraph, loginInputs, loginKnownGaps, type LoginStart } from './login.model';
@@ -19,6 +19,8 @@ const clock = createFakeClock();
 const env: NodeJS.ProcessEnv = { GOOGLE_CLIENT_ID };
 const google = useGoogleStub(env);
 const server = useTestServer(env, { clock });
+// 4598: the site as the operator redeployed it without token log-in and Google sign-in.
+const redeployed = useRedeployedServer(server, { NODE_ENV: 'production' }, { clock });
 beforeAll(() => configureCountdown(server));
 
 type Executor = (world: LoginWorld, from: AnyMachineSnapshot, event: EventObject) => Promise<LoginEvent>;
@@ -58,7 +60,7 @@ walkSuite({
   actsWhileBusy: ['TAB_CHOSEN', 'GOOGLE_CREDENTIAL_RECEIVED'],
   path(run) {
     const client = createClientWorld(server.app);
-    const world = new LoginWorld(server, clock, google, client);
+    const world = new LoginWorld(server, clock, google, client, redeployed);
     world.follow(run.path);
     run.onEnd(() => world.repair());
     const done: unknown[] = [];

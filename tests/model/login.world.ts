@@ -8,7 +8,8 @@ import type { AccountFields, EntranceToken, LoginInvokeId } from '../../machines
 import { CodePolicy } from '../../server/auth/codes';
 import type { FakeClock } from '../../server/clock';
 import { accountFields, createTestAccount, loginBody, uniqueEmail, uniquePhone, type TestAccount } from '../helpers/accounts';
-import type { useTestServer } from '../helpers/test-server';
+import { GOOGLE_KEYS_MAX_AGE_MS } from '../../server/auth/google';
+import type { RedeployedServer, useTestServer } from '../helpers/test-server';
 import type { useGoogleStub } from './google-stub';
 import { expectChallengeFor, expireShownChallenge, makeCodeCaptchaDue } from './captcha-walks';
 import { ArrangedFaults } from './faults';
@@ -64,6 +65,8 @@ export class LoginWorld {
     private clock: FakeClock,
     private google: ReturnType<typeof useGoogleStub>,
     readonly client: ClientWorld,
+    /** The site as redeployed without token log-in and Google sign-in, on the same database (4598). */
+    private redeployed?: RedeployedServer,
   ) {
     this.faults = new ArrangedFaults(server);
   }
@@ -138,6 +141,24 @@ export class LoginWorld {
     return this.codeChoice === 'right' ? code : String((Number(code) + 1) % 10_000).padStart(4, '0');
   }
 
+  /**
+   * 4598: the operator redeployed without the feature (production without SSO_SECRET, without
+   * GOOGLE_CLIENT_ID) after the page had loaded with it, so the call meets the new server process.
+   */
+  private async featureOff(path: string) {
+    if (!this.redeployed) throw new Error('4598 needs the site redeployed without the feature: pass the world a redeployed server');
+    this.client.divertNext(path, await this.redeployed.app());
+  }
+
+  /**
+   * -24050: Google's key endpoint fails once the keys the server holds have aged out by its clock
+   * (docs/decisions/075), so it must fetch them again and cannot.
+   */
+  private googleKeysDown() {
+    this.faults.add(this.google.keysDown());
+    this.clock.advance(GOOGLE_KEYS_MAX_AGE_MS);
+  }
+
   private async tokenFor(uid: number) {
     const res = await this.server.get(`/dev/sso-link?uid=${uid}`);
     const { appToken, accountId, loginId } = res.body as unknown as EntranceToken;
@@ -161,6 +182,7 @@ export class LoginWorld {
         if (refusal === 197) await this.setStatus(account, 'login_not_allowed');
         // 203 in the STB scene, for any account that cannot log in.
         if (refusal === 7004 || refusal === 203) await this.setStatus(account, 'blocked');
+        if (refusal === 4598) await this.featureOff('/api/user/sso/v1');
         if (fail) await this.faults.breakInserts('sessions');
         return;
       }
@@ -256,6 +278,8 @@ export class LoginWorld {
         if (refusal === 187) await this.server.db.query('UPDATE accounts SET google_sub = $2 WHERE uid = $1', [account.uid, `another-google-${account.uid}`]);
         // No account has this address: 1.
         const email = refusal === 1 ? uniqueEmail('stranger') : account.email!;
+        if (refusal === -24050) this.googleKeysDown();
+        if (refusal === 4598) await this.featureOff('/api/user/google/login/v1');
         // 21: a credential Google issued two hours ago, expired an hour ago.
         this.googleCredential = await this.google.credential(email, this.clock.now() - (refusal === 21 ? 2 * 3_600_000 : 0));
         this.googleEmail = email;
@@ -268,6 +292,8 @@ export class LoginWorld {
         if (refusal === 6) await this.fresh({ email: this.googleEmail! });
         // 21: the customer confirmed after the token's hour had run out (Google's tokens last one hour).
         if (refusal === 21) this.clock.advance(2 * 3_600_000);
+        if (refusal === -24050) this.googleKeysDown();
+        if (refusal === 4598) await this.featureOff('/api/user/google/signup/v1');
         if (fail) await this.faults.breakInserts('sessions');
         return;
       }

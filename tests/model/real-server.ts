@@ -131,6 +131,8 @@ export interface ClientWorld {
   /** Where the client's navigations go (a router, when a screen runs). */
   onNavigate(handler: (to: string) => void): void;
   gate: AnswerGate;
+  /** The next request to `path` goes to `app` instead: another server process the site runs meanwhile. */
+  divertNext(path: string, app: FastifyInstance): void;
 }
 
 /** The app's client, with a session store and effects a test can read. */
@@ -162,7 +164,14 @@ export function createClientWorld(
       resetHandler(reset);
     },
   };
-  const api = createApi({ baseUrl: 'http://portal.test', context, effects: errorEffects, fetch: injectFetch(app, gate, options.hold, options.before) });
+  const diverted = new Map<string, FastifyInstance>();
+  const fetch = (request: Request) => {
+    const path = new URL(request.url).pathname;
+    const other = diverted.get(path);
+    diverted.delete(path);
+    return injectFetch(other ?? app, gate, options.hold, options.before)(request);
+  };
+  const api = createApi({ baseUrl: 'http://portal.test', context, effects: errorEffects, fetch });
   return {
     api,
     store,
@@ -174,6 +183,7 @@ export function createClientWorld(
       navigateHandler = handler;
     },
     gate,
+    divertNext: (path, other) => void diverted.set(path, other),
   };
 }
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nicknameFrom } from '../../server/auth/google';
+import { GOOGLE_KEYS_MAX_AGE_MS, nicknameFrom } from '../../server/auth/google';
 import { createFakeClock } from '../../server/clock';
 import { expectContract } from '../helpers/expect-contract';
 import { useTestServer } from '../helpers/test-server';
@@ -13,12 +13,13 @@ const SIGNUP = '/api/user/google/signup/v1';
 const CLIENT_ID = '1234567890-portal.apps.googleusercontent.com';
 
 /** Our own stand-in for https://www.googleapis.com/oauth2/v3/certs on 127.0.0.1. */
-async function startJwks(keys: JWK[]): Promise<{ url: string; hits: () => number; close(): Promise<void> }> {
+async function startJwks(keys: JWK[]): Promise<{ url: string; hits: () => number; setDown(down: boolean): void; close(): Promise<void> }> {
   let hits = 0;
+  let down = false;
   const server: Server = createServer((req, res) => {
     hits++;
-    if (req.url !== '/oauth2/v3/certs') {
-      res.writeHead(404).end();
+    if (req.url !== '/oauth2/v3/certs' || down) {
+      res.writeHead(down ? 503 : 404).end();
       return;
     }
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys }));
@@ -28,6 +29,9 @@ async function startJwks(keys: JWK[]): Promise<{ url: string; hits: () => number
   return {
     url: `http://127.0.0.1:${port}/oauth2/v3/certs`,
     hits: () => hits,
+    setDown: (value) => {
+      down = value;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -238,6 +242,32 @@ describe('Google sign-in with a client id', () => {
     await server.post(LOGIN, { credential: await idToken({ email: 'demo@aurora.example' }) });
     expect(jwks.hits()).toBe(before);
     expect(before).toBeGreaterThan(0);
+  });
+
+  it('Google’s keys age by the server’s clock: fetched again past their age, -24050 while that fails (ADR 075)', async () => {
+    // 1: the credential was verified (no account has its address), so the keys were at hand.
+    const stranger = async () => (await server.post(LOGIN, { credential: await idToken({ email: `keys-${subCounter}@gmail.com` }) })).body.errCode;
+    expect(await stranger()).toBe(1);
+    const before = jwks.hits();
+    jwks.setDown(true);
+    try {
+      clock.advance(GOOGLE_KEYS_MAX_AGE_MS - 1_000);
+      expect(await stranger()).toBe(1);
+      expect(jwks.hits()).toBe(before);
+      clock.advance(1_000);
+      const res = await server.post(LOGIN, { credential: await idToken({ email: 'demo@aurora.example' }) });
+      expect(res.status).toBe(503);
+      expectContract('post', LOGIN, res);
+      expect(res.body.errCode).toBe(-24050);
+      expect(jwks.hits()).toBe(before + 1);
+    } finally {
+      jwks.setDown(false);
+    }
+    // Back as soon as Google answers again, with no wait.
+    expect(await stranger()).toBe(1);
+    expect(jwks.hits()).toBe(before + 2);
+    expect(await stranger()).toBe(1);
+    expect(jwks.hits()).toBe(before + 2);
   });
 });
 
