@@ -118,7 +118,7 @@ async function assertScreen(page: Page, s: AnyMachineSnapshot, event: EventObjec
 browserWalkSuite({
   title: 'session machine, walk (c): the app shell in Chromium, against the real server',
   flow: 'session',
-  model: sessionGraph(),
+  model: sessionGraph({ lateAnswers: false }),
   world,
   async path(run) {
     const { page } = run;

@@ -41,6 +41,9 @@ export function graphTransitions(machine: AnyStateMachine): string[] {
   return ids;
 }
 
+/** The step that reached a snapshot: the world besides the machine (a call in flight) may depend on it, and then `vertex` too. */
+export type ReachedBy<M extends AnyStateMachine> = { event: EventObject; previous: SnapshotFrom<M> };
+
 export interface GraphModel<M extends AnyStateMachine> {
   machine: M;
   /**
@@ -53,9 +56,9 @@ export interface GraphModel<M extends AnyStateMachine> {
    * automatic ones (`xstate.done.actor.<id>` with each typed result, `xstate.error.actor.<id>`,
    * `xstate.after.<delay>.<state>`) that the walkers produce for real.
    */
-  events(snapshot: SnapshotFrom<M>): EventObject[];
+  events(snapshot: SnapshotFrom<M>, reachedBy?: ReachedBy<M>): EventObject[];
   /** What makes two snapshots the same vertex (default: the state value). */
-  vertex?(snapshot: SnapshotFrom<M>): string;
+  vertex?(snapshot: SnapshotFrom<M>, reachedBy?: ReachedBy<M>): string;
 }
 
 /** What a walk's paths must take between them: every transition, every coverage target, or every state. */
@@ -63,10 +66,13 @@ export type PathChoice = 'transition' | 'target' | 'state';
 
 export type FlowPath<M extends AnyStateMachine> = StatePath<SnapshotFrom<M>, EventObject> & { start: string };
 
+/** The traversal's `serializeState` (@xstate/graph hands it the step that reached the snapshot); a path's vertex is its last step's. */
 const vertexOf =
   <M extends AnyStateMachine>(model: GraphModel<M>) =>
-  (s: SnapshotFrom<M>) =>
-    model.vertex ? model.vertex(s) : JSON.stringify((s as AnyMachineSnapshot).value);
+  (s: SnapshotFrom<M>, event?: EventObject, previous?: SnapshotFrom<M>) =>
+    model.vertex ? model.vertex(s, event && previous ? { event, previous } : undefined) : JSON.stringify((s as AnyMachineSnapshot).value);
+const pathVertex = <M extends AnyStateMachine>(model: GraphModel<M>, p: StatePath<SnapshotFrom<M>, EventObject>) =>
+  vertexOf(model)(p.state, p.steps.at(-1)?.event, p.steps.at(-2)?.state);
 
 /**
  * Paths that cover the graph: for each start, the shortest path to every vertex not reached yet,
@@ -83,7 +89,6 @@ export function flowPaths<M extends AnyStateMachine>(
   model: GraphModel<M>,
   { skip = [], every = 'transition' }: { skip?: readonly string[]; every?: PathChoice } = {},
 ): FlowPath<M>[] {
-  const serializeState = vertexOf(model);
   const reached = new Set<string>();
   const covered = new Set<string>();
   const kept: FlowPath<M>[] = [];
@@ -93,14 +98,14 @@ export function flowPaths<M extends AnyStateMachine>(
   const pathTransitions = (p: StatePath<SnapshotFrom<M>, EventObject>) => p.steps.slice(1).flatMap((step, i) => taken(p.steps[i]!.state, step.event));
   for (const [start, input] of Object.entries(model.inputs)) {
     const { shortest, adjacency } = traverse(model, input);
-    const byVertex = new Map(shortest.map((p) => [serializeState(p.state), p]));
+    const byVertex = new Map(shortest.map((p) => [pathVertex(model, p), p]));
     // Each start keeps at least one path: its eventless first steps (a remembered tab, a token
     // entrance) are transitions no event of the graph names.
     let startKept = false;
     for (const p of [...shortest].sort((a, b) => a.steps.length - b.steps.length)) {
       const ids = pathTransitions(p);
       if (ids.some((id) => skipped.has(id))) continue;
-      const vertex = serializeState(p.state);
+      const vertex = pathVertex(model, p);
       const first = !startKept && p.steps.length > 1;
       if (!first && reached.has(vertex) && (every === 'state' || ids.every((id) => covered.has(id)))) continue;
       startKept = true;
@@ -215,9 +220,14 @@ export function stepTargets(
 }
 
 function traverse<M extends AnyStateMachine>(model: GraphModel<M>, input: InputFrom<M>) {
-  const serializeState = vertexOf(model);
+  // @xstate/graph names a snapshot's vertex, then asks for its events: the way in is kept between.
+  const reachedBy = new WeakMap<object, ReachedBy<M>>();
+  const serializeState = (s: SnapshotFrom<M>, event?: EventObject, previous?: SnapshotFrom<M>) => {
+    if (event && previous) reachedBy.set(s as object, { event, previous });
+    return vertexOf(model)(s, event, previous);
+  };
   // A finished actor takes no events, whatever `can` says of its last state.
-  const events = (s: SnapshotFrom<M>) => ((s as AnyMachineSnapshot).status === 'active' ? model.events(s) : []);
+  const events = (s: SnapshotFrom<M>) => ((s as AnyMachineSnapshot).status === 'active' ? model.events(s, reachedBy.get(s as object)) : []);
   const options = {
     events: events as never,
     serializeState: serializeState as never,

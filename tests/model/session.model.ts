@@ -1,18 +1,21 @@
 // The session machine's graph for the walks: which events each state offers, with payloads.
 import { expect } from 'vitest';
-import type { EventObject } from 'xstate';
+import type { AnyMachineSnapshot, EventObject, SnapshotFrom } from 'xstate';
+import type { Api } from '../../core/api/client';
 import type { SessionResetKind } from '../../core/api/error-rules';
 import { loginBody, type TestAccount } from '../helpers/accounts';
 import type { useTestServer } from '../helpers/test-server';
 import { sessionMachine, type SessionMachine } from '../../machines/session/session.machine';
 import { createSessionActors } from '../../machines/session/session.actors';
-import type { KnownGap } from './coverage';
+import type { SessionEvent } from '../../machines/session/session.types';
 import { pollUntil } from './gate';
-import type { GraphModel } from './harness';
+import type { FlowPath, GraphModel, ReachedBy } from './harness';
 import { storageFault } from './faults';
-import { RequestHold } from './real-server';
+import { injectFetch, RequestHold } from './real-server';
 
 const placeholderUser = { token: 'graph', uid: '1', account: 'graph@example.com', type: 'email', expiration: 1, accountLoginType: 'password' };
+
+type RefusalEvent = Extract<SessionEvent, { type: 'SESSION_REFUSED' }>;
 
 const candidates: Array<EventObject & Record<string, unknown>> = [
   { type: 'SIGNED_IN', userInfo: placeholderUser },
@@ -26,21 +29,52 @@ const candidates: Array<EventObject & Record<string, unknown>> = [
   { type: 'xstate.after.sessionLifetime.session.signedIn' },
 ];
 
-/** The machine's graph for both walks: stand-in actors suffice, since each walk runs the machine with its own. */
-export function sessionGraph(machine: SessionMachine = sessionMachine.provide({ actors: createSessionActors({} as never) })): GraphModel<SessionMachine> {
+/**
+ * The refusal whose late answer may still come, in signedOut: the page was signed out by -1112 or
+ * -24030 while a second call with the same token was in flight, which the server refuses alike
+ * (spec section 8). A signed-out page sends no token, so this is the only way it meets them.
+ */
+function lateRefusalOf(snapshot: SnapshotFrom<SessionMachine>, reachedBy: ReachedBy<SessionMachine> | undefined): RefusalEvent | undefined {
+  if (!reachedBy || !snapshot.matches('signedOut') || reachedBy.previous.context.userInfo === null) return undefined;
+  const { event } = reachedBy;
+  return event.type === 'SESSION_REFUSED' && (event as RefusalEvent).reset.kind !== 'silentReset' ? (event as RefusalEvent) : undefined;
+}
+
+/**
+ * The machine's graph for the walks: stand-in actors suffice, since each walk runs the machine with
+ * its own. `lateAnswers: false` leaves out the late refusals of a second call in flight, for a walk
+ * that does not arrange two calls (the browser walk: every state once).
+ */
+export function sessionGraph({
+  machine = sessionMachine.provide({ actors: createSessionActors({} as never) }),
+  lateAnswers = true,
+}: { machine?: SessionMachine; lateAnswers?: boolean } = {}): GraphModel<SessionMachine> {
+  const lateRefusal = lateAnswers ? lateRefusalOf : () => undefined;
   return {
     machine,
     inputs: { signedOut: { userInfo: null }, storedSession: { userInfo: placeholderUser } },
-    events: (snapshot) =>
-      candidates.filter(
+    events: (snapshot, reachedBy) => {
+      // The second call's answer comes before anything else happens on the page.
+      const late = lateRefusal(snapshot, reachedBy);
+      if (late) return [late];
+      return candidates.filter(
         (e) =>
           snapshot.can(e as never) &&
           (!e.type.startsWith('xstate.') || eventOwnedBy(snapshot.value, e.type)) &&
           // -1112 and -24030 refuse a session that exists: the server answers them to a token.
           (e.type !== 'SESSION_REFUSED' || (e.reset as { kind: string }).kind === 'silentReset' || snapshot.context.userInfo !== null),
-      ),
+      );
+    },
+    vertex: (snapshot, reachedBy) => {
+      const late = lateRefusal(snapshot, reachedBy);
+      return `${JSON.stringify(snapshot.value)}${late ? `, a late ${late.reset.errCode} to come` : ''}`;
+    },
   };
 }
+
+/** Whether `event`, taken in `from`, is the late answer of a second call (the graph offers no other refusal of a token when signed out). */
+export const isLateRefusal = (from: AnyMachineSnapshot, event: EventObject) =>
+  event.type === 'SESSION_REFUSED' && (event as RefusalEvent).reset.kind !== 'silentReset' && from.context.userInfo === null;
 
 // `can` answers for internal events too; keep each automatic event to the state that owns it.
 function eventOwnedBy(value: unknown, type: string): boolean {
@@ -86,21 +120,6 @@ export function breakLogout(server: Server): Promise<() => Promise<void>> {
   return storageFault(server, 'sessions');
 }
 
-/**
- * What neither walk can arrange: a signed-out page's own calls carry no session token (its
- * userInfo is cleared), and a call without a session is answered -24020 (21 at the app entrance),
- * never -1112 or -24030 (server/auth/sessions.ts `authenticate`; a blocked account's log-in is
- * refused 7004). The page could meet them only as the late answer to a call sent while still
- * signed in (two calls in flight, the first reset signs it out), which the walks do not arrange.
- */
-const signedOutReason = (code: number) =>
-  `a signed-out page sends no session token, so the server never answers its calls ${code}; only a late answer to a call sent before the sign-out (a second call in flight when the first reset signed the page out) could bring it; the walks do not arrange two calls in flight, so a path meets it only by chance`;
-
-export const sessionKnownGaps: readonly KnownGap[] = [
-  { target: 'session SESSION_REFUSED#1 from session.signedOut', reason: signedOutReason(-1112), incidental: true },
-  { target: 'session SESSION_REFUSED#2 from session.signedOut', reason: signedOutReason(-24030), incidental: true },
-];
-
 const LOGOUT_PATH = '/api/user/loginOut/v1';
 
 /**
@@ -140,5 +159,66 @@ export class LogoutHold {
   /** The path ended: a logout still held is dropped, as a closed page's would be. */
   end() {
     this.requests.drop();
+  }
+}
+
+/**
+ * The race of spec section 8, arranged for real: a second call with the session's token, sent
+ * before the first refusal signs the page out. The server answers it at once, with the refusal it
+ * gives the first; its answer reaches the page's client only when the walk takes the late step,
+ * so the client's own refusal handling tells the session, signed out by then. A step sends it when
+ * the path's next step is that late answer: the walk counts the steps it checked (`stepChecked`).
+ */
+export class SecondCall {
+  private checked = 0;
+  private held: { deliver(): Promise<unknown>; drop(): void } | undefined;
+  constructor(private readonly path: FlowPath<SessionMachine>) {}
+
+  /** A step was checked: the next event performed is the path's next step. */
+  stepChecked() {
+    this.checked += 1;
+  }
+
+  /** Whether the step being performed is followed by the late answer, so it must send the second call first. */
+  get lateAnswerFollows(): boolean {
+    const [step, next] = [this.path.steps[this.checked], this.path.steps[this.checked + 1]];
+    return !!step && !!next && isLateRefusal(step.state, next.event);
+  }
+
+  /** Sends the second call (the account's info, as another view of the page asks) on the page's client; resolves once the server answered it. */
+  async send(server: Server, api: Api, account: TestAccount, expected: { token: string; errCode: number }) {
+    const inject = injectFetch(server.app);
+    let release: (deliver: boolean) => void = () => {};
+    const released = new Promise<boolean>((resolve) => (release = resolve));
+    let served: (answer: { token: string | null; errCode: unknown }) => void = () => {};
+    const answered = new Promise<{ token: string | null; errCode: unknown }>((resolve) => (served = resolve));
+    const fetch = async (request: Request) => {
+      const response = await inject(request);
+      served({ token: request.headers.get('Authorization'), errCode: ((await response.clone().json()) as { errCode?: unknown }).errCode });
+      if (!(await released)) throw new DOMException('The page went away.', 'AbortError');
+      return response;
+    };
+    const body = { uid: String(account.uid), account: account.account, type: account.type };
+    const settled = api.call(api.client.POST('/api/user/queryInfo/v1', { body, fetch })).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    // Sent with the session's token, and refused already: only its delivery waits.
+    expect(await answered).toEqual(expected);
+    this.held = { deliver: () => (release(true), settled), drop: () => release(false) };
+  }
+
+  /** The late step: the held answer reaches the page's client; resolves with how the call failed. */
+  deliver(): Promise<unknown> {
+    const held = this.held;
+    this.held = undefined;
+    if (!held) throw new Error('no second call in flight: the step before the late answer sends it');
+    return held.deliver();
+  }
+
+  /** The path ended: an answer still held is dropped, as a closed page's would be. */
+  end() {
+    this.held?.drop();
+    this.held = undefined;
   }
 }

@@ -2,6 +2,7 @@
 // client calling the real reference server on a fresh database; server answers are arranged, not
 // faked (a revoked token, a clock past the 10 days, a storage fault). From signingOut the logout
 // call is held on its way to the server while the next event happens (session.model.ts LogoutHold).
+// A refusal whose late answer the path takes next finds two calls in flight (session.model.ts SecondCall).
 import { expect } from 'vitest';
 import type { Actor, EventObject } from 'xstate';
 import { createSessionActors } from '../../machines/session/session.actors';
@@ -12,7 +13,7 @@ import { watchOtherTabs } from '../../core/session/store';
 import { createTestAccount, loginBody, type TestAccount } from '../helpers/accounts';
 import { useTestServer } from '../helpers/test-server';
 import { createClientWorld, MemoryStorage } from './real-server';
-import { breakLogout, endSessionOnServer, LogoutHold, sessionAnswer, sessionGraph, sessionKnownGaps } from './session.model';
+import { breakLogout, endSessionOnServer, isLateRefusal, LogoutHold, SecondCall, sessionAnswer, sessionGraph } from './session.model';
 import { walkSuite } from './walk-suite';
 
 const clock = createFakeClock();
@@ -28,7 +29,6 @@ walkSuite({
   walk: 'server',
   model: sessionGraph(),
   walkEveryTarget: true,
-  knownGaps: sessionKnownGaps,
   async path(run) {
     const account: TestAccount = await createTestAccount(server);
     const storage = new MemoryStorage();
@@ -36,6 +36,9 @@ walkSuite({
     const world = createClientWorld(server.app, storage, { hold: logout.requests });
     /** Whether the last event was sent while the logout call was in flight. */
     let fromSigningOut = false;
+    const second = new SecondCall(run.path);
+    /** Whether the last event was the late answer of the second call. */
+    let late = false;
     const win = new EventTarget();
     const done: string[] = [];
     const restore: Array<() => Promise<void>> = [];
@@ -43,6 +46,7 @@ walkSuite({
     run.onEnd(async () => {
       for (const undo of restore.splice(0)) await undo();
       logout.end();
+      second.end();
     });
     let lastToken: string | null = null;
     const logIn = async () =>
@@ -77,6 +81,7 @@ walkSuite({
       },
       async perform(event: EventObject, from) {
         fromSigningOut = from.value === 'signingOut';
+        late = isLateRefusal(from, event);
         switch (event.type) {
           case 'SIGNED_IN': {
             const userInfo = await logIn();
@@ -89,7 +94,11 @@ walkSuite({
             return;
           case 'SESSION_REFUSED': {
             const { kind, errCode } = (event as Extract<SessionEvent, { type: 'SESSION_REFUSED' }>).reset;
-            await endSessionOnServer(server, account, kind, world.store.get('userInfo')?.token);
+            // The second call's answer reaches the client now, the page signed out by the first.
+            if (late) return void expect(await second.deliver()).toMatchObject({ kind: 'refusal', errCode, outcome: kind });
+            const token = world.store.get('userInfo')?.token;
+            await endSessionOnServer(server, account, kind, token);
+            if (second.lateAnswerFollows) await second.send(server, world.api, account, { token: token!, errCode });
             await expect(
               world.api.call(
                 world.api.client.POST('/api/user/queryInfo/v1', { body: { uid: String(account.uid), account: account.account, type: account.type } }),
@@ -117,6 +126,7 @@ walkSuite({
         return ms;
       },
       async check(reached, _expected, event) {
+        second.stepChecked();
         // The fault lasts until the answer it was arranged for has arrived.
         if (event.type.startsWith('xstate.')) for (const undo of restore.splice(0)) await undo();
         const stored = world.store.get('userInfo');
@@ -162,6 +172,15 @@ walkSuite({
             warnResetLogin: ['warnSessionEnded', 'clearSession', 'goToLogin'],
           }[reset.kind];
           expect(done.slice(-expectedEffects.length)).toEqual(expectedEffects);
+          // Spec section 8 says what a refusal does, not whether the page was still signed in: the
+          // late answer does it all again, and the page stays signed out (checked above).
+          if (late) {
+            expect(world.effects.slice(-2)).toEqual([
+              ['resetSession', reset],
+              ['resetSession', reset],
+            ]);
+            expect(done.slice(-2 * expectedEffects.length)).toEqual([...expectedEffects, ...expectedEffects]);
+          }
         }
       },
     };
