@@ -117,7 +117,9 @@ function shots(state: AtlasState, browserPresent: boolean): string {
     const file = shot.files[width];
     if (!file) return `<p class="noshot">${esc(NO_SHOT)} (${width} px)</p>`;
     const alt = `${state.label} at ${width} pixels wide`;
-    return `<figure class="shot"><a href="${esc(file)}" class="shot-link" data-caption="${esc(alt)}"><img src="${esc(file)}" alt="${esc(alt)}" loading="lazy"></a><figcaption>${width} px</figcaption></figure>`;
+    // The phone's picture is the whole page: its thumbnail shows the top, the lightbox scrolls it.
+    const phone = width === '375' ? ' phone' : '';
+    return `<figure class="shot${phone}"><a href="${esc(file)}" class="shot-link${phone}" data-caption="${esc(alt)}"><img src="${esc(file)}" alt="${esc(alt)}" loading="lazy"></a><figcaption>${width === '375' ? '375 px, whole page' : `${width} px`}</figcaption></figure>`;
   };
   return `<div class="shots">${figure('1280')}${figure('375')}</div><p class="small">Taken on path: <code>${esc(shot.path)}</code></p>`;
 }

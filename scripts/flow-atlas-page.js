@@ -32,6 +32,8 @@
     var img = lightbox.querySelector('img');
     img.src = link.getAttribute('href');
     img.alt = link.getAttribute('data-caption') || '';
+    // A phone's whole page is read at its own width, scrolled, rather than shrunk to the window's height.
+    lightbox.classList.toggle('tall', link.classList.contains('phone'));
     lightbox.querySelector('.lightbox-caption').textContent = link.getAttribute('data-caption') || '';
     lightbox.showModal();
   });

@@ -225,9 +225,18 @@ export function browserWalkSuite<M extends AnyStateMachine>(suite: BrowserWalkSu
         for (const width of SHOT_WIDTHS) {
           await page.setViewportSize({ width, height: SHOT_HEIGHT[width] });
           await painted(page);
-          await page.evaluate(showNotice);
+          if (width === 375) {
+            // The whole page on a phone, as tall a view as the page, so what is fixed to the view's
+            // edges (the header, the sandbox's banner) sits at the page's, not across its middle.
+            const height = await page.evaluate(() => document.documentElement.scrollHeight);
+            await page.setViewportSize({ width, height: Math.max(SHOT_HEIGHT[width], height) });
+            await painted(page);
+          }
+          await page.evaluate(width === 375 ? () => window.scrollTo(0, 0) : showNotice);
           const file = path.join(shotsDir, `${base}.${width}.${Date.now()}.jpg`);
           mkdirSync(path.dirname(file), { recursive: true });
+          // A phone's picture is the whole page, as the customer scrolls it (a PIX code's QR above its
+          // status line); the desktop's is the view, with the state's notice in its middle.
           await page.screenshot({ path: file, type: 'jpeg', quality: 60 });
           files[`${width}`] = file;
         }
@@ -315,8 +324,8 @@ function snapshotOf(machine: AnyStateMachine, record: Extract<ProbeRecord, { kin
 
 /**
  * Runs in the page before a screenshot: the notice a state is about (an alert, a dialog, a status
- * with text) is scrolled into the middle of the view, so the picture shows it rather than the top of
- * a long page; with none, the page is shown from its top.
+ * with text) is scrolled into the middle of the view, so the desktop's picture shows it rather than
+ * the top of a long page; with none, the page is shown from its top.
  */
 function showNotice(): void {
   const visible = (el: Element) => (el as HTMLElement).offsetParent !== null && !!el.textContent?.trim();
