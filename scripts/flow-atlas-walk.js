@@ -116,9 +116,16 @@
     });
     var ctx = d.contexts[step[4]];
     var changed = i > 0 ? contextChanges(d.contexts[sc.steps[i - 1][4]], ctx) : null;
-    nodes.push(h('h4', { text: 'What the flow knows (its context)' }));
-    if (changed) nodes.push(h('p', { class: 'small', text: changed.length ? 'Changed by this step: ' + changed.join(', ') : 'Nothing changed on this step.' }));
-    nodes.push(h('pre', { class: 'context', tabindex: '0', 'aria-label': 'Context', text: JSON.stringify(ctx, null, 2) }));
+    // The context is the machine's own data, the walks' start values included (every payment starts
+    // from one request, by card, whatever method its answer then takes): for the tester, with the
+    // other technical names.
+    var known = [
+      h('h4', { text: 'What the flow knows (its context)' }),
+      h('p', { class: 'small', text: "As the walks hold it: the start values are the walks' own, and the answers on each step decide the way." }),
+    ];
+    if (changed) known.push(h('p', { class: 'small', text: changed.length ? 'Changed by this step: ' + changed.join(', ') : 'Nothing changed on this step.' }));
+    known.push(h('pre', { class: 'context', tabindex: '0', 'aria-label': 'Context', text: JSON.stringify(ctx, null, 2) }));
+    nodes.push(h('div', { class: 'tech' }, known));
     el.replaceChildren.apply(el, nodes);
     return { inner: inner, taken: step[7] };
   }
