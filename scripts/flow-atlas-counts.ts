@@ -31,7 +31,11 @@ export function pathCounts(flow: AtlasFlow): string {
     .filter((f) => f.kinds)
     .map((f) => {
       const n = f.passed + f.failed;
-      return `${f.walk}: ${f.passed} of ${n} walked passed${n < flow.paths.length ? ` (${flow.paths.length - n} not its paths: known gaps, or photographed once per state)` : ''}`;
+      const left = flow.paths.length - n;
+      // The browser walks one path to each state, to photograph it; the other walks leave out only
+      // the paths that would take a known gap.
+      const why = f.walk === 'browser' ? 'it walks one path to each state, to photograph it' : `${left === 1 ? 'it takes' : 'they take'} a known gap`;
+      return `${f.walk}: ${f.passed} of ${n} walked passed${left > 0 ? ` (${left} left out: ${why})` : ''}`;
     });
   return `${flow.paths.length} path${flow.paths.length === 1 ? '' : 's'}${walked.length ? `; ${walked.join('; ')}` : ''}`;
 }

@@ -121,7 +121,7 @@ function shots(state: AtlasState, browserPresent: boolean): string {
     const phone = width === '375' ? ' phone' : '';
     return `<figure class="shot${phone}"><a href="${esc(file)}" class="shot-link${phone}" data-caption="${esc(alt)}"><img src="${esc(file)}" alt="${esc(alt)}" loading="lazy"></a><figcaption>${width === '375' ? '375 px, whole page' : `${width} px`}</figcaption></figure>`;
   };
-  return `<div class="shots">${figure('1280')}${figure('375')}</div><p class="small">Taken on path: <code>${esc(shot.path)}</code></p>`;
+  return `<div class="shots">${figure('1280')}${figure('375')}</div><p class="small tech">Taken on path: <code>${esc(shot.path)}</code></p>`;
 }
 
 function statesList(flow: AtlasFlow, browserPresent: boolean): string {
@@ -249,12 +249,15 @@ function rulesPanel(flow: AtlasFlow): string {
   return `<details class="block" id="${anchor('rules', flow.id)}" open><summary><h3>Rules and limits</h3></summary>${rules}${refusals}</details>`;
 }
 
+/** The states with a screenshot: a state the browser passed through in an instant has none (PASSED_THROUGH). */
+const photographed = (flow: AtlasFlow) => flow.states.filter((s) => s.shot && (s.shot.files['1280'] || s.shot.files['375'])).length;
+
 function flowSection(flow: AtlasFlow, data: AtlasData): string {
   const figures = flow.figures
     .map((f) =>
       f.kinds
         ? f.walk === 'browser'
-          ? `${f.walk}: states ${f.kinds.states} photographed, paths ${f.passed}/${f.passed + f.failed} passed`
+          ? `${f.walk}: states ${f.kinds.states} reached, ${photographed(flow)} photographed, paths ${f.passed}/${f.passed + f.failed} passed`
           : `${f.walk}: states ${f.kinds.states}, transitions ${f.kinds.transitions}, paths ${f.passed}/${f.passed + f.failed} passed`
         : `${f.walk}: not run`,
     )

@@ -79,7 +79,7 @@
     var label = i === 0 ? (first ? first.description : d.description) : first ? first.description : '';
     var nodes = [
       h('h4', { text: i === 0 ? 'How it starts' : 'What happens' }),
-      h('p', {}, [h('span', { class: 'event', text: step[1] }), ' ', step[0] === step[1] ? null : h('code', { text: step[0] })]),
+      h('p', {}, [h('span', { class: 'event', text: step[1] }), ' ', step[0] === step[1] ? null : h('code', { class: 'tech', text: step[0] })]),
       h('p', { text: label }),
     ];
     if (step[2] !== null) {

@@ -110,10 +110,10 @@ const expiry = (source: string, ms: number, text: RuleText) => {
 
 const paymentRules: FlowRule[] = [
   expiry('server/payments/pix-provider.ts · PIX_TTL_MS', PIX_TTL_MS, {
-    pt: 'Um código PIX pode ser pago durante {t}; depois disso, ele não paga mais o pedido.',
-    en: 'A PIX code can be paid for {t}; after that the order is not paid by it.',
-    es: 'Un código PIX puede pagarse durante {t}; después ya no paga el pedido.',
-    ru: 'Код PIX можно оплатить в течение {t}; после этого он уже не оплачивает заказ.',
+    pt: 'Um código PIX pode ser pago durante {t}; depois disso o código expira e o pedido é cancelado: o cliente faz um novo pedido.',
+    en: 'A PIX code can be paid for {t}; after that the code expires and the order is cancelled: the customer orders again.',
+    es: 'Un código PIX puede pagarse durante {t}; después el código vence y el pedido se cancela: el cliente hace un nuevo pedido.',
+    ru: 'Код PIX можно оплатить в течение {t}; затем код истекает, а заказ отменяется: покупатель оформляет новый заказ.',
   }),
   expiry('server/payments/boleto-provider.ts · BOLETO_VALID_DAYS', BOLETO_VALID_DAYS * 86_400_000, {
     pt: 'Um boleto vence {t} após ser emitido.',
@@ -252,10 +252,10 @@ const renewalRules: FlowRule[] = (() => {
       ru: `Продление списывается с карты для оплаты начиная за ${win.ru} до следующей даты списания.`,
     }),
     rule('server/billing/renewal.ts · RENEWAL_RETRY_MS, RENEWAL_MAX_FAILURES', {
-      pt: `Após uma renovação recusada, a próxima tentativa vem ${retry.pt} depois; após ${RENEWAL_MAX_FAILURES} recusas seguidas, a assinatura expira.`,
-      en: `After a declined renewal, the next try comes ${retry.en} later; after ${RENEWAL_MAX_FAILURES} declines in a row, the subscription expires.`,
-      es: `Tras una renovación rechazada, el siguiente intento llega ${retry.es} después; tras ${RENEWAL_MAX_FAILURES} rechazos seguidos, la suscripción vence.`,
-      ru: `После отклонённого продления следующая попытка — через ${retry.ru}; после ${RENEWAL_MAX_FAILURES} отказов подряд подписка истекает.`,
+      pt: `Após uma renovação recusada, nova tentativa ${retry.pt} depois; com ${RENEWAL_MAX_FAILURES} tentativas recusadas seguidas (a primeira e ${RENEWAL_MAX_FAILURES - 1} novas), a assinatura expira.`,
+      en: `After a declined renewal, it is tried again ${retry.en} later; after ${RENEWAL_MAX_FAILURES} declined tries in a row (the first and ${RENEWAL_MAX_FAILURES - 1} retries), the subscription expires.`,
+      es: `Tras una renovación rechazada, se intenta de nuevo ${retry.es} después; tras ${RENEWAL_MAX_FAILURES} intentos rechazados seguidos (el primero y ${RENEWAL_MAX_FAILURES - 1} reintentos), la suscripción vence.`,
+      ru: `После отклонённого продления попытка повторяется через ${retry.ru}; после ${RENEWAL_MAX_FAILURES} отклонённых попыток подряд (первой и ${RENEWAL_MAX_FAILURES - 1} повторных) подписка истекает.`,
     }),
   ];
 })();

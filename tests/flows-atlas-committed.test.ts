@@ -22,6 +22,19 @@ describe('the committed flow atlas', () => {
     expect(missing, 'docs/flows/index.html links files that are not there: run the browser walk (npm run test:flows) and npm run flows').toEqual([]);
   });
 
+  it('counts as photographed exactly the states whose card shows a screenshot, flow by flow', () => {
+    const sections = html.split('<section class="flow" id="flow-').slice(1);
+    expect(sections.length).toBeGreaterThan(0);
+    for (const section of sections) {
+      const flow = section.slice(0, section.indexOf('"'));
+      const said = /browser: states \S+ reached, (\d+) photographed/.exec(section)?.[1];
+      const cards = [...section.matchAll(/<li class="card" id="state-[^"]+">([^]*?)<\/li>/g)].filter((m) => m[1]!.includes('<div class="shots">'));
+      if (!section.includes('browser: states')) continue;
+      expect(said, `${flow}: the header says how many states were reached and how many photographed`).toBeDefined();
+      expect(Number(said), `${flow}: the header's photographed count`).toBe(cards.length);
+    }
+  });
+
   it('is what npm run flows draws now from the committed coverage.json, browser.json and drawings', async () => {
     const machines = await listMachines();
     const svgs = Object.fromEntries(machines.map((m) => [m.id, readFileSync(path.join(FLOWS_DIR, `${m.id}.svg`), 'utf8')]));

@@ -41,10 +41,10 @@ export const acceptanceCriteria = {
     ru: 'Boleto, не оплаченный к сроку ({BOLETO_VALID_DAYS} дн.), истекает, и заказ отменяется.',
   },
   cardDeclined: {
-    pt: 'Um cartão recusado pelo banco (301) encerra o pagamento como recusado, com o código da recusa.',
-    en: 'A card declined by the bank (301) ends the payment as declined, with the refusal code.',
-    es: 'Una tarjeta rechazada por el banco (301) termina el pago como rechazado, con el código del rechazo.',
-    ru: 'Карта, отклонённая банком (301), завершает платёж как отклонённый, с кодом отказа.',
+    pt: 'Um cartão recusado pela rede do cartão (301) encerra o pagamento como recusado, com o código da recusa.',
+    en: 'A card declined by its card network (301) ends the payment as declined, with the refusal code.',
+    es: 'Una tarjeta rechazada por su red de tarjetas (301) termina el pago como rechazado, con el código del rechazo.',
+    ru: 'Карта, отклонённая платёжной системой (301), завершает платёж как отклонённый, с кодом отказа.',
     refusal: 301,
   },
 } satisfies Record<string, Criterion>;
