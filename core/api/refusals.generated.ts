@@ -155,7 +155,8 @@ export const POST_api_bill_pay_v1 = [
 ] as const;
 /** POST /api/bill/repay/v1 */
 export const POST_api_bill_repay_v1 = [
-  -3031, -2602, -2511, -2502, -2408, -2400, 301, 302, 306, 309, 312, 314, 315, 1001, 1015, 1020, 2003, 5003, 5015, 9003,
+  -3031, -2602, -2511, -2502, -2500, -2408, -2400, 301, 302, 306, 309, 312, 314, 315, 1001, 1015, 1020, 2003, 5003, 5015, 6000, 6001, 8202, 8207, 8208, 9000,
+  9001, 9002, 9003, 9004,
 ] as const;
 /** POST /api/bill/payment/liQuiDo/confirm/v1 */
 export const POST_api_bill_payment_liQuiDo_confirm_v1 = [-3033, -3032, 17, 302, 1001, 1040] as const;
@@ -178,7 +179,10 @@ export const POST_api_bill_payment_info_detail = [1001, 1040] as const;
 /** POST /api/bill/payment/crypto/v1 */
 export const POST_api_bill_payment_crypto_v1 = [-3031, -2408, 1001, 1015, 2003, 5003, 9003] as const;
 /** POST /api/bill/payment/useepay/customer/confirm/v1 */
-export const POST_api_bill_payment_useepay_customer_confirm_v1 = [-2511, -2400, 301, 1001, 1020] as const;
+export const POST_api_bill_payment_useepay_customer_confirm_v1 = [
+  -3031, -2602, -2511, -2502, -2500, -2408, -2400, 301, 302, 306, 309, 312, 314, 315, 1001, 1015, 1020, 2003, 5003, 5015, 6000, 6001, 8202, 8207, 8208, 9000,
+  9001, 9002, 9003, 9004,
+] as const;
 /** POST /api/bill/payment/useepay/customer/create/v1 */
 export const POST_api_bill_payment_useepay_customer_create_v1 = [] as const;
 /** GET /api/site/listPlans/v1 */

@@ -40,6 +40,9 @@ export const refusals = {
       9004: 'the discount code is held by another order: the checkout frees it (discount unbinding) before paying',
       1001: "the order to repay or capture is not the caller's or is gone: the toast says so, onError records it",
       1040: 'the order has no payment to resume or capture: the toast says so, onError records it',
+      8202: 'an upgrade repaid after the plan it upgrades ended: the toast says so, onError records it',
+      8207: 'an upgrade repaid when it is no longer an upgrade now (the plan changed meanwhile): the toast says so, onError records it',
+      8208: 'an upgrade repaid while a refund or a chargeback of the plan is under way: the toast says so, onError records it',
     },
   }),
   confirmOtp: refusalsOf(POST_api_bill_payment_liQuiDo_confirm_v1, {
