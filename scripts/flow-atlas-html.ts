@@ -105,9 +105,12 @@ function figuresTable(data: AtlasData, more: string): string {
 <div class="table-scroll"><table class="figures"><thead><tr><th scope="col">Flow</th>${ATLAS_WALKS.map((w) => `<th scope="col">${WALK_TITLES[w]}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>${more}</nav>`;
 }
 
+/** Whether the state's card shows a screenshot at either width. */
+const hasShot = (state: AtlasState) => !!state.shot && !!(state.shot.files['1280'] || state.shot.files['375']);
+
 function shots(state: AtlasState, browserPresent: boolean): string {
   const shot = state.shot;
-  if (!shot || (!shot.files['1280'] && !shot.files['375'])) {
+  if (!shot || !hasShot(state)) {
     if (!shot && passedThrough(state)) return `<p class="noshot">${esc(PASSED_THROUGH)}</p>`;
     const missing = shot?.missing.length ? ` (the files ${shot.missing.map((f) => `<code>${esc(f)}</code>`).join(', ')} are missing)` : '';
     const why = browserPresent && !shot ? ' for this state' : '';
@@ -250,7 +253,7 @@ function rulesPanel(flow: AtlasFlow): string {
 }
 
 /** The states with a screenshot: a state the browser passed through in an instant has none (PASSED_THROUGH). */
-const photographed = (flow: AtlasFlow) => flow.states.filter((s) => s.shot && (s.shot.files['1280'] || s.shot.files['375'])).length;
+const photographed = (flow: AtlasFlow) => flow.states.filter(hasShot).length;
 
 function flowSection(flow: AtlasFlow, data: AtlasData): string {
   const figures = flow.figures
