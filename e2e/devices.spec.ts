@@ -47,6 +47,9 @@ async function anotherBrowser(browser: Browser, locale: string, who: Customer) {
 for (const [lang, t] of Object.entries(texts)) {
   test.describe(`signing devices out (${lang})`, () => {
     test.use({ locale: t.locale });
+    // Each test signs the customer in from two or three browsers, the log-in page each time: on a
+    // machine whose two cores are busy that alone can take most of the default 30 s.
+    test.slow();
 
     test('from one browser, the other is signed out; its next signed-in page is the log-in', async ({ page, browser, login }) => {
       const who = await login(`devices-${lang}`);

@@ -68,3 +68,28 @@ export function refusalCodesOf(transition: { guard?: unknown; meta?: unknown }):
   const codes = fromGuard(transition.guard);
   return codes.length ? codes : [...((transition.meta as { refusals?: number[] } | undefined)?.refusals ?? [])];
 }
+
+/**
+ * What a branch's screen shows for refusals it says in its own words rather than with the
+ * catalogue's `error.<code>`: the message id, or null when the screen shows no text of the refusal
+ * (a captcha appears, the page it goes to explains). With the codes the branch names:
+ * `meta: { ...otherRefusals(5000, -3031), ...saying({ 5000: 'payment.proofFile' }) }`. The atlas's
+ * refusal tables print it, and the browser walk finds it on the page (docs/decisions/072).
+ */
+export const saying = (says: Readonly<Record<number, string | null>>) => ({ says });
+
+/** The message id the customer reads when `transition` takes refusal `code`: the branch's own (`saying`), else the catalogue's; null when none. */
+export function refusalMessageId(transition: { meta?: unknown }, code: number): string | null {
+  const says = (transition.meta as { says?: Readonly<Record<number, string | null>> } | undefined)?.says;
+  return says && code in says ? (says[code] ?? null) : `error.${code}`;
+}
+
+/**
+ * A branch taken on a reason the call's answer carries in its data rather than as a refusal (a
+ * valuation's `discountCode.errCode`): `meta: answeredWith(9000, 9001)`. The atlas's refusal tables
+ * list them with what the customer reads, and a test holds them to the contract's enum.
+ */
+export const answeredWith = (...codes: number[]) => ({ answers: codes });
+
+/** The codes of the answer's data a branch names (`answeredWith`). */
+export const answerCodesOf = (transition: { meta?: unknown }): number[] => [...((transition.meta as { answers?: number[] } | undefined)?.answers ?? [])];

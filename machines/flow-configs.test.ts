@@ -2,7 +2,7 @@
 // transition says in business language what it means, and every refusal a call expects is named
 // by one branch of its invocation, so each code is a target of the walks and a label on the chart.
 import { describe, expect, it } from 'vitest';
-import { fromPromise, setup } from 'xstate';
+import { fromPromise, setup, type AnyStateNode } from 'xstate';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -10,7 +10,8 @@ import { refusalsFrom, routedForEveryCall, type RoutedForEveryCall } from '../co
 import { refusalsFile, refusalsModule } from '../scripts/gen-refusals';
 import type { ContractDocument } from '../server/openapi/contract';
 import { contractProblems, loadFlows, refusalRouting, undescribed, type Flow } from '../tests/helpers/flow-configs';
-import { isRefusedWith, otherRefusals, refusedWith } from './expected-refusals';
+import { answerCodesOf, isRefusedWith, otherRefusals, refusalCodesOf, refusedWith } from './expected-refusals';
+import { languages } from '../core/i18n/languages';
 
 const flows = await loadFlows();
 
@@ -126,5 +127,43 @@ describe('the flows route what the contract declares', () => {
     expect(readFileSync(refusalsFile, 'utf8')).toBe(made);
     // The script npm run check:api runs says the same, by its exit code.
     expect(() => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/gen-refusals.ts', '--check'], { stdio: 'pipe' })).not.toThrow();
+  });
+});
+
+// What the customer reads for each code (docs/decisions/072): a branch's own words name a code it
+// takes and a message every catalogue has; the codes a valuation answers in its data are the
+// contract's, each taken by a branch.
+const transitionsOf = (node: AnyStateNode): Array<{ source: AnyStateNode; meta?: unknown; guard?: unknown; eventType: string }> => [
+  ...[...node.transitions.values()].flat(),
+  ...(node.always ?? []),
+  ...Object.values(node.states).flatMap((child) => transitionsOf(child as AnyStateNode)),
+];
+const catalogues = Object.fromEntries(languages.map((l) => [l, JSON.parse(readFileSync(`core/i18n/lang/${l}.json`, 'utf8')) as Record<string, string>]));
+
+describe('what the customer reads', () => {
+  it.each(flows.map((f) => [f.machine.id, f] as const))(
+    '%s: a branch says in its own words only codes it takes, with messages of every catalogue',
+    (_id, flow) => {
+      const problems: string[] = [];
+      for (const t of transitionsOf(flow.machine.root)) {
+        const says = (t.meta as { says?: Record<string, string | null> } | undefined)?.says ?? {};
+        const takes = [...refusalCodesOf(t), ...answerCodesOf(t)];
+        for (const [code, id] of Object.entries(says)) {
+          const where = `${t.source.id} ${t.eventType} ${code}`;
+          if (!takes.includes(Number(code))) problems.push(`${where}: says words for a code the branch does not take`);
+          for (const l of languages) if (id !== null && !(id in catalogues[l]!)) problems.push(`${where}: ${id} is not in ${l}.json`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it("the checkout's branches take every reason the valuation can give for not applying a code", async () => {
+    const doc = parse(readFileSync('openapi/portal.yaml', 'utf8')) as {
+      components: { schemas: { DiscountCodeStatus: { properties: { errCode: { enum: number[] } } } } };
+    };
+    const { checkoutMachine } = await import('./checkout/checkout.machine');
+    const taken = transitionsOf(checkoutMachine.root).flatMap(answerCodesOf);
+    expect([...taken].sort()).toEqual([...doc.components.schemas.DiscountCodeStatus.properties.errCode.enum].sort());
   });
 });

@@ -3079,8 +3079,11 @@ export interface components {
         DiscountCodeStatus: {
             code: components["schemas"]["DiscountCode"];
             applied: boolean;
-            /** @description When not applied, the catalogue's reason (9000, 9001, 9002, 9003 or 9991). */
-            errCode?: number;
+            /**
+             * @description When not applied, the catalogue's reason; 9004 comes with `boundOrderId`. The checkout names each on the branch that takes it (its answers), so a new reason shows as a change here.
+             * @enum {integer}
+             */
+            errCode?: 9000 | 9001 | 9002 | 9003 | 9004 | 9991;
             /** @description The other open order holding the code; unbinding it (which cancels it) frees the code. */
             boundOrderId?: components["schemas"]["OrderId"];
         };

@@ -15,7 +15,8 @@ import { anyStateTargets, TARGET_KINDS, type KnownGap, type TargetKind, type Tar
 import { figure, type MachineEntry } from '../tests/model/coverage-report';
 import { flowPaths, pathTitles, refusalTarget, type FlowPath, type GraphModel } from '../tests/model/harness';
 import type { BrowserFlow, BrowserReport } from '../tests/model/browser-report';
-import { guardLabel, NOT_RUN_SINCE_CHANGE, refusalMessage, routedCodes, transitionId } from './flow-dot';
+import { branchRefusalMessage, guardLabel, NOT_RUN_SINCE_CHANGE, routedCodes, transitionId } from './flow-dot';
+import { answerCodesOf } from '../machines/expected-refusals';
 import { currentCoverage, root } from './flow-drawing';
 import { flowRules } from './flow-rules';
 import { methodFieldRules } from './flow-method-fields';
@@ -294,8 +295,14 @@ async function flowOf(machine: AnyStateMachine, input: AtlasInput): Promise<Atla
         ...(guardLabel(t.guard) ? { guard: guardWords(machine, t.guard)! } : {}),
         refusals: codes.map((code) => ({
           code,
-          ...(refusalMessage(code, 'en') ? { message: refusalMessage(code, 'en')! } : {}),
+          messages: languages.map((language) => ({ language, text: branchRefusalMessage(t, code, language) ?? NO_REFUSAL_TEXT })),
+          ...(branchRefusalMessage(t, code, 'en') ? { message: branchRefusalMessage(t, code, 'en')! } : {}),
           verdicts: verdictsOf(sources, 'refusals', refusalTarget(id, code)),
+        })),
+        answers: answerCodesOf(t).map((code) => ({
+          code,
+          messages: languages.map((language) => ({ language, text: branchRefusalMessage(t, code, language) ?? NO_REFUSAL_TEXT })),
+          ...(branchRefusalMessage(t, code, 'en') ? { message: branchRefusalMessage(t, code, 'en')! } : {}),
         })),
         from: from.map((state) => ({ state: stateLabel(machine, state), verdicts: verdictsOf(sources, 'anyState', `${id} from ${state}`) })),
         verdicts: verdictsOf(sources, 'transitions', id),
@@ -333,17 +340,21 @@ async function flowOf(machine: AnyStateMachine, input: AtlasInput): Promise<Atla
 /** What the refusals table says of a code the app handles without a text of the catalogue (a redirect, a screen of its own). */
 export const NO_REFUSAL_TEXT = '(no message of its own: the screen the flow goes to explains it)';
 
-/** The refusal codes a flow's transitions route, each with where and the customer's text in every language (the portal's, Portuguese first). */
+/**
+ * The refusal codes a flow's transitions route, each with where and the customer's text in every
+ * language (the portal's, Portuguese first): one row per code and text, since a code one screen
+ * says in its own words (`saying`, machines/expected-refusals.ts) reads differently there.
+ */
 function refusalCodesOf(transitions: readonly AtlasTransition[]): AtlasFlow['refusalCodes'] {
-  const where = new Map<number, string[]>();
-  for (const t of transitions) for (const r of t.refusals) where.set(r.code, [...new Set([...(where.get(r.code) ?? []), `${t.sourceLabel}: ${t.event}`])]);
-  return [...where]
-    .sort(([a], [b]) => a - b)
-    .map(([code, places]) => ({
-      code,
-      where: places,
-      messages: languages.map((language) => ({ language, text: refusalMessage(code, language) ?? NO_REFUSAL_TEXT })),
-    }));
+  const rows = new Map<string, AtlasFlow['refusalCodes'][number]>();
+  for (const t of transitions)
+    for (const r of [...t.refusals, ...t.answers]) {
+      const key = `${r.code} ${JSON.stringify(r.messages)}`;
+      const row = rows.get(key) ?? { code: r.code, where: [], messages: r.messages };
+      row.where = [...new Set([...row.where, `${t.sourceLabel}: ${t.event}`])];
+      rows.set(key, row);
+    }
+  return [...rows.values()].sort((a, b) => a.code - b.code);
 }
 
 /** The atlas's data: every machine's flow, and where the figures come from. */

@@ -163,12 +163,15 @@ function transitionsList(flow: AtlasFlow): string {
     const refusals = t.refusals.length
       ? `<ul class="refusals">${t.refusals.map((r) => `<li><strong>Refused ${r.code}</strong>${r.message ? `: the customer reads “${esc(r.message)}”` : ' <span class="small">(no message of its own in the catalogue)</span>'}<br>${verdictBadges(r.verdicts)}</li>`).join('')}</ul>`
       : '';
+    const answers = t.answers.length
+      ? `<ul class="refusals">${t.answers.map((a) => `<li><strong>Answered ${a.code}</strong>${a.message ? `: the customer reads “${esc(a.message)}”` : ''}</li>`).join('')}</ul>`
+      : '';
     const from = t.from.length
       ? `<p class="small">Offered in each of these states, each a target of its own:</p><ul class="refusals">${t.from.map((f) => `<li>from ${esc(f.state)}<br>${verdictBadges(f.verdicts)}</li>`).join('')}</ul>`
       : '';
     return `<li class="card" id="${anchor('t', t.id)}"><h4>${esc(t.sourceLabel)} → ${esc(t.targetLabels.join(', '))}</h4>
 <p><span class="event">${esc(t.what)}</span>${t.guard && !t.refusals.length ? ` <span class="guard">only if ${esc(t.guard)}</span>` : ''}</p>
-<p>${esc(t.description)}</p>${refusals}${from}<p class="verdicts">${verdictBadges(t.verdicts)}</p>${gapNotes([...t.verdicts, ...t.refusals.flatMap((r) => r.verdicts), ...t.from.flatMap((f) => f.verdicts)])}
+<p>${esc(t.description)}</p>${refusals}${answers}${from}<p class="verdicts">${verdictBadges(t.verdicts)}</p>${gapNotes([...t.verdicts, ...t.refusals.flatMap((r) => r.verdicts), ...t.from.flatMap((f) => f.verdicts)])}
 ${pathChips(flow, t)}<p class="small tech"><code>${esc(t.ids)}</code> · <code>${esc(t.id)}</code></p></li>`;
   });
   return `<details class="block" id="${anchor('transitions', flow.id)}"><summary><h3>Transitions (${flow.transitions.length})</h3></summary><p class="small">The browser walk photographs each state once; it does not measure arrows, so only the server and screens walks are shown here.</p>${notesOn(flow, 'transitions')}<ul class="cards">${items.join('')}</ul></details>`;

@@ -8,7 +8,7 @@ import { type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type 
 import { evaluateGuard } from 'xstate/guards';
 import type { TargetLists } from '../tests/model/coverage';
 import { eventTitle, mockScope, refusalTarget, type FlowPath } from '../tests/model/harness';
-import { refusalMessage, routedCodes, transitionId } from './flow-dot';
+import { branchRefusalMessage, routedCodes, transitionId } from './flow-dot';
 import { eventTitle as eventWords, glue, guardWords, ruleTitle, stateTitle, withRule } from './flow-words-text';
 import type { AtlasScenario, AtlasStep, GuardCheck } from './flow-atlas-types';
 
@@ -227,7 +227,9 @@ export function scenarioSteps(machine: AnyStateMachine, p: FlowPath<AnyStateMach
       eventLabel: code === undefined ? eventWords(machine, event.type) : `${glue('en').refused} ${code}`,
       label: (first as { description?: string } | undefined)?.description ?? '',
       ...(first && ruleTitle(machine, first.guard) ? { rule: ruleTitle(machine, first.guard)! } : {}),
-      ...(code === undefined ? {} : { refusal: { code, ...(refusalMessage(code, 'en') ? { message: refusalMessage(code, 'en')! } : {}) } }),
+      ...(code === undefined
+        ? {}
+        : { refusal: { code, ...(first && branchRefusalMessage(first, code, 'en') ? { message: branchRefusalMessage(first, code, 'en')! } : {}) } }),
       ...whereAt(machine, state),
       context: contextIndex(JSON.stringify(jsonSafe(state.context))),
       checks,

@@ -72,8 +72,10 @@ export interface AtlasState {
 
 export interface AtlasRefusal {
   code: number;
-  /** The customer's message (English catalogue). */
+  /** What the customer reads, in English: the branch's own message (`saying`) or the catalogue's. */
   message?: string;
+  /** The same in each of the portal's languages, Portuguese first (the refusals table). */
+  messages: Array<{ language: string; text: string }>;
   verdicts: Verdict[];
 }
 
@@ -99,6 +101,8 @@ export interface AtlasTransition {
   description: string;
   guard?: string;
   refusals: AtlasRefusal[];
+  /** Reasons the call's answer carries in its data (`answeredWith`), taken by this branch, with what the customer reads. */
+  answers: Array<Omit<AtlasRefusal, 'verdicts'>>;
   /** For a parent state's transition: each state it can be taken from. */
   from: Array<{ state: string; verdicts: Verdict[] }>;
   verdicts: Verdict[];

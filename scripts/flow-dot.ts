@@ -14,6 +14,7 @@ import { arrowIds, arrowTitle, nodeTitle } from './flow-words-text';
 export { eventLabel, guardLabel, routedCodes } from './flow-labels';
 import { flowTitle, routedCodes } from './flow-labels';
 import { statesTaking } from '../tests/model/coverage';
+import { answerCodesOf, refusalMessageId } from '../machines/expected-refusals';
 
 type AnyTransition = TransitionDefinition<MachineContext, EventObject>;
 
@@ -76,14 +77,21 @@ export function wrap(text: string, width: number): string {
 }
 
 const catalogues = new Map<string, Record<string, string>>();
-/** The customer's message for a refusal code in `language`, from the one catalogue (core/i18n/lang). */
-export function refusalMessage(code: number, language: Language): string | undefined {
+/** A message of the one catalogue (core/i18n/lang) in `language`, by its id; undefined for none. */
+export function catalogueText(id: string | null, language: Language): string | undefined {
+  if (id === null) return undefined;
   if (!catalogues.has(language)) {
     const file = path.resolve(import.meta.dirname, '../core/i18n/lang', `${language}.json`);
     catalogues.set(language, JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>);
   }
-  return catalogues.get(language)![`error.${code}`];
+  return catalogues.get(language)![id];
 }
+
+/** The catalogue's message for a refusal code in `language` (what a screen shows unless its branch says otherwise). */
+export const refusalMessage = (code: number, language: Language) => catalogueText(`error.${code}`, language);
+
+/** What the customer reads when transition `t` takes refusal `code`: the branch's own message (`saying`), else the catalogue's. */
+export const branchRefusalMessage = (t: { meta?: unknown }, code: number, language: Language) => catalogueText(refusalMessageId(t, code), language);
 
 /** The harness's transition id (tests/model/harness.ts): source, event (or `always`) and place. */
 export function transitionId(t: AnyTransition): string {
@@ -185,12 +193,16 @@ export function toDot(machine: AnyStateMachine, coverage: MachineCoverage | unde
     const words = arrowTitle(machine, t, language);
     const ids = arrowIds(t);
     const head = `${wrap(words, 40)}${words !== ids ? `<br/><font point-size="7" color="#777777">${esc(ids)}</font>` : ''}`;
-    if (!codes.length) return `<${head}>`;
+    const answers = answerCodesOf(t);
+    if (!codes.length && !answers.length) return `<${head}>`;
     // Up to four codes with the customer's message; more as a list of codes.
+    const said = (kind: string, c: number) => `${kind} ${c}${branchRefusalMessage(t, c, language) ? `: “${esc(branchRefusalMessage(t, c, language)!)}”` : ''}`;
     const refusals =
-      codes.length <= 4
-        ? codes.map((c) => `refused ${c}${refusalMessage(c, language) ? `: “${esc(refusalMessage(c, language)!)}”` : ''}`).join('<br/>')
-        : wrap(`refused ${codes.join(', ')}`, 48);
+      codes.length + answers.length <= 4
+        ? [...codes.map((c) => said('refused', c)), ...answers.map((c) => said('answered', c))].join('<br/>')
+        : [codes.length ? wrap(`refused ${codes.join(', ')}`, 48) : '', answers.length ? wrap(`answered ${answers.join(', ')}`, 48) : '']
+            .filter(Boolean)
+            .join('<br/>');
     return `<${head}<br/><font point-size="8">${refusals}</font>>`;
   };
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { escapeHtml } from '../scripts/flows-report';
-import { NOT_RUN_SINCE_CHANGE, refusalMessage } from '../scripts/flow-dot';
+import { catalogueText, NOT_RUN_SINCE_CHANGE, refusalMessage } from '../scripts/flow-dot';
 import { duration } from '../scripts/flow-rules';
 import { languages } from '../core/i18n/languages';
 import { WITHDRAWAL_WINDOW_MS } from '../core/config/withdrawal';
@@ -149,9 +149,18 @@ describe('the static flow atlas (docs/flows/index.html)', () => {
     expect(login).toContain('<h3>Rules and limits</h3>');
     expect(login).toContain(`${LockoutPolicy.threshold} wrong passwords or codes within ${duration(LockoutPolicy.windowMs)} lock the account`);
     expect(login).toContain('server/auth/lockout.ts · LockoutPolicy.threshold');
-    const locked = login.slice(login.indexOf('<tr><td class="num">17</td>'));
-    const row = locked.slice(0, locked.indexOf('</tr>'));
-    for (const language of languages) expect(row).toContain(`<td lang="${language}">${escapeHtml(refusalMessage(17, language)!)}</td>`);
+    // 17 reads as the log-in's lock notice where the password or the code is checked, and as the
+    // catalogue's text where sending a code is refused: two rows (machines/expected-refusals.ts `saying`).
+    const rows = login
+      .split('<tr><td class="num">17</td>')
+      .slice(1)
+      .map((r) => r.slice(0, r.indexOf('</tr>')));
+    const notice = rows.find((r) => r.includes('Checking the password'))!;
+    const catalogue = rows.find((r) => r.includes('Sending the code'))!;
+    for (const language of languages) {
+      expect(notice).toContain(`<td lang="${language}">${escapeHtml(catalogueText('login.locked', language)!)}</td>`);
+      expect(catalogue).toContain(`<td lang="${language}">${escapeHtml(refusalMessage(17, language)!)}</td>`);
+    }
     expect(section(html, 'checkout')).toContain(`A PIX code can be paid for ${duration(PIX_TTL_MS)}`);
     expect(section(html, 'withdrawal')).toContain(`within ${duration(WITHDRAWAL_WINDOW_MS)} of its payment`);
     expect(duration(30 * 60_000)).toBe('30 minutes');

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NOT_RUN_SINCE_CHANGE, refusalMessage } from '../scripts/flow-dot';
+import { catalogueText, NOT_RUN_SINCE_CHANGE, refusalMessage } from '../scripts/flow-dot';
 import {
   coverageHash,
   currentCoverage,
@@ -86,11 +86,13 @@ describe('the flow atlas (docs/flows)', () => {
       'label=<The server answered the payment, if it<br/>is paid by PIX<br/><font point-size="7" color="#777777">answer of submit [isPix]</font>>',
     );
     expect(dot).toContain('label=<every 5 seconds, to check for the money<br/><font point-size="7" color="#777777">after pollInterval</font>>');
-    // A refusal is drawn with its code and the customer's message, in the drawing's language.
-    expect(dot).toMatch(/refused 1015: “[^”]+”/);
+    // A refusal is drawn with its code and what the customer reads, in the drawing's language: the
+    // catalogue's text, or the screen's own words where the branch names them (1015: the orders page).
+    expect(dot).toMatch(/refused -3033: “[^”]+”/);
     const pt = toDot(payment, undefined, { language: 'pt' });
-    expect(pt).toContain(`refused 1015: “${refusalMessage(1015, 'pt')}”`);
-    expect(refusalMessage(1015, 'pt')).not.toBe(refusalMessage(1015, 'en'));
+    expect(pt).toContain(`refused -3033: “${refusalMessage(-3033, 'pt')}”`);
+    expect(refusalMessage(-3033, 'pt')).not.toBe(refusalMessage(-3033, 'en'));
+    expect(pt).toContain(`refused 1015: “${catalogueText('orders.confirming', 'pt')}”`);
     // Every transition carries its description for the reader who hovers it; a legend explains the colours.
     expect(dot).toMatch(/tooltip="[^"]{20,}"/);
     expect(dot).toContain('subgraph cluster_legend');

@@ -5,7 +5,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { invocationError, type InvocationEvents } from '../actor-events';
 import { criteriaFor } from '../acceptance';
-import { isRefusedWith, otherRefusals, refusedWith } from '../expected-refusals';
+import { isRefusedWith, otherRefusals, refusedWith, saying } from '../expected-refusals';
 import type { AutoRenewalActors } from './auto-renewal.actors';
 import type { acceptanceCriteria } from './auto-renewal.criteria';
 import { RenewalCode, type AutoRenewalContext, type AutoRenewalEvent, type RenewInfo } from './auto-renewal.types';
@@ -93,6 +93,7 @@ export const autoRenewalMachine = autoRenewalSetup.createMachine({
             guard: refusedWith(R.none),
             target: 'none',
             actions: 'dropInfo',
+            meta: saying({ [R.none]: 'autoRenewal.none' }),
             description: 'No auto-renewal on this account (spec section 8, 6201): it never bought a plan that renews by itself.',
           },
           {

@@ -6,7 +6,7 @@
 // createCheckoutActors(api); guards and actions are in checkout.setup.ts.
 import { and } from 'xstate';
 import { criteriaFor } from '../acceptance';
-import { otherRefusals, refusedWith } from '../expected-refusals';
+import { answeredWith, otherRefusals, refusedWith, saying } from '../expected-refusals';
 import type { acceptanceCriteria } from './checkout.criteria';
 import { payingState } from '../payment/payment.guards';
 import { checkoutSetup, finished, newKey, paymentRequest } from './checkout.setup';
@@ -63,6 +63,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
             guard: refusedWith(-2500),
             target: 'passwordResetNeeded',
             actions: 'endResetPassword',
+            meta: saying({ [-2500]: 'payment.reset.title' }),
             description:
               'This account must set a new password before buying (-2500, spec section 6): the page says so and offers the reset right there, coming back to this plan afterwards.',
           },
@@ -70,7 +71,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
           {
             target: 'unavailable',
             actions: 'endUnavailable',
-            meta: otherRefusals(6000, 6001),
+            meta: { ...otherRefusals(6000, 6001), ...saying({ 6000: 'message.planNotAvailable', 6001: 'notFound.title' }) },
             description:
               'Not to be bought (spec sections 6, 8): 6000 a larger plan is running (back to the plans, saying why), 6001 no such plan (the not-found page).',
           },
@@ -172,12 +173,14 @@ export const checkoutMachine = checkoutSetup.createMachine({
             target: 'unbinding',
             actions: 'takeValuation',
             description: 'The code is held by another unpaid order of the account (9004, spec section 4): the customer is asked to free it.',
+            meta: { ...answeredWith(9004), ...saying({ 9004: 'unbinding.title' }) },
           },
           {
             guard: 'isCodeRefused',
             target: 'editing',
             actions: ['takeValuation', 'takeCodeRefusal', 'dropCode'],
             description: 'The code does not apply (9000–9003, 9991, spec section 4): the customer sees the price without it, and why.',
+            meta: answeredWith(9000, 9001, 9002, 9003, 9991),
           },
           {
             target: 'editing',

@@ -4,7 +4,7 @@
 // the service ended), rejected (the payment stands) or withdrawn.
 import { assertEvent, assign, setup } from 'xstate';
 import { invocationError, type InvocationEvents } from '../actor-events';
-import { isRefusedWith, refusedWith } from '../expected-refusals';
+import { isRefusedWith, refusedWith, saying } from '../expected-refusals';
 import type { DisputeActors } from './dispute.actors';
 import { DisputeCode, type DisputeContext, type DisputeEvent, type DisputeInput } from './dispute.types';
 
@@ -55,6 +55,7 @@ export const disputeMachine = disputeSetup.createMachine({
             guard: refusedWith(DisputeCode.noDispute),
             target: 'none',
             actions: 'takeDispute',
+            meta: saying({ [DisputeCode.noDispute]: null }),
             description: 'Refused (8501): the payment was never disputed; the page shows no chargeback panel.',
           },
           {

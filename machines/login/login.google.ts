@@ -3,7 +3,7 @@
 // create one with it, the terms of use accepted on the way. Built on the login machine's setup;
 // the machine places them under its form (login.machine.ts).
 import { assertEvent } from 'xstate';
-import { otherRefusals, refusedWith } from '../expected-refusals';
+import { otherRefusals, refusedWith, saying } from '../expected-refusals';
 import { loginSetup } from './login.setup';
 
 const loggingInWithGoogle = loginSetup.createStateConfig({
@@ -27,6 +27,7 @@ const loggingInWithGoogle = loginSetup.createStateConfig({
         guard: refusedWith(1),
         target: 'offeringGoogleSignup',
         actions: 'takeRefusal',
+        meta: saying({ 1: 'login.googleSignup.offer' }),
         description: 'No account uses this Google identity or address (1): the page offers to create one with Google (ADR 047).',
       },
       {
@@ -34,12 +35,14 @@ const loggingInWithGoogle = loginSetup.createStateConfig({
         target: 'notVerified',
         actions: 'takeRefusal',
         description: 'Not confirmed yet (9): the notice offers to send the confirmation link again (spec section 8).',
+        meta: saying({ 9: 'login.notVerified' }),
       },
       {
         guard: refusedWith(197, 7004),
         target: 'blocked',
         actions: 'takeRefusal',
         description: 'Not allowed to log in (197) or blocked (7004): the notice says this account cannot log in here.',
+        meta: saying({ 197: 'login.typeNotAllowed', 7004: 'login.blockedAccount' }),
       },
       {
         target: 'choosingTab',

@@ -5,7 +5,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import type { UserInfo } from '../../core/session/store';
 import { DEFAULT_COUNTDOWN } from '../../core/session/store';
 import { invocationError, type InvocationEvents } from '../actor-events';
-import { isRefusedWith, otherRefusals, refusedWith } from '../expected-refusals';
+import { isRefusedWith, otherRefusals, refusedWith, saying } from '../expected-refusals';
 import { resendDeadline, untilResend } from '../send-code';
 import type { LoginActors } from './login.actors';
 import type { LoginContext, LoginEvent, LoginInput, LoginTab } from './login.types';
@@ -140,18 +140,21 @@ export const loginAnswers = <const Own extends { guard: ReturnType<typeof refuse
       target: '#login.form.notVerified',
       actions: 'takeRefusal',
       description: 'Not confirmed yet (9): the notice offers to send the confirmation link again (spec section 8).',
+      meta: saying({ 9: 'login.notVerified' }),
     },
     {
       guard: refusedWith(17),
       target: '#login.form.locked',
       actions: 'takeRefusal',
       description: 'Locked (17) after too many failed attempts: the notice says so (15 minutes, escalating; docs/decisions/006).',
+      meta: saying({ 17: 'login.locked' }),
     },
     {
       guard: refusedWith(197, 7004),
       target: '#login.form.blocked',
       actions: 'takeRefusal',
       description: 'Not allowed to log in (197) or blocked (7004): the notice says this account cannot log in here.',
+      meta: saying({ 197: 'login.typeNotAllowed', 7004: 'login.blockedAccount' }),
     },
     { target: 'editing', actions: 'takeRefusal', meta: otherRefusals(...other), description: refused },
   ] as const;

@@ -6,7 +6,7 @@
 // actions and the waiting piece the methods share are in payment.setup.ts.
 import { assertEvent } from 'xstate';
 import { criteriaFor } from '../acceptance';
-import { otherRefusals, refusedWith } from '../expected-refusals';
+import { otherRefusals, refusedWith, saying } from '../expected-refusals';
 import type { acceptanceCriteria } from './payment.criteria';
 import { awaitingMoney, orderIdOf, paymentSetup } from './payment.setup';
 
@@ -89,12 +89,14 @@ export const paymentMachine = paymentSetup.createMachine({
           {
             guard: refusedWith(-3031),
             target: 'waitingToRetry',
+            meta: saying({ [-3031]: 'payment.submitting' }),
             description: 'The same payment is still running in another request (-3031, a double click): it is asked again shortly.',
           },
           {
             guard: refusedWith(1015),
             target: 'unanswered',
             actions: 'takeRefusal',
+            meta: saying({ 1015: 'orders.confirming' }),
             description: 'The provider did not answer (1015): the card may be charged; the order is reconciled within minutes (ADR 011).',
           },
           // Any answer the branches above do not know ends here too, as failed (2003).
@@ -240,7 +242,7 @@ export const paymentMachine = paymentSetup.createMachine({
               {
                 target: 'awaitingProof',
                 actions: 'takeRefusal',
-                meta: otherRefusals(5000, -3031),
+                meta: { ...otherRefusals(5000, -3031), ...saying({ 5000: 'payment.transfer.proofFile' }) },
                 description: 'The receipt was refused (5000 not a PNG, JPEG or PDF; -3031 too many uploads today): the customer sees why.',
               },
             ],

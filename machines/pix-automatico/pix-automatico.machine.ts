@@ -5,7 +5,7 @@
 // terms and status and may cancel it here (or in their bank app, which ends it the same way).
 import { assertEvent, assign, setup } from 'xstate';
 import { invocationError, type InvocationEvents } from '../actor-events';
-import { isRefusedWith, refusedWith } from '../expected-refusals';
+import { isRefusedWith, refusedWith, saying } from '../expected-refusals';
 import type { PixAutomaticoActors } from './pix-automatico.actors';
 import { PixAutomaticoCode as C, type PixAutomatico, type PixAutomaticoContext, type PixAutomaticoEvent } from './pix-automatico.types';
 
@@ -99,6 +99,7 @@ export const pixAutomaticoMachine = pixAutomaticoSetup.createMachine({
             guard: refusedWith(C.none),
             target: 'offered',
             actions: 'clearRefusal',
+            meta: saying({ [C.none]: 'pixAuto.offer' }),
             description: 'No authorisation yet (8603): the customer is offered to renew by PIX Automático.',
           },
           ...byStatus('Read'),

@@ -4,7 +4,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { UserInfo } from '../../core/session/store';
 import { invocationError, type InvocationEvents } from '../actor-events';
-import { isRefusedWith, otherRefusals, refusedWith } from '../expected-refusals';
+import { isRefusedWith, otherRefusals, refusedWith, saying } from '../expected-refusals';
 import type { SignupActors } from './signup.actors';
 import type { SignupAnswer, SignupContext, SignupEvent, SignupInput } from './signup.types';
 
@@ -84,6 +84,7 @@ export const signupMachine = setup({
             guard: refusedWith(6, 13),
             target: 'accountExists',
             actions: 'takeAnswer',
+            meta: saying({ 6: 'register.exists', 13: 'register.exists' }),
             description: 'The email (6) or phone (13) already has an account: the page offers to log in or recover it (spec section 8).',
           },
           {

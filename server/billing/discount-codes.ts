@@ -64,7 +64,7 @@ export async function checkDiscountCode(
   },
 ): Promise<DiscountCheck> {
   const code = input.code.toUpperCase();
-  const refuse = (errCode: number, extra: Partial<DiscountCodeStatus> = {}): DiscountCheck => ({
+  const refuse = (errCode: (typeof DiscountErr)[keyof typeof DiscountErr], extra: Partial<DiscountCodeStatus> = {}): DiscountCheck => ({
     status: { code, applied: false, errCode, ...extra },
     discount: 0,
   });

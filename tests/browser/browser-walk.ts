@@ -14,10 +14,12 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject, TransitionDefinition } from 'xstate';
 import { chromiumArgs, findChromium } from '../../scripts/chromium';
+import { catalogueText, routedCodes } from '../../scripts/flow-dot';
+import { refusalMessageId } from '../../machines/expected-refusals';
 import { createFakeClock } from '../../server/clock';
 import { shotsFile, SHOT_WIDTHS, type ShotsTaken, type StateShot } from '../model/browser-report';
 import { currentRunId, root, writeAtomic, type KnownGap } from '../model/coverage';
-import { pollUntil } from '../model/gate';
+import { pollUntil, WAIT_CEILING_MS } from '../model/gate';
 import type { GraphModel } from '../model/harness';
 import { walkSuite, type PathRun } from '../model/walk-suite';
 import type { Walk } from '../model/walker';
@@ -274,7 +276,9 @@ export function browserWalkSuite<M extends AnyStateMachine>(suite: BrowserWalkSu
           }),
         async check(reached, expected, event) {
           await walk.check?.(reached, expected, event);
-          if (run.seen[run.seen.length - 1] === reached) await shoot(reached);
+          if (run.seen[run.seen.length - 1] !== reached) return;
+          await showsRefusal(page, machine, event);
+          await shoot(reached);
         },
         async checked(reached, next) {
           // As in the screens walks: a pick while pricing is made before the price comes.
@@ -320,6 +324,36 @@ const nodesOf = (machine: AnyStateMachine, ids: string[]) => ids.map((id) => mac
 function snapshotOf(machine: AnyStateMachine, record: Extract<ProbeRecord, { kind: 'snapshot' }>): AnyMachineSnapshot {
   const resolved = machine.resolveState({ value: record.value as never, context: record.context as never });
   return { ...resolved, status: record.status, output: record.output, children: {} } as AnyMachineSnapshot;
+}
+
+/**
+ * After a call's refusal, the page shows what the atlas's refusal tables say the customer reads
+ * there (the branch's `saying`, else the catalogue's `error.<code>`; machines/expected-refusals.ts),
+ * so a screen that says a refusal in words of its own and a table that says another cannot both pass.
+ */
+async function showsRefusal(page: Page, machine: AnyStateMachine, event: EventObject): Promise<void> {
+  const output = (event as { output?: { kind?: unknown; errCode?: unknown } }).output;
+  if (!event.type.startsWith('xstate.done.actor.') || output?.kind !== 'refused' || typeof output.errCode !== 'number') return;
+  const code = output.errCode;
+  const ids = new Set<string | null>();
+  const visit = (node: AnyStateNode) => {
+    for (const t of (node.transitions.get(event.type) ?? []) as TransitionDefinition<any, any>[])
+      if (routedCodes(t).includes(code)) ids.add(refusalMessageId(t, code));
+    for (const child of Object.values(node.states) as AnyStateNode[]) visit(child);
+  };
+  visit(machine.root);
+  if (ids.size > 1)
+    throw new Error(`${event.type} refused ${code} reads differently on different branches (${[...ids].join(', ')}): the check cannot tell which`);
+  const text = catalogueText([...ids][0] ?? null, 'en');
+  if (!text) return;
+  const shown = await page
+    .waitForFunction((t) => document.body.innerText.includes(t), text, { timeout: WAIT_CEILING_MS })
+    .then(() => true)
+    .catch(() => false);
+  if (!shown) {
+    const alerts = await page.locator('[role="alert"], [role="status"]').allInnerTexts();
+    throw new Error(`refused ${code}: the atlas says the customer reads “${text}”, the page does not show it (its notices: ${JSON.stringify(alerts)})`);
+  }
 }
 
 /**
