@@ -30,12 +30,17 @@ export function registerSandboxClock(app: FastifyInstance, services: ServerServi
     const advance = request.body?.advanceMs;
     if (!Number.isSafeInteger(advance) || (advance as number) <= 0 || (advance as number) > MAX_ADVANCE_MS)
       return reply.status(400).send({ error: `advanceMs is a whole number of milliseconds from 1 to ${MAX_ADVANCE_MS}` });
-    const offset = clock.offset() + (advance as number);
-    await services.db.query(
+    // Moves add up in the database, in one statement, so two at once (two tabs, two processes, a
+    // request the server died under) never lose one. A lost move turned the clock back at the next
+    // start, and what was stamped meanwhile lay in the future: a key held for days, a charge left
+    // charging that reconciliation never found due. The process's clock only moves forward.
+    const [row] = await services.db.query<{ offset: string }>(
       `INSERT INTO site_settings (key, value) VALUES ($1, jsonb_build_object('offsetMs', $2::bigint))
-       ON CONFLICT (key) DO UPDATE SET value = jsonb_build_object('offsetMs', $2::bigint)`,
-      [KEY, offset],
+       ON CONFLICT (key) DO UPDATE SET value = jsonb_build_object('offsetMs', COALESCE((site_settings.value->>'offsetMs')::bigint, 0) + $2::bigint)
+       RETURNING value->>'offsetMs' AS offset`,
+      [KEY, advance],
     );
+    const offset = Math.max(clock.offset(), Number(row!.offset));
     clock.setOffset(offset);
     const jobs = await runPaymentJobs(services, request.log);
     let renewed = 0;

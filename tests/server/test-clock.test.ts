@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { storedClockOffset } from '../../server/routes/sandbox-clock';
 import { loggedInCustomer } from '../helpers/accounts';
 import { testCard, VISA_OK } from '../helpers/cards';
 import { useTestServer } from '../helpers/test-server';
@@ -41,6 +42,24 @@ describe('the test clock', () => {
       expect((await clockOf(again)).offsetMs).toBe(body.offsetMs);
     } finally {
       await again.close();
+    }
+  });
+
+  it('adds up moves made at once or by two processes: none is lost, so a restart never turns the clock back', async () => {
+    const before = await clockOf();
+    // A second server on the same database, started now: its own clock holds the offset of now.
+    const other = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TEST_CLOCK: 'on' }), db: server.db });
+    try {
+      const moves = [DAY, 2 * DAY, 3 * DAY];
+      const answers = await Promise.all(moves.map((advanceMs) => advance(advanceMs)));
+      for (const answer of answers) expect(answer.statusCode).toBe(200);
+      const moved = await other.inject({ method: 'POST', url: '/api/sandbox/clock', payload: { advanceMs: 31 * DAY } });
+      expect(moved.statusCode).toBe(200);
+      const sum = before.offsetMs + 37 * DAY;
+      expect((moved.json() as { offsetMs: number }).offsetMs).toBe(sum);
+      expect(Number(await storedClockOffset(server.db))).toBe(sum);
+    } finally {
+      await other.close();
     }
   });
 
