@@ -100,6 +100,22 @@ export default tseslint.config(
           ],
         },
       ],
+      // Nor around the client: a raw request skips the contract's types, the headers and the error rules.
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'XMLHttpRequest', 'EventSource', 'WebSocket'].map((name) => ({
+          name,
+          message: 'A screen never calls the API: read a selector or a src/queries hook, and send events.',
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'fetch',
+          message: 'A screen never calls the API: read a selector or a src/queries hook, and send events.',
+        })),
+      ],
     },
   },
   // A file a reader takes in at once (docs/decisions/038); data tables are exempt.

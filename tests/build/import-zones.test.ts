@@ -26,6 +26,15 @@ describe('import rules', () => {
     expect(await rulesBroken('src/app/layouts/fixture.tsx', fetcher)).toContain('no-restricted-imports');
   });
 
+  it('refuses a view calling the network around the client: fetch, window.fetch, XMLHttpRequest', async () => {
+    const raw = "export const load = () => fetch('/api/plan/list/v1', { method: 'POST' });\n";
+    expect(await rulesBroken('src/screens/pricing/fixture.tsx', raw)).toContain('no-restricted-globals');
+    const viaWindow = "export const load = () => window.fetch('/api/plan/list/v1');\n";
+    expect(await rulesBroken('src/components/fixture.tsx', viaWindow)).toContain('no-restricted-properties');
+    const xhr = 'export const request = new XMLHttpRequest();\n';
+    expect(await rulesBroken('src/app/layouts/fixture.tsx', xhr)).toContain('no-restricted-globals');
+  });
+
   it('refuses the server importing the web app', async () => {
     const code = "import { routedPaths } from '../../src/app/router';\nexport const paths = routedPaths;\n";
     expect(await rulesBroken('server/routes/fixture.ts', code)).toContain('import-x/no-restricted-paths');
