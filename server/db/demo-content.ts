@@ -1,4 +1,4 @@
-import type { Language } from '../../core/i18n/languages';
+import { languages, type Language } from '../../core/i18n/languages';
 import type { components } from '../../openapi/schema';
 
 type Schemas = components['schemas'];
@@ -12,7 +12,7 @@ export const demoBrand = 'Aurora TV';
 export const demoTheme: Schemas['Theme'] = {
   name: demoBrand,
   themeColor: '#5b2be0',
-  langs: ['pt', 'en', 'es', 'ru'],
+  langs: [...languages],
   tenantId: 'aurora',
   images: {
     pcBackground: '/brand/background.svg',
@@ -297,7 +297,6 @@ const description = {
 
 function plan(id: number, periodDays: 30 | 180 | 365, deviceCount: 1 | 4, prices: Record<string, number>, extra: Partial<DemoPlan> = {}): DemoPlan {
   const screens = deviceCount === 1 ? single : multi;
-  const langs = ['pt', 'en', 'es', 'ru'] as const;
   return {
     id,
     code: `${periodDays}d-${deviceCount}dev`,
@@ -314,7 +313,7 @@ function plan(id: number, periodDays: 30 | 180 | 365, deviceCount: 1 | 4, prices
     prices,
     benefits: [],
     texts: Object.fromEntries(
-      langs.map((l) => [l, { name: `${periodName[periodDays][l]} · ${screens[l]}`, description: description[l](deviceCount) }]),
+      languages.map((l) => [l, { name: `${periodName[periodDays][l]} · ${screens[l]}`, description: description[l](deviceCount) }]),
     ) as DemoPlan['texts'],
     ...extra,
   };

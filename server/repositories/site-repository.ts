@@ -21,6 +21,15 @@ interface SettingTypes {
 
 export class MissingSettingError extends Error {}
 
+/**
+ * The languages a text is looked for in, in order: the one asked for, the site's default, then
+ * English (spec section 9): a plan or a price named in one of them is never shown nameless.
+ */
+export async function textLanguages(site: Pick<SiteRepository, 'setting'>, wanted: Language): Promise<Language[]> {
+  const config = await site.setting('siteConfig');
+  return [...new Set<Language>([wanted, config.defaultLang, 'en'])];
+}
+
 export function createSiteRepository(db: Queryable, bundled: Record<Language, Record<string, string>>) {
   async function setting<K extends keyof SettingTypes>(key: K): Promise<SettingTypes[K]> {
     const rows = await db.query<{ value: SettingTypes[K] }>('SELECT value FROM site_settings WHERE key = $1', [key]);

@@ -2,6 +2,7 @@ import { withAccountPrices } from '../billing/prices';
 import { ApiRefusal } from '../errors';
 import { defineHandlers, type RequestContext } from '../openapi/bind';
 import type { Language } from '../../core/i18n/languages';
+import { textLanguages } from '../repositories/site-repository';
 import type { ServerServices } from '../services';
 
 /** 6001: the plan does not exist (the client sends the user to /404, spec section 8). */
@@ -13,10 +14,7 @@ const planNotFound = 6001;
  * stale session must not break it (the calls that need the session refuse it themselves).
  */
 export function planHandlers({ plans, site, db, sessions }: Pick<ServerServices, 'plans' | 'site' | 'db' | 'sessions'>) {
-  const preference = async (wanted: Language): Promise<Language[]> => {
-    const config = await site.setting('siteConfig');
-    return [...new Set<Language>([wanted, config.defaultLang, 'en'])];
-  };
+  const preference = (wanted: Language) => textLanguages(site, wanted);
   const signedInUid = async (ctx: RequestContext): Promise<number | null> => {
     if (!ctx.token) return null;
     return sessions.authenticate(ctx).then(

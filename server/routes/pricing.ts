@@ -13,6 +13,7 @@ import { defineHandlers, type RequestContext } from '../openapi/bind';
 import { activeBanners } from '../repositories/banner-repository';
 import { activeCurrencies } from '../repositories/currency-repository';
 import { methodDiscounts } from '../repositories/payment-method-repository';
+import { textLanguages } from '../repositories/site-repository';
 import type { ServerServices } from '../services';
 
 /** The contract's MinorUnits maximum: no amount it carries goes past it. */
@@ -36,10 +37,7 @@ export function pricingHandlers(services: ServerServices) {
    * sent must be valid, though (-24010/-24020 reset a stale session, spec section 8). */
   const optionalSession = async (ctx: RequestContext): Promise<AuthenticatedSession | null> => (ctx.token ? sessions.authenticate(ctx) : null);
 
-  const languages = async (wanted: Language): Promise<Language[]> => {
-    const config = await site.setting('siteConfig');
-    return [...new Set<Language>([wanted, config.defaultLang, 'en'])];
-  };
+  const languages = (wanted: Language) => textLanguages(site, wanted);
 
   return defineHandlers({
     async checkPlanAvailable({ body, ctx }) {
