@@ -35,6 +35,9 @@ function closeFlows(): boolean {
 
 const { step, together, vitest, playwright, finish } = testRun('test', 'npm test', (code) => (closeFlows() ? code : 1));
 
+// The runtime npm put first on the PATH: node_modules/.bin/node, the `node` package (docs/decisions/076).
+console.log(`Node.js ${process.version}`);
+
 const chromium = findChromium();
 if (!chromium) {
   console.error(chromiumMissingMessage);
