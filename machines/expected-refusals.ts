@@ -78,12 +78,6 @@ export function refusalCodesOf(transition: { guard?: unknown; meta?: unknown }):
  */
 export const saying = (says: Readonly<Record<number, string | null>>) => ({ says });
 
-/** The message id the customer reads when `transition` takes refusal `code`: the branch's own (`saying`), else the catalogue's; null when none. */
-export function refusalMessageId(transition: { meta?: unknown }, code: number): string | null {
-  const says = (transition.meta as { says?: Readonly<Record<number, string | null>> } | undefined)?.says;
-  return says && code in says ? (says[code] ?? null) : `error.${code}`;
-}
-
 /**
  * A branch taken on a reason the call's answer carries in its data rather than as a refusal (a
  * valuation's `discountCode.errCode`): `meta: answeredWith(9000, 9001)`. The atlas's refusal tables

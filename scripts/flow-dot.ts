@@ -12,9 +12,9 @@ import type { Language } from '../core/i18n/languages';
 import { arrowIds, arrowTitle, nodeTitle } from './flow-words-text';
 
 export { eventLabel, guardLabel, routedCodes } from './flow-labels';
-import { flowTitle, routedCodes } from './flow-labels';
+import { flowTitle, refusalMessageId, routedCodes } from './flow-labels';
 import { statesTaking } from '../tests/model/coverage';
-import { answerCodesOf, refusalMessageId } from '../machines/expected-refusals';
+import { answerCodesOf } from '../machines/expected-refusals';
 
 type AnyTransition = TransitionDefinition<MachineContext, EventObject>;
 

@@ -10,6 +10,17 @@ type AnyTransition = TransitionDefinition<MachineContext, EventObject>;
 /** The refusal codes a branch routes (machines/expected-refusals.ts). */
 export const routedCodes = (t: AnyTransition): number[] => refusalCodesOf(t as { guard?: unknown; meta?: unknown });
 
+/**
+ * The message id the customer reads when `transition` takes refusal `code`: the branch's own
+ * (`saying`, machines/expected-refusals.ts), else the catalogue's; null when none. Here, not beside
+ * `saying`: a machine module naming the catalogue's ids would put every refusal text into each
+ * screen's messages (scripts/i18n-split.ts reads ids from the modules' literals).
+ */
+export function refusalMessageId(transition: { meta?: unknown }, code: number): string | null {
+  const says = (transition.meta as { says?: Readonly<Record<number, string | null>> } | undefined)?.says;
+  return says && code in says ? (says[code] ?? null) : `error.${code}`;
+}
+
 /** A guard as the chart names it: its name, `refused …` for refusedWith, operands of and()/or()/not(). */
 export function guardLabel(g: unknown): string | undefined {
   if (!g) return undefined;

@@ -15,7 +15,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject, TransitionDefinition } from 'xstate';
 import { chromiumArgs, findChromium } from '../../scripts/chromium';
 import { catalogueText, routedCodes } from '../../scripts/flow-dot';
-import { refusalMessageId } from '../../machines/expected-refusals';
+import { refusalMessageId } from '../../scripts/flow-labels';
 import { createFakeClock } from '../../server/clock';
 import { shotsFile, SHOT_WIDTHS, type ShotsTaken, type StateShot } from '../model/browser-report';
 import { currentRunId, root, writeAtomic, type KnownGap } from '../model/coverage';
