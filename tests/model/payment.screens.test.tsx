@@ -36,8 +36,11 @@ import { walkSuite } from './walk-suite';
 import { methodNames, payButton, payerLabels } from './payment-labels';
 
 // The page's uploads travel through Node's fetch in this process: its FormData, not jsdom's; one
-// made from a form (the discount code's) takes the form's fields as jsdom reads them.
+// made from a form (the discount code's) takes the form's fields as jsdom reads them. Its File too:
+// Node 24's FormData makes a named entry with the global File, and jsdom's would hold the text
+// "[object File]" instead of the receipt's bytes. The walk's files are Node's (world.proof).
 beforeAll(async () => {
+  globalThis.File = NodeFile as unknown as typeof File;
   const PageFormData = globalThis.FormData;
   const NodeFormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor as typeof FormData;
   globalThis.FormData = class extends NodeFormData {
