@@ -60,7 +60,9 @@ test.describe('the flow atlas', () => {
       await page.getByRole('combobox', { name: /fluxo/i }).selectOption('payment');
       const drawing = page.getByRole('img', { name: 'payment' });
       await expect(drawing.locator('svg')).toBeVisible();
-      await expect(drawing.getByText('Erro no pagamento, atualize a página', { exact: false }).first()).toBeVisible();
+      // The catalogue's text of a refusal (-3033), and a screen's own words where its branch names them (1015).
+      await expect(drawing.getByText('Código de verificação incorreto', { exact: false }).first()).toBeVisible();
+      await expect(drawing.getByText('Pagamento em confirmação', { exact: false }).first()).toBeVisible();
     });
   });
 });
