@@ -28,6 +28,8 @@ export function registerSandboxCardDispute(app: FastifyInstance, services: Serve
     );
     if (!step.ok) return reply.status(step.status).send({ error: step.error });
     const { dispute, status } = step.event.data;
-    return { dispute, status, type: step.event.type, ...(await deliverSignedEvent(app, key, CARD_PROVIDER, step.event, now)) };
+    // Signed when sent, as a network signs: a clock move while the dispute was stepped would
+    // otherwise leave the signature older than the receiver's 300 s and the event refused as stale.
+    return { dispute, status, type: step.event.type, ...(await deliverSignedEvent(app, key, CARD_PROVIDER, step.event, clock.now())) };
   });
 }
