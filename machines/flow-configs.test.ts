@@ -2,12 +2,13 @@
 // transition says in business language what it means, and every refusal a call expects is named
 // by one branch of its invocation, so each code is a target of the walks and a label on the chart.
 import { describe, expect, it } from 'vitest';
-import { fromPromise, setup, type AnyStateNode } from 'xstate';
+import { fromPromise, setup, type AnyStateMachine } from 'xstate';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { refusalsFrom, routedForEveryCall, type RoutedForEveryCall } from '../core/api/refusals';
 import { refusalsFile, refusalsModule } from '../scripts/gen-refusals';
+import { allNodes, transitionsOf } from '../scripts/flow-atlas-steps';
 import type { ContractDocument } from '../server/openapi/contract';
 import { contractProblems, loadFlows, refusalRouting, undescribed, type Flow } from '../tests/helpers/flow-configs';
 import { answerCodesOf, isRefusedWith, otherRefusals, refusalCodesOf, refusedWith } from './expected-refusals';
@@ -133,11 +134,7 @@ describe('the flows route what the contract declares', () => {
 // What the customer reads for each code (docs/decisions/072): a branch's own words name a code it
 // takes and a message every catalogue has; the codes a valuation answers in its data are the
 // contract's, each taken by a branch.
-const transitionsOf = (node: AnyStateNode): Array<{ source: AnyStateNode; meta?: unknown; guard?: unknown; eventType: string }> => [
-  ...[...node.transitions.values()].flat(),
-  ...(node.always ?? []),
-  ...Object.values(node.states).flatMap((child) => transitionsOf(child as AnyStateNode)),
-];
+const everyTransition = (machine: AnyStateMachine) => allNodes(machine.root).flatMap(transitionsOf);
 const catalogues = Object.fromEntries(languages.map((l) => [l, JSON.parse(readFileSync(`core/i18n/lang/${l}.json`, 'utf8')) as Record<string, string>]));
 
 describe('what the customer reads', () => {
@@ -145,7 +142,7 @@ describe('what the customer reads', () => {
     '%s: a branch says in its own words only codes it takes, with messages of every catalogue',
     (_id, flow) => {
       const problems: string[] = [];
-      for (const t of transitionsOf(flow.machine.root)) {
+      for (const t of everyTransition(flow.machine)) {
         const says = (t.meta as { says?: Record<string, string | null> } | undefined)?.says ?? {};
         const takes = [...refusalCodesOf(t), ...answerCodesOf(t)];
         for (const [code, id] of Object.entries(says)) {
@@ -163,7 +160,7 @@ describe('what the customer reads', () => {
       components: { schemas: { DiscountCodeStatus: { properties: { errCode: { enum: number[] } } } } };
     };
     const { checkoutMachine } = await import('./checkout/checkout.machine');
-    const taken = transitionsOf(checkoutMachine.root).flatMap(answerCodesOf);
+    const taken = everyTransition(checkoutMachine).flatMap(answerCodesOf);
     expect([...taken].sort()).toEqual([...doc.components.schemas.DiscountCodeStatus.properties.errCode.enum].sort());
   });
 });

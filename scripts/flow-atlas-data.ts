@@ -30,6 +30,7 @@ import {
   type AtlasFlow,
   type AtlasInput,
   type AtlasPath,
+  type AtlasRefusal,
   type AtlasScenario,
   type AtlasState,
   type AtlasTransition,
@@ -293,17 +294,8 @@ async function flowOf(machine: AnyStateMachine, input: AtlasInput): Promise<Atla
         ids: arrowIds(t),
         description: (t as { description?: string }).description ?? '',
         ...(guardLabel(t.guard) ? { guard: guardWords(machine, t.guard)! } : {}),
-        refusals: codes.map((code) => ({
-          code,
-          messages: languages.map((language) => ({ language, text: branchRefusalMessage(t, code, language) ?? NO_REFUSAL_TEXT })),
-          ...(branchRefusalMessage(t, code, 'en') ? { message: branchRefusalMessage(t, code, 'en')! } : {}),
-          verdicts: verdictsOf(sources, 'refusals', refusalTarget(id, code)),
-        })),
-        answers: answerCodesOf(t).map((code) => ({
-          code,
-          messages: languages.map((language) => ({ language, text: branchRefusalMessage(t, code, language) ?? NO_REFUSAL_TEXT })),
-          ...(branchRefusalMessage(t, code, 'en') ? { message: branchRefusalMessage(t, code, 'en')! } : {}),
-        })),
+        refusals: codes.map((code) => ({ ...customerReads(t, code), verdicts: verdictsOf(sources, 'refusals', refusalTarget(id, code)) })),
+        answers: answerCodesOf(t).map((code) => customerReads(t, code)),
         from: from.map((state) => ({ state: stateLabel(machine, state), verdicts: verdictsOf(sources, 'anyState', `${id} from ${state}`) })),
         verdicts: verdictsOf(sources, 'transitions', id),
         coveredBy: pathTargets
@@ -355,6 +347,16 @@ function refusalCodesOf(transitions: readonly AtlasTransition[]): AtlasFlow['ref
       rows.set(key, row);
     }
   return [...rows.values()].sort((a, b) => a.code - b.code);
+}
+
+/** What the customer reads when branch `t` takes `code`: in English, and in every language (Portuguese first). */
+function customerReads(t: { meta?: unknown }, code: number): Omit<AtlasRefusal, 'verdicts'> {
+  const english = branchRefusalMessage(t, code, 'en');
+  return {
+    code,
+    messages: languages.map((language) => ({ language, text: branchRefusalMessage(t, code, language) ?? NO_REFUSAL_TEXT })),
+    ...(english ? { message: english } : {}),
+  };
 }
 
 /** The atlas's data: every machine's flow, and where the figures come from. */

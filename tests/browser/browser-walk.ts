@@ -16,6 +16,7 @@ import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject, Tr
 import { chromiumArgs, findChromium } from '../../scripts/chromium';
 import { catalogueText, routedCodes } from '../../scripts/flow-dot';
 import { refusalMessageId } from '../../scripts/flow-labels';
+import { allNodes, transitionsOf } from '../../scripts/flow-atlas-steps';
 import { createFakeClock } from '../../server/clock';
 import { shotsFile, SHOT_WIDTHS, type ShotsTaken, type StateShot } from '../model/browser-report';
 import { currentRunId, root, writeAtomic, type KnownGap } from '../model/coverage';
@@ -328,20 +329,19 @@ function snapshotOf(machine: AnyStateMachine, record: Extract<ProbeRecord, { kin
 
 /**
  * After a call's refusal, the page shows what the atlas's refusal tables say the customer reads
- * there (the branch's `saying`, else the catalogue's `error.<code>`; machines/expected-refusals.ts),
+ * there (the branch's `saying`, else the catalogue's `error.<code>`; scripts/flow-labels.ts `refusalMessageId`),
  * so a screen that says a refusal in words of its own and a table that says another cannot both pass.
  */
 async function showsRefusal(page: Page, machine: AnyStateMachine, event: EventObject): Promise<void> {
   const output = (event as { output?: { kind?: unknown; errCode?: unknown } }).output;
   if (!event.type.startsWith('xstate.done.actor.') || output?.kind !== 'refused' || typeof output.errCode !== 'number') return;
   const code = output.errCode;
-  const ids = new Set<string | null>();
-  const visit = (node: AnyStateNode) => {
-    for (const t of (node.transitions.get(event.type) ?? []) as TransitionDefinition<any, any>[])
-      if (routedCodes(t).includes(code)) ids.add(refusalMessageId(t, code));
-    for (const child of Object.values(node.states) as AnyStateNode[]) visit(child);
-  };
-  visit(machine.root);
+  const ids = new Set(
+    allNodes(machine.root)
+      .flatMap(transitionsOf)
+      .filter((t) => t.eventType === event.type && routedCodes(t).includes(code))
+      .map((t) => refusalMessageId(t, code)),
+  );
   if (ids.size > 1)
     throw new Error(`${event.type} refused ${code} reads differently on different branches (${[...ids].join(', ')}): the check cannot tell which`);
   const text = catalogueText([...ids][0] ?? null, 'en');
